@@ -1,0 +1,137 @@
+import { z } from 'zod'
+import { hostKindOf } from '~/lib/host'
+
+/**
+ * The Supabase CLI's well-known local values (public, identical on every
+ * developer machine): the demo anon and service-role JWTs signed with the
+ * local secret. They only open the local stand-in on 127.0.0.1.
+ */
+const localSupabase = {
+	SUPABASE_URL: 'http://127.0.0.1:54321',
+	SUPABASE_ANON_KEY:
+		'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+	SUPABASE_SERVICE_ROLE_KEY:
+		'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU',
+}
+
+/** Variables a production deployment must set; with none of them set the app runs on the local services. */
+export const productionVariables = [
+	'SITE_URL',
+	'PORTAL_URL',
+	'COOKIE_DOMAIN',
+	'SESSION_SECRET',
+	'SUPABASE_URL',
+	'SUPABASE_ANON_KEY',
+	'SUPABASE_SERVICE_ROLE_KEY',
+] as const
+
+const origin = z
+	.url({ protocol: /^https?$/, error: 'debe ser una URL http(s)' })
+	.refine((value) => new URL(value).pathname === '/' && !value.endsWith('/'), {
+		error: 'debe ser solo el origen, sin ruta ni barra final (https://kia.es)',
+	})
+
+const envSchema = z
+	.object({
+		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+		PORT: z.coerce.number().int().min(1).max(65535),
+		SITE_URL: origin,
+		PORTAL_URL: origin.refine((value) => hostKindOf(new URL(value).hostname) === 'portal', {
+			error: "su nombre de host debe empezar por 'portal'",
+		}),
+		COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, 'debe ser un dominio (kia.es)'),
+		SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres'),
+		SUPABASE_URL: z.url({ protocol: /^https?$/ }),
+		SUPABASE_ANON_KEY: z.string().min(1),
+		SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+		ENABLE_TEST_ROUTES: z
+			.enum(['0', '1'])
+			.default('0')
+			.transform((value) => value === '1'),
+	})
+	.superRefine((env, ctx) => {
+		for (const key of ['SITE_URL', 'PORTAL_URL'] as const) {
+			const hostname = new URL(env[key]).hostname
+			if (hostname !== env.COOKIE_DOMAIN && !hostname.endsWith(`.${env.COOKIE_DOMAIN}`)) {
+				ctx.addIssue({
+					code: 'custom',
+					path: ['COOKIE_DOMAIN'],
+					message: `debe abarcar el host de ${key} (${hostname})`,
+				})
+			}
+		}
+	})
+
+export type Env = z.infer<typeof envSchema> & { usesLocalServices: boolean }
+
+type Source = Record<string, string | undefined>
+
+function localDefaults(port: string): Source {
+	return {
+		SITE_URL: `http://kia.localhost:${port}`,
+		PORTAL_URL: `http://portal.kia.localhost:${port}`,
+		COOKIE_DOMAIN: 'kia.localhost',
+		SESSION_SECRET: 'local-development-secret-not-for-production',
+		...localSupabase,
+	}
+}
+
+export class EnvError extends Error {
+	override name = 'EnvError'
+}
+
+/**
+ * Reads and validates the configuration. With nothing configured the app
+ * runs on the local services; in production a partial configuration is
+ * refused, naming each missing or malformed variable.
+ */
+export function parseEnv(source: Source): Env {
+	const given = Object.fromEntries(
+		Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+	)
+	const isProduction = given.NODE_ENV === 'production'
+	const port = given.PORT ?? (isProduction ? '3000' : '5173')
+	const configured = productionVariables.filter((key) => key in given)
+	const usesLocalServices = configured.length === 0
+
+	if (isProduction && !usesLocalServices) {
+		const missing = productionVariables.filter((key) => !(key in given))
+		const problems = missing.map((key) => `${key}: falta`)
+		const parsed = envSchema.safeParse({ ...given, PORT: port })
+		if (parsed.success && problems.length === 0) return { ...parsed.data, usesLocalServices }
+		if (!parsed.success) problems.push(...describeIssues(parsed.error, missing))
+		throw new EnvError(`Configuración de producción incompleta o inválida:\n  - ${problems.join('\n  - ')}`)
+	}
+
+	const parsed = envSchema.safeParse({ ...localDefaults(port), ...given, PORT: port })
+	if (!parsed.success) {
+		throw new EnvError(`Configuración inválida:\n  - ${describeIssues(parsed.error, []).join('\n  - ')}`)
+	}
+	return { ...parsed.data, usesLocalServices }
+}
+
+function describeIssues(error: z.ZodError, alreadyReported: readonly string[]) {
+	return error.issues
+		.filter((issue) => !alreadyReported.includes(String(issue.path[0])))
+		.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+}
+
+function loadEnv(): Env {
+	const env = parseEnv(process.env)
+	if (env.usesLocalServices && env.NODE_ENV !== 'test') {
+		console.info(
+			`[env] No configuration found: using the local services (site ${env.SITE_URL}, portal ${env.PORTAL_URL}, Supabase ${env.SUPABASE_URL}).`,
+		)
+	}
+	return env
+}
+
+export const env = loadEnv()
+
+/** Secure cookies and HSTS only where the site is really served over TLS. */
+export const isHttps = new URL(env.SITE_URL).protocol === 'https:'
+
+/** The only values that reach the browser. */
+export function getPublicEnv() {
+	return { SITE_URL: env.SITE_URL, PORTAL_URL: env.PORTAL_URL }
+}

@@ -1,0 +1,10 @@
+import { data } from 'react-router'
+import { motivationalQuotes } from '~/content/not-found'
+
+export type NotFoundData = { quote: string }
+
+/** 404 with the not-found page's quote picked here, so server and browser render the same one. */
+export function notFound() {
+	const quote = motivationalQuotes[Math.floor(Math.random() * motivationalQuotes.length)] ?? motivationalQuotes[0]
+	return data<NotFoundData>({ quote }, { status: 404 })
+}

@@ -1,0 +1,44 @@
+import { createContext, type MiddlewareFunction } from 'react-router'
+import { hostKindOf, type HostKind } from '~/lib/host'
+import { env, isHttps } from './env'
+import { isAllowedOrigin, securityHeaders } from './security'
+
+export type RequestInfo = {
+	/** Correlates the server log with the `X-Request-Id` a user can report. */
+	id: string
+	/** Per-request CSP nonce for every script we render. */
+	nonce: string
+	host: HostKind
+}
+
+export const requestInfoContext = createContext<RequestInfo>()
+
+const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Identifies the request and puts the security headers on whatever response comes back. */
+export const requestMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const info: RequestInfo = {
+		id: crypto.randomUUID(),
+		nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
+		host: hostKindOf(new URL(request.url).hostname),
+	}
+	context.set(requestInfoContext, info)
+	const response = await next()
+	for (const [name, value] of securityHeaders({ nonce: info.nonce, isDevelopment: env.NODE_ENV === 'development', isHttps })) {
+		response.headers.set(name, value)
+	}
+	response.headers.set('X-Request-Id', info.id)
+	return response
+}
+
+/** Refuses cross-site form posts (CSRF) before any action runs. */
+export const originMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+	if (mutatingMethods.has(request.method) && !isAllowedOrigin(request, [env.SITE_URL, env.PORTAL_URL])) {
+		throw new Response('Origen no permitido', { status: 403 })
+	}
+	return next()
+}
+
+export function getRequestInfo(context: { get: (key: typeof requestInfoContext) => RequestInfo }) {
+	return context.get(requestInfoContext)
+}

@@ -1,0 +1,60 @@
+/**
+ * Headers every response carries. Scripts are allowed only by nonce
+ * ('strict-dynamic' lets the nonce'd entry load the route chunks); styles may
+ * be inline because Radix and sonner position elements with style attributes.
+ */
+export function securityHeaders({
+	nonce,
+	isDevelopment,
+	isHttps,
+}: {
+	nonce: string
+	isDevelopment: boolean
+	isHttps: boolean
+}) {
+	const csp = [
+		`default-src 'self'`,
+		`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+		`style-src 'self' 'unsafe-inline'`,
+		`img-src 'self' data: https:`,
+		`font-src 'self'`,
+		// Vite's dev server pushes module updates over a websocket.
+		`connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}`,
+		`form-action 'self'`,
+		`frame-ancestors 'none'`,
+		`base-uri 'self'`,
+		`object-src 'none'`,
+	].join('; ')
+
+	const headers: [string, string][] = [
+		['Content-Security-Policy', csp],
+		['X-Content-Type-Options', 'nosniff'],
+		['X-Frame-Options', 'DENY'],
+		['Referrer-Policy', 'strict-origin-when-cross-origin'],
+		['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'],
+		['Cross-Origin-Opener-Policy', 'same-origin'],
+	]
+	if (isHttps) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'])
+	return headers
+}
+
+/**
+ * A mutating request must come from a page of ours: the request's own
+ * origin (which also covers plain `localhost`) or one of the two hosts.
+ * A missing Origin falls back to the Referer; with neither it is refused.
+ */
+export function isAllowedOrigin(request: Request, trustedOrigins: readonly string[]) {
+	const claimed = request.headers.get('Origin') ?? originOf(request.headers.get('Referer'))
+	if (!claimed || claimed === 'null') return false
+	const allowed = new Set([new URL(request.url).origin, ...trustedOrigins.map((url) => new URL(url).origin)])
+	return allowed.has(claimed)
+}
+
+function originOf(url: string | null) {
+	if (!url) return undefined
+	try {
+		return new URL(url).origin
+	} catch {
+		return undefined
+	}
+}

@@ -1,0 +1,22 @@
+import { parse, serialize } from 'cookie'
+import type { HostKind } from '~/lib/host'
+import { defaultTheme, parseTheme, themeStorageKey, type Theme } from '~/lib/theme'
+import { isHttps } from './env'
+
+/**
+ * A plain cookie (the inline theme script reads and restores it from
+ * localStorage) and host-only, so site and portal keep separate choices.
+ */
+export function readTheme(request: Request, host: HostKind): Theme {
+	const cookies = parse(request.headers.get('Cookie') ?? '')
+	return parseTheme(cookies[themeStorageKey(host)]) ?? defaultTheme
+}
+
+export function themeCookieHeader(host: HostKind, theme: Theme) {
+	return serialize(themeStorageKey(host), theme, {
+		path: '/',
+		sameSite: 'lax',
+		secure: isHttps,
+		maxAge: 60 * 60 * 24 * 365,
+	})
+}

@@ -1,0 +1,62 @@
+import { Home, RotateCcw } from 'lucide-react'
+import { Link } from 'react-router'
+import { Logo } from './logo'
+import { Button } from './ui/button'
+
+function ErrorShell({ children }: { children: React.ReactNode }) {
+	return (
+		<main className="flex min-h-dvh flex-col items-center justify-center px-6 py-16 text-center">
+			<Logo className="mb-12 h-9" />
+			{children}
+		</main>
+	)
+}
+
+export function NotFoundPage({ quote }: { quote: string }) {
+	return (
+		<ErrorShell>
+			<p className="bg-gradient-to-br from-brand to-accent bg-clip-text text-8xl font-bold tracking-tight text-transparent sm:text-9xl">
+				404
+			</p>
+			<h1 className="mt-4 text-2xl font-semibold sm:text-3xl">Página no encontrada</h1>
+			<blockquote className="mt-6 max-w-md text-balance text-muted-foreground italic">“{quote}”</blockquote>
+			<Button asChild size="lg" className="mt-10">
+				<Link to="/" reloadDocument>
+					<Home aria-hidden className="size-4" />
+					Volver al inicio
+				</Link>
+			</Button>
+		</ErrorShell>
+	)
+}
+
+export function ErrorPage({ details }: { details?: string }) {
+	return (
+		<ErrorShell>
+			<h1 className="text-3xl font-semibold sm:text-4xl">Algo salió mal</h1>
+			<p className="mt-4 max-w-md text-balance text-muted-foreground">
+				Se ha producido un error inesperado. Nuestro equipo técnico ya ha sido notificado y está trabajando para
+				solucionarlo.
+			</p>
+			<div className="mt-10 flex flex-wrap justify-center gap-3">
+				<Button asChild size="lg">
+					<a href="/">
+						<RotateCcw aria-hidden className="size-4" />
+						Intentar de nuevo
+					</a>
+				</Button>
+				<Button asChild size="lg" variant="secondary">
+					<Link to="/" reloadDocument>
+						<Home aria-hidden className="size-4" />
+						Volver al inicio
+					</Link>
+				</Button>
+			</div>
+			{details ? (
+				<pre className="mt-10 max-w-3xl overflow-auto rounded-lg border bg-surface-muted p-4 text-left text-xs">
+					{details}
+				</pre>
+			) : null}
+		</ErrorShell>
+	)
+}

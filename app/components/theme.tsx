@@ -1,0 +1,77 @@
+import { Monitor, Moon, Sun } from 'lucide-react'
+import { useEffect } from 'react'
+import { ServerOnly } from 'remix-utils/server-only'
+import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
+import type { HostKind } from '~/lib/host'
+import { defaultTheme, parseTheme, themeLabels, themeStorageKey, type Theme } from '~/lib/theme'
+import { cn } from '~/lib/utils'
+import type { loader as rootLoader } from '~/root'
+
+const themeAction = '/resources/theme'
+
+/** The theme the page shows now: a choice being saved wins over the one the server knows. */
+export function useTheme(): Theme {
+	const rootData = useRouteLoaderData<typeof rootLoader>('root')
+	const pending = useFetchers().find((fetcher) => fetcher.formAction === themeAction)
+	return parseTheme(pending?.formData?.get('theme')) ?? rootData?.theme ?? defaultTheme
+}
+
+/**
+ * Runs before the first paint: keeps localStorage in step with the cookie,
+ * and restores the cookie from localStorage when it has been lost.
+ */
+export function themeScript(host: HostKind) {
+	const key = JSON.stringify(themeStorageKey(host))
+	return `(function(){try{var k=${key},d=document.documentElement,m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));if(m){localStorage.setItem(k,m[1]);return}var s=localStorage.getItem(k);if(s==='light'||s==='dark'||s==='system'){d.dataset.theme=s;document.cookie=k+'='+s+'; path=/; max-age=31536000; samesite=lax'}}catch(e){}})()`
+}
+
+/** Mirrors a choice made in this tab to localStorage (SPEC §2 keeps the theme there). */
+export function useThemeStorage(host: HostKind, theme: Theme) {
+	useEffect(() => {
+		try {
+			window.localStorage.setItem(themeStorageKey(host), theme)
+		} catch {
+			// Storage can be disabled; the cookie still carries the choice.
+		}
+	}, [host, theme])
+}
+
+const options: { value: Theme; Icon: typeof Sun }[] = [
+	{ value: 'light', Icon: Sun },
+	{ value: 'dark', Icon: Moon },
+	{ value: 'system', Icon: Monitor },
+]
+
+/** Claro / Oscuro / Sistema. A plain form post, so it also works without JavaScript. */
+export function ThemeSwitch({ className }: { className?: string }) {
+	const fetcher = useFetcher()
+	const location = useLocation()
+	const theme = useTheme()
+	return (
+		<fetcher.Form
+			method="post"
+			action={themeAction}
+			className={cn('inline-flex items-center gap-0.5 rounded-full border bg-surface-muted p-0.5', className)}
+		>
+			<ServerOnly>{() => <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}</ServerOnly>
+			<span className="sr-only">Tema</span>
+			{options.map(({ value, Icon }) => (
+				<button
+					key={value}
+					type="submit"
+					name="theme"
+					value={value}
+					aria-pressed={theme === value}
+					aria-label={themeLabels[value]}
+					title={themeLabels[value]}
+					className={cn(
+						'inline-flex size-8 items-center justify-center rounded-full text-muted-foreground transition-colors hover:text-foreground',
+						theme === value && 'bg-surface text-foreground shadow-sm',
+					)}
+				>
+					<Icon aria-hidden className="size-4" />
+				</button>
+			))}
+		</fetcher.Form>
+	)
+}

@@ -1,0 +1,84 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import {
+	ServerRouter,
+	type EntryContext,
+	type HandleErrorFunction,
+	type RouterContextProvider,
+} from 'react-router'
+import { NonceContext } from '~/components/nonce'
+import { requestInfoContext } from '~/.server/request'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	routerContext: EntryContext,
+	loadContext: RouterContextProvider,
+) {
+	if (request.method.toUpperCase() === 'HEAD') {
+		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+	}
+	const { nonce } = loadContext.get(requestInfoContext)
+
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const userAgent = request.headers.get('user-agent')
+		// Crawlers get the whole document at once.
+		const readyOption: keyof RenderToPipeableStreamOptions =
+			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceContext.Provider value={nonce}>
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+			</NonceContext.Provider>,
+			{
+				nonce,
+				[readyOption]() {
+					shellRendered = true
+					const body = new PassThrough({
+						final(callback) {
+							clearTimeout(timeoutId)
+							timeoutId = undefined
+							callback()
+						},
+					})
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					pipe(body)
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					// Errors before the shell is ready reject and are logged by handleError.
+					if (shellRendered) console.error(error)
+				},
+			},
+		)
+	})
+}
+
+/** "The technical team has been notified": every unexpected error is logged with its request id. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	if (request.signal.aborted) return
+	let requestId = 'unknown'
+	try {
+		requestId = context.get(requestInfoContext).id
+	} catch {
+		// The error happened before the request middleware ran.
+	}
+	console.error(`[error] request ${requestId} ${request.method} ${new URL(request.url).pathname}`, error)
+}

@@ -1,0 +1,85 @@
+import {
+	data,
+	isRouteErrorResponse,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { getPublicEnv } from './.server/env'
+import type { NotFoundData } from './.server/http'
+import { originMiddleware, requestInfoContext, requestMiddleware } from './.server/request'
+import { readTheme } from './.server/theme'
+import { readToast } from './.server/toast'
+import { ErrorPage, NotFoundPage } from './components/error-pages'
+import { useNonce } from './components/nonce'
+import { themeScript, useTheme, useThemeStorage } from './components/theme'
+import { AppToaster } from './components/toaster'
+import { motivationalQuotes } from './content/not-found'
+import { hostKindOf } from './lib/host'
+import './app.css'
+
+export const middleware: Route.MiddlewareFunction[] = [requestMiddleware, originMiddleware]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { host } = context.get(requestInfoContext)
+	const { toast, headers } = await readToast(request)
+	return data({ host, theme: readTheme(request, host), toast, env: getPublicEnv() }, { headers })
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export const meta: Route.MetaFunction = () => [
+	{ title: 'KIA · Tu asistente inteligente propio' },
+	{
+		name: 'description',
+		content: 'Asistentes de inteligencia artificial personalizados para negocios, entrenados con tu propio conocimiento.',
+	},
+]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	const rootData = useRouteLoaderData<typeof loader>('root')
+	const theme = useTheme()
+	// When the root loader itself failed there is no data; the URL still tells the host.
+	const host = rootData?.host ?? (typeof window === 'undefined' ? 'site' : hostKindOf(window.location.hostname))
+	return (
+		<html lang="es" data-theme={theme} suppressHydrationWarning>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript(host) }} />
+				<Meta />
+				<Links />
+			</head>
+			<body className="min-h-dvh bg-background font-sans text-foreground antialiased">
+				{children}
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+	const theme = useTheme()
+	useThemeStorage(loaderData.host, theme)
+	return (
+		<>
+			<Outlet />
+			<AppToaster host={loaderData.host} theme={theme} toast={loaderData.toast} />
+		</>
+	)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	if (isRouteErrorResponse(error) && error.status === 404) {
+		const quote = (error.data as NotFoundData | null)?.quote ?? motivationalQuotes[0]
+		return <NotFoundPage quote={quote} />
+	}
+	const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
+	return <ErrorPage details={details} />
+}

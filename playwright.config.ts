@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+/** Debian's Chromium where it exists (no browser downloads here); Playwright's own otherwise. */
+const systemChromium = '/usr/bin/chromium'
+const launchOptions = existsSync(systemChromium)
+	? {
+			executablePath: systemChromium,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--no-first-run',
+			],
+		}
+	: {}
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	outputDir: 'test-results',
+	globalSetup: './tests/e2e/global-setup.ts',
+	fullyParallel: true,
+	workers: 2,
+	forbidOnly: Boolean(process.env.CI),
+	retries: process.env.CI ? 1 : 0,
+	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+	timeout: 30_000,
+	use: {
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+		launchOptions,
+	},
+	projects: [
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+		{ name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, grep: /@phone/ },
+	],
+})

@@ -1,0 +1,55 @@
+// The HTTP server for development (Vite middleware, hot reload) and production (the built app).
+import compression from 'compression'
+import express from 'express'
+
+const isDevelopment = process.env.NODE_ENV !== 'production'
+process.env.PORT ??= isDevelopment ? '5173' : '3000'
+const port = Number(process.env.PORT)
+
+const server = express()
+server.disable('x-powered-by')
+server.use(compression())
+
+if (isDevelopment) {
+	const vite = await import('vite')
+	const viteDevServer = await vite.createServer({ server: { middlewareMode: true } })
+	server.use(viteDevServer.middlewares)
+	// Load the app once now so a bad configuration stops the server at start-up, as in production.
+	await loadOrExit(() => viteDevServer.ssrLoadModule('./app/.server/env.ts'))
+	server.use(async (req, res, next) => {
+		try {
+			const source = await viteDevServer.ssrLoadModule('./server/app.ts')
+			return await source.app(req, res, next)
+		} catch (error) {
+			if (error instanceof Error) viteDevServer.ssrFixStacktrace(error)
+			next(error)
+		}
+	})
+} else {
+	server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+	server.use(express.static('build/client', { maxAge: '1h' }))
+	const buildPath = './build/server/index.js'
+	const { app } = await loadOrExit(() => import(buildPath))
+	server.use(app)
+}
+
+/**
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {Promise<T>}
+ */
+async function loadOrExit(load) {
+	try {
+		return await load()
+	} catch (error) {
+		// A refused configuration is a message for the operator, not a stack trace.
+		console.error(error instanceof Error && error.name === 'EnvError' ? error.message : error)
+		process.exit(1)
+	}
+}
+
+server.listen(port, () => {
+	const site = process.env.SITE_URL ?? `http://kia.localhost:${port}`
+	const portal = process.env.PORTAL_URL ?? `http://portal.kia.localhost:${port}`
+	console.info(`[server] listening on port ${port}: site ${site}, portal ${portal}`)
+})

@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test'
+import { motivationalQuotes } from '../../app/content/not-found'
+import { portalURL, rawRequest, siteURL } from '../support/urls'
+
+function collectConsoleErrors(page: Page) {
+	const errors: string[] = []
+	page.on('console', (message) => {
+		if (message.type() === 'error') errors.push(message.text())
+	})
+	page.on('pageerror', (error) => errors.push(error.message))
+	return errors
+}
+
+test.describe('host selection', () => {
+	test('each host serves its own / and the other host’s pages answer 404', async () => {
+		const siteHome = await rawRequest(siteURL('/'))
+		expect(siteHome.status).toBe(200)
+		expect(siteHome.body).toContain('Haz menos. Logra más. Vive mejor.')
+
+		const portalHome = await rawRequest(portalURL('/'))
+		expect(portalHome.status).toBe(302)
+		expect(portalHome.headers.location).toBe('/auth')
+
+		const portalAuth = await rawRequest(portalURL('/auth'))
+		expect(portalAuth.status).toBe(200)
+		expect(portalAuth.body).toContain('Iniciar Sesión')
+
+		const authOnSite = await rawRequest(siteURL('/auth'))
+		expect(authOnSite.status).toBe(404)
+		expect(authOnSite.body).toContain('Página no encontrada')
+
+		// Plain localhost is the site too.
+		const plainLocalhost = await rawRequest(siteURL('/').replace('kia.localhost', 'localhost'))
+		expect(plainLocalhost.body).toContain('Haz menos. Logra más. Vive mejor.')
+	})
+
+	test('the portal’s / shows the sign-in page in the browser', async ({ page }) => {
+		const errors = collectConsoleErrors(page)
+		await page.goto(portalURL('/'))
+		await expect(page).toHaveURL(portalURL('/auth'))
+		await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible()
+		await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+		expect(errors).toEqual([])
+	})
+
+	test('the site home renders without console errors', async ({ page }) => {
+		const errors = collectConsoleErrors(page)
+		await page.goto(siteURL('/'))
+		await expect(page.getByRole('heading', { level: 1, name: 'Haz menos. Logra más. Vive mejor.' })).toBeVisible()
+		await expect(page).toHaveTitle(/KIA/)
+		expect(errors).toEqual([])
+	})
+})
+
+test.describe('theme', () => {
+	test('dark by default, Claro survives a reload with a light first paint, hosts keep separate choices', async ({
+		page,
+	}) => {
+		await page.goto(siteURL('/'))
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+
+		await page.getByRole('button', { name: 'Claro' }).click()
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+		await expect(page.getByRole('button', { name: 'Claro' })).toHaveAttribute('aria-pressed', 'true')
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
+
+		const reload = await page.reload()
+		// The server already renders the light theme: nothing to repaint after load.
+		expect(await reload?.text()).toContain('data-theme="light"')
+
+		await page.goto(portalURL('/auth'))
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+		await page.getByRole('button', { name: 'Sistema' }).click()
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-portal-theme'))).toBe('system')
+
+		await page.goto(siteURL('/'))
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+	})
+
+	test('Sistema follows the operating system', async ({ browser }) => {
+		const context = await browser.newContext({ colorScheme: 'light' })
+		const page = await context.newPage()
+		await page.goto(siteURL('/'))
+		await page.getByRole('button', { name: 'Sistema' }).click()
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
+		const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+		const light = await background()
+		await page.emulateMedia({ colorScheme: 'dark' })
+		await expect.poll(background).not.toBe(light)
+		await context.close()
+	})
+
+	test('a choice kept only in localStorage is restored before the first paint', async ({ page, context }) => {
+		await page.goto(siteURL('/'))
+		await page.getByRole('button', { name: 'Claro' }).click()
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
+		await context.clearCookies()
+		await page.reload()
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+		expect((await context.cookies()).find((cookie) => cookie.name === 'kia-theme')?.value).toBe('light')
+	})
+
+	test('the switch works with JavaScript disabled', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(siteURL('/'))
+		await page.getByRole('button', { name: 'Claro' }).click()
+		await expect(page).toHaveURL(siteURL('/'))
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+		await page.goto(portalURL('/auth'))
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+		await context.close()
+	})
+})
+
+test.describe('not found and errors', () => {
+	for (const [name, url] of [
+		['site', siteURL],
+		['portal', portalURL],
+	] as const) {
+		test(`unknown paths on the ${name} answer 404 with the not-found page`, async ({ page }) => {
+			const response = await page.goto(url('/no-existe/en-absoluto'))
+			expect(response?.status()).toBe(404)
+			await expect(page.getByText('404', { exact: true })).toBeVisible()
+			await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+			const quote = (await page.locator('blockquote').textContent())?.replace(/[“”]/g, '')
+			expect(motivationalQuotes).toContain(quote)
+			const home = page.getByRole('link', { name: 'Volver al inicio' })
+			await expect(home).toHaveAttribute('href', '/')
+		})
+	}
+
+	test('an unexpected error renders “Algo salió mal” with status 500 and no stack trace', async ({ page }) => {
+		const response = await page.goto(siteURL('/__test/error'))
+		expect(response?.status()).toBe(500)
+		await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toBeVisible()
+		await expect(page.getByText('equipo técnico ya ha sido notificado')).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Intentar de nuevo' })).toHaveAttribute('href', '/')
+		await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
+		const html = await page.content()
+		expect(html).not.toContain('Error provocado por la ruta de prueba')
+		expect(html).not.toMatch(/at .*\.js:\d+/)
+	})
+})
+
+test.describe('toasts', () => {
+	test('a toast queued by the server shows once, animated by sonner', async ({ page }) => {
+		await page.goto(siteURL('/__test/toast?type=success'))
+		await expect(page).toHaveURL(siteURL('/'))
+		await expect(page.getByText('Aviso de prueba')).toBeVisible()
+		await page.reload()
+		await expect(page.getByText('Aviso de prueba')).toHaveCount(0)
+	})
+
+	test('without JavaScript the toast is part of the page', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(portalURL('/__test/toast?type=error&to=auth'))
+		await expect(page).toHaveURL(portalURL('/auth'))
+		const toast = page.getByRole('alert')
+		await expect(toast).toContainText('Aviso de prueba')
+		await expect(toast).toContainText('Este aviso viaja en una cookie de un solo uso.')
+		await context.close()
+	})
+})
+
+test.describe('security baseline', () => {
+	test('every response carries the CSP and every script its nonce', async () => {
+		for (const url of [siteURL('/'), portalURL('/auth'), siteURL('/no-existe'), siteURL('/_root.data')]) {
+			const response = await rawRequest(url)
+			const csp = String(response.headers['content-security-policy'])
+			expect(csp, url).toContain("frame-ancestors 'none'")
+			expect(response.headers['x-content-type-options'], url).toBe('nosniff')
+			expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
+			expect(response.headers['permissions-policy'], url).toContain('camera=()')
+			if (!response.headers['content-type']?.toString().startsWith('text/html')) continue
+			const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+			expect(nonce, url).toBeTruthy()
+			const scripts = [...response.body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+			expect(scripts.length, url).toBeGreaterThan(0)
+			for (const script of scripts) expect(script, url).toContain(`nonce="${nonce}"`)
+		}
+	})
+
+	test('a cross-origin POST is refused with 403', async () => {
+		const body = 'theme=light'
+		const headers = { 'Content-Type': 'application/x-www-form-urlencoded' }
+		const hostile = await rawRequest(siteURL('/resources/theme'), {
+			method: 'POST',
+			body,
+			headers: { ...headers, Origin: 'https://evil.example' },
+		})
+		expect(hostile.status).toBe(403)
+		expect(hostile.headers['set-cookie']).toBeUndefined()
+
+		const anonymous = await rawRequest(siteURL('/resources/theme'), { method: 'POST', body, headers })
+		expect(anonymous.status).toBe(403)
+
+		const fromPortal = await rawRequest(siteURL('/resources/theme'), {
+			method: 'POST',
+			body,
+			headers: { ...headers, Origin: portalURL('/').slice(0, -1) },
+		})
+		expect(fromPortal.status).toBe(200)
+	})
+})

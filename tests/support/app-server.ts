@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+
+export async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer()
+		server.unref()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address()
+			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+		})
+	})
+}
+
+/** Runs `npm start` (the production server, built beforehand) and waits until it answers. */
+export async function startApp(extraEnv: Record<string, string> = {}) {
+	const port = await freePort()
+	const child = spawn(process.execPath, ['server.js'], {
+		env: { ...process.env, ...extraEnv, NODE_ENV: 'production', PORT: String(port) },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout.on('data', (chunk) => (output += chunk))
+	child.stderr.on('data', (chunk) => (output += chunk))
+
+	const deadline = Date.now() + 20_000
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`The app exited at start-up:\n${output}`)
+		try {
+			await fetch(`http://127.0.0.1:${port}/favicon.svg`)
+			return {
+				port,
+				output: () => output,
+				stop: () => new Promise<void>((resolve) => {
+					child.once('exit', () => resolve())
+					child.kill('SIGTERM')
+				}),
+			}
+		} catch {
+			await new Promise((resolve) => setTimeout(resolve, 100))
+		}
+	}
+	child.kill('SIGKILL')
+	throw new Error(`The app did not answer within 20 s:\n${output}`)
+}

@@ -1,0 +1,43 @@
+import { request as httpRequest } from 'node:http'
+
+export function appPort() {
+	const port = process.env.E2E_PORT
+	if (!port) throw new Error('E2E_PORT is not set: run the suite through `playwright test`.')
+	return Number(port)
+}
+
+export const siteURL = (path = '/') => `http://kia.localhost:${appPort()}${path}`
+export const portalURL = (path = '/') => `http://portal.kia.localhost:${appPort()}${path}`
+
+export type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+/**
+ * An HTTP request from Node to one of our hosts. Node may not resolve
+ * `*.localhost`, so it connects to 127.0.0.1 and names the host in the header.
+ */
+export function rawRequest(
+	url: string,
+	{ method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+	const target = new URL(url)
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(
+			{
+				host: '127.0.0.1',
+				port: target.port,
+				path: target.pathname + target.search,
+				method,
+				headers: { Host: target.host, ...headers },
+			},
+			(res) => {
+				let text = ''
+				res.setEncoding('utf8')
+				res.on('data', (chunk: string) => (text += chunk))
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
+			},
+		)
+		req.on('error', reject)
+		if (body) req.write(body)
+		req.end()
+	})
+}

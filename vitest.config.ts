@@ -1,0 +1,11 @@
+import tsconfigPaths from 'vite-tsconfig-paths'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	plugins: [tsconfigPaths()],
+	test: {
+		include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+		environment: 'node',
+		setupFiles: ['tests/setup/fail-on-console-error.ts'],
+	},
+})
