@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 /** Debian's Chromium where it exists (no browser downloads here); Playwright's own otherwise. */
 const systemChromium = '/usr/bin/chromium'
-const launchOptions = existsSync(systemChromium)
+export const launchOptions = existsSync(systemChromium)
 	? {
 			executablePath: systemChromium,
 			args: [

@@ -4,5 +4,9 @@ export default {
 	ssr: true,
 	future: {
 		v8_middleware: true,
+		v8_splitRouteModules: true,
+		v8_viteEnvironmentApi: true,
+		v8_passThroughRequests: true,
+		v8_trailingSlashAwareDataRequests: true,
 	},
 } satisfies Config

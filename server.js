@@ -15,7 +15,7 @@ if (isDevelopment) {
 	const viteDevServer = await vite.createServer({ server: { middlewareMode: true } })
 	server.use(viteDevServer.middlewares)
 	// Load the app once now so a bad configuration stops the server at start-up, as in production.
-	await loadOrExit(() => viteDevServer.ssrLoadModule('./app/.server/env.ts'))
+	await loadOrExit(() => viteDevServer.ssrLoadModule('./server/app.ts'))
 	server.use(async (req, res, next) => {
 		try {
 			const source = await viteDevServer.ssrLoadModule('./server/app.ts')

@@ -3,7 +3,8 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
-export default defineConfig(({ isSsrBuild }) => ({
-	build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : undefined,
+export default defineConfig({
+	// The server build is our Express handler (server/app.ts), which imports the React Router build.
+	environments: { ssr: { build: { rollupOptions: { input: './server/app.ts' } } } },
 	plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
-}))
+})

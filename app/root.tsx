@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript(host) }} />
 				<Meta />
-				<Links />
+				<Links nonce={nonce} />
 			</head>
 			<body className="min-h-dvh bg-background font-sans text-foreground antialiased">
 				{children}

@@ -25,9 +25,14 @@ export const productionVariables = [
 	'SUPABASE_SERVICE_ROLE_KEY',
 ] as const
 
+/** zod keeps checking after a failed check, so helpers must cope with a malformed URL. */
+function hostnameOf(value: string) {
+	return URL.canParse(value) ? new URL(value).hostname : undefined
+}
+
 const origin = z
 	.url({ protocol: /^https?$/, error: 'debe ser una URL http(s)' })
-	.refine((value) => new URL(value).pathname === '/' && !value.endsWith('/'), {
+	.refine((value) => !URL.canParse(value) || (new URL(value).pathname === '/' && !value.endsWith('/')), {
 		error: 'debe ser solo el origen, sin ruta ni barra final (https://kia.es)',
 	})
 
@@ -36,7 +41,7 @@ const envSchema = z
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 		PORT: z.coerce.number().int().min(1).max(65535),
 		SITE_URL: origin,
-		PORTAL_URL: origin.refine((value) => hostKindOf(new URL(value).hostname) === 'portal', {
+		PORTAL_URL: origin.refine((value) => hostKindOf(hostnameOf(value) ?? 'portal') === 'portal', {
 			error: "su nombre de host debe empezar por 'portal'",
 		}),
 		COOKIE_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, 'debe ser un dominio (kia.es)'),
@@ -51,8 +56,8 @@ const envSchema = z
 	})
 	.superRefine((env, ctx) => {
 		for (const key of ['SITE_URL', 'PORTAL_URL'] as const) {
-			const hostname = new URL(env[key]).hostname
-			if (hostname !== env.COOKIE_DOMAIN && !hostname.endsWith(`.${env.COOKIE_DOMAIN}`)) {
+			const hostname = hostnameOf(env[key])
+			if (hostname && hostname !== env.COOKIE_DOMAIN && !hostname.endsWith(`.${env.COOKIE_DOMAIN}`)) {
 				ctx.addIssue({
 					code: 'custom',
 					path: ['COOKIE_DOMAIN'],

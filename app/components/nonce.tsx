@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 
-/** The CSP nonce of the current server render; empty in the browser, which hides nonces anyway. */
+/** The CSP nonce of the current document, for every script and stylesheet we render. */
 export const NonceContext = createContext('')
 
 export function useNonce() {

@@ -51,7 +51,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
 		<fetcher.Form
 			method="post"
 			action={themeAction}
-			className={cn('inline-flex items-center gap-0.5 rounded-full border bg-surface-muted p-0.5', className)}
+			className={cn('inline-flex items-center gap-0.5 rounded-full border bg-surface p-0.5', className)}
 		>
 			<ServerOnly>{() => <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}</ServerOnly>
 			<span className="sr-only">Tema</span>
@@ -66,7 +66,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
 					title={themeLabels[value]}
 					className={cn(
 						'inline-flex size-8 items-center justify-center rounded-full text-muted-foreground transition-colors hover:text-foreground',
-						theme === value && 'bg-surface text-foreground shadow-sm',
+						theme === value && 'bg-brand/15 text-foreground',
 					)}
 				>
 					<Icon aria-hidden className="size-4" />

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { motivationalQuotes } from '../../app/content/not-found'
+import { startApp } from '../support/app-server'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 function collectConsoleErrors(page: Page) {
@@ -203,5 +204,12 @@ test.describe('security baseline', () => {
 			headers: { ...headers, Origin: portalURL('/').slice(0, -1) },
 		})
 		expect(fromPortal.status).toBe(200)
+	})
+})
+
+test.describe('configuration', () => {
+	test('the production server refuses a partial configuration, naming what is missing', async () => {
+		const start = startApp({ SITE_URL: 'https://kia.es', PORTAL_URL: 'https://clientes.kia.es' })
+		await expect(start).rejects.toThrow(/exited at start-up[\s\S]*COOKIE_DOMAIN: falta[\s\S]*PORTAL_URL: .*portal/)
 	})
 })

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { waitForHttp, type LocalService } from './service'
+
+const require = createRequire(import.meta.url)
+
+export type MailCatcherOptions = { smtpPort: number; webPort: number }
+
+/**
+ * MailDev: an SMTP server that keeps every message and shows it in a web
+ * inbox (and as JSON under /email, which the tests read). Run as a child
+ * process because MailDev is a process-wide singleton.
+ */
+export async function startMailCatcher({ smtpPort, webPort }: MailCatcherOptions): Promise<LocalService> {
+	const child = spawn(
+		process.execPath,
+		[
+			require.resolve('maildev/bin/maildev'),
+			'--smtp',
+			String(smtpPort),
+			'--web',
+			String(webPort),
+			'--ip',
+			'127.0.0.1',
+			'--silent',
+		],
+		{ stdio: ['ignore', 'inherit', 'inherit'] },
+	)
+	const url = `http://127.0.0.1:${webPort}`
+	await waitForHttp(`${url}/email`, child)
+	return {
+		name: 'mail',
+		url,
+		description: `SMTP 127.0.0.1:${smtpPort}, inbox ${url}`,
+		stop: () =>
+			new Promise<void>((resolve) => {
+				if (child.exitCode !== null) return resolve()
+				child.once('exit', () => resolve())
+				child.kill('SIGTERM')
+			}),
+	}
+}

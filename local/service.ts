@@ -1,0 +1,23 @@
+import type { ChildProcess } from 'node:child_process'
+
+export type LocalService = {
+	name: string
+	url: string
+	description: string
+	stop: () => Promise<void>
+}
+
+/** Polls until `url` answers, failing early if the process behind it has exited. */
+export async function waitForHttp(url: string, child?: ChildProcess, timeoutMs = 20_000) {
+	const deadline = Date.now() + timeoutMs
+	while (Date.now() < deadline) {
+		if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (code ${child.exitCode}).`)
+		try {
+			await fetch(url)
+			return
+		} catch {
+			await new Promise((resolve) => setTimeout(resolve, 100))
+		}
+	}
+	throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`)
+}

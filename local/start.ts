@@ -1,0 +1,10 @@
+import { startLocalServices } from './index'
+
+const { services, stop } = await startLocalServices()
+for (const service of services) console.info(`[services] ${service.name}: ${service.description}`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.once(signal, () => {
+		void stop().then(() => process.exit(0))
+	})
+}

@@ -1,0 +1,69 @@
+import { describe, expect, test } from 'vitest'
+import { parseEnv, productionVariables } from '~/.server/env'
+
+const production = {
+	NODE_ENV: 'production',
+	SITE_URL: 'https://kia.es',
+	PORTAL_URL: 'https://portal.kia.es',
+	COOKIE_DOMAIN: 'kia.es',
+	SESSION_SECRET: 'a'.repeat(40),
+	SUPABASE_URL: 'https://abcd.supabase.co',
+	SUPABASE_ANON_KEY: 'anon',
+	SUPABASE_SERVICE_ROLE_KEY: 'service',
+}
+
+describe('parseEnv', () => {
+	test('with no configuration at all it uses the local services', () => {
+		const env = parseEnv({})
+		expect(env.usesLocalServices).toBe(true)
+		expect(env.SITE_URL).toBe('http://kia.localhost:5173')
+		expect(env.PORTAL_URL).toBe('http://portal.kia.localhost:5173')
+		expect(env.COOKIE_DOMAIN).toBe('kia.localhost')
+		expect(env.SUPABASE_URL).toBe('http://127.0.0.1:54321')
+	})
+
+	test('the production server with no configuration runs locally on PORT (default 3000)', () => {
+		expect(parseEnv({ NODE_ENV: 'production' }).SITE_URL).toBe('http://kia.localhost:3000')
+		expect(parseEnv({ NODE_ENV: 'production', PORT: '4100' }).PORTAL_URL).toBe('http://portal.kia.localhost:4100')
+	})
+
+	test('a complete production configuration is accepted as given', () => {
+		const env = parseEnv(production)
+		expect(env.usesLocalServices).toBe(false)
+		expect(env.PORT).toBe(3000)
+		expect(env.SITE_URL).toBe('https://kia.es')
+	})
+
+	test('production with a partial configuration refuses to start, naming every missing variable', () => {
+		const partial = { NODE_ENV: 'production', SITE_URL: 'https://kia.es' }
+		expect(() => parseEnv(partial)).toThrowError(/Configuración de producción incompleta/)
+		try {
+			parseEnv(partial)
+		} catch (error) {
+			const message = (error as Error).message
+			for (const key of productionVariables.filter((key) => key !== 'SITE_URL')) {
+				expect(message).toContain(`${key}: falta`)
+			}
+			expect(message).not.toContain('SITE_URL: falta')
+		}
+	})
+
+	test('production names malformed variables', () => {
+		const malformed = { ...production, PORTAL_URL: 'https://clientes.kia.es', SESSION_SECRET: 'short', SITE_URL: 'kia.es' }
+		expect(() => parseEnv(malformed)).toThrowError(
+			expect.objectContaining({
+				message: expect.stringMatching(/PORTAL_URL: .*portal[\s\S]*SESSION_SECRET: .*32[\s\S]*/),
+			}) as Error,
+		)
+		expect(() => parseEnv(malformed)).toThrowError(/SITE_URL/)
+	})
+
+	test('the cookie domain must cover both hosts', () => {
+		expect(() => parseEnv({ ...production, COOKIE_DOMAIN: 'otro.es' })).toThrowError(/COOKIE_DOMAIN/)
+	})
+
+	test('development fills what is missing with the local values', () => {
+		const env = parseEnv({ SITE_URL: 'http://kia.localhost:5173' })
+		expect(env.SUPABASE_URL).toBe('http://127.0.0.1:54321')
+	})
+})

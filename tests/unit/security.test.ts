@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest'
+import { isAllowedOrigin, securityHeaders } from '~/.server/security'
+
+const trusted = ['https://kia.es', 'https://portal.kia.es']
+
+function post(url: string, headers: Record<string, string>) {
+	return new Request(url, { method: 'POST', headers })
+}
+
+describe('isAllowedOrigin', () => {
+	test('accepts our two hosts and the request’s own origin', () => {
+		expect(isAllowedOrigin(post('https://kia.es/contacto', { Origin: 'https://kia.es' }), trusted)).toBe(true)
+		expect(isAllowedOrigin(post('https://kia.es/contacto', { Origin: 'https://portal.kia.es' }), trusted)).toBe(true)
+		expect(isAllowedOrigin(post('http://localhost:5173/x', { Origin: 'http://localhost:5173' }), trusted)).toBe(true)
+	})
+
+	test('refuses other origins, null and requests that say nothing', () => {
+		expect(isAllowedOrigin(post('https://kia.es/contacto', { Origin: 'https://evil.example' }), trusted)).toBe(false)
+		expect(isAllowedOrigin(post('https://kia.es/contacto', { Origin: 'https://kia.es.evil.example' }), trusted)).toBe(
+			false,
+		)
+		expect(isAllowedOrigin(post('https://kia.es/contacto', { Origin: 'null' }), trusted)).toBe(false)
+		expect(isAllowedOrigin(post('https://kia.es/contacto', {}), trusted)).toBe(false)
+	})
+
+	test('falls back to the Referer when there is no Origin', () => {
+		expect(isAllowedOrigin(post('https://kia.es/x', { Referer: 'https://kia.es/contacto' }), trusted)).toBe(true)
+		expect(isAllowedOrigin(post('https://kia.es/x', { Referer: 'https://evil.example/' }), trusted)).toBe(false)
+	})
+})
+
+describe('securityHeaders', () => {
+	test('scripts only by nonce, never inline, no framing', () => {
+		const headers = new Map(securityHeaders({ nonce: 'abc', isDevelopment: false, isHttps: true }))
+		const csp = headers.get('Content-Security-Policy') ?? ''
+		expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'")
+		expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+		expect(csp).toContain("frame-ancestors 'none'")
+		expect(headers.get('Strict-Transport-Security')).toContain('max-age=')
+	})
+
+	test('no HSTS over plain HTTP, websockets only for the dev server', () => {
+		const headers = new Map(securityHeaders({ nonce: 'abc', isDevelopment: true, isHttps: false }))
+		expect(headers.has('Strict-Transport-Security')).toBe(false)
+		expect(headers.get('Content-Security-Policy')).toContain('ws:')
+	})
+})
