@@ -1,0 +1,558 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Transaction } from '@electric-sql/pglite'
+import { isAllowedRedirect, type AuthConfig } from '../config'
+import type { Database } from '../db'
+import { html, json, notImplemented, redirect, type Reply } from '../http'
+import { verifyJwt, type Claims } from '../jwt'
+import { confirmationEmail, recoveryEmail, type Mailer } from '../mail'
+import { consentPage } from './consent'
+import {
+	consumeFlowState,
+	createFlowState,
+	endSessions,
+	issueFlowCode,
+	issueSession,
+	refreshSession,
+	sessionExists,
+	type SessionSettings,
+} from './sessions'
+import {
+	createUser,
+	findUserByEmail,
+	findUserById,
+	hashPassword,
+	loadUserJson,
+	newEmailToken,
+	obfuscatedUser,
+	passwordMatches,
+	type UserRow,
+} from './users'
+
+export type AuthContext = {
+	db: Database
+	config: AuthConfig
+	mailer: Mailer
+	/** e.g. http://127.0.0.1:54321 */
+	apiUrl: string
+}
+
+export type AuthRequest = {
+	method: string
+	path: string
+	query: URLSearchParams
+	headers: IncomingHttpHeaders
+	body: Record<string, unknown>
+	bearer: string | undefined
+}
+
+const apiVersionHeader = 'x-supabase-api-version'
+
+/** GoTrue's error body: `{code, message}` for clients that send the API version header, the old shape otherwise. */
+function authError(req: AuthRequest, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+	const version = req.headers[apiVersionHeader]
+	if (typeof version === 'string' && version >= '2024-01-01') {
+		return json(status, { code, message, ...extra }, { 'X-Supabase-Api-Version': '2024-01-01' })
+	}
+	return json(status, { code: status, error_code: code, msg: message, ...extra })
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+const record = (value: unknown) =>
+	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function settingsOf(ctx: AuthContext): SessionSettings {
+	return { issuer: `${ctx.apiUrl}/auth/v1`, expiresIn: ctx.config.jwt_expiry }
+}
+
+function redirectTarget(ctx: AuthContext, requested: string | undefined) {
+	return requested && isAllowedRedirect(requested, ctx.config) ? requested : ctx.config.site_url
+}
+
+function verifyLink(ctx: AuthContext, token: string, type: 'signup' | 'recovery', redirectTo: string) {
+	const params = new URLSearchParams({ token, type, redirect_to: redirectTo })
+	return `${ctx.apiUrl}/auth/v1/verify?${params}`
+}
+
+export async function handleAuth(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const { method, path } = req
+	if (method === 'GET' && path === '/health') return json(200, { name: 'GoTrue (local stand-in)', description: 'KIA' })
+	if (method === 'GET' && path === '/settings') return settings(ctx)
+	if (method === 'POST' && path === '/signup') return signUp(req, ctx)
+	if (method === 'POST' && path === '/token') return token(req, ctx)
+	if (method === 'GET' && path === '/user') return withUser(req, ctx, (tx, user) => loadUserJson(tx, user).then((u) => json(200, u)))
+	if (method === 'PUT' && path === '/user') return updateUser(req, ctx)
+	if (method === 'POST' && path === '/logout') return logout(req, ctx)
+	if (method === 'POST' && path === '/recover') return recover(req, ctx)
+	if (method === 'GET' && path === '/verify') return verifyLinkVisit(req, ctx)
+	if (method === 'POST' && path === '/verify') return verifyTokenHash(req, ctx)
+	if (method === 'GET' && path === '/authorize') return authorize(req, ctx)
+	if (method === 'POST' && path === '/authorize') return authorizeConsent(req, ctx)
+	if (path === '/admin/users' || path.startsWith('/admin/users/')) return admin(req, ctx)
+	return notImplemented(`${method} /auth/v1${path}`)
+}
+
+function settings(ctx: AuthContext) {
+	const external = Object.fromEntries(
+		['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'linkedin', 'notion', 'twitch', 'twitter', 'slack', 'spotify', 'workos', 'zoom'].map(
+			(provider) => [provider, ctx.config.external[provider]?.enabled ?? false],
+		),
+	)
+	return json(200, {
+		external: { ...external, email: true, phone: false },
+		disable_signup: !ctx.config.enable_signup,
+		mailer_autoconfirm: !ctx.config.email.enable_confirmations,
+		phone_autoconfirm: false,
+		sms_provider: '',
+		saml_enabled: false,
+	})
+}
+
+// Sign-up ---------------------------------------------------------------------------------------
+
+async function signUp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const email = text(req.body.email)?.trim()
+	const password = text(req.body.password) ?? ''
+	const metadata = record(req.body.data) ?? {}
+	const challenge = text(req.body.code_challenge)
+	const challengeMethod = text(req.body.code_challenge_method) ?? 's256'
+	if (!ctx.config.enable_signup) return authError(req, 422, 'signup_disabled', 'Signups not allowed for this instance')
+	if (!email) return authError(req, 400, 'validation_failed', 'To signup, please provide your email')
+	if (!emailPattern.test(email)) return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+	if (password.length < ctx.config.minimum_password_length) {
+		return authError(req, 422, 'weak_password', `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
+			weak_password: { reasons: ['length'] },
+		})
+	}
+	const confirmations = ctx.config.email.enable_confirmations
+	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
+
+	const outcome = await ctx.db.transaction(async (tx) => {
+		const existing = await findUserByEmail(tx, email)
+		if (existing?.email_confirmed_at) {
+			return confirmations
+				? ({ kind: 'obfuscated' } as const)
+				: ({ kind: 'exists' } as const)
+		}
+		const user =
+			existing ??
+			(await createUser(tx, { email, password, userMetadata: metadata, provider: 'email', confirmed: !confirmations }))
+		if (!confirmations) return { kind: 'session', session: await issueSession(tx, user, 'password', settingsOf(ctx)) } as const
+		const emailToken = newEmailToken(email, Boolean(challenge))
+		if (challenge) {
+			await createFlowState(tx, { userId: user.id, challenge, method: challengeMethod, authenticationMethod: 'email/signup' })
+		}
+		const updated = await tx.query<UserRow>(
+			'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1 returning *',
+			[user.id, emailToken],
+		)
+		return { kind: 'confirm', user: await loadUserJson(tx, updated.rows[0] ?? user), emailToken } as const
+	})
+
+	if (outcome.kind === 'exists') return authError(req, 422, 'user_already_exists', 'User already registered')
+	if (outcome.kind === 'obfuscated') return json(200, obfuscatedUser(email, metadata))
+	if (outcome.kind === 'session') return json(200, outcome.session)
+	await ctx.mailer.send({ to: email, ...confirmationEmail(verifyLink(ctx, outcome.emailToken, 'signup', redirectTo)) })
+	return json(200, outcome.user)
+}
+
+// Token -----------------------------------------------------------------------------------------
+
+async function token(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const grant = req.query.get('grant_type')
+	if (grant === 'password') return passwordGrant(req, ctx)
+	if (grant === 'refresh_token') return refreshGrant(req, ctx)
+	if (grant === 'pkce') return pkceGrant(req, ctx)
+	if (grant === 'id_token') return notImplemented('grant_type=id_token')
+	return authError(req, 400, 'validation_failed', 'unsupported_grant_type')
+}
+
+async function passwordGrant(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const email = text(req.body.email)?.trim()
+	const password = text(req.body.password)
+	if (!email && text(req.body.phone)) return notImplemented('Phone sign-in')
+	if (!email || !password) return authError(req, 400, 'validation_failed', 'missing email or phone')
+	return ctx.db.transaction(async (tx) => {
+		const user = await findUserByEmail(tx, email)
+		if (!user || !(await passwordMatches(user, password))) {
+			return authError(req, 400, 'invalid_credentials', 'Invalid login credentials')
+		}
+		if (!user.email_confirmed_at && ctx.config.email.enable_confirmations) {
+			return authError(req, 400, 'email_not_confirmed', 'Email not confirmed')
+		}
+		if (user.banned_until && user.banned_until.getTime() > Date.now()) {
+			return authError(req, 400, 'user_banned', 'User is banned')
+		}
+		return json(200, await issueSession(tx, user, 'password', settingsOf(ctx)))
+	})
+}
+
+async function refreshGrant(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const refreshToken = text(req.body.refresh_token)
+	if (!refreshToken) return authError(req, 400, 'validation_failed', 'refresh_token required')
+	const outcome = await ctx.db.transaction((tx) =>
+		refreshSession(tx, refreshToken, ctx.config.refresh_token_reuse_interval, settingsOf(ctx)),
+	)
+	if (outcome.ok) return json(200, outcome.session)
+	return outcome.code === 'refresh_token_not_found'
+		? authError(req, 400, outcome.code, 'Invalid Refresh Token: Refresh Token Not Found')
+		: authError(req, 400, outcome.code, 'Invalid Refresh Token: Already Used')
+}
+
+async function pkceGrant(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const authCode = text(req.body.auth_code)
+	const verifier = text(req.body.code_verifier)
+	if (!authCode || !verifier) return authError(req, 400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty')
+	return ctx.db.transaction(async (tx) => {
+		const flow = await consumeFlowState(tx, authCode, verifier)
+		if (!flow.ok) return authError(req, flow.status, flow.code, flow.message)
+		const user = await findUserById(tx, flow.userId)
+		if (!user) return authError(req, 404, 'user_not_found', 'User not found')
+		const method = flow.authenticationMethod === 'oauth' ? 'oauth' : flow.authenticationMethod.replace('email/', '')
+		return json(200, await issueSession(tx, user, method === 'signup' ? 'otp' : method, settingsOf(ctx)))
+	})
+}
+
+// Current user ----------------------------------------------------------------------------------
+
+type VerifiedUser = { user: UserRow; claims: Claims }
+
+async function currentUser(req: AuthRequest, tx: Transaction): Promise<VerifiedUser | Reply> {
+	if (!req.bearer) return authError(req, 401, 'no_authorization', 'This endpoint requires a Bearer token')
+	const verified = await verifyJwt(req.bearer)
+	if (!verified.ok) return authError(req, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`)
+	const { claims } = verified
+	if (!claims.sub || !claims.session_id) return authError(req, 403, 'bad_jwt', 'invalid claim: missing sub claim')
+	if (!(await sessionExists(tx, claims.session_id))) {
+		return authError(req, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+	}
+	const user = await findUserById(tx, claims.sub)
+	if (!user) return authError(req, 403, 'user_not_found', 'User from sub claim in JWT does not exist')
+	return { user, claims }
+}
+
+function withUser(req: AuthRequest, ctx: AuthContext, work: (tx: Transaction, user: UserRow, claims: Claims) => Promise<Reply>) {
+	return ctx.db.transaction(async (tx) => {
+		const current = await currentUser(req, tx)
+		if ('status' in current) return current
+		return work(tx, current.user, current.claims)
+	})
+}
+
+function updateUser(req: AuthRequest, ctx: AuthContext) {
+	return withUser(req, ctx, async (tx, user) => {
+		if (text(req.body.email) && text(req.body.email)?.toLowerCase() !== user.email) return notImplemented('E-mail change')
+		if (text(req.body.phone)) return notImplemented('Phone change')
+		if (req.body.app_metadata !== undefined) return authError(req, 403, 'not_admin', 'User not allowed')
+		const password = text(req.body.password)
+		if (password !== undefined) {
+			if (password.length < ctx.config.minimum_password_length) {
+				return authError(req, 422, 'weak_password', `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
+					weak_password: { reasons: ['length'] },
+				})
+			}
+			if (await passwordMatches(user, password)) {
+				return authError(req, 422, 'same_password', 'New password should be different from the old password.')
+			}
+			await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
+				user.id,
+				await hashPassword(password),
+			])
+		}
+		const data = record(req.body.data)
+		if (data) {
+			await tx.query(
+				`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb,
+				   updated_at = now() where id = $1`,
+				[user.id, JSON.stringify(data)],
+			)
+		}
+		const updated = await findUserById(tx, user.id)
+		return json(200, await loadUserJson(tx, updated ?? user))
+	})
+}
+
+function logout(req: AuthRequest, ctx: AuthContext) {
+	const scope = req.query.get('scope') ?? 'global'
+	if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+		return Promise.resolve(authError(req, 400, 'validation_failed', 'Unsupported logout scope'))
+	}
+	return withUser(req, ctx, async (tx, user, claims) => {
+		await endSessions(tx, user.id, String(claims.session_id), scope)
+		return { status: 204 }
+	})
+}
+
+// E-mail links ----------------------------------------------------------------------------------
+
+async function recover(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const email = text(req.body.email)?.trim()
+	if (!email) return authError(req, 400, 'validation_failed', 'Password recovery requires an email')
+	if (!emailPattern.test(email)) return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+	const challenge = text(req.body.code_challenge)
+	const challengeMethod = text(req.body.code_challenge_method) ?? 's256'
+	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
+	const emailToken = await ctx.db.transaction(async (tx) => {
+		const user = await findUserByEmail(tx, email)
+		if (!user) return undefined
+		const tokenValue = newEmailToken(email, Boolean(challenge))
+		if (challenge) {
+			await createFlowState(tx, { userId: user.id, challenge, method: challengeMethod, authenticationMethod: 'recovery' })
+		}
+		await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, tokenValue])
+		return tokenValue
+	})
+	// Unknown addresses get the same answer: the endpoint must not reveal who has an account.
+	if (emailToken) await ctx.mailer.send({ to: email, ...recoveryEmail(verifyLink(ctx, emailToken, 'recovery', redirectTo)) })
+	return json(200, {})
+}
+
+type LinkType = 'signup' | 'recovery' | 'email' | 'magiclink' | 'invite'
+
+/** Finds the user an e-mail token belongs to, consumes it and marks the address confirmed. */
+async function consumeEmailToken(tx: Transaction, tokenValue: string, type: LinkType) {
+	const column = type === 'recovery' ? 'recovery_token' : 'confirmation_token'
+	const sentColumn = type === 'recovery' ? 'recovery_sent_at' : 'confirmation_sent_at'
+	const found = await tx.query<UserRow>(
+		`select * from auth.users where ${column} = $1 and ${column} <> '' and ${sentColumn} > now() - interval '24 hours'`,
+		[tokenValue],
+	)
+	const user = found.rows[0]
+	if (!user) return undefined
+	const updated = await tx.query<UserRow>(
+		`update auth.users set ${column} = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+		 where id = $1 returning *`,
+		[user.id],
+	)
+	return updated.rows[0]
+}
+
+function parseLinkType(value: string | null): LinkType | undefined {
+	return value === 'signup' || value === 'recovery' || value === 'email' || value === 'magiclink' || value === 'invite'
+		? value
+		: undefined
+}
+
+async function verifyLinkVisit(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const tokenValue = req.query.get('token') ?? ''
+	const type = parseLinkType(req.query.get('type'))
+	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
+	const failure = () =>
+		redirect(
+			`${redirectTo}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+		)
+	if (!type || !tokenValue) return failure()
+	return ctx.db.transaction(async (tx) => {
+		const user = await consumeEmailToken(tx, tokenValue, type)
+		if (!user) return failure()
+		if (tokenValue.startsWith('pkce_')) {
+			const code = await issueFlowCode(tx, user.id, type === 'recovery' ? 'recovery' : 'email/signup')
+			if (!code) return failure()
+			const target = new URL(redirectTo)
+			target.searchParams.set('code', code)
+			return redirect(target.toString())
+		}
+		const session = await issueSession(tx, user, 'otp', settingsOf(ctx))
+		const fragment = new URLSearchParams({
+			access_token: session.access_token,
+			expires_at: String(session.expires_at),
+			expires_in: String(session.expires_in),
+			refresh_token: session.refresh_token,
+			token_type: 'bearer',
+			type,
+		})
+		return redirect(`${redirectTo}#${fragment}`)
+	})
+}
+
+async function verifyTokenHash(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const type = parseLinkType(text(req.body.type) ?? null)
+	const tokenHash = text(req.body.token_hash)
+	if (!type || !tokenHash) {
+		if (text(req.body.token)) return notImplemented('OTP verification by code')
+		return authError(req, 400, 'validation_failed', 'Verify requires a verification type and a token_hash')
+	}
+	return ctx.db.transaction(async (tx) => {
+		const user = await consumeEmailToken(tx, tokenHash, type)
+		if (!user) return authError(req, 403, 'otp_expired', 'Token has expired or is invalid')
+		return json(200, await issueSession(tx, user, 'otp', settingsOf(ctx)))
+	})
+}
+
+// OAuth (Google) --------------------------------------------------------------------------------
+
+async function authorize(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const provider = req.query.get('provider') ?? ''
+	if (!ctx.config.external[provider]?.enabled) {
+		return authError(req, 400, 'validation_failed', 'Unsupported provider: provider is not enabled')
+	}
+	const hidden = {
+		provider,
+		redirect_to: redirectTarget(ctx, req.query.get('redirect_to') ?? undefined),
+		code_challenge: req.query.get('code_challenge') ?? '',
+		code_challenge_method: req.query.get('code_challenge_method') ?? '',
+	}
+	const known = await ctx.db.transaction(async (tx) => {
+		const result = await tx.query<{ email: string; name: string }>(
+			`select u.email, coalesce(u.raw_user_meta_data ->> 'full_name', '') as name
+			 from auth.users u join auth.identities i on i.user_id = u.id and i.provider = 'google'
+			 order by u.created_at limit 10`,
+		)
+		return result.rows
+	})
+	return html(200, consentPage(hidden, known))
+}
+
+async function authorizeConsent(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const email = text(req.body.email)?.trim().toLowerCase()
+	const fullName = text(req.body.full_name)?.trim() ?? ''
+	const redirectTo = redirectTarget(ctx, text(req.body.redirect_to))
+	const challenge = text(req.body.code_challenge)
+	if (!email || !emailPattern.test(email)) {
+		return redirect(`${redirectTo}#error=invalid_request&error_code=validation_failed&error_description=Invalid+email`, 302)
+	}
+	return ctx.db.transaction(async (tx) => {
+		const metadata = { full_name: fullName || email.split('@')[0], email, email_verified: true, iss: 'https://accounts.google.com' }
+		let user = await findUserByEmail(tx, email)
+		if (!user) {
+			user = await createUser(tx, {
+				email,
+				userMetadata: metadata,
+				provider: 'google',
+				providerId: `google-${email}`,
+				confirmed: true,
+			})
+		} else {
+			await tx.query(
+				`insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+				 values ($1, $2, $3, 'google', now(), now(), now()) on conflict (provider_id, provider) do nothing`,
+				[`google-${email}`, user.id, JSON.stringify({ sub: `google-${email}`, ...metadata })],
+			)
+			await tx.query(
+				`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()),
+				   raw_app_meta_data = jsonb_set(coalesce(raw_app_meta_data, '{}'), '{providers}',
+				     (select coalesce(jsonb_agg(distinct p), '[]') from jsonb_array_elements_text(
+				       coalesce(raw_app_meta_data -> 'providers', '[]') || '["google"]') p))
+				 where id = $1`,
+				[user.id],
+			)
+		}
+		if (challenge) {
+			const code = await createFlowState(tx, {
+				userId: user.id,
+				challenge,
+				method: text(req.body.code_challenge_method) || 's256',
+				authenticationMethod: 'oauth',
+			})
+			const target = new URL(redirectTo)
+			target.searchParams.set('code', code)
+			return redirect(target.toString(), 302)
+		}
+		const session = await issueSession(tx, user, 'oauth', settingsOf(ctx))
+		const fragment = new URLSearchParams({
+			access_token: session.access_token,
+			expires_at: String(session.expires_at),
+			expires_in: String(session.expires_in),
+			provider_token: 'local-google-token',
+			refresh_token: session.refresh_token,
+			token_type: 'bearer',
+		})
+		return redirect(`${redirectTo}#${fragment}`, 302)
+	})
+}
+
+// Admin -----------------------------------------------------------------------------------------
+
+async function admin(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	if (!req.bearer) return authError(req, 401, 'no_authorization', 'This endpoint requires a Bearer token')
+	const verified = await verifyJwt(req.bearer)
+	if (!verified.ok) return authError(req, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`)
+	if (verified.claims.role !== 'service_role') return authError(req, 403, 'not_admin', 'User not allowed')
+
+	const id = req.path.slice('/admin/users/'.length)
+	if (req.path === '/admin/users' && req.method === 'GET') return listUsers(req, ctx)
+	if (req.path === '/admin/users' && req.method === 'POST') return adminCreateUser(req, ctx)
+	if (!id || id.includes('/')) return notImplemented(`${req.method} /auth/v1${req.path}`)
+
+	return ctx.db.transaction(async (tx) => {
+		const user = await findUserById(tx, id)
+		if (!user) return authError(req, 404, 'user_not_found', 'User not found')
+		if (req.method === 'GET') return json(200, await loadUserJson(tx, user))
+		if (req.method === 'DELETE') {
+			await tx.query('delete from auth.users where id = $1', [id])
+			return json(200, {})
+		}
+		if (req.method === 'PUT') return adminUpdateUser(req, tx, user)
+		return notImplemented(`${req.method} /auth/v1${req.path}`)
+	})
+}
+
+async function listUsers(req: AuthRequest, ctx: AuthContext) {
+	const page = Math.max(1, Number(req.query.get('page') ?? 1) || 1)
+	const perPage = Math.min(1000, Math.max(1, Number(req.query.get('per_page') ?? 50) || 50))
+	return ctx.db.transaction(async (tx) => {
+		const total = (await tx.query<{ count: number }>('select count(*)::int as count from auth.users')).rows[0]?.count ?? 0
+		const rows = await tx.query<UserRow>('select * from auth.users order by created_at, id limit $1 offset $2', [
+			perPage,
+			(page - 1) * perPage,
+		])
+		const users = await Promise.all(rows.rows.map((user) => loadUserJson(tx, user)))
+		return json(200, { users, aud: 'authenticated' }, { 'X-Total-Count': String(total) })
+	})
+}
+
+async function adminCreateUser(req: AuthRequest, ctx: AuthContext) {
+	const email = text(req.body.email)?.trim()
+	if (!email || !emailPattern.test(email)) return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+	const password = text(req.body.password)
+	if (password !== undefined && password.length < ctx.config.minimum_password_length) {
+		return authError(req, 422, 'weak_password', `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
+			weak_password: { reasons: ['length'] },
+		})
+	}
+	return ctx.db.transaction(async (tx) => {
+		if (await findUserByEmail(tx, email)) {
+			return authError(req, 422, 'email_exists', 'A user with this email address has already been registered')
+		}
+		const user = await createUser(tx, {
+			email,
+			password,
+			userMetadata: record(req.body.user_metadata),
+			appMetadata: record(req.body.app_metadata),
+			provider: 'email',
+			confirmed: req.body.email_confirm === true,
+		})
+		return json(200, await loadUserJson(tx, user))
+	})
+}
+
+async function adminUpdateUser(req: AuthRequest, tx: Transaction, user: UserRow) {
+	const password = text(req.body.password)
+	if (password) await tx.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, await hashPassword(password)])
+	const email = text(req.body.email)
+	if (email) await tx.query('update auth.users set email = lower($2) where id = $1', [user.id, email])
+	if (req.body.email_confirm === true) {
+		await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [user.id])
+	}
+	const userMetadata = record(req.body.user_metadata)
+	if (userMetadata) {
+		await tx.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb where id = $1`, [
+			user.id,
+			JSON.stringify(userMetadata),
+		])
+	}
+	const appMetadata = record(req.body.app_metadata)
+	if (appMetadata) {
+		await tx.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}') || $2::jsonb where id = $1`, [
+			user.id,
+			JSON.stringify(appMetadata),
+		])
+	}
+	const banDuration = text(req.body.ban_duration)
+	if (banDuration === 'none') await tx.query('update auth.users set banned_until = null where id = $1', [user.id])
+	else if (banDuration) return notImplemented('ban_duration other than none')
+	await tx.query('update auth.users set updated_at = now() where id = $1', [user.id])
+	const updated = await findUserById(tx, user.id)
+	return json(200, await loadUserJson(tx, updated ?? user))
+}

@@ -1,0 +1,177 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { Transaction } from '@electric-sql/pglite'
+import { signJwt } from '../jwt'
+import { loadUserJson, type UserRow } from './users'
+
+export type SessionSettings = { issuer: string; expiresIn: number }
+
+function newRefreshToken() {
+	return randomBytes(16).toString('base64url')
+}
+
+async function accessToken(user: UserRow, sessionId: string, method: string, settings: SessionSettings) {
+	const now = Math.floor(Date.now() / 1000)
+	return signJwt(
+		{
+			iss: settings.issuer,
+			sub: user.id,
+			aud: 'authenticated',
+			email: user.email,
+			phone: user.phone ?? '',
+			app_metadata: user.raw_app_meta_data ?? {},
+			user_metadata: user.raw_user_meta_data ?? {},
+			role: 'authenticated',
+			aal: 'aal1',
+			amr: [{ method, timestamp: now }],
+			session_id: sessionId,
+			is_anonymous: user.is_anonymous,
+		},
+		settings.expiresIn,
+	)
+}
+
+async function sessionJson(tx: Transaction, user: UserRow, sessionId: string, refreshToken: string, method: string, settings: SessionSettings) {
+	return {
+		access_token: await accessToken(user, sessionId, method, settings),
+		token_type: 'bearer',
+		expires_in: settings.expiresIn,
+		expires_at: Math.floor(Date.now() / 1000) + settings.expiresIn,
+		refresh_token: refreshToken,
+		user: await loadUserJson(tx, user),
+	}
+}
+
+/** A new session with its first refresh token; records the sign-in. */
+export async function issueSession(tx: Transaction, user: UserRow, method: string, settings: SessionSettings) {
+	const sessionId = randomUUID()
+	const refreshToken = newRefreshToken()
+	await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id])
+	await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
+		refreshToken,
+		user.id,
+		sessionId,
+	])
+	const signedIn = await tx.query<UserRow>(
+		'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *',
+		[user.id],
+	)
+	return sessionJson(tx, signedIn.rows[0] ?? user, sessionId, refreshToken, method, settings)
+}
+
+type RefreshRow = { token: string; user_id: string; session_id: string; revoked: boolean; updated_at: Date }
+
+export type RefreshOutcome =
+	| { ok: true; session: Awaited<ReturnType<typeof sessionJson>> }
+	| { ok: false; code: 'refresh_token_not_found' | 'refresh_token_already_used' }
+
+/**
+ * Rotation: each refresh token is used once. A token revoked less than
+ * `reuseInterval` seconds ago still answers (two tabs refreshing at once),
+ * with the child it was rotated into.
+ */
+export async function refreshSession(
+	tx: Transaction,
+	token: string,
+	reuseIntervalSeconds: number,
+	settings: SessionSettings,
+): Promise<RefreshOutcome> {
+	const found = await tx.query<RefreshRow>('select * from auth.refresh_tokens where token = $1', [token])
+	const row = found.rows[0]
+	if (!row) return { ok: false, code: 'refresh_token_not_found' }
+	const user = (await tx.query<UserRow>('select * from auth.users where id = $1', [row.user_id])).rows[0]
+	if (!user) return { ok: false, code: 'refresh_token_not_found' }
+
+	if (row.revoked) {
+		const withinReuse = Date.now() - row.updated_at.getTime() < reuseIntervalSeconds * 1000
+		const child = (
+			await tx.query<RefreshRow>(
+				'select * from auth.refresh_tokens where parent = $1 and revoked = false order by id desc limit 1',
+				[token],
+			)
+		).rows[0]
+		if (!withinReuse || !child) return { ok: false, code: 'refresh_token_already_used' }
+		return { ok: true, session: await sessionJson(tx, user, child.session_id, child.token, 'token_refresh', settings) }
+	}
+
+	const next = newRefreshToken()
+	await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token])
+	await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+		next,
+		user.id,
+		row.session_id,
+		token,
+	])
+	await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id])
+	return { ok: true, session: await sessionJson(tx, user, row.session_id, next, 'token_refresh', settings) }
+}
+
+export async function sessionExists(tx: Transaction, sessionId: string) {
+	const result = await tx.query('select 1 from auth.sessions where id = $1', [sessionId])
+	return result.rows.length > 0
+}
+
+export async function endSessions(tx: Transaction, userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {
+	if (scope === 'global') await tx.query('delete from auth.sessions where user_id = $1', [userId])
+	if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [sessionId])
+	if (scope === 'others') await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId])
+}
+
+// PKCE ------------------------------------------------------------------------------------------
+
+export const flowStateLifetimeSeconds = 300
+
+export async function createFlowState(
+	tx: Transaction,
+	input: { userId: string | null; challenge: string; method: string; authenticationMethod: string },
+) {
+	const authCode = randomUUID()
+	await tx.query(
+		`insert into auth.flow_state (id, user_id, auth_code, code_challenge, code_challenge_method, authentication_method)
+		 values ($1, $2, $3, $4, $5, $6)`,
+		[randomUUID(), input.userId, authCode, input.challenge, input.method.toLowerCase(), input.authenticationMethod],
+	)
+	return authCode
+}
+
+/** The auth code of the user's latest pending flow for `method`, renewed so it is valid from now. */
+export async function issueFlowCode(tx: Transaction, userId: string, authenticationMethod: string) {
+	const result = await tx.query<{ auth_code: string }>(
+		`update auth.flow_state set auth_code = $3, created_at = now()
+		 where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
+		             order by created_at desc limit 1)
+		 returning auth_code`,
+		[userId, authenticationMethod, randomUUID()],
+	)
+	return result.rows[0]?.auth_code
+}
+
+type FlowRow = {
+	id: string
+	user_id: string | null
+	code_challenge: string
+	code_challenge_method: string
+	authentication_method: string
+	created_at: Date
+}
+
+export type FlowOutcome =
+	| { ok: true; userId: string; authenticationMethod: string }
+	| { ok: false; status: number; code: 'flow_state_not_found' | 'flow_state_expired' | 'bad_code_verifier'; message: string }
+
+export async function consumeFlowState(tx: Transaction, authCode: string, verifier: string): Promise<FlowOutcome> {
+	const flow = (await tx.query<FlowRow>('select * from auth.flow_state where auth_code = $1', [authCode])).rows[0]
+	if (!flow || !flow.user_id) {
+		return { ok: false, status: 404, code: 'flow_state_not_found', message: 'invalid flow state, no valid flow state found' }
+	}
+	if (Date.now() - flow.created_at.getTime() > flowStateLifetimeSeconds * 1000) {
+		await tx.query('delete from auth.flow_state where id = $1', [flow.id])
+		return { ok: false, status: 422, code: 'flow_state_expired', message: 'invalid flow state, flow state has expired' }
+	}
+	const computed =
+		flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier
+	if (computed !== flow.code_challenge) {
+		return { ok: false, status: 400, code: 'bad_code_verifier', message: 'code challenge does not match previously saved code verifier' }
+	}
+	await tx.query('delete from auth.flow_state where id = $1', [flow.id])
+	return { ok: true, userId: flow.user_id, authenticationMethod: flow.authentication_method }
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const supabaseDir = join(root, 'supabase')
+const bootstrapFile = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
+const snapshotDir = join(root, 'node_modules', '.cache', 'kia-local-supabase')
+
+const extensions = { pg_trgm, pgcrypto }
+
+export type Database = {
+	pg: PGlite
+	/** Runs `work` in one transaction, after every earlier call has finished: PGlite has one connection. */
+	transaction: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+	close: () => Promise<void>
+}
+
+export type OpenOptions = {
+	/** Keep the data in this folder across restarts; in memory when absent. */
+	dataDir?: string
+	/** Load supabase/seed.sql into a new database (default true). */
+	seed?: boolean
+}
+
+/**
+ * A Postgres with what the Supabase platform provides, every migration of
+ * supabase/migrations and the seed. In memory, a new database is restored
+ * from a cached snapshot of that state, keyed on the SQL it was built from.
+ */
+export async function openDatabase({ dataDir, seed = true }: OpenOptions = {}): Promise<Database> {
+	if (dataDir) {
+		const isNew = !existsSync(join(dataDir, 'PG_VERSION'))
+		await mkdir(dataDir, { recursive: true })
+		const pg = await PGlite.create({ dataDir, extensions })
+		if (isNew) await build(pg, seed)
+		else await applyPendingMigrations(pg)
+		return wrap(pg)
+	}
+	const snapshot = await cachedSnapshot(seed)
+	const pg = await PGlite.create({ loadDataDir: snapshot, extensions })
+	return wrap(pg)
+}
+
+function wrap(pg: PGlite): Database {
+	let queue: Promise<unknown> = Promise.resolve()
+	return {
+		pg,
+		transaction(work) {
+			const run = queue.then(() => pg.transaction(work))
+			queue = run.catch(() => undefined)
+			return run
+		},
+		close: () => pg.close(),
+	}
+}
+
+async function build(pg: PGlite, seed: boolean) {
+	await pg.exec(await readFile(bootstrapFile, 'utf8'))
+	await applyPendingMigrations(pg)
+	if (seed) await pg.exec(await readFile(join(supabaseDir, 'seed.sql'), 'utf8'))
+}
+
+async function migrationFiles() {
+	const dir = join(supabaseDir, 'migrations')
+	const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort()
+	return Promise.all(
+		names.map(async (name) => ({
+			version: name.split('_')[0] ?? name,
+			name: name.replace(/^\d+_/, '').replace(/\.sql$/, ''),
+			sql: await readFile(join(dir, name), 'utf8'),
+		})),
+	)
+}
+
+/** Like `supabase migration up`: applies, in order, each migration not recorded yet. */
+async function applyPendingMigrations(pg: PGlite) {
+	const applied = await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+	const done = new Set(applied.rows.map((row) => row.version))
+	for (const migration of await migrationFiles()) {
+		if (done.has(migration.version)) continue
+		await pg.transaction(async (tx) => {
+			await tx.exec(migration.sql)
+			await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+				migration.version,
+				migration.name,
+			])
+		})
+	}
+}
+
+async function cachedSnapshot(seed: boolean): Promise<Blob> {
+	const hash = createHash('sha256')
+	hash.update(await readFile(bootstrapFile))
+	for (const migration of await migrationFiles()) hash.update(migration.sql)
+	if (seed) hash.update(await readFile(join(supabaseDir, 'seed.sql')))
+	const file = join(snapshotDir, `${hash.digest('hex').slice(0, 16)}.tar.gz`)
+	if (existsSync(file)) return new Blob([await readFile(file)])
+
+	const pg = await PGlite.create({ extensions })
+	await build(pg, seed)
+	const dump = await pg.dumpDataDir('gzip')
+	await pg.close()
+	await mkdir(snapshotDir, { recursive: true })
+	await writeFile(file, Buffer.from(await dump.arrayBuffer()))
+	return dump
+}

@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { handleAuth, type AuthContext } from './auth/handler'
+import { readAuthConfig } from './config'
+import { openDatabase, type OpenOptions } from './db'
+import { bearerToken, BodyError, json, notImplemented, parseBody, readBody, type Reply } from './http'
+import { verifyJwt } from './jwt'
+import { createMailer, type MailSettings } from './mail'
+import { handleRest } from './rest/handler'
+import { loadSchemaCache, type SchemaCache } from './rest/schema'
+
+export type SupabaseOptions = OpenOptions & {
+	/** 54321 like `supabase start`; 0 picks a free port. */
+	port?: number
+	mail: MailSettings
+	/** One log line per request (default true). */
+	log?: boolean
+}
+
+export type LocalSupabase = {
+	url: string
+	port: number
+	db: Awaited<ReturnType<typeof openDatabase>>
+	/** Re-reads tables and relationships after a schema change made outside the API. */
+	reloadSchema: () => void
+	stop: () => Promise<void>
+}
+
+/** Routes Kong would let through without an API key: links opened from e-mails and OAuth redirects. */
+const openAuthRoutes = new Set(['GET /verify', 'GET /authorize', 'POST /authorize', 'GET /health', 'GET /settings'])
+
+/**
+ * A Supabase-compatible API (GoTrue `/auth/v1`, PostgREST `/rest/v1`) on
+ * PGlite, for development and tests. See SUPABASE-CONTRACT.md for the
+ * contract it follows; anything outside it answers 501.
+ */
+export async function startSupabase(options: SupabaseOptions): Promise<LocalSupabase> {
+	const db = await openDatabase(options)
+	const config = await readAuthConfig()
+	const mailer = createMailer(options.mail)
+	let schemaCache: Promise<SchemaCache> | undefined
+	const schema = () => (schemaCache ??= loadSchemaCache(db.pg))
+
+	const server = createServer()
+	let apiUrl = ''
+	const auth: () => AuthContext = () => ({ db, config, mailer, apiUrl })
+
+	server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+		const started = performance.now()
+		void dispatch(req, auth(), schema).then(
+			({ reply, role }) => {
+				send(res, reply, req)
+				if (options.log !== false) {
+					const ms = (performance.now() - started).toFixed(1)
+					console.info(`[supabase] ${req.method} ${req.url?.split('?')[0]} ${role} ${reply.status} ${ms}ms`)
+				}
+			},
+			(error: unknown) => {
+				console.error('[supabase] request failed', error)
+				send(res, json(500, { code: 'unexpected_failure', message: 'Unexpected failure in the local stand-in' }), req)
+			},
+		)
+	})
+
+	await new Promise<void>((resolve) => server.listen(options.port ?? 54321, '127.0.0.1', resolve))
+	const port = (server.address() as AddressInfo).port
+	apiUrl = `http://127.0.0.1:${port}`
+	return {
+		url: apiUrl,
+		port,
+		db,
+		reloadSchema: () => {
+			schemaCache = undefined
+		},
+		stop: async () => {
+			await new Promise<void>((resolve) => {
+				server.close(() => resolve())
+				server.closeAllConnections()
+			})
+			await db.close()
+		},
+	}
+}
+
+function send(res: ServerResponse, reply: Reply, req: IncomingMessage) {
+	const headers: Record<string, string> = {
+		'Access-Control-Allow-Origin': '*',
+		'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version',
+		'Access-Control-Expose-Headers': 'Content-Range, Preference-Applied, X-Supabase-Api-Version, X-Total-Count',
+		...reply.headers,
+	}
+	res.writeHead(reply.status, headers)
+	res.end(req.method === 'HEAD' ? undefined : reply.body)
+}
+
+async function dispatch(req: IncomingMessage, auth: AuthContext, schema: () => Promise<SchemaCache>): Promise<{ reply: Reply; role: string }> {
+	const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+	const method = req.method ?? 'GET'
+	if (method === 'OPTIONS') return { reply: { status: 204 }, role: '-' }
+
+	let raw: string
+	try {
+		raw = await readBody(req)
+	} catch (error) {
+		if (error instanceof BodyError) return { reply: json(413, { code: 'request_too_large', message: error.message }), role: '-' }
+		throw error
+	}
+
+	if (url.pathname.startsWith('/auth/v1/')) {
+		const path = url.pathname.slice('/auth/v1'.length).replace(/\/$/, '')
+		if (!openAuthRoutes.has(`${method} ${path}`) && !(await hasApiKey(req))) {
+			return { reply: json(401, { message: 'No API key found in request' }), role: '-' }
+		}
+		let body: Record<string, unknown>
+		try {
+			const parsed = parseBody(raw, req.headers['content-type'])
+			body = Array.isArray(parsed) ? {} : parsed
+		} catch {
+			return { reply: json(400, { code: 'bad_json', message: 'Could not parse request body as JSON' }), role: '-' }
+		}
+		const reply = await handleAuth({ method, path, query: url.searchParams, headers: req.headers, body, bearer: bearerToken(req) }, auth)
+		return { reply, role: 'auth' }
+	}
+
+	if (url.pathname.startsWith('/rest/v1')) {
+		if (!(await hasApiKey(req))) return { reply: json(401, { message: 'No API key found in request' }), role: '-' }
+		const path = url.pathname.slice('/rest/v1'.length)
+		return handleRest({ method, path, query: url.searchParams, headers: req.headers, body: raw, bearer: bearerToken(req) }, { db: auth.db, schema })
+	}
+
+	const service = url.pathname.split('/')[1] ?? ''
+	return { reply: notImplemented(`/${service}`), role: '-' }
+}
+
+/** Kong's key-auth: the apikey header must be one of the project's keys (a JWT signed with its secret). */
+async function hasApiKey(req: IncomingMessage) {
+	const key = req.headers.apikey
+	if (typeof key !== 'string' || key === '') return false
+	const verified = await verifyJwt(key)
+	return verified.ok && (verified.claims.role === 'anon' || verified.claims.role === 'service_role')
+}
