@@ -7,5 +7,8 @@ export default defineConfig({
 		include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
 		environment: 'node',
 		setupFiles: ['tests/setup/fail-on-console-error.ts'],
+		globalSetup: ['tests/setup/services.ts'],
+		testTimeout: 20_000,
+		hookTimeout: 60_000,
 	},
 })

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { waitForHttp, type LocalService } from './service'
+import { freePort, waitForHttp, type LocalService } from './service'
 
 const require = createRequire(import.meta.url)
 
@@ -11,7 +11,9 @@ export type MailCatcherOptions = { smtpPort: number; webPort: number }
  * inbox (and as JSON under /email, which the tests read). Run as a child
  * process because MailDev is a process-wide singleton.
  */
-export async function startMailCatcher({ smtpPort, webPort }: MailCatcherOptions): Promise<LocalService> {
+export async function startMailCatcher(options: MailCatcherOptions): Promise<LocalService & { smtpPort: number }> {
+	const smtpPort = options.smtpPort || (await freePort())
+	const webPort = options.webPort || (await freePort())
 	const child = spawn(
 		process.execPath,
 		[
@@ -26,14 +28,19 @@ export async function startMailCatcher({ smtpPort, webPort }: MailCatcherOptions
 		],
 		{ stdio: ['ignore', 'inherit', 'inherit'] },
 	)
+	// MailDev must not outlive whoever started it, however that process ends.
+	const killChild = () => child.kill()
+	process.once('exit', killChild)
 	const url = `http://127.0.0.1:${webPort}`
 	await waitForHttp(`${url}/email`, child)
 	return {
 		name: 'mail',
 		url,
+		smtpPort,
 		description: `SMTP 127.0.0.1:${smtpPort}, inbox ${url}`,
 		stop: () =>
 			new Promise<void>((resolve) => {
+				process.off('exit', killChild)
 				if (child.exitCode !== null) return resolve()
 				child.once('exit', () => resolve())
 				child.kill('SIGTERM')

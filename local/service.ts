@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 
 export type LocalService = {
 	name: string
@@ -20,4 +21,16 @@ export async function waitForHttp(url: string, child?: ChildProcess, timeoutMs =
 		}
 	}
 	throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`)
+}
+
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer()
+		server.unref()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address()
+			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+		})
+	})
 }

@@ -1,6 +1,7 @@
+import { join } from 'node:path'
 import { startLocalServices } from './index'
 
-const { services, stop } = await startLocalServices()
+const { services, stop } = await startLocalServices({ dataDir: join(process.cwd(), '.data', 'supabase') })
 for (const service of services) console.info(`[services] ${service.name}: ${service.description}`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

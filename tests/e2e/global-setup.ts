@@ -1,8 +1,29 @@
+import { startLocalServices } from '../../local'
+import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { startApp } from '../support/app-server'
 
-/** Starts the production build on a free port; tests read the URLs from the environment. */
+/**
+ * Starts the local services (fresh in-memory database) and the production
+ * build on free ports, configured as production would be; tests read the
+ * addresses from the environment.
+ */
 export default async function globalSetup() {
-	const app = await startApp({ ENABLE_TEST_ROUTES: '1' })
+	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0 }, log: false })
+	const app = await startApp((port) => ({
+		SITE_URL: `http://kia.localhost:${port}`,
+		PORTAL_URL: `http://portal.kia.localhost:${port}`,
+		COOKIE_DOMAIN: 'kia.localhost',
+		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
+		SUPABASE_URL: services.supabaseUrl,
+		SUPABASE_ANON_KEY: localAnonKey,
+		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+		ENABLE_TEST_ROUTES: '1',
+	}))
 	process.env.E2E_PORT = String(app.port)
-	return () => app.stop()
+	process.env.E2E_SUPABASE_URL = services.supabaseUrl
+	process.env.E2E_MAIL_URL = services.mailUrl
+	return async () => {
+		await app.stop()
+		await services.stop()
+	}
 }

@@ -1,23 +1,13 @@
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from '../../local/service'
 
-export async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer()
-		server.unref()
-		server.on('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address()
-			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-		})
-	})
-}
 
 /** Runs `npm start` (the production server, built beforehand) and waits until it answers. */
-export async function startApp(extraEnv: Record<string, string> = {}) {
+export async function startApp(extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {}) {
 	const port = await freePort()
+	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
 	const child = spawn(process.execPath, ['server.js'], {
-		env: { ...process.env, ...extraEnv, NODE_ENV: 'production', PORT: String(port) },
+		env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	let output = ''

@@ -265,7 +265,8 @@ function insertStatement(node: Node, req: RestRequest, prefer: Record<string, st
 	if (prefer.resolution === 'merge-duplicates' || prefer.resolution === 'ignore-duplicates') {
 		const target = req.query.get('on_conflict')?.split(',').map((column) => column.trim()) ?? node.table.primaryKey
 		checkWritableColumns(node.table, target)
-		const updates = columns.filter((column) => !target.includes(column))
+		// PostgREST sets every column of the payload, the conflict columns included.
+		const updates = columns
 		conflict =
 			prefer.resolution === 'ignore-duplicates' || updates.length === 0
 				? ` on conflict (${target.map(quote).join(', ')}) do nothing`

@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { LocalSupabase } from '../../../local/supabase/server'
+import { localAnonKey, localServiceRoleKey } from '../../support/keys'
+import { linkIn, uniqueEmail, waitForMail, inbox } from '../../support/mail'
+import { client, createUser, mailUrl, raw, serviceClient, startTestSupabase } from '../../support/supabase'
+
+// Expected values come from SUPABASE-CONTRACT.md (GoTrue's own sources), not from the stand-in.
+let supabase: LocalSupabase
+const redirectTo = 'http://portal.kia.localhost:5173/auth/callback'
+const apiVersion = { 'X-Supabase-Api-Version': '2024-01-01', 'Content-Type': 'application/json' }
+
+beforeAll(async () => {
+	supabase = await startTestSupabase()
+})
+afterAll(() => supabase.stop())
+
+describe('keys and settings', () => {
+	test('requests without an API key are refused like Kong does', async () => {
+		const response = await fetch(`${supabase.url}/auth/v1/user`)
+		expect(response.status).toBe(401)
+		expect(await response.json()).toEqual({ message: 'No API key found in request' })
+	})
+
+	test('settings report e-mail confirmations and Google', async () => {
+		const response = await raw(supabase.url, '/auth/v1/settings')
+		const settings = (await response.json()) as { mailer_autoconfirm: boolean; external: Record<string, boolean> }
+		expect(settings.mailer_autoconfirm).toBe(false)
+		expect(settings.external.google).toBe(true)
+		expect(settings.external.email).toBe(true)
+	})
+
+	test('calls outside the subset answer 501 naming what is missing', async () => {
+		const response = await raw(supabase.url, '/auth/v1/otp', { method: 'POST', body: '{}' })
+		expect(response.status).toBe(501)
+		expect(((await response.json()) as { message: string }).message).toContain('/auth/v1/otp')
+	})
+})
+
+describe('sign-up with e-mail confirmation', () => {
+	test('returns the user without a session, mails a working link, then sign-in works', async () => {
+		const email = uniqueEmail('alta')
+		const anon = client(supabase.url)
+		const signUp = await anon.auth.signUp({
+			email,
+			password: 'contraseña-segura-1',
+			options: { data: { full_name: 'Ana Pérez' }, emailRedirectTo: redirectTo },
+		})
+		expect(signUp.error).toBeNull()
+		expect(signUp.data.session).toBeNull()
+		expect(signUp.data.user?.email).toBe(email)
+		expect(signUp.data.user?.identities).toHaveLength(1)
+		expect(signUp.data.user?.user_metadata.full_name).toBe('Ana Pérez')
+		expect(signUp.data.user?.email_confirmed_at).toBeUndefined()
+
+		const early = await anon.auth.signInWithPassword({ email, password: 'contraseña-segura-1' })
+		expect(early.error?.code).toBe('email_not_confirmed')
+		expect(early.error?.status).toBe(400)
+
+		// The trigger on auth.users created the profile.
+		const profile = await serviceClient(supabase.url).from('usuarios').select('email, full_name, role').eq('id', signUp.data.user?.id ?? '').single()
+		expect(profile.data).toEqual({ email, full_name: 'Ana Pérez', role: 'cliente' })
+
+		const mail = await waitForMail(mailUrl(), email, /Confirma tu cuenta/)
+		const link = linkIn(mail, '/auth/v1/verify')
+		const visit = await fetch(link, { redirect: 'manual' })
+		expect(visit.status).toBe(303)
+		const location = new URL(visit.headers.get('location') ?? '')
+		expect(`${location.origin}${location.pathname}`).toBe(redirectTo)
+		const fragment = new URLSearchParams(location.hash.slice(1))
+		expect(fragment.get('type')).toBe('signup')
+		expect(fragment.get('token_type')).toBe('bearer')
+		expect(fragment.get('refresh_token')).toBeTruthy()
+
+		const signIn = await anon.auth.signInWithPassword({ email, password: 'contraseña-segura-1' })
+		expect(signIn.error).toBeNull()
+		expect(signIn.data.session?.token_type).toBe('bearer')
+		expect(signIn.data.session?.expires_in).toBe(3600)
+		expect(signIn.data.user?.email_confirmed_at).toBeTruthy()
+
+		// A used link is no longer valid.
+		const again = await fetch(link, { redirect: 'manual' })
+		expect(again.headers.get('location')).toContain('#error=access_denied&error_code=otp_expired')
+	})
+
+	test('an already registered, confirmed e-mail gets the obfuscated user with no identities', async () => {
+		const signUp = await client(supabase.url).auth.signUp({ email: 'cliente@kia.test', password: 'otra-contraseña' })
+		expect(signUp.error).toBeNull()
+		expect(signUp.data.user?.identities).toEqual([])
+		expect(signUp.data.user?.id).not.toBe('c0000000-0000-4000-8000-000000000001')
+	})
+
+	test('weak passwords and malformed e-mails are refused with GoTrue’s codes', async () => {
+		const weak = await client(supabase.url).auth.signUp({ email: uniqueEmail('debil'), password: '123' })
+		expect(weak.error?.code).toBe('weak_password')
+		expect(weak.error?.status).toBe(422)
+		const malformed = await raw(supabase.url, '/auth/v1/signup', {
+			method: 'POST',
+			headers: apiVersion,
+			body: JSON.stringify({ email: 'no-es-un-correo', password: 'contraseña-segura-1' }),
+		})
+		expect(malformed.status).toBe(400)
+		expect(((await malformed.json()) as { code: string }).code).toBe('validation_failed')
+	})
+
+	test('PKCE: the link carries a code that only the verifier exchanges', async () => {
+		const email = uniqueEmail('pkce')
+		const pkce = client(supabase.url, localAnonKey, 'pkce')
+		const signUp = await pkce.auth.signUp({ email, password: 'contraseña-segura-1', options: { emailRedirectTo: redirectTo } })
+		expect(signUp.error).toBeNull()
+		const link = linkIn(await waitForMail(mailUrl(), email, /Confirma/), '/auth/v1/verify')
+		expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/)
+		const visit = await fetch(link, { redirect: 'manual' })
+		const code = new URL(visit.headers.get('location') ?? '').searchParams.get('code')
+		expect(code).toBeTruthy()
+
+		const wrongVerifier = await raw(supabase.url, '/auth/v1/token?grant_type=pkce', {
+			method: 'POST',
+			headers: apiVersion,
+			body: JSON.stringify({ auth_code: code, code_verifier: 'not-the-verifier-at-all-not-the-verifier' }),
+		})
+		expect(wrongVerifier.status).toBe(400)
+		expect(((await wrongVerifier.json()) as { code: string }).code).toBe('bad_code_verifier')
+
+		const exchanged = await pkce.auth.exchangeCodeForSession(code ?? '')
+		expect(exchanged.error).toBeNull()
+		expect(exchanged.data.user?.email).toBe(email)
+
+		const reused = await raw(supabase.url, '/auth/v1/token?grant_type=pkce', {
+			method: 'POST',
+			headers: apiVersion,
+			body: JSON.stringify({ auth_code: code, code_verifier: 'whatever-verifier-whatever-verifier' }),
+		})
+		expect(reused.status).toBe(404)
+		expect(((await reused.json()) as { code: string }).code).toBe('flow_state_not_found')
+	})
+
+	test('verifyOtp with the token hash starts a session once', async () => {
+		const email = uniqueEmail('otp')
+		await client(supabase.url).auth.signUp({ email, password: 'contraseña-segura-1' })
+		const tokenHash = new URL(linkIn(await waitForMail(mailUrl(), email, /Confirma/), '/auth/v1/verify')).searchParams.get('token') ?? ''
+		const verified = await client(supabase.url).auth.verifyOtp({ type: 'signup', token_hash: tokenHash })
+		expect(verified.error).toBeNull()
+		expect(verified.data.session?.access_token).toBeTruthy()
+		const again = await client(supabase.url).auth.verifyOtp({ type: 'signup', token_hash: tokenHash })
+		expect(again.error?.code).toBe('otp_expired')
+		expect(again.error?.status).toBe(403)
+	})
+})
+
+describe('password sign-in, sessions and tokens', () => {
+	test('wrong password: 400 invalid_credentials, in both error formats', async () => {
+		const body = JSON.stringify({ email: 'cliente@kia.test', password: 'incorrecta' })
+		const modern = await raw(supabase.url, '/auth/v1/token?grant_type=password', { method: 'POST', headers: apiVersion, body })
+		expect(modern.status).toBe(400)
+		expect(modern.headers.get('x-supabase-api-version')).toBe('2024-01-01')
+		expect(await modern.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' })
+		const legacy = await raw(supabase.url, '/auth/v1/token?grant_type=password', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body,
+		})
+		expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' })
+	})
+
+	test('the access token carries the documented claims', async () => {
+		const session = (await client(supabase.url).auth.signInWithPassword({ email: 'cliente@kia.test', password: 'kia-cliente-2025' })).data.session
+		const claims = JSON.parse(Buffer.from(session?.access_token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>
+		expect(claims).toMatchObject({
+			iss: `${supabase.url}/auth/v1`,
+			sub: 'c0000000-0000-4000-8000-000000000001',
+			aud: 'authenticated',
+			role: 'authenticated',
+			aal: 'aal1',
+			email: 'cliente@kia.test',
+			is_anonymous: false,
+		})
+		expect(claims.session_id).toEqual(expect.any(String))
+		expect(Number(claims.exp) - Number(claims.iat)).toBe(3600)
+		expect(session?.user.identities?.length).toBeGreaterThan(0)
+	})
+
+	test('refresh rotates the token; an unknown one is refused', async () => {
+		const anon = client(supabase.url)
+		const first = (await anon.auth.signInWithPassword({ email: 'cliente@kia.test', password: 'kia-cliente-2025' })).data.session
+		const refreshed = await anon.auth.refreshSession({ refresh_token: first?.refresh_token ?? '' })
+		expect(refreshed.error).toBeNull()
+		expect(refreshed.data.session?.refresh_token).not.toBe(first?.refresh_token)
+
+		const unknown = await raw(supabase.url, '/auth/v1/token?grant_type=refresh_token', {
+			method: 'POST',
+			headers: apiVersion,
+			body: JSON.stringify({ refresh_token: 'no-existe' }),
+		})
+		expect(unknown.status).toBe(400)
+		expect(((await unknown.json()) as { code: string }).code).toBe('refresh_token_not_found')
+	})
+
+	test('getUser, updateUser and sign-out', async () => {
+		const user = await createUser(supabase.url, uniqueEmail('sesion'))
+		const me = await user.client.auth.getUser()
+		expect(me.data.user?.email).toBe(user.email)
+
+		const same = await user.client.auth.updateUser({ password: user.password })
+		expect(same.error?.code).toBe('same_password')
+		const changed = await user.client.auth.updateUser({ password: 'nueva-contraseña-2', data: { full_name: 'Nombre Nuevo' } })
+		expect(changed.error).toBeNull()
+		expect(changed.data.user?.user_metadata.full_name).toBe('Nombre Nuevo')
+		const withNew = await client(supabase.url).auth.signInWithPassword({ email: user.email, password: 'nueva-contraseña-2' })
+		expect(withNew.error).toBeNull()
+
+		const token = (await user.client.auth.getSession()).data.session?.access_token ?? ''
+		const logout = await raw(supabase.url, '/auth/v1/logout?scope=global', { method: 'POST', token })
+		expect(logout.status).toBe(204)
+		const afterLogout = await raw(supabase.url, '/auth/v1/user', { token, headers: apiVersion })
+		expect(afterLogout.status).toBe(403)
+		expect(((await afterLogout.json()) as { code: string }).code).toBe('session_not_found')
+
+		const noToken = await fetch(`${supabase.url}/auth/v1/user`, { headers: { apikey: localAnonKey, ...apiVersion } })
+		expect(noToken.status).toBe(401)
+		expect(((await noToken.json()) as { code: string }).code).toBe('no_authorization')
+	})
+})
+
+describe('password recovery', () => {
+	test('always answers 200 {}; only a real account gets a working link', async () => {
+		const unknown = await raw(supabase.url, '/auth/v1/recover', { method: 'POST', headers: apiVersion, body: JSON.stringify({ email: 'nadie@kia.test' }) })
+		expect(unknown.status).toBe(200)
+		expect(await unknown.json()).toEqual({})
+		expect(await inbox(mailUrl(), 'nadie@kia.test')).toEqual([])
+
+		const user = await createUser(supabase.url, uniqueEmail('recuperar'))
+		const sent = await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
+		expect(sent.error).toBeNull()
+		const link = linkIn(await waitForMail(mailUrl(), user.email, /Restablece/), '/auth/v1/verify')
+		const visit = await fetch(link, { redirect: 'manual' })
+		const fragment = new URLSearchParams(new URL(visit.headers.get('location') ?? '').hash.slice(1))
+		expect(fragment.get('type')).toBe('recovery')
+		expect(fragment.get('access_token')).toBeTruthy()
+
+		const missing = await raw(supabase.url, '/auth/v1/recover', { method: 'POST', headers: apiVersion, body: '{}' })
+		expect(missing.status).toBe(400)
+	})
+})
+
+describe('Google through the local consent page', () => {
+	test('authorize shows the consent page; choosing an identity returns a PKCE code', async () => {
+		const pkce = client(supabase.url, localAnonKey, 'pkce')
+		const oauth = await pkce.auth.signInWithOAuth({ provider: 'google', options: { redirectTo, skipBrowserRedirect: true } })
+		expect(oauth.error).toBeNull()
+		const page = await fetch(oauth.data.url ?? '')
+		expect(page.status).toBe(200)
+		expect(await page.text()).toContain('Elige una cuenta')
+
+		const authorizeUrl = new URL(oauth.data.url ?? '')
+		const form = new URLSearchParams({
+			provider: 'google',
+			redirect_to: redirectTo,
+			code_challenge: authorizeUrl.searchParams.get('code_challenge') ?? '',
+			code_challenge_method: authorizeUrl.searchParams.get('code_challenge_method') ?? '',
+			email: 'google.user@kia.test',
+			full_name: 'Usuaria de Google',
+		})
+		const consent = await fetch(`${supabase.url}/auth/v1/authorize`, {
+			method: 'POST',
+			body: form,
+			redirect: 'manual',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		})
+		expect(consent.status).toBe(302)
+		const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code')
+		const session = await pkce.auth.exchangeCodeForSession(code ?? '')
+		expect(session.error).toBeNull()
+		expect(session.data.user?.app_metadata.providers).toContain('google')
+		expect(session.data.user?.user_metadata.full_name).toBe('Usuaria de Google')
+	})
+
+	test('a provider that is not enabled is refused', async () => {
+		const response = await raw(supabase.url, '/auth/v1/authorize?provider=github', { headers: apiVersion })
+		expect(response.status).toBe(400)
+	})
+})
+
+describe('admin API', () => {
+	test('service role creates, lists and deletes users; other keys are refused', async () => {
+		const admin = serviceClient(supabase.url)
+		const email = uniqueEmail('admin-api')
+		const created = await admin.auth.admin.createUser({ email, password: 'contraseña-segura-1', email_confirm: true })
+		expect(created.error).toBeNull()
+		const duplicate = await admin.auth.admin.createUser({ email, password: 'contraseña-segura-1' })
+		expect(duplicate.error?.code).toBe('email_exists')
+		expect(duplicate.error?.status).toBe(422)
+
+		const list = await admin.auth.admin.listUsers({ page: 1, perPage: 100 })
+		expect(list.data.users.map((user) => user.email)).toContain(email)
+
+		const deleted = await raw(supabase.url, `/auth/v1/admin/users/${created.data.user?.id}`, { method: 'DELETE', key: localServiceRoleKey })
+		expect(deleted.status).toBe(200)
+		expect(await deleted.json()).toEqual({})
+		const gone = await raw(supabase.url, `/auth/v1/admin/users/${created.data.user?.id}`, { method: 'DELETE', key: localServiceRoleKey, headers: apiVersion })
+		expect(gone.status).toBe(404)
+		expect(((await gone.json()) as { code: string }).code).toBe('user_not_found')
+
+		const asAnon = await raw(supabase.url, '/auth/v1/admin/users', { headers: apiVersion })
+		expect(asAnon.status).toBe(403)
+		expect(((await asAnon.json()) as { code: string }).code).toBe('not_admin')
+	})
+})

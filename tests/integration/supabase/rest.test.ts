@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { LocalSupabase } from '../../../local/supabase/server'
+import { signJwt } from '../../../local/supabase/jwt'
+import { localServiceRoleKey } from '../../support/keys'
+import { client, raw, serviceClient, startTestSupabase } from '../../support/supabase'
+
+// Expected statuses, headers and bodies come from SUPABASE-CONTRACT.md (PostgREST v14's sources).
+let supabase: LocalSupabase
+const clienteId = 'c0000000-0000-4000-8000-000000000001'
+
+beforeAll(async () => {
+	supabase = await startTestSupabase()
+})
+afterAll(() => supabase.stop())
+
+const service = () => serviceClient(supabase.url)
+const anon = () => client(supabase.url)
+
+/** The next weekday at least `days` ahead, as YYYY-MM-DD. */
+function weekday(days: number) {
+	const date = new Date()
+	date.setUTCDate(date.getUTCDate() + days)
+	while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1)
+	return date.toISOString().slice(0, 10)
+}
+
+describe('select', () => {
+	test('columns, aliases and a many-to-many embed through the junction', async () => {
+		const { data, error } = await anon()
+			.from('blog_posts')
+			.select('titulo:title, slug, blog_tags(name)')
+			.eq('slug', 'verifactu-que-cambia-y-como-prepararte')
+			.single()
+		expect(error).toBeNull()
+		expect(data?.titulo).toContain('VERIFACTU')
+		expect(data?.blog_tags.map((tag: { name: string }) => tag.name).sort()).toEqual(['Automatización', 'VERIFACTU'])
+	})
+
+	test('to-one embeds are objects, to-many arrays ([] when empty)', async () => {
+		const junction = await anon().from('blog_post_tags').select('blog_posts(slug), blog_tags(name)').limit(1).single()
+		expect(junction.data?.blog_posts).toEqual({ slug: expect.any(String) })
+		expect(junction.data?.blog_tags).toEqual({ name: expect.any(String) })
+		await service().from('blog_tags').insert({ name: 'Sin artículos' })
+		const tags = await anon().from('blog_tags').select('name, blog_post_tags(post_id)').eq('name', 'Sin artículos').single()
+		expect(tags.data?.blog_post_tags).toEqual([])
+	})
+
+	test('!inner with an embedded filter keeps only parents that match', async () => {
+		const { data } = await anon().from('blog_posts').select('slug, blog_tags!inner(name)').eq('blog_tags.name', 'VERIFACTU')
+		expect(data?.map((post) => post.slug)).toEqual(['verifactu-que-cambia-y-como-prepararte'])
+	})
+
+	test('a relationship that does not exist is PGRST200', async () => {
+		const response = await raw(supabase.url, '/rest/v1/blog_posts?select=*,usuarios(*)')
+		expect(response.status).toBe(400)
+		expect(((await response.json()) as { code: string }).code).toBe('PGRST200')
+	})
+
+	test('filters: eq, neq, gt/gte/lt/lte, like/ilike, in, is, not, or with and', async () => {
+		const db = service().from('reservas')
+		const all = await db.select('id, fecha, hora, status, motivo').eq('user_id', clienteId)
+		expect(all.data).toHaveLength(5)
+		const count = async (query: PromiseLike<{ data: unknown[] | null }>) => (await query).data?.length
+		expect(await count(service().from('reservas').select('id').eq('status', 'cancelada'))).toBe(2)
+		expect(await count(service().from('reservas').select('id').neq('status', 'cancelada'))).toBe(3)
+		expect(await count(service().from('reservas').select('id').gte('hora', '12:00'))).toBe(2)
+		expect(await count(service().from('reservas').select('id').lt('hora', '11:00'))).toBe(2)
+		expect(await count(service().from('reservas').select('id').gt('fecha', new Date().toISOString().slice(0, 10)).lte('hora', '13:30'))).toBe(3)
+		expect(await count(service().from('reservas').select('id').ilike('motivo', '%whatsapp%'))).toBe(1)
+		expect(await count(service().from('reservas').select('id').like('motivo', '%WhatsApp%'))).toBe(1)
+		expect(await count(service().from('reservas').select('id').in('hora', ['10:00', '10:30']))).toBe(2)
+		expect(await count(service().from('reservas').select('id').is('motivo', null))).toBe(1)
+		expect(await count(service().from('reservas').select('id').not('motivo', 'is', null))).toBe(4)
+		expect(await count(service().from('reservas').select('id').or('motivo.ilike.*verifactu*,and(status.eq.cancelada,motivo.is.null)'))).toBe(2)
+	})
+
+	test('order by several columns with nulls placement, limit, offset and range', async () => {
+		const ordered = await service().from('reservas').select('motivo').order('motivo', { ascending: true, nullsFirst: true })
+		expect(ordered.data?.[0]?.motivo).toBeNull()
+		const byDate = await service().from('reservas').select('fecha, hora').order('fecha', { ascending: false }).order('hora', { ascending: false })
+		const keys = byDate.data?.map((row) => `${row.fecha} ${row.hora}`) ?? []
+		expect(keys).toEqual([...keys].sort().reverse())
+		const page = await service().from('reservas').select('fecha').order('fecha').range(1, 2)
+		expect(page.data).toEqual(byDate.data?.slice().reverse().slice(1, 3).map(({ fecha }) => ({ fecha })))
+	})
+
+	test('count=exact: Content-Range with the total, 206 for a partial page, 416 past the end', async () => {
+		const response = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&limit=2', { headers: { Prefer: 'count=exact' } })
+		expect(response.status).toBe(206)
+		expect(response.headers.get('content-range')).toBe('0-1/6')
+		expect(response.headers.get('preference-applied')).toBe('count=exact')
+		const whole = await raw(supabase.url, '/rest/v1/blog_posts?select=slug', { headers: { Prefer: 'count=exact' } })
+		expect(whole.status).toBe(200)
+		expect(whole.headers.get('content-range')).toBe('0-5/6')
+		const none = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&slug=eq.nada', { headers: { Prefer: 'count=exact' } })
+		expect(none.headers.get('content-range')).toBe('*/0')
+		const past = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&offset=50', { headers: { Prefer: 'count=exact' } })
+		expect(past.status).toBe(416)
+		expect(((await past.json()) as { code: string }).code).toBe('PGRST103')
+		const noCount = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&limit=3')
+		expect(noCount.headers.get('content-range')).toBe('0-2/*')
+		const rangeHeader = await raw(supabase.url, '/rest/v1/blog_posts?select=slug', { headers: { Range: '0-1' } })
+		expect(((await rangeHeader.json()) as unknown[]).length).toBe(2)
+	})
+
+	test('single(): one row as an object, otherwise 406 PGRST116', async () => {
+		const one = await raw(supabase.url, '/rest/v1/blog_tags?select=name&name=eq.VERIFACTU', { headers: { Accept: 'application/vnd.pgrst.object+json' } })
+		expect(one.status).toBe(200)
+		expect(one.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8')
+		expect(await one.json()).toEqual({ name: 'VERIFACTU' })
+		const none = await raw(supabase.url, '/rest/v1/blog_tags?select=name&name=eq.Nada', { headers: { Accept: 'application/vnd.pgrst.object+json' } })
+		expect(none.status).toBe(406)
+		expect(await none.json()).toEqual({
+			code: 'PGRST116',
+			details: 'The result contains 0 rows',
+			hint: null,
+			message: 'Cannot coerce the result to a single JSON object',
+		})
+	})
+})
+
+describe('writes', () => {
+	test('insert: 201, empty body by default, the row with return=representation', async () => {
+		const minimal = await raw(supabase.url, '/rest/v1/blog_tags', {
+			method: 'POST',
+			key: localServiceRoleKey,
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ name: 'Fiscalidad' }),
+		})
+		expect(minimal.status).toBe(201)
+		expect(await minimal.text()).toBe('')
+		expect(minimal.headers.get('content-range')).toBe('*/*')
+
+		const full = await raw(supabase.url, '/rest/v1/blog_tags?select=name', {
+			method: 'POST',
+			key: localServiceRoleKey,
+			headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
+			body: JSON.stringify([{ name: 'Contabilidad' }, { name: 'Nóminas' }]),
+		})
+		expect(full.status).toBe(201)
+		expect(full.headers.get('preference-applied')).toBe('return=representation')
+		expect(await full.json()).toEqual([{ name: 'Contabilidad' }, { name: 'Nóminas' }])
+	})
+
+	test('upsert merges duplicates on the primary key or on_conflict', async () => {
+		const first = await service().from('blog_tags').upsert({ name: 'Laboral' }, { onConflict: 'name' }).select('id, name').single()
+		const again = await service().from('blog_tags').upsert({ name: 'Laboral' }, { onConflict: 'name' }).select('id, name').single()
+		expect(again.data?.id).toBe(first.data?.id)
+		const profile = await service().from('usuarios').upsert({ id: clienteId, nombre: 'Javi' }).select('nombre, apellidos').single()
+		expect(profile.data).toEqual({ nombre: 'Javi', apellidos: 'Ortega' })
+	})
+
+	test('update and delete: 204 minimal, 200 with rows; unmatched filters change nothing', async () => {
+		const update = await raw(supabase.url, '/rest/v1/blog_tags?name=eq.Laboral', {
+			method: 'PATCH',
+			key: localServiceRoleKey,
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ name: 'Derecho laboral' }),
+		})
+		expect(update.status).toBe(204)
+		const deleted = await service().from('blog_tags').delete().eq('name', 'Derecho laboral').select('name')
+		expect(deleted.status).toBe(200)
+		expect(deleted.data).toEqual([{ name: 'Derecho laboral' }])
+		const nothing = await service().from('blog_tags').delete().eq('name', 'No existe').select()
+		expect(nothing.data).toEqual([])
+	})
+
+	test('a singular write that does not match exactly one row is rolled back with 406', async () => {
+		const response = await raw(supabase.url, '/rest/v1/usuarios?prefijo_pais=eq.%2B34', {
+			method: 'PATCH',
+			key: localServiceRoleKey,
+			headers: { 'Content-Type': 'application/json', Accept: 'application/vnd.pgrst.object+json', Prefer: 'return=representation' },
+			body: JSON.stringify({ telefono: '600000000' }),
+		})
+		expect(response.status).toBe(406)
+		expect(((await response.json()) as { details: string }).details).toBe('The result contains 2 rows')
+		const changed = await service().from('usuarios').select('id').eq('telefono', '600000000')
+		expect(changed.data).toEqual([])
+	})
+
+	test('database errors carry their SQLSTATE and PostgREST’s status', async () => {
+		const slot = { fecha: weekday(40), hora: '11:30', nombre: 'A', email: 'a@kia.test' }
+		expect((await service().from('reservas').insert(slot)).status).toBe(201)
+		const duplicate = await service().from('reservas').insert({ ...slot, nombre: 'B', email: 'b@kia.test' })
+		expect(duplicate.status).toBe(409)
+		expect(duplicate.error?.code).toBe('23505')
+		const foreignKey = await service().from('blog_post_tags').insert({ post_id: crypto.randomUUID(), tag_id: crypto.randomUUID() })
+		expect(foreignKey.status).toBe(409)
+		expect(foreignKey.error?.code).toBe('23503')
+		const weekend = await service().from('reservas').insert({ ...slot, fecha: '2026-12-05', nombre: 'C' })
+		expect(weekend.status).toBe(400)
+		expect(weekend.error?.code).toBe('23514')
+		const notNull = await service().from('reservas').insert({ fecha: weekday(41), hora: '10:00' })
+		expect(notNull.error?.code).toBe('23502')
+	})
+
+	test('two concurrent bookings of one slot: one is created, the other gets 409', async () => {
+		const slot = { fecha: weekday(50), hora: '12:30', nombre: 'Cliente', email: 'c@kia.test' }
+		const results = await Promise.all([service().from('reservas').insert(slot), service().from('reservas').insert({ ...slot, nombre: 'Otro' })])
+		expect(results.map((result) => result.status).sort()).toEqual([201, 409])
+		const rows = await service().from('reservas').select('id').eq('fecha', slot.fecha).eq('hora', slot.hora).eq('status', 'confirmada')
+		expect(rows.data).toHaveLength(1)
+	})
+})
+
+describe('malformed requests get PostgREST’s 4xx', () => {
+	test.each([
+		['/rest/v1/no_existe', 404, 'PGRST205'],
+		['/rest/v1/blog_posts?select=nope', 400, '42703'],
+		['/rest/v1/blog_posts?slug=nope.x', 400, 'PGRST100'],
+		['/rest/v1/blog_posts?slug=eq', 400, 'PGRST100'],
+		['/rest/v1/blog_posts?published_at=is.maybe', 400, 'PGRST100'],
+		['/rest/v1/blog_posts?or=(slug.eq.a', 400, 'PGRST100'],
+		['/rest/v1/blog_posts?order=slug.sideways', 400, 'PGRST100'],
+		['/rest/v1/blog_posts?limit=-1', 400, 'PGRST100'],
+		['/rest/v1/blog_posts?select=*,nope(*)', 400, 'PGRST200'],
+		['/rest/v1/blog_posts?nope.name=eq.x', 400, 'PGRST108'],
+	])('%s → %i %s', async (path, status, code) => {
+		const response = await raw(supabase.url, path)
+		expect(response.status).toBe(status)
+		const body = (await response.json()) as Record<string, unknown>
+		expect(body.code).toBe(code)
+		expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message'])
+	})
+
+	test('bad JSON and unknown columns in a write', async () => {
+		const badJson = await raw(supabase.url, '/rest/v1/blog_tags', { method: 'POST', key: localServiceRoleKey, body: '{"name":' })
+		expect(badJson.status).toBe(400)
+		expect(((await badJson.json()) as { code: string }).code).toBe('PGRST102')
+		const unknown = await raw(supabase.url, '/rest/v1/blog_tags', { method: 'POST', key: localServiceRoleKey, body: '{"nombre":"x"}' })
+		expect(unknown.status).toBe(400)
+		expect(((await unknown.json()) as { code: string }).code).toBe('PGRST204')
+	})
+
+	test('expired and forged JWTs: 401 with WWW-Authenticate', async () => {
+		const expired = await signJwt({ role: 'authenticated', sub: clienteId, exp: Math.floor(Date.now() / 1000) - 60 })
+		const response = await raw(supabase.url, '/rest/v1/reservas', { token: expired })
+		expect(response.status).toBe(401)
+		expect(((await response.json()) as { code: string }).code).toBe('PGRST303')
+		expect(response.headers.get('www-authenticate')).toContain('invalid_token')
+		const forged = `${expired.split('.').slice(0, 2).join('.')}.firma-falsa`
+		const forgedResponse = await raw(supabase.url, '/rest/v1/reservas', { token: forged })
+		expect(forgedResponse.status).toBe(401)
+		expect(((await forgedResponse.json()) as { code: string }).code).toBe('PGRST301')
+	})
+
+	test('outside the subset: 501 with a message', async () => {
+		const rpc = await raw(supabase.url, '/rest/v1/rpc/is_admin', { method: 'POST', body: '{}' })
+		expect(rpc.status).toBe(501)
+		const fts = await raw(supabase.url, '/rest/v1/blog_posts?title=fts.verifactu')
+		expect(fts.status).toBe(501)
+	})
+})

@@ -1,0 +1,192 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { LocalSupabase } from '../../../local/supabase/server'
+import { uniqueEmail } from '../../support/mail'
+import { client, createUser, serviceClient, startTestSupabase, type TestUser } from '../../support/supabase'
+
+// Every API role × every table × select/insert/update/delete, straight against /rest/v1,
+// so the policies and grants of supabase/migrations are what is tested.
+type Actor = 'anon' | 'clienteA' | 'clienteB' | 'admin' | 'service'
+const actors: Actor[] = ['anon', 'clienteA', 'clienteB', 'admin', 'service']
+
+let supabase: LocalSupabase
+let clients: Record<Actor, SupabaseClient>
+let clienteA: TestUser
+let clienteB: TestUser
+const adminId = 'a0000000-0000-4000-8000-000000000001'
+
+beforeAll(async () => {
+	supabase = await startTestSupabase()
+	clienteA = await createUser(supabase.url, uniqueEmail('cliente-a'))
+	clienteB = await createUser(supabase.url, uniqueEmail('cliente-b'))
+	const admin = client(supabase.url)
+	await admin.auth.signInWithPassword({ email: 'admin@kia.test', password: 'kia-admin-2025' })
+	const service = serviceClient(supabase.url)
+	clients = { anon: client(supabase.url), clienteA: clienteA.client, clienteB: clienteB.client, admin, service }
+
+	for (const [user, fecha] of [
+		[clienteA, '2027-03-01'],
+		[clienteB, '2027-03-02'],
+	] as const) {
+		const booking = await service.from('reservas').insert({ user_id: user.id, fecha, hora: '10:00', nombre: 'N', email: user.email })
+		const assistant = await service.from('asistentes').insert({ user_id: user.id, nombre: 'Asistente', empresa: 'Empresa' })
+		expect(booking.error ?? assistant.error).toBeNull()
+	}
+	await service.from('form_submissions').insert({ form_type: 'Contacto General', data: { name: 'Semilla' } })
+})
+afterAll(() => supabase.stop())
+
+const denied = 'denied' as const
+
+describe('select', () => {
+	// Rows each actor sees; `denied` = no privilege at all (401 for anon, 403 otherwise).
+	const visible: Record<string, Record<Actor, number | typeof denied>> = {
+		usuarios: { anon: denied, clienteA: 1, clienteB: 1, admin: 4, service: 4 },
+		reservas: { anon: denied, clienteA: 1, clienteB: 1, admin: 7, service: 7 },
+		asistentes: { anon: denied, clienteA: 1, clienteB: 1, admin: 2, service: 2 },
+		blog_posts: { anon: 6, clienteA: 6, clienteB: 6, admin: 6, service: 7 },
+		blog_tags: { anon: 6, clienteA: 6, clienteB: 6, admin: 6, service: 6 },
+		blog_post_tags: { anon: 10, clienteA: 10, clienteB: 10, admin: 10, service: 11 },
+		form_submissions: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
+	}
+	for (const [table, expected] of Object.entries(visible)) {
+		for (const actor of actors) {
+			test(`${actor} on ${table}: ${expected[actor]}`, async () => {
+				const result = await clients[actor].from(table).select('*')
+				if (expected[actor] === denied) {
+					expect(result.status).toBe(actor === 'anon' ? 401 : 403)
+					expect(result.error?.code).toBe('42501')
+				} else {
+					expect(result.error).toBeNull()
+					expect(result.data).toHaveLength(expected[actor])
+				}
+			})
+		}
+	}
+
+	test('a cliente sees only their own bookings and profile', async () => {
+		const bookings = await clienteA.client.from('reservas').select('user_id')
+		expect(bookings.data?.every((row) => row.user_id === clienteA.id)).toBe(true)
+		const profiles = await clienteA.client.from('usuarios').select('id')
+		expect(profiles.data).toEqual([{ id: clienteA.id }])
+	})
+})
+
+describe('insert', () => {
+	const rows = (actor: Actor): Record<string, Record<string, string>> => ({
+		reservas: { user_id: clienteA.id, fecha: '2027-04-05', hora: '11:00', nombre: actor, email: 'x@kia.test' },
+		asistentes: { user_id: clienteA.id, nombre: actor },
+		blog_posts: { title: actor, slug: `post-${actor.toLowerCase()}`, content: '<p>x</p>' },
+		blog_tags: { name: `tag-${actor}` },
+		usuarios: { id: crypto.randomUUID(), nombre: actor },
+	})
+	const allowed: Record<string, Actor[]> = {
+		reservas: ['service'],
+		asistentes: ['service'],
+		blog_posts: ['service'],
+		blog_tags: ['service'],
+		usuarios: [],
+	}
+	for (const table of Object.keys(allowed)) {
+		for (const actor of actors) {
+			const may = allowed[table]?.includes(actor)
+			test(`${actor} ${may ? 'may' : 'may not'} insert into ${table}`, async () => {
+				const result = await clients[actor].from(table).insert(rows(actor)[table] ?? {})
+				if (may) expect(result.status).toBe(201)
+				else if (table === 'usuarios' && actor === 'service') expect(result.error?.code).toBe('23503')
+				else {
+					expect(result.status).toBe(actor === 'anon' ? 401 : 403)
+					expect(result.error?.code).toBe('42501')
+				}
+			})
+		}
+	}
+
+	test('a cliente cannot create a profile for someone else', async () => {
+		const result = await clienteA.client.from('usuarios').insert({ id: clienteB.id, nombre: 'Intruso' })
+		expect(result.status).toBe(403)
+		expect(result.error?.message).toContain('row-level security')
+	})
+
+	test.each(actors)('%s may send a form of a known type, never an unknown one', async (actor) => {
+		const sent = await clients[actor].from('form_submissions').insert({ form_type: 'investor_contact', data: { fullName: actor } })
+		expect(sent.status).toBe(201)
+		const unknown = await clients[actor].from('form_submissions').insert({ form_type: 'Spam', data: {} })
+		expect(unknown.status).toBe(400)
+		expect(unknown.error?.code).toBe('23514')
+	})
+})
+
+describe('update', () => {
+	test('a cliente updates their own profile, and nobody else’s', async () => {
+		const own = await clienteA.client.from('usuarios').update({ nombre: 'Ana' }).eq('id', clienteA.id).select('nombre')
+		expect(own.data).toEqual([{ nombre: 'Ana' }])
+		const other = await clienteA.client.from('usuarios').update({ nombre: 'Hackeado' }).eq('id', clienteB.id).select('nombre')
+		expect(other.data).toEqual([])
+		const check = await serviceClient(supabase.url).from('usuarios').select('nombre').eq('id', clienteB.id).single()
+		expect(check.data?.nombre).toBeNull()
+	})
+
+	test('role escalation and e-mail changes by a cliente fail, through update and upsert alike', async () => {
+		const role = await clienteA.client.from('usuarios').update({ role: 'admin' }).eq('id', clienteA.id)
+		expect(role.status).toBe(403)
+		const email = await clienteA.client.from('usuarios').update({ email: 'otro@kia.test' }).eq('id', clienteA.id)
+		expect(email.status).toBe(403)
+		const upsertRole = await clienteA.client.from('usuarios').upsert({ id: clienteA.id, role: 'admin' })
+		expect(upsertRole.status).toBe(403)
+		const upsertEmail = await clienteA.client.from('usuarios').upsert({ id: clienteA.id, email: 'otro@kia.test' })
+		expect(upsertEmail.status).toBe(403)
+		const profile = await serviceClient(supabase.url).from('usuarios').select('role, email').eq('id', clienteA.id).single()
+		expect(profile.data).toEqual({ role: 'cliente', email: clienteA.email })
+	})
+
+	test('an admin edits another user’s name, phone and role, but not their own role, nor anyone’s e-mail', async () => {
+		const edited = await clients.admin
+			.from('usuarios')
+			.update({ full_name: 'Beatriz López', phone: '+34600111222', role: 'admin' })
+			.eq('id', clienteB.id)
+			.select('full_name, phone, role')
+		expect(edited.data).toEqual([{ full_name: 'Beatriz López', phone: '+34600111222', role: 'admin' }])
+		const selfDemote = await clients.admin.from('usuarios').update({ role: 'cliente' }).eq('id', adminId)
+		expect(selfDemote.status).toBe(403)
+		const email = await clients.admin.from('usuarios').update({ email: 'x@kia.test' }).eq('id', clienteA.id)
+		expect(email.status).toBe(403)
+		const demoteOther = await clients.admin.from('usuarios').update({ role: 'cliente' }).eq('id', clienteB.id)
+		expect(demoteOther.error).toBeNull()
+	})
+
+	test.each(['reservas', 'asistentes', 'blog_posts', 'form_submissions'])('only the service role updates %s', async (table) => {
+		for (const actor of ['anon', 'clienteA', 'admin'] as const) {
+			const result = await clients[actor].from(table).update({ id: crypto.randomUUID() }).neq('id', crypto.randomUUID())
+			expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
+		}
+		const service = await clients.service.from(table).update({}).neq('id', crypto.randomUUID())
+		expect(service.error).toBeNull()
+	})
+})
+
+describe('delete', () => {
+	test.each(['usuarios', 'reservas', 'asistentes', 'blog_posts', 'blog_tags', 'form_submissions'])(
+		'only the service role deletes from %s',
+		async (table) => {
+			for (const actor of ['anon', 'clienteA', 'clienteB', 'admin'] as const) {
+				const result = await clients[actor].from(table).delete().eq('id', clienteA.id)
+				expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
+			}
+			const service = await clients.service.from(table).delete().eq('id', crypto.randomUUID())
+			expect(service.status).toBe(204)
+		},
+	)
+
+	test('deleting a user removes their profile and assistants and keeps the company’s booking history', async () => {
+		const user = await createUser(supabase.url, uniqueEmail('baja'))
+		const service = serviceClient(supabase.url)
+		await service.from('reservas').insert({ user_id: user.id, fecha: '2027-05-03', hora: '12:00', nombre: 'Baja', email: user.email })
+		await service.from('asistentes').insert({ user_id: user.id, nombre: 'A' })
+		expect((await service.auth.admin.deleteUser(user.id)).error).toBeNull()
+		expect((await service.from('usuarios').select('id').eq('id', user.id)).data).toEqual([])
+		expect((await service.from('asistentes').select('id').eq('user_id', user.id)).data).toEqual([])
+		const history = await service.from('reservas').select('user_id, email').eq('email', user.email)
+		expect(history.data).toEqual([{ user_id: null, email: user.email }])
+	})
+})

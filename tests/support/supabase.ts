@@ -1,0 +1,67 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { inject } from 'vitest'
+import ws from 'ws'
+import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
+import { localAnonKey, localServiceRoleKey } from './keys'
+
+/** A fresh stand-in (in-memory database from the seed) on a free port, mailing to the run's catcher. */
+export function startTestSupabase(): Promise<LocalSupabase> {
+	return startSupabase({
+		port: 0,
+		log: false,
+		mail: { host: '127.0.0.1', port: inject('smtpPort'), from: 'KIA <no-reply@kia.test>' },
+	})
+}
+
+export const mailUrl = () => inject('mailUrl')
+
+const memoryStorage = () => {
+	const items = new Map<string, string>()
+	return {
+		getItem: (key: string) => items.get(key) ?? null,
+		setItem: (key: string, value: string) => void items.set(key, value),
+		removeItem: (key: string) => void items.delete(key),
+	}
+}
+
+export function client(url: string, key: string = localAnonKey, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
+	return createClient(url, key, {
+		auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage(), flowType },
+		realtime: { transport: ws as never },
+	})
+}
+
+export const serviceClient = (url: string) => client(url, localServiceRoleKey)
+
+export type TestUser = { id: string; email: string; password: string; client: SupabaseClient }
+
+/** Creates a confirmed user through the admin API (as the e2e fixtures do) and signs them in. */
+export async function createUser(url: string, email: string, options: { role?: 'admin' | 'cliente'; fullName?: string } = {}): Promise<TestUser> {
+	const password = 'contraseña-segura-1'
+	const admin = serviceClient(url)
+	const created = await admin.auth.admin.createUser({
+		email,
+		password,
+		email_confirm: true,
+		user_metadata: { full_name: options.fullName ?? email.split('@')[0] },
+	})
+	if (created.error) throw created.error
+	if (options.role === 'admin') {
+		const promoted = await admin.from('usuarios').update({ role: 'admin' }).eq('id', created.data.user.id)
+		if (promoted.error) throw promoted.error
+	}
+	const userClient = client(url)
+	const signedIn = await userClient.auth.signInWithPassword({ email, password })
+	if (signedIn.error) throw signedIn.error
+	return { id: created.data.user.id, email, password, client: userClient }
+}
+
+/** Raw HTTP to the stand-in, for statuses and headers supabase-js does not expose. */
+export function raw(url: string, path: string, init: RequestInit & { key?: string; token?: string } = {}) {
+	const { key = localAnonKey, token, headers, ...rest } = init
+	return fetch(`${url}${path}`, {
+		...rest,
+		redirect: 'manual',
+		headers: { apikey: key, Authorization: `Bearer ${token ?? key}`, ...headers },
+	})
+}
