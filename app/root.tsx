@@ -8,8 +8,11 @@ import {
 	ScrollRestoration,
 	useRouteLoaderData,
 } from 'react-router'
+import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/root'
+import { readConsent } from './.server/consent'
 import { getPublicEnv } from './.server/env'
+import { honeypot } from './.server/forms'
 import type { NotFoundData } from './.server/http'
 import { originMiddleware, requestInfoContext, requestMiddleware } from './.server/request'
 import { readTheme } from './.server/theme'
@@ -27,7 +30,9 @@ export const middleware: Route.MiddlewareFunction[] = [requestMiddleware, origin
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { host } = context.get(requestInfoContext)
 	const { toast, headers } = await readToast(request)
-	return data({ host, theme: readTheme(request, host), toast, env: getPublicEnv() }, { headers })
+	const consent = host === 'site' ? readConsent(request) : null
+	const honeypotInputProps = await honeypot.getInputProps()
+	return data({ host, theme: readTheme(request, host), toast, consent, honeypotInputProps, env: getPublicEnv() }, { headers })
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -68,10 +73,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	const theme = useTheme()
 	useThemeStorage(loaderData.host, theme)
 	return (
-		<>
+		<HoneypotProvider {...loaderData.honeypotInputProps}>
 			<Outlet />
 			<AppToaster host={loaderData.host} theme={theme} toast={loaderData.toast} />
-		</>
+		</HoneypotProvider>
 	)
 }
 

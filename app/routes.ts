@@ -2,12 +2,35 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 export default [
 	route('resources/theme', 'routes/resources/theme.ts'),
+	route('resources/consent', 'routes/resources/consent.ts'),
+	route('resources/newsletter', 'routes/resources/newsletter.ts'),
+	route('resources/not-implemented', 'routes/resources/not-implemented.ts'),
+	route('robots.txt', 'routes/resources/robots.ts'),
+	route('sitemap.xml', 'routes/resources/sitemap.ts'),
 	// Only answer when ENABLE_TEST_ROUTES=1 (end-to-end suite); 404 otherwise.
 	route('__test/error', 'routes/test/error.tsx'),
 	route('__test/toast', 'routes/test/toast.ts'),
 
-	// Public site (kia.es). Its layout answers 404 on the portal host.
-	layout('routes/site/layout.tsx', [index('routes/site/home.tsx')]),
+	// Public site (kia.es). Its layouts answer 404 on the portal host.
+	layout('routes/site/layout.tsx', [
+		index('routes/site/home.tsx'),
+		route('contacto', 'routes/site/contact.tsx'),
+		route('blog', 'routes/site/blog.tsx'),
+		route('blog/:slug', 'routes/site/blog-post.tsx'),
+		route('tarifas', 'routes/site/pricing.tsx'),
+		route('tarifas/:plan', 'routes/site/plan.tsx'),
+		route('como-funciona', 'routes/site/how-it-works.tsx'),
+		route('proyectos', 'routes/site/projects.tsx'),
+		route('sobre-kia', 'routes/site/about.tsx'),
+		route('politica-privacidad', 'routes/site/legal.tsx', { id: 'legal-privacy' }),
+		route('politica-cookies', 'routes/site/legal.tsx', { id: 'legal-cookies' }),
+		route('terminos-contratacion', 'routes/site/legal.tsx', { id: 'legal-terms' }),
+		route('webapp-incluida', 'routes/site/webapp.tsx'),
+		route('logotipo', 'routes/site/logo.tsx'),
+		route('invertir', 'routes/site/invest.tsx'),
+		route('sostenibilidad', 'routes/site/sustainability.tsx'),
+	]),
+	layout('routes/site/bare-layout.tsx', [route('solicitar-demostracion-kia', 'routes/site/demo.tsx')]),
 
 	// Client portal (portal.kia.es). Its layout answers 404 on the site host.
 	layout('routes/portal/layout.tsx', [route('auth', 'routes/portal/auth.tsx')]),

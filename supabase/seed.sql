@@ -1,15 +1,19 @@
 -- Demo data for local development and tests (`supabase db reset` and the local stand-in load it).
 -- Accounts (README): admin@kia.test / kia-admin-2025 (admin) and cliente@kia.test / kia-cliente-2025 (cliente).
 
+-- The token columns are set to '' because GoTrue cannot read NULL into them.
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at
 ) values
   ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000001', 'authenticated',
    'authenticated', 'admin@kia.test', extensions.crypt('kia-admin-2025', extensions.gen_salt('bf')), now(),
+   '', '', '', '',
    '{"provider":"email","providers":["email"]}', '{"full_name":"Laura Martínez"}', now(), now()),
   ('00000000-0000-0000-0000-000000000000', 'c0000000-0000-4000-8000-000000000001', 'authenticated',
    'authenticated', 'cliente@kia.test', extensions.crypt('kia-cliente-2025', extensions.gen_salt('bf')), now(),
+   '', '', '', '',
    '{"provider":"email","providers":["email"]}', '{"full_name":"Javier Ortega"}', now(), now());
 
 insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)

@@ -37,6 +37,7 @@ const envSchema = z
 		SUPABASE_URL: z.url({ protocol: /^https?$/ }),
 		SUPABASE_ANON_KEY: z.string().min(1),
 		SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+		CONTACT_EMAIL: z.email('debe ser un email').default('hola@kia.es'),
 		ENABLE_TEST_ROUTES: z
 			.enum(['0', '1'])
 			.default('0')

@@ -31,3 +31,8 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
 	const parsed = toastSchema.safeParse(raw)
 	return { toast: parsed.success ? parsed.data : null, headers }
 }
+
+/** For an action that stays on the page: the toast shows after the revalidation that follows. */
+export async function toastHeaders(toast: ToastInput) {
+	return new Headers({ 'Set-Cookie': await toastCookieHeader(toast) })
+}

@@ -58,7 +58,7 @@ function StaticToast({ toast, position }: { toast: Toast; position: 'top-right' 
 				toast.type === 'error' && 'border-danger/50',
 			)}
 		>
-			<Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', toast.type === 'error' ? 'text-danger' : 'text-brand')} />
+			<Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', toast.type === 'error' ? 'text-danger' : 'text-brand-ink')} />
 			<div>
 				<p className="font-semibold">{toast.title}</p>
 				{toast.description ? <p className="mt-1 text-muted-foreground">{toast.description}</p> : null}

@@ -1,30 +1,37 @@
-import { Link, Outlet } from 'react-router'
+import { Outlet, useRouteLoaderData } from 'react-router'
+import { ClientOnly } from 'remix-utils/client-only'
 import { hostGuard } from '~/.server/host-guard'
-import { Logo } from '~/components/logo'
-import { ThemeSwitch } from '~/components/theme'
+import { loadSiteChrome } from '~/.server/site'
+import { supabaseMiddleware } from '~/.server/supabase'
+import { ConsentProvider } from '~/components/consent'
+import { ChatWidget } from '~/components/site/chat-widget'
+import { SiteFooter } from '~/components/site/footer'
+import { SiteHeader } from '~/components/site/header'
+import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/layout'
 
-export const middleware: Route.MiddlewareFunction[] = [hostGuard('site')]
+export const middleware: Route.MiddlewareFunction[] = [hostGuard('site'), supabaseMiddleware]
 
-export default function SiteLayout() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+	return loadSiteChrome(context, request)
+}
+
+/** The common layout of SPEC §2: header, footer, cookie banner and preferences, chat. */
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+	const rootData = useRouteLoaderData<typeof rootLoader>('root')
 	return (
-		<div className="flex min-h-dvh flex-col">
-			<header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-md">
-				<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-					<Link to="/" aria-label="KIA, inicio" className="rounded-md">
-						<Logo className="h-7" />
-					</Link>
-					<ThemeSwitch />
-				</div>
-			</header>
-			<main id="contenido" className="flex-1">
-				<Outlet />
-			</main>
-			<footer className="border-t">
-				<div className="mx-auto max-w-7xl px-4 py-8 text-sm text-muted-foreground sm:px-6 lg:px-8">
-					© 2025 KIA. Todos los derechos reservados.
-				</div>
-			</footer>
-		</div>
+		<ConsentProvider initial={rootData?.consent ?? null}>
+			<div className="flex min-h-dvh flex-col">
+				<a href="#contenido" className="sr-only z-50 rounded-full bg-brand px-4 py-2 text-brand-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+					Saltar al contenido
+				</a>
+				<SiteHeader user={loaderData.user} portalUrl={loaderData.portalUrl} />
+				<main id="contenido" className="flex-1">
+					<Outlet />
+				</main>
+				<SiteFooter />
+			</div>
+			<ClientOnly>{() => <ChatWidget />}</ClientOnly>
+		</ConsentProvider>
 	)
 }

@@ -1,0 +1,75 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import sanitizeHtml from 'sanitize-html'
+
+export type BlogTag = { id: string; name: string }
+export type BlogPostSummary = {
+	id: string
+	title: string
+	slug: string
+	excerpt: string | null
+	image_url: string | null
+	author: string
+	published_at: string
+	blog_tags: BlogTag[]
+}
+export type BlogPost = BlogPostSummary & { content: string }
+
+const summaryColumns = 'id, title, slug, excerpt, image_url, author, published_at, blog_tags(id, name)'
+
+export type Loaded<T> = { ok: true; value: T } | { ok: false }
+
+/** Database trouble must not take the page down: callers show the spec's error text instead. */
+async function attempt<T>(what: string, work: () => Promise<{ data: T | null; error: unknown }>): Promise<Loaded<T>> {
+	try {
+		const { data, error } = await work()
+		if (error || data === null) {
+			console.error(`[blog] ${what} failed`, error)
+			return { ok: false }
+		}
+		return { ok: true, value: data }
+	} catch (error) {
+		console.error(`[blog] ${what} failed`, error)
+		return { ok: false }
+	}
+}
+
+export function latestPosts(supabase: SupabaseClient, limit = 3) {
+	return attempt<BlogPostSummary[]>('latest posts', async () =>
+		supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }).limit(limit),
+	)
+}
+
+export function allPosts(supabase: SupabaseClient) {
+	return attempt<BlogPostSummary[]>('posts', async () =>
+		supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }),
+	)
+}
+
+export function allTags(supabase: SupabaseClient) {
+	return attempt<BlogTag[]>('tags', async () => supabase.from('blog_tags').select('id, name').order('name'))
+}
+
+export async function postBySlug(supabase: SupabaseClient, slug: string): Promise<Loaded<BlogPost | null>> {
+	const result = await attempt<BlogPost[]>('post', async () =>
+		supabase.from('blog_posts').select(`${summaryColumns}, content`).eq('slug', slug).limit(1),
+	)
+	if (!result.ok) return result
+	const post = result.value[0]
+	return { ok: true, value: post ? { ...post, content: sanitizePostHtml(post.content) } : null }
+}
+
+/** Post bodies are HTML written by people: only formatting survives, never scripts, handlers or styles. */
+export function sanitizePostHtml(html: string) {
+	return sanitizeHtml(html, {
+		allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'figure', 'figcaption', 'code', 'pre', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+		allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'] },
+		allowedSchemes: ['https', 'mailto'],
+		transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+	})
+}
+
+/** Counts per tag for the category grid ('Todas' plus each tag). */
+export function tagCounts(posts: BlogPostSummary[], tags: BlogTag[]) {
+	return tags
+		.map((tag) => ({ ...tag, count: posts.filter((post) => post.blog_tags.some((postTag) => postTag.id === tag.id)).length }))
+}

@@ -1,0 +1,28 @@
+import type { RouterContextProvider } from 'react-router'
+import type { HeaderUser } from '~/components/site/header'
+import { getPublicEnv } from './env'
+import { getOptionalUser, getSupabase } from './supabase'
+
+/**
+ * What the site header shows: the portal session is visible here through the
+ * shared cookie domain. Name and avatar fall back as SPEC §3 says: profile,
+ * then the account's metadata, then the e-mail.
+ */
+export async function loadHeaderUser(context: Readonly<RouterContextProvider>, request: Request): Promise<HeaderUser> {
+	const user = await getOptionalUser(context, request)
+	if (!user) return null
+	const { data: profile } = await getSupabase(context)
+		.from('usuarios')
+		.select('full_name, avatar_url')
+		.eq('id', user.id)
+		.maybeSingle()
+	const metadata = user.user_metadata as { full_name?: string; avatar_url?: string }
+	return {
+		name: profile?.full_name || metadata.full_name || user.email || '',
+		avatarUrl: profile?.avatar_url || metadata.avatar_url || null,
+	}
+}
+
+export async function loadSiteChrome(context: Readonly<RouterContextProvider>, request: Request) {
+	return { user: await loadHeaderUser(context, request), portalUrl: getPublicEnv().PORTAL_URL }
+}

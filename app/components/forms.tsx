@@ -1,0 +1,47 @@
+import { useId, type ComponentProps } from 'react'
+import { cn } from '~/lib/utils'
+
+export type ListOfErrors = (string | null | undefined)[] | null | undefined
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+	const shown = errors?.filter(Boolean)
+	if (!shown?.length) return null
+	return (
+		<ul id={id} className="mt-1.5 space-y-1 text-sm text-danger">
+			{shown.map((error) => (
+				<li key={error}>{error}</li>
+			))}
+		</ul>
+	)
+}
+
+export const inputClass =
+	'block w-full rounded-xl border bg-background px-4 py-2.5 text-sm text-foreground placeholder:text-muted-foreground/80 focus-visible:border-ring aria-[invalid=true]:border-danger'
+
+/** Label, input and errors wired together (aria-invalid, aria-describedby). */
+export function Field({
+	label,
+	inputProps,
+	errors,
+	className,
+	hideLabel,
+}: {
+	label: string
+	inputProps: ComponentProps<'input'>
+	errors?: ListOfErrors
+	className?: string
+	hideLabel?: boolean
+}) {
+	const fallbackId = useId()
+	const id = inputProps.id ?? fallbackId
+	const errorId = errors?.length ? `${id}-error` : undefined
+	return (
+		<div className={className}>
+			<label htmlFor={id} className={cn('mb-1.5 block text-sm font-medium', hideLabel && 'sr-only')}>
+				{label}
+			</label>
+			<input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={inputClass} {...inputProps} />
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
+}

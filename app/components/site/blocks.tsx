@@ -1,0 +1,185 @@
+import {
+	Bell,
+	Calendar,
+	ChartColumn,
+	Check,
+	ChevronDown,
+	FileText,
+	Folder,
+	Mail,
+	MessageCircle,
+	Receipt,
+	ShieldCheck,
+	Sparkles,
+	Users,
+	Wallet,
+} from 'lucide-react'
+import { Link } from 'react-router'
+import type { BlogPostSummary } from '~/.server/blog'
+import type { Capability } from '~/content/capabilities'
+import { annualSaving, formatEuros, periodLabels, plans, priceSuffix, vatNote, type BillingPeriod } from '~/content/plans'
+import { formatLongDate } from '~/lib/dates'
+import { cn } from '~/lib/utils'
+import { NotImplementedForm } from '../not-implemented'
+import { Button } from '../ui/button'
+
+const capabilityIcons = {
+	calendar: Calendar,
+	receipt: Receipt,
+	mail: Mail,
+	message: MessageCircle,
+	file: FileText,
+	chart: ChartColumn,
+	shield: ShieldCheck,
+	users: Users,
+	folder: Folder,
+	bell: Bell,
+	sparkles: Sparkles,
+	wallet: Wallet,
+} satisfies Record<Capability['icon'], unknown>
+
+export function CapabilityIcon({ icon, className }: { icon: Capability['icon']; className?: string }) {
+	const Icon = capabilityIcons[icon]
+	return <Icon aria-hidden className={className} />
+}
+
+/** The 8 capabilities; on the home each one is a button for a detail page that does not exist yet. */
+export function CapabilityGrid({ items, interactive = false }: { items: Capability[]; interactive?: boolean }) {
+	return (
+		<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+			{items.map((item) => {
+				const body = (
+					<>
+						<span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
+							<CapabilityIcon icon={item.icon} className="size-5" />
+						</span>
+						<span className="mt-4 block font-semibold">{item.title}</span>
+						<span className="mt-2 block text-sm text-muted-foreground">{item.description}</span>
+					</>
+				)
+				const cardClass = 'block h-full w-full rounded-2xl border bg-surface p-6 text-left shadow-sm'
+				return (
+					<li key={item.id}>
+						{interactive ? (
+							<NotImplementedForm className="h-full">
+								<button type="submit" className={cn(cardClass, 'transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md')}>
+									{body}
+								</button>
+							</NotImplementedForm>
+						) : (
+							<div className={cardClass}>{body}</div>
+						)}
+					</li>
+				)
+			})}
+		</ul>
+	)
+}
+
+/** Annual / Mensual as links, so the choice lives in the URL and works without JavaScript. */
+export function PeriodTabs({ period, hrefFor }: { period: BillingPeriod; hrefFor: (period: BillingPeriod) => string }) {
+	return (
+		<div className="flex flex-wrap items-center gap-3">
+			<nav aria-label="Periodo de facturación" className="inline-flex rounded-full border bg-surface p-1">
+				{(['annual', 'monthly'] as const).map((value) => (
+					<Link
+						key={value}
+						to={hrefFor(value)}
+						preventScrollReset
+						replace
+						aria-current={period === value ? 'page' : undefined}
+						className={cn(
+							'rounded-full px-5 py-2 text-sm font-medium transition-colors',
+							period === value ? 'bg-brand text-brand-foreground' : 'text-muted-foreground hover:text-foreground',
+						)}
+					>
+						{periodLabels[value]}
+					</Link>
+				))}
+			</nav>
+			<span className="rounded-full bg-emerald-500/10 px-3 py-1 text-xs font-medium text-emerald-700 dark:text-emerald-300">{annualSaving}</span>
+		</div>
+	)
+}
+
+export function PlanCards({ period }: { period: BillingPeriod }) {
+	return (
+		<div className="grid gap-6 lg:grid-cols-3">
+			{plans.map((plan) => (
+				<article
+					key={plan.id}
+					className={cn(
+						'relative flex flex-col rounded-3xl border bg-surface p-8 shadow-sm',
+						plan.isFeatured && 'border-brand shadow-xl ring-1 ring-brand',
+					)}
+				>
+					{plan.isFeatured ? (
+						<p className="absolute -top-3 left-8 rounded-full bg-brand px-3 py-1 text-xs font-semibold text-brand-foreground">Más elegido</p>
+					) : null}
+					<h3 className="text-xl font-semibold">{plan.name}</h3>
+					<p className="mt-2 min-h-12 text-sm text-muted-foreground">{plan.tagline}</p>
+					<p className="mt-6 flex items-baseline gap-1">
+						<span className="text-4xl font-bold tracking-tight">{formatEuros(plan.price[period])}</span>
+						<span className="text-muted-foreground">{priceSuffix[period]}</span>
+					</p>
+					<p className="mt-1 text-xs text-muted-foreground">
+						{vatNote}
+						{plan.charge[period] === 'one-time' ? ' · pago único' : ''}
+					</p>
+					<ul className="mt-6 flex-1 space-y-3 text-sm">
+						{plan.features.map((feature) => (
+							<li key={feature} className="flex gap-2">
+								<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+								{feature}
+							</li>
+						))}
+					</ul>
+					<Button asChild variant={plan.isFeatured ? 'primary' : 'secondary'} className="mt-8">
+						<Link to={`/tarifas/${plan.id}${period === 'monthly' ? '?periodo=mensual' : ''}`}>Ver plan {plan.name}</Link>
+					</Button>
+				</article>
+			))}
+		</div>
+	)
+}
+
+/** Native <details> sharing one name: one item open at a time, collapsible, no script needed. */
+export function FaqList({ items, name, className }: { items: readonly { question: string; answer: string }[]; name: string; className?: string }) {
+	return (
+		<div className={cn('divide-y rounded-2xl border bg-surface', className)}>
+			{items.map((item) => (
+				<details key={item.question} name={name} className="group px-5">
+					<summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
+						{item.question}
+						<ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
+					</summary>
+					<p className="pb-5 text-sm text-muted-foreground">{item.answer}</p>
+				</details>
+			))}
+		</div>
+	)
+}
+
+export function PostCard({ post, headingLevel = 'h3' }: { post: BlogPostSummary; headingLevel?: 'h2' | 'h3' }) {
+	const Heading = headingLevel
+	return (
+		<article className="relative flex h-full flex-col rounded-2xl border bg-surface p-6 shadow-sm transition hover:border-brand/50">
+			<ul className="flex flex-wrap gap-2">
+				{post.blog_tags.map((tag) => (
+					<li key={tag.id} className="rounded-full bg-brand/10 px-2.5 py-0.5 text-xs font-medium text-brand-ink">
+						{tag.name}
+					</li>
+				))}
+			</ul>
+			<Heading className="mt-4 text-lg font-semibold text-balance">
+				<Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 hover:underline">
+					{post.title}
+				</Link>
+			</Heading>
+			{post.excerpt ? <p className="mt-2 flex-1 text-sm text-muted-foreground">{post.excerpt}</p> : <div className="flex-1" />}
+			<p className="mt-5 text-xs text-muted-foreground">
+				{post.author} · <time dateTime={post.published_at}>{formatLongDate(post.published_at)}</time>
+			</p>
+		</article>
+	)
+}

@@ -1,0 +1,90 @@
+import { Leaf, Mail, MapPin, Phone } from 'lucide-react'
+import { Link } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { company } from '~/content/company'
+import { footerNavigation } from '~/content/navigation'
+import { useConsent } from '../consent'
+import { Logo } from '../logo'
+import { NewsletterForm } from './newsletter-form'
+
+function ManageCookies() {
+	const hydrated = useHydrated()
+	const { openPreferences } = useConsent()
+	const className = 'text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline'
+	return hydrated ? (
+		<button type="button" onClick={openPreferences} className={className}>
+			Gestionar Cookies
+		</button>
+	) : (
+		<a href="/politica-cookies#preferencias" className={className}>
+			Gestionar Cookies
+		</a>
+	)
+}
+
+export function SiteFooter() {
+	return (
+		<footer className="border-t bg-surface-muted/40">
+			<div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_2fr] lg:px-8">
+				<div className="space-y-5">
+					<Logo className="h-8" />
+					<p className="max-w-sm text-sm text-muted-foreground">
+						Asistente propio, creado con tu conocimiento, activado con IA.
+					</p>
+					<ul className="space-y-2 text-sm text-muted-foreground">
+						<li className="flex items-center gap-2">
+							<Mail aria-hidden className="size-4" />
+							<a href={`mailto:${company.email}`} className="hover:text-foreground">
+								{company.email}
+							</a>
+						</li>
+						<li className="flex items-center gap-2">
+							<Phone aria-hidden className="size-4" />
+							<a href={`tel:${company.phone.replace(/\s/g, '')}`} className="hover:text-foreground">
+								{company.phone}
+							</a>
+						</li>
+						<li className="flex items-center gap-2">
+							<MapPin aria-hidden className="size-4" />
+							{company.city}
+						</li>
+					</ul>
+					<div className="max-w-sm">
+						<h2 className="mb-2 text-sm font-semibold">Boletín</h2>
+						<NewsletterForm id="footer" />
+					</div>
+				</div>
+				<nav id="mapa-del-sitio" aria-label="Mapa del sitio" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+					{footerNavigation.map((group) => (
+						<div key={group.heading}>
+							<h2 className="text-sm font-semibold">{group.heading}</h2>
+							<ul className="mt-4 space-y-3">
+								{group.links.map((link) => (
+									<li key={link.to}>
+										<Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+											{link.label}
+										</Link>
+									</li>
+								))}
+							</ul>
+						</div>
+					))}
+				</nav>
+			</div>
+			<div className="border-t">
+				<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+					<p>
+						© {company.copyrightYear} {company.brand}. Todos los derechos reservados.
+					</p>
+					<div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+						<a href={company.climateUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 hover:text-foreground">
+							<Leaf aria-hidden className="size-4 text-emerald-500" />
+							Compromiso climático
+						</a>
+						<ManageCookies />
+					</div>
+				</div>
+			</div>
+		</footer>
+	)
+}

@@ -1,0 +1,177 @@
+import * as NavigationMenu from '@radix-ui/react-navigation-menu'
+import { ChevronDown, Menu } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, NavLink } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { mainNavigation, pricingNavigation } from '~/content/navigation'
+import { cn } from '~/lib/utils'
+import { Logo } from '../logo'
+import { ThemeSwitch } from '../theme'
+import { Button } from '../ui/button'
+import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog'
+
+export type HeaderUser = { name: string; avatarUrl: string | null } | null
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+	cn(
+		'rounded-full px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
+		isActive ? 'text-foreground' : 'text-muted-foreground',
+	)
+
+/** SPEC §2: translucent with blur and a border once the page has scrolled more than 10 px. */
+function useScrolled(threshold = 10) {
+	const [scrolled, setScrolled] = useState(false)
+	useEffect(() => {
+		const update = () => setScrolled(window.scrollY > threshold)
+		update()
+		window.addEventListener('scroll', update, { passive: true })
+		return () => window.removeEventListener('scroll', update)
+	}, [threshold])
+	return scrolled
+}
+
+export function SiteHeader({ user, portalUrl }: { user: HeaderUser; portalUrl: string }) {
+	const scrolled = useScrolled()
+	return (
+		<header
+			data-scrolled={scrolled}
+			className={cn(
+				'sticky top-0 z-40 border-b transition-colors duration-200',
+				scrolled ? 'border-border bg-background/75 backdrop-blur-md' : 'border-transparent bg-background',
+			)}
+		>
+			<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+				<Link to="/" aria-label="KIA, inicio" className="rounded-md">
+					<Logo className="h-7" />
+				</Link>
+				<DesktopNavigation />
+				<div className="flex items-center gap-2">
+					<ThemeSwitch className="hidden sm:inline-flex" />
+					<CustomerAccess user={user} portalUrl={portalUrl} className="hidden md:inline-flex" />
+					<MobileMenu user={user} portalUrl={portalUrl} />
+				</div>
+			</div>
+		</header>
+	)
+}
+
+function DesktopNavigation() {
+	const hydrated = useHydrated()
+	const [home, ...rest] = mainNavigation
+	return (
+		<NavigationMenu.Root aria-label="Principal" delayDuration={200} skipDelayDuration={300} className="relative hidden lg:block">
+			<NavigationMenu.List className="flex items-center gap-1">
+				{home ? (
+					<NavigationMenu.Item>
+						<NavLink to={home.to} end className={navLinkClass}>
+							{home.label}
+						</NavLink>
+					</NavigationMenu.Item>
+				) : null}
+				<NavigationMenu.Item>
+					{hydrated ? (
+						<NavigationMenu.Trigger className="group inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=open]:text-foreground">
+							Tarifas
+							<ChevronDown aria-hidden className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
+						</NavigationMenu.Trigger>
+					) : (
+						<NavLink to="/tarifas" className={navLinkClass}>
+							Tarifas
+						</NavLink>
+					)}
+					<NavigationMenu.Content className="absolute top-full left-0 mt-2 w-80 rounded-2xl border bg-surface p-2 shadow-xl">
+						<ul>
+							{pricingNavigation.map((item) => (
+								<li key={item.to}>
+									<NavigationMenu.Link asChild>
+										<Link to={item.to} className="block rounded-xl px-4 py-3 hover:bg-surface-muted">
+											<span className="block text-sm font-medium">{item.label}</span>
+											<span className="block text-sm text-muted-foreground">{item.description}</span>
+										</Link>
+									</NavigationMenu.Link>
+								</li>
+							))}
+						</ul>
+					</NavigationMenu.Content>
+				</NavigationMenu.Item>
+				{rest.map((item) => (
+					<NavigationMenu.Item key={item.to}>
+						<NavLink to={item.to} className={navLinkClass}>
+							{item.label}
+						</NavLink>
+					</NavigationMenu.Item>
+				))}
+			</NavigationMenu.List>
+		</NavigationMenu.Root>
+	)
+}
+
+/** An absolute link to the portal: the dashboard when signed in, the sign-in page otherwise. */
+function CustomerAccess({ user, portalUrl, className }: { user: HeaderUser; portalUrl: string; className?: string }) {
+	if (!user) {
+		return (
+			<Button asChild className={className}>
+				<a href={`${portalUrl}/auth`}>Acceso Clientes</a>
+			</Button>
+		)
+	}
+	return (
+		<Button asChild className={className}>
+			<a href={`${portalUrl}/dashboard`}>
+				{user.avatarUrl ? (
+					<img src={user.avatarUrl} alt="" className="size-6 rounded-full object-cover" />
+				) : (
+					<span aria-hidden className="inline-flex size-6 items-center justify-center rounded-full bg-white/20 text-xs font-semibold">
+						{user.name.charAt(0).toUpperCase()}
+					</span>
+				)}
+				Ir al Dashboard
+			</a>
+		</Button>
+	)
+}
+
+function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }) {
+	const hydrated = useHydrated()
+	const [open, setOpen] = useState(false)
+	const close = () => setOpen(false)
+
+	if (!hydrated) {
+		// Without JavaScript the footer lists every page.
+		return (
+			<Button asChild variant="ghost" className="px-3 lg:hidden">
+				<a href="#mapa-del-sitio" aria-label="Menú">
+					<Menu aria-hidden className="size-5" />
+				</a>
+			</Button>
+		)
+	}
+	return (
+		<Dialog open={open} onOpenChange={setOpen}>
+			<DialogTrigger asChild>
+				<Button variant="ghost" className="px-3 lg:hidden" aria-label="Abrir menú">
+					<Menu aria-hidden className="size-5" />
+				</Button>
+			</DialogTrigger>
+			<DialogContent title="Menú" className="top-4 translate-y-0">
+				<nav aria-label="Menú móvil" className="flex flex-col gap-1">
+					{mainNavigation.map((item) => (
+						<NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass} onClick={close}>
+							{item.label}
+						</NavLink>
+					))}
+					<p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Tarifas</p>
+					{pricingNavigation.map((item) => (
+						<NavLink key={item.to} to={item.to} end className={navLinkClass} onClick={close}>
+							{item.label}
+						</NavLink>
+					))}
+				</nav>
+				<div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
+					<ThemeSwitch />
+					<CustomerAccess user={user} portalUrl={portalUrl} />
+				</div>
+			</DialogContent>
+		</Dialog>
+	)
+}

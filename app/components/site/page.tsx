@@ -1,0 +1,70 @@
+import { ArrowRight } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { cn } from '~/lib/utils'
+import { Button } from '../ui/button'
+
+export function Container({ children, className }: { children: ReactNode; className?: string }) {
+	return <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>
+}
+
+/** The opening block of every inner page (the home has its own hero and no top padding). */
+export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead?: ReactNode; children?: ReactNode }) {
+	return (
+		<section className="relative overflow-hidden border-b">
+			<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-48 mx-auto h-96 max-w-3xl rounded-full bg-gradient-to-br from-brand/20 to-accent/10 blur-3xl" />
+			<Container className="relative py-16 sm:py-20">
+				{eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-ink uppercase">{eyebrow}</p> : null}
+				<h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
+				{lead ? <p className="mt-5 max-w-2xl text-lg text-balance text-muted-foreground">{lead}</p> : null}
+				{children}
+			</Container>
+		</section>
+	)
+}
+
+export function Section({ id, title, lead, children, className }: { id?: string; title?: string; lead?: string; children: ReactNode; className?: string }) {
+	return (
+		<section id={id} className={cn('py-16 sm:py-20', className)} aria-labelledby={title && id ? `${id}-title` : undefined}>
+			<Container>
+				{title ? (
+					<div className="mb-10 max-w-2xl">
+						<h2 id={id ? `${id}-title` : undefined} className="text-3xl font-bold tracking-tight text-balance">
+							{title}
+						</h2>
+						{lead ? <p className="mt-3 text-muted-foreground">{lead}</p> : null}
+					</div>
+				) : null}
+				{children}
+			</Container>
+		</section>
+	)
+}
+
+export function CallToAction({ heading, text, to, label, secondary }: { heading: string; text: string; to: string; label: string; secondary?: { to: string; label: string } }) {
+	return (
+		<Section>
+			<div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand to-accent px-6 py-14 text-center text-white sm:px-12">
+				<h2 className="text-3xl font-bold tracking-tight text-balance">{heading}</h2>
+				<p className="mx-auto mt-3 max-w-xl text-white/85">{text}</p>
+				<div className="mt-8 flex flex-wrap justify-center gap-3">
+					<Button asChild size="lg" className="bg-white text-zinc-900 hover:bg-white/90">
+						<Link to={to}>
+							{label}
+							<ArrowRight aria-hidden className="size-4" />
+						</Link>
+					</Button>
+					{secondary ? (
+						<Button asChild size="lg" variant="ghost" className="text-white hover:bg-white/10">
+							<Link to={secondary.to}>{secondary.label}</Link>
+						</Button>
+					) : null}
+				</div>
+			</div>
+		</Section>
+	)
+}
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+	return <div className={cn('rounded-2xl border bg-surface p-6 shadow-sm', className)}>{children}</div>
+}

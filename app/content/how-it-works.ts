@@ -1,0 +1,58 @@
+export type Step = { title: string; description: string }
+
+export const howItWorks: {
+	title: string
+	description: string
+	heading: string
+	lead: string
+	steps: Step[]
+	capabilitiesHeading: string
+	capabilitiesLead: string
+	cta: { heading: string; text: string; button: string }
+} = {
+	title: 'Cómo funciona · KIA',
+	description:
+		'Así creamos tu asistente inteligente: de la primera reunión a la entrega en 2 a 4 semanas, entrenado con tus documentos y conectado a tus herramientas.',
+	heading: 'Cómo creamos tu asistente, paso a paso',
+	lead: 'Un proceso claro y cercano: escuchamos cómo trabajas, preparamos tu conocimiento, conectamos tus herramientas y te entregamos un asistente listo para usar en unas 2 a 4 semanas.',
+	steps: [
+		{
+			title: 'Reunión inicial',
+			description:
+				'Hablamos 15 minutos, sin compromiso, sobre tu negocio, tus tareas repetitivas y lo que te gustaría delegar. Salimos con una idea clara de qué puede hacer tu asistente.',
+		},
+		{
+			title: 'Propuesta y plan',
+			description:
+				'Te enviamos una propuesta con el plan que mejor encaja, las tareas que cubrirá el asistente, las integraciones necesarias y un calendario de entrega.',
+		},
+		{
+			title: 'Recopilación de tu conocimiento',
+			description:
+				'Reunimos tus documentos, plantillas, tarifas y preguntas frecuentes. Los ordenamos y preparamos para que el asistente responda con tu criterio y tu forma de hablar.',
+		},
+		{
+			title: 'Conexión con tus herramientas',
+			description:
+				'Conectamos el asistente a WhatsApp Business, tu correo, Google Drive, Google Calendar, Stripe y lo que ya utilices, y configuramos tu WebApp privada con tu logo y tus colores.',
+		},
+		{
+			title: 'Pruebas contigo',
+			description:
+				'Probamos el asistente con casos reales de tu día a día. Ajustamos respuestas, avisos y permisos hasta que estés tranquilo con cada detalle.',
+		},
+		{
+			title: 'Entrega y mejora continua',
+			description:
+				'Activamos el asistente y te enseñamos a usarlo. Después seguimos a tu lado: revisamos cómo funciona, incorporamos nuevos documentos y lo mejoramos con el uso.',
+		},
+	],
+	capabilitiesHeading: 'Lo que tu asistente puede hacer por ti',
+	capabilitiesLead:
+		'Cada asistente se adapta a tu negocio, pero estas son las tareas que más tiempo ahorran a nuestros clientes.',
+	cta: {
+		heading: '¿Empezamos por una reunión de 15 minutos?',
+		text: 'Cuéntanos cómo trabajas y te diremos, con ejemplos concretos, qué podría hacer tu asistente desde el primer día.',
+		button: 'Reserva tu reunión gratuita',
+	},
+}

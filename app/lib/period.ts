@@ -1,0 +1,14 @@
+import type { BillingPeriod } from '~/content/plans'
+
+/** `?periodo=mensual` selects monthly prices; annual is the default (SPEC §2). */
+export function periodFromUrl(url: URL): BillingPeriod {
+	return url.searchParams.get('periodo') === 'mensual' ? 'monthly' : 'annual'
+}
+
+export function periodHref(pathname: string, search: string, period: BillingPeriod, hash = '') {
+	const params = new URLSearchParams(search)
+	if (period === 'monthly') params.set('periodo', 'mensual')
+	else params.delete('periodo')
+	const query = params.toString()
+	return `${pathname}${query ? `?${query}` : ''}${hash}`
+}

@@ -1,0 +1,13 @@
+import { getPublicEnv } from '~/.server/env'
+import { requestInfoContext } from '~/.server/request'
+import type { Route } from './+types/robots'
+
+/** The portal is private: nothing of it is indexed. */
+export function loader({ context }: Route.LoaderArgs) {
+	const { host } = context.get(requestInfoContext)
+	const body =
+		host === 'portal'
+			? 'User-agent: *\nDisallow: /\n'
+			: `User-agent: *\nAllow: /\nDisallow: /logotipo\n\nSitemap: ${getPublicEnv().SITE_URL}/sitemap.xml\n`
+	return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+}

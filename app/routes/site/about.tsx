@@ -1,0 +1,68 @@
+import { ArrowRight, ExternalLink } from 'lucide-react'
+import { Link, useLocation } from 'react-router'
+import { handleContactForm } from '~/.server/contact'
+import { ContactForm } from '~/components/site/contact-form'
+import { Card, Container, PageHero, Section } from '~/components/site/page'
+import { about } from '~/content/about'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/about'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta({ title: about.title, description: about.description, path: '/sobre-kia', siteUrl: siteUrlFrom(matches) })
+
+export async function action({ request, context }: Route.ActionArgs) {
+	return handleContactForm(request, context, 'Contacto Sobre KIA')
+}
+
+export default function About({ actionData }: Route.ComponentProps) {
+	// A new location after a successful send remounts the form empty.
+	const location = useLocation()
+	return (
+		<>
+			<PageHero eyebrow="Sobre KIA" title={about.heading} lead={about.lead} />
+			<Container className="max-w-3xl py-14">
+				<h2 className="text-2xl font-bold tracking-tight">{about.story.heading}</h2>
+				{about.story.paragraphs.map((paragraph) => (
+					<p key={paragraph} className="mt-4 leading-relaxed text-muted-foreground">
+						{paragraph}
+					</p>
+				))}
+			</Container>
+			<Section id="manifiesto" title={about.manifesto.heading} className="border-y bg-surface-muted/40">
+				<ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+					{about.manifesto.items.map((item) => (
+						<li key={item.title} className="rounded-2xl border bg-surface p-6">
+							<h3 className="font-semibold">{item.title}</h3>
+							<p className="mt-2 text-sm text-muted-foreground">{item.text}</p>
+						</li>
+					))}
+				</ul>
+			</Section>
+			<Section id="proyectos-destacados" title={about.showcase.heading}>
+				<div className="grid gap-6 md:grid-cols-2">
+					{about.showcase.items.map((item) => (
+						<Card key={item.name}>
+							<h3 className="text-lg font-semibold">{item.name}</h3>
+							<p className="mt-2 text-muted-foreground">{item.text}</p>
+							<a href={item.url} target="_blank" rel="noreferrer" className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-ink hover:underline">
+								{item.linkLabel}
+								<ExternalLink aria-hidden className="size-4" />
+							</a>
+						</Card>
+					))}
+				</div>
+				<Link to="/proyectos" className="mt-8 inline-flex items-center gap-1.5 font-medium text-brand-ink hover:underline">
+					{about.projectsLink}
+					<ArrowRight aria-hidden className="size-4" />
+				</Link>
+			</Section>
+			<Container className="max-w-2xl pb-20">
+				<Card className="p-8">
+					<h2 className="text-2xl font-bold tracking-tight">{about.contact.heading}</h2>
+					<p className="mt-2 mb-6 text-muted-foreground">{about.contact.text}</p>
+					<ContactForm key={location.key} lastResult={actionData?.result} />
+				</Card>
+			</Container>
+		</>
+	)
+}

@@ -1,0 +1,99 @@
+import { ArrowLeft } from 'lucide-react'
+import { data, Link } from 'react-router'
+import { postBySlug } from '~/.server/blog'
+import { getSupabase } from '~/.server/supabase'
+import { ShareButton } from '~/components/site/share-button'
+import { Container } from '~/components/site/page'
+import { Button } from '~/components/ui/button'
+import { formatLongDate } from '~/lib/dates'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/blog-post'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+	const result = await postBySlug(getSupabase(context), params.slug)
+	if (!result.ok) return data({ state: 'error' as const, post: null }, { status: 503 })
+	if (!result.value) return data({ state: 'not-found' as const, post: null }, { status: 404 })
+	return { state: 'found' as const, post: result.value }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+	const siteUrl = siteUrlFrom(matches)
+	const post = loaderData?.post
+	if (!post) return [{ title: 'Artículo no encontrado · KIA' }, { name: 'robots', content: 'noindex' }]
+	return pageMeta({
+		title: `${post.title} · Blog de KIA`,
+		description: post.excerpt ?? post.title,
+		path: `/blog/${params.slug}`,
+		siteUrl,
+		type: 'article',
+		jsonLd: {
+			'@type': 'BlogPosting',
+			headline: post.title,
+			datePublished: post.published_at,
+			author: { '@type': 'Person', name: post.author },
+			publisher: { '@type': 'Organization', name: 'KIA' },
+			mainEntityOfPage: `${siteUrl}/blog/${params.slug}`,
+		},
+	})
+}
+
+function BackToBlog() {
+	return (
+		<Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
+			<ArrowLeft aria-hidden className="size-4" />
+			Volver al blog
+		</Link>
+	)
+}
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+	if (loaderData.state !== 'found') {
+		return (
+			<Container className="max-w-3xl py-24 text-center">
+				<h1 className="text-3xl font-bold">{loaderData.state === 'error' ? 'Error al cargar el artículo' : 'Artículo no encontrado'}</h1>
+				<p className="mt-3 text-muted-foreground">
+					{loaderData.state === 'error' ? 'Inténtalo de nuevo en unos minutos.' : 'Puede que el enlace no sea correcto o que el artículo ya no esté publicado.'}
+				</p>
+				<div className="mt-8">
+					<BackToBlog />
+				</div>
+			</Container>
+		)
+	}
+	const { post } = loaderData
+	return (
+		<article className="py-14">
+			<Container className="max-w-3xl">
+				<BackToBlog />
+				<ul className="mt-8 flex flex-wrap gap-2">
+					{post.blog_tags.map((tag) => (
+						<li key={tag.id}>
+							<Link to={`/blog?tag=${encodeURIComponent(tag.name)}`} className="rounded-full bg-brand/10 px-3 py-1 text-xs font-medium text-brand-ink hover:bg-brand/20">
+								{tag.name}
+							</Link>
+						</li>
+					))}
+				</ul>
+				<h1 className="mt-4 text-4xl font-bold tracking-tight text-balance">{post.title}</h1>
+				<div className="mt-5 flex flex-wrap items-center justify-between gap-4 border-b pb-6">
+					<p className="text-sm text-muted-foreground">
+						{post.author} · <time dateTime={post.published_at}>{formatLongDate(post.published_at)}</time>
+					</p>
+					<ShareButton />
+				</div>
+				{post.image_url ? <img src={post.image_url} alt="" className="mt-8 w-full rounded-2xl border" /> : null}
+				<div className="prose-kia mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
+				<div className="mt-14 rounded-3xl bg-gradient-to-br from-brand to-accent p-8 text-center text-white">
+					<h2 className="text-2xl font-bold">¿Quieres ver cómo funcionaría en tu negocio?</h2>
+					<p className="mt-2 text-white/85">Solicita una demostración gratuita de 15 minutos.</p>
+					<Button asChild size="lg" className="mt-6 bg-white text-zinc-900 hover:bg-white/90">
+						<Link to="/solicitar-demostracion-kia">Solicitar demostración gratuita</Link>
+					</Button>
+				</div>
+				<div className="mt-10">
+					<BackToBlog />
+				</div>
+			</Container>
+		</article>
+	)
+}

@@ -1,0 +1,67 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react'
+import { useLocation } from 'react-router'
+import { handleContactForm } from '~/.server/contact'
+import { BookingDialogButton } from '~/components/site/booking-dialog'
+import { ContactForm } from '~/components/site/contact-form'
+import { Card, Container, PageHero } from '~/components/site/page'
+import { company } from '~/content/company'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/contact'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta({
+		title: 'Contacto · KIA',
+		description: 'Cuéntanos tu proyecto y te respondemos en menos de 24 horas, o reserva una demostración gratuita de 15 minutos.',
+		path: '/contacto',
+		siteUrl: siteUrlFrom(matches),
+	})
+
+export async function action({ request, context }: Route.ActionArgs) {
+	return handleContactForm(request, context, 'Contacto General')
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+	// A new location after a successful send remounts the form empty.
+	const location = useLocation()
+	return (
+		<>
+			<PageHero eyebrow="Contacto" title="Hablemos de tu proyecto" lead="Escríbenos y te contamos cómo un asistente propio puede ahorrarte tiempo desde el primer mes.">
+				<div className="mt-8">
+					<BookingDialogButton label="O reserva una reunión" />
+				</div>
+			</PageHero>
+			<Container className="grid gap-10 py-14 lg:grid-cols-[1.4fr_1fr]">
+				<Card className="p-8">
+					<h2 className="mb-6 text-xl font-semibold">Envíanos un mensaje</h2>
+					<ContactForm key={location.key} lastResult={actionData?.result} />
+				</Card>
+				<div className="space-y-4">
+					<Card>
+						<Mail aria-hidden className="size-5 text-brand-ink" />
+						<h2 className="mt-3 font-semibold">Email</h2>
+						<a href={`mailto:${company.email}`} className="mt-1 block text-brand-ink hover:underline">
+							{company.email}
+						</a>
+						<p className="mt-1 text-sm text-muted-foreground">{company.replyPromise}.</p>
+					</Card>
+					<Card>
+						<Phone aria-hidden className="size-5 text-brand-ink" />
+						<h2 className="mt-3 font-semibold">Teléfono</h2>
+						<a href={`tel:${company.phone.replace(/\s/g, '')}`} className="mt-1 block hover:underline">
+							{company.phone}
+						</a>
+						<p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+							<Clock aria-hidden className="size-4" />
+							{company.phoneHours}
+						</p>
+					</Card>
+					<Card>
+						<MapPin aria-hidden className="size-5 text-brand-ink" />
+						<h2 className="mt-3 font-semibold">Oficina</h2>
+						<p className="mt-1 text-sm text-muted-foreground">{company.address}</p>
+					</Card>
+				</div>
+			</Container>
+		</>
+	)
+}

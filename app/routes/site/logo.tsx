@@ -1,0 +1,33 @@
+import { Download } from 'lucide-react'
+import { Container, PageHero } from '~/components/site/page'
+import { Button } from '~/components/ui/button'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/logo'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta({
+		title: 'Logotipo · KIA',
+		description: 'Descarga el logotipo oficial de KIA en negro, en formato SVG.',
+		path: '/logotipo',
+		siteUrl: siteUrlFrom(matches),
+		noindex: true,
+	})
+
+export default function LogoPage() {
+	return (
+		<>
+			<PageHero title="Logotipo de KIA" lead="La versión en negro del logotipo, en SVG, para usarla sobre fondos claros." />
+			<Container className="py-14">
+				<div className="flex flex-col items-center gap-8 rounded-3xl border bg-white p-12">
+					<img src="/logo-kia-negro.svg" alt="Logotipo de KIA en negro" width={400} height={128} className="h-auto w-full max-w-sm" />
+				</div>
+				<Button asChild size="lg" className="mt-8">
+					<a href="/logo-kia-negro.svg" download="logo-kia-negro.svg">
+						<Download aria-hidden className="size-4" />
+						Descargar logotipo
+					</a>
+				</Button>
+			</Container>
+		</>
+	)
+}

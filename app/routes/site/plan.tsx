@@ -1,0 +1,111 @@
+import { ArrowRight, Check, LayoutDashboard } from 'lucide-react'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { notFound } from '~/.server/http'
+import { redirectWithToast } from '~/.server/toast'
+import { FaqList, PeriodTabs } from '~/components/site/blocks'
+import { BookingDialogButton } from '~/components/site/booking-dialog'
+import { Container, PageHero } from '~/components/site/page'
+import { Button } from '~/components/ui/button'
+import { notImplementedToast } from '~/content/home'
+import { formatEuros, planById, priceSuffix, vatNote } from '~/content/plans'
+import { periodFromUrl, periodHref } from '~/lib/period'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/plan'
+
+export function loader({ params, request }: Route.LoaderArgs) {
+	const plan = planById(params.plan)
+	if (!plan) throw notFound()
+	return { planId: plan.id, period: periodFromUrl(new URL(request.url)) }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+	const plan = loaderData ? planById(loaderData.planId) : undefined
+	if (!plan) return [{ title: 'Página no encontrada · KIA' }]
+	const siteUrl = siteUrlFrom(matches)
+	return pageMeta({
+		title: `Plan ${plan.name} · KIA`,
+		description: `${plan.tagline} Desde ${formatEuros(plan.price.monthly)} al mes o ${formatEuros(plan.price.annual)} al año, sin IVA.`,
+		path: `/tarifas/${plan.id}`,
+		siteUrl,
+		jsonLd: {
+			'@type': 'Offer',
+			name: `Plan ${plan.name}`,
+			price: plan.price.annual,
+			priceCurrency: 'EUR',
+			url: `${siteUrl}/tarifas/${plan.id}`,
+			seller: { '@type': 'Organization', name: 'KIA' },
+		},
+	})
+}
+
+// 'Pagar y Activar' is wired to Stripe Checkout by the checkout issue (#7); until then it says so.
+export async function action({ request }: Route.ActionArgs) {
+	const url = new URL(request.url)
+	return redirectWithToast(url.pathname + url.search, notImplementedToast)
+}
+
+export default function PlanPage({ loaderData }: Route.ComponentProps) {
+	const plan = planById(loaderData.planId)
+	const location = useLocation()
+	const navigation = useNavigation()
+	if (!plan) return null
+	const { period } = loaderData
+	const processing = navigation.state !== 'idle' && navigation.formAction === location.pathname
+	return (
+		<>
+			<PageHero eyebrow="Plan" title={`Plan ${plan.name}`} lead={plan.tagline} />
+			<Container className="grid gap-10 py-14 lg:grid-cols-[1fr_24rem] lg:items-start">
+				<div className="space-y-10">
+					<section>
+						<h2 className="text-2xl font-bold tracking-tight">Qué incluye</h2>
+						<ul className="mt-5 space-y-3">
+							{plan.includes.map((item) => (
+								<li key={item} className="flex gap-3">
+									<Check aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-ink" />
+									{item}
+								</li>
+							))}
+						</ul>
+					</section>
+					<Link to="/webapp-incluida" className="group flex items-center gap-4 rounded-2xl border bg-surface p-6 transition hover:border-brand/50">
+						<span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
+							<LayoutDashboard aria-hidden className="size-5" />
+						</span>
+						<span className="flex-1">
+							<span className="block font-semibold">Tu propia WebApp</span>
+							<span className="block text-sm text-muted-foreground">Con tu logotipo y tus colores, incluida en el plan.</span>
+						</span>
+						<ArrowRight aria-hidden className="size-4 text-brand-ink transition-transform group-hover:translate-x-0.5" />
+					</Link>
+					<section>
+						<h2 className="mb-5 text-2xl font-bold tracking-tight">Preguntas frecuentes</h2>
+						<FaqList items={plan.faq} name={`faq-${plan.id}`} />
+					</section>
+				</div>
+				<aside aria-label="Contratar" className="rounded-3xl border bg-surface p-6 shadow-lg lg:sticky lg:top-24">
+					<PeriodTabs period={period} hrefFor={(value) => periodHref(location.pathname, location.search, value)} />
+					<p className="mt-6 flex items-baseline gap-1">
+						<span className="text-4xl font-bold tracking-tight">{formatEuros(plan.price[period])}</span>
+						<span className="text-muted-foreground">{priceSuffix[period]}</span>
+					</p>
+					<p className="mt-1 text-xs text-muted-foreground">
+						{vatNote}
+						{plan.charge[period] === 'one-time' ? ' · pago único' : ' · suscripción cancelable'}
+					</p>
+					<Form method="post" className="mt-6">
+						<input type="hidden" name="period" value={period} />
+						<Button type="submit" size="lg" className="w-full" disabled={processing}>
+							{processing ? 'Procesando...' : 'Pagar y Activar'}
+						</Button>
+					</Form>
+					<BookingDialogButton label="Reservar reunión" className="mt-3 w-full" />
+					<p className="mt-5 text-center">
+						<Link to="/tarifas" className="text-sm font-medium text-brand-ink hover:underline">
+							Comparar con otros planes
+						</Link>
+					</p>
+				</aside>
+			</Container>
+		</>
+	)
+}

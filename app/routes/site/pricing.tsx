@@ -1,0 +1,110 @@
+import { Check } from 'lucide-react'
+import { useLocation } from 'react-router'
+import { PeriodTabs, PlanCards } from '~/components/site/blocks'
+import { CallToAction, Container, PageHero, Section } from '~/components/site/page'
+import { additionalServices, comparison, formatEuros, plans, priceSuffix } from '~/content/plans'
+import { periodFromUrl, periodHref } from '~/lib/period'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/pricing'
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const siteUrl = siteUrlFrom(matches)
+	return pageMeta({
+		title: 'Tarifas · KIA',
+		description: 'Planes Starter, Business y Enterprise: pago anual con dos meses de ahorro o cuota mensual. Todos incluyen tu propia WebApp.',
+		path: '/tarifas',
+		siteUrl,
+		jsonLd: {
+			'@type': 'Product',
+			name: 'Asistente inteligente KIA',
+			offers: plans.map((plan) => ({
+				'@type': 'Offer',
+				name: plan.name,
+				price: plan.price.annual,
+				priceCurrency: 'EUR',
+				url: `${siteUrl}/tarifas/${plan.id}`,
+			})),
+		},
+	})
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	return { period: periodFromUrl(url), canceled: url.searchParams.get('canceled') === 'true' }
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+	const location = useLocation()
+	const { period } = loaderData
+	return (
+		<>
+			<PageHero eyebrow="Tarifas" title="Elige el plan que encaja con tu negocio" lead="Todos los planes incluyen tu propia WebApp con tu marca, acceso privado e integraciones con tus herramientas.">
+				{loaderData.canceled ? (
+					<p role="status" className="mt-8 max-w-2xl rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm">
+						Has cancelado el pago. No se ha realizado ningún cargo; puedes elegir un plan cuando quieras.
+					</p>
+				) : null}
+			</PageHero>
+			<Section>
+				<h2 className="sr-only">Planes</h2>
+				<div className="mb-8">
+					<PeriodTabs period={period} hrefFor={(value) => periodHref(location.pathname, location.search, value)} />
+				</div>
+				<PlanCards period={period} />
+			</Section>
+			<Section id="comparativa" title="Compara los planes" className="border-t bg-surface-muted/40">
+				<div className="overflow-x-auto rounded-2xl border bg-surface">
+					<table className="w-full min-w-[40rem] text-left text-sm">
+						<caption className="sr-only">Comparativa de planes ({period === 'annual' ? 'pago anual' : 'pago mensual'})</caption>
+						<thead>
+							<tr className="border-b">
+								<th scope="col" className="p-4 font-medium text-muted-foreground">
+									Plan
+								</th>
+								{plans.map((plan) => (
+									<th key={plan.id} scope="col" className="p-4 text-base font-semibold">
+										{plan.name}
+										<span className="block text-sm font-normal text-muted-foreground">
+											{formatEuros(plan.price[period])}
+											{priceSuffix[period]}
+										</span>
+									</th>
+								))}
+							</tr>
+						</thead>
+						<tbody>
+							{comparison.map((row) => (
+								<tr key={row.label} className="border-b last:border-0">
+									<th scope="row" className="p-4 font-medium">
+										{row.label}
+									</th>
+									{plans.map((plan) => (
+										<td key={plan.id} className="p-4 text-muted-foreground">
+											{row.values[plan.id]}
+										</td>
+									))}
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			</Section>
+			<Section id="servicios" title="Servicios adicionales">
+				<Container className="px-0">
+					<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+						{additionalServices.map((service) => (
+							<li key={service.name} className="flex items-start gap-3 rounded-2xl border bg-surface p-5">
+								<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+								<div>
+									<p className="font-medium">{service.name}</p>
+									<p className="text-sm text-muted-foreground">{service.price}</p>
+								</div>
+							</li>
+						))}
+					</ul>
+				</Container>
+			</Section>
+			<CallToAction heading="¿Dudas sobre qué plan elegir?" text="Cuéntanos qué necesitas y te recomendamos el plan adecuado, sin compromiso." to="/contacto" label="Hablar con nosotros" />
+		</>
+	)
+}

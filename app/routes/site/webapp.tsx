@@ -1,0 +1,35 @@
+import { Check } from 'lucide-react'
+import { CallToAction, PageHero, Section } from '~/components/site/page'
+import { webapp } from '~/content/webapp'
+import { pageMeta, siteUrlFrom } from '~/lib/seo'
+import type { Route } from './+types/webapp'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	pageMeta({ title: webapp.title, description: webapp.description, path: '/webapp-incluida', siteUrl: siteUrlFrom(matches) })
+
+export default function WebApp() {
+	return (
+		<>
+			<PageHero eyebrow="WebApp incluida" title={webapp.heading} lead={webapp.lead} />
+			<Section>
+				<div className="grid gap-6 md:grid-cols-2">
+					{webapp.sections.map((section) => (
+						<section key={section.id} id={section.id} className="rounded-2xl border bg-surface p-6 shadow-sm">
+							<h2 className="text-xl font-semibold">{section.heading}</h2>
+							<p className="mt-2 text-muted-foreground">{section.text}</p>
+							<ul className="mt-4 space-y-2 text-sm">
+								{section.points.map((point) => (
+									<li key={point} className="flex gap-2">
+										<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+										{point}
+									</li>
+								))}
+							</ul>
+						</section>
+					))}
+				</div>
+			</Section>
+			<CallToAction heading={webapp.cta.heading} text={webapp.cta.text} to="/tarifas" label={webapp.cta.button} />
+		</>
+	)
+}

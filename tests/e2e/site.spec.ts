@@ -1,0 +1,329 @@
+import AxeBuilder from '@axe-core/playwright'
+import { createClient } from '@supabase/supabase-js'
+import { expect, test, type Page } from '@playwright/test'
+import ws from 'ws'
+import { localServiceRoleKey } from '../support/keys'
+import { rawRequest, siteURL } from '../support/urls'
+
+const service = () =>
+	createClient(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
+		auth: { persistSession: false },
+		realtime: { transport: ws as never },
+	})
+
+// Each public route: its <title> and strings the spec gives it.
+const routes: [path: string, title: RegExp, strings: string[]][] = [
+	['/', /KIA/, ['Haz menos. Logra más. Vive mejor.', 'Descubre KIA', 'Ver demo', 'Así funciona la magia', 'Reservar demostración gratuita', 'Preguntas frecuentes']],
+	['/contacto', /Contacto/, ['Hablemos de tu proyecto', 'O reserva una reunión', 'Tu nombre completo', 'Cuéntanos cómo podemos ayudarte...', 'Mutxamel']],
+	['/blog', /Blog/, ['Todas', 'VERIFACTU']],
+	['/blog/verifactu-que-cambia-y-como-prepararte', /VERIFACTU/, ['Volver al blog', 'Laura Martínez']],
+	['/tarifas', /Tarifas/, ['Anual', 'Mensual', 'Servicios adicionales', '999 €', '1.999 €', '4.999 €', 'desde 149 €/mes']],
+	['/tarifas/starter', /Starter/, ['Qué incluye', 'Tu propia WebApp', 'Pagar y Activar', 'Comparar con otros planes', 'Reservar reunión', '1 función activa a tu elección']],
+	['/tarifas/business', /Business/, ['Hasta 5 funciones activas', 'Pagar y Activar']],
+	['/tarifas/enterprise', /Enterprise/, ['Facturación electrónica VERIFACTU', 'pago único']],
+	['/como-funciona', /Cómo funciona/, ['Paso 6']],
+	['/proyectos', /Proyectos|proyectos/, ['El reto', 'La solución']],
+	['/sobre-kia', /Sobre KIA/, ['Cuéntanos cómo podemos ayudarte...']],
+	['/politica-privacidad', /Política de privacidad/, ['25 de julio de 2025']],
+	['/politica-cookies', /Política de cookies/, ['25 de julio de 2025', 'Guardar preferencias']],
+	['/terminos-contratacion', /Términos de contratación/, ['25 de julio de 2025']],
+	['/webapp-incluida', /WebApp/, ['Ver', 'tarifas']],
+	['/logotipo', /Logotipo/, ['Descargar logotipo']],
+	['/invertir', /Invierte/, ['Freemium', 'Avanzado', 'Premium', 'PRO']],
+	['/sostenibilidad', /ostenib/, ['climate.stripe.com']],
+	['/solicitar-demostracion-kia', /demostración/, ['Inicio', 'Solicitar demostración', '15 minutos']],
+]
+
+test.describe('public routes', () => {
+	test('every public route answers 200 with its title and key strings', async () => {
+		for (const [path, title, strings] of routes) {
+			const response = await rawRequest(siteURL(path))
+			// Intl puts a no-break space between amount and currency.
+			response.body = response.body.replace(/\u00a0/g, ' ')
+			expect(response.status, path).toBe(200)
+			const pageTitle = /<title>([^<]*)<\/title>/.exec(response.body)?.[1] ?? ''
+			expect(pageTitle, path).toMatch(title)
+			for (const text of strings) expect(response.body, `${path}: ${text}`).toContain(text.replace(/&/g, '&amp;'))
+			expect(response.body, path).toContain('rel="canonical"')
+			expect(response.body, path).toContain('property="og:title"')
+		}
+	})
+
+	test('unknown blog slugs and plans answer 404', async () => {
+		const post = await rawRequest(siteURL('/blog/no-existe'))
+		expect(post.status).toBe(404)
+		expect(post.body).toContain('Artículo no encontrado')
+		expect((await rawRequest(siteURL('/tarifas/premium'))).status).toBe(404)
+	})
+
+	test('SEO files: sitemap with every post, robots per host, noindex on /logotipo', async () => {
+		const sitemap = await rawRequest(siteURL('/sitemap.xml'))
+		expect(sitemap.body).toContain('/blog/verifactu-que-cambia-y-como-prepararte')
+		expect(sitemap.body).toContain('/tarifas/enterprise')
+		expect(sitemap.body).not.toContain('borrador')
+		expect((await rawRequest(siteURL('/robots.txt'))).body).toContain('Sitemap:')
+		expect((await rawRequest(siteURL('/robots.txt').replace('kia.localhost', 'portal.kia.localhost'))).body).toContain('Disallow: /')
+		expect((await rawRequest(siteURL('/logotipo'))).body).toContain('noindex')
+	})
+})
+
+test.describe('blog', () => {
+	test('category grid counts the seeded posts and filters through ?tag=', async ({ page }) => {
+		await page.goto(siteURL('/blog'))
+		const categories = page.getByRole('navigation', { name: 'Categorías' })
+		await expect(categories.getByRole('link', { name: /Todas\s*6/ })).toBeVisible()
+		await expect(categories.getByRole('link', { name: /Automatización\s*3/ })).toBeVisible()
+		await categories.getByRole('link', { name: /VERIFACTU/ }).click()
+		await expect(page).toHaveURL(/tag=VERIFACTU/)
+		await expect(page.getByRole('article')).toHaveCount(1)
+	})
+
+	test('a category without posts says so', async ({ page }) => {
+		await service().from('blog_tags').insert({ name: 'Categoría vacía' })
+		await page.goto(siteURL(`/blog?tag=${encodeURIComponent('Categoría vacía')}`))
+		await expect(page.getByText('No hay artículos en esta categoría todavía.')).toBeVisible()
+	})
+
+	test('a post shows its date in Spanish long format and the body is sanitized', async ({ page }) => {
+		const errors: string[] = []
+		page.on('dialog', (dialog) => {
+			errors.push(dialog.message())
+			void dialog.dismiss()
+		})
+		await service().from('blog_posts').insert({
+			title: 'Prueba de limpieza',
+			slug: 'prueba-de-limpieza',
+			content: '<p onclick="alert(1)">Texto seguro</p><script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">enlace</a>',
+			author: 'QA',
+			published_at: '2025-07-25T10:00:00Z',
+		})
+		const response = await page.goto(siteURL('/blog/prueba-de-limpieza'))
+		const html = (await response?.text()) ?? ''
+		expect(html).not.toContain('alert(')
+		expect(html).not.toContain('onerror')
+		await expect(page.getByText('Texto seguro')).toBeVisible()
+		await expect(page.getByText('25 de julio de 2025')).toBeVisible()
+		expect(errors).toEqual([])
+	})
+
+	test('Compartir copies the link and confirms with a toast', async ({ page, context }) => {
+		await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteURL('/').slice(0, -1) })
+		await page.goto(siteURL('/blog/verifactu-que-cambia-y-como-prepararte'))
+		await page.getByRole('button', { name: 'Compartir' }).click()
+		await expect(page.getByText('¡Enlace copiado al portapapeles!')).toBeVisible()
+		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteURL('/blog/verifactu-que-cambia-y-como-prepararte'))
+	})
+})
+
+test.describe('cookie consent', () => {
+	test('Aceptar todo hides the banner, persists, and updates Google consent mode', async ({ page }) => {
+		await page.addInitScript(() => {
+			const calls: unknown[] = []
+			Object.assign(window, { __consentCalls: calls, gtag: (...args: unknown[]) => calls.push(args) })
+		})
+		await page.goto(siteURL('/'))
+		const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
+		await banner.getByRole('button', { name: 'Aceptar todo' }).click()
+		await expect(banner).toBeHidden()
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":true,"marketing":true}')
+		expect(await page.evaluate(() => (window as unknown as { __consentCalls: unknown[] }).__consentCalls)).toEqual([
+			['consent', 'update', { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' }],
+		])
+		const reload = await page.reload()
+		expect(await reload?.text()).not.toContain('Consentimiento de cookies')
+	})
+
+	test('Rechazar stores necessary only', async ({ page }) => {
+		await page.goto(siteURL('/'))
+		await page.getByRole('region', { name: 'Consentimiento de cookies' }).getByRole('button', { name: 'Rechazar' }).click()
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":false,"marketing":false}')
+	})
+
+	test('Personalizar and Gestionar Cookies open the preferences; Guardar preferencias saves the switches', async ({ page }) => {
+		await page.goto(siteURL('/contacto'))
+		await page.getByRole('button', { name: 'Personalizar' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Preferencias de cookies' })
+		await dialog.getByRole('switch', { name: 'Análisis' }).click()
+		await dialog.getByRole('button', { name: 'Guardar preferencias' }).click()
+		await expect(dialog).toBeHidden()
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":true,"marketing":false}')
+		await page.getByRole('button', { name: 'Gestionar Cookies' }).click()
+		await expect(dialog.getByRole('switch', { name: 'Análisis' })).toBeChecked()
+		await dialog.getByRole('button', { name: 'Rechazar todo' }).click()
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":false,"marketing":false}')
+	})
+
+	test('without JavaScript every choice is a form post that sticks', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(siteURL('/tarifas'))
+		await page.getByRole('region', { name: 'Consentimiento de cookies' }).getByRole('button', { name: 'Aceptar todo' }).click()
+		await expect(page).toHaveURL(siteURL('/tarifas'))
+		await expect(page.getByRole('region', { name: 'Consentimiento de cookies' })).toHaveCount(0)
+		await page.goto(siteURL('/politica-cookies'))
+		await page.getByLabel('Marketing').uncheck()
+		await page.getByRole('button', { name: 'Guardar preferencias' }).click()
+		const cookie = (await context.cookies()).find((entry) => entry.name === 'cookie_consent')
+		expect(decodeURIComponent(cookie?.value ?? '')).toBe('{"necessary":true,"analytics":true,"marketing":false}')
+		await context.close()
+	})
+})
+
+async function submissionsFrom(email: string) {
+	const { data } = await service().from('form_submissions').select('form_type, data')
+	return (data ?? []).filter((row: { data: { email?: string } }) => row.data.email === email)
+}
+
+async function acceptCookies(page: Page) {
+	await page.context().addCookies([{ name: 'cookie_consent', value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'), url: siteURL('/') }])
+}
+
+test.describe('interactions', () => {
+	test('chat: greeting, empty messages ignored, typing indicator, canned reply after 2 s', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/'))
+		await page.getByRole('button', { name: 'Abrir chat con KIA' }).click()
+		const panel = page.getByRole('region', { name: 'KIA Asistente Inteligente' })
+		await expect(panel.locator('[data-sender="bot"]')).toHaveCount(1)
+		const input = panel.getByLabel('Escribe tu mensaje')
+		await input.fill('   ')
+		await input.press('Enter')
+		await expect(panel.locator('[data-sender="user"]')).toHaveCount(0)
+		await input.fill('¿Cuánto cuesta?')
+		await input.press('Enter')
+		await expect(panel.locator('[data-sender="user"]')).toHaveText('¿Cuánto cuesta?')
+		await expect(panel.getByTestId('typing')).toBeVisible()
+		await expect(panel.locator('[data-sender="bot"]')).toHaveCount(2, { timeout: 4000 })
+		await expect(panel.getByTestId('typing')).toHaveCount(0)
+		await page.keyboard.press('Escape')
+		await expect(panel).toBeHidden()
+	})
+
+	test('FAQ: one item open at a time, collapsible', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/#faq'))
+		const items = page.locator('#faq details')
+		await expect(items).toHaveCount(10)
+		await items.nth(0).locator('summary').click()
+		await expect(items.nth(0)).toHaveAttribute('open', '')
+		await items.nth(7).locator('summary').click()
+		await expect(items.nth(7)).toHaveAttribute('open', '')
+		await expect(items.nth(0)).not.toHaveAttribute('open', '')
+		await items.nth(7).locator('summary').click()
+		await expect(page.locator('#faq details[open]')).toHaveCount(0)
+	})
+
+	test('header turns translucent after 10 px of scroll', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/'))
+		const header = page.locator('header').first()
+		await expect(header).toHaveAttribute('data-scrolled', 'false')
+		await page.mouse.wheel(0, 400)
+		await expect(header).toHaveAttribute('data-scrolled', 'true')
+		await expect(header).toHaveClass(/backdrop-blur/)
+	})
+
+	test('capabilities and VERIFACTU say they are not implemented yet', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/'))
+		await page.getByRole('button', { name: /Recordatorios fiscales/ }).click()
+		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
+	})
+
+	test('Tarifas dropdown lists the four pricing pages', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/'))
+		await page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Tarifas' }).click()
+		await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: /Enterprise/ }).click()
+		await expect(page).toHaveURL(siteURL('/tarifas/enterprise'))
+	})
+
+	test('pricing tabs live in the URL and work without JavaScript', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(siteURL('/tarifas'))
+		await expect(page.getByText('1.999 €').first()).toBeVisible()
+		await page.getByRole('link', { name: 'Mensual' }).click()
+		await expect(page).toHaveURL(/periodo=mensual/)
+		await expect(page.getByText('199 €').first()).toBeVisible()
+		await context.close()
+	})
+
+	test('mobile menu at a phone viewport @phone', async ({ page }) => {
+		await acceptCookies(page)
+		await page.setViewportSize({ width: 390, height: 844 })
+		await page.goto(siteURL('/'))
+		await page.getByRole('button', { name: 'Abrir menú' }).click()
+		const menu = page.getByRole('dialog', { name: 'Menú' })
+		await menu.getByRole('link', { name: 'Blog' }).click()
+		await expect(page).toHaveURL(siteURL('/blog'))
+		await expect(menu).toBeHidden()
+	})
+
+	test('the customer-access button leads to the portal sign-in', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/'))
+		await expect(page.getByRole('link', { name: 'Acceso Clientes' })).toHaveAttribute('href', siteURL('/auth').replace('kia.localhost', 'portal.kia.localhost'))
+	})
+})
+
+test.describe('contact forms', () => {
+	test('a contact message is stored and confirmed; bad input is explained next to the field', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/contacto'))
+		const form = page.getByRole('main')
+		await form.getByLabel('Nombre').fill('Marta Soler')
+		await form.getByLabel('Email').fill('no-es-email')
+		await form.getByLabel('Mensaje').fill('Quiero automatizar mis facturas.')
+		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+		await expect(form.getByText('Introduce un email válido.')).toBeVisible()
+		await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+		await form.getByLabel('Email').fill('marta@empresa.es')
+		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+		await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
+		await expect(form.getByLabel('Nombre')).toHaveValue('')
+		const rows = await submissionsFrom('marta@empresa.es')
+		expect(rows).toEqual([{ form_type: 'Contacto General', data: expect.objectContaining({ name: 'Marta Soler', message: 'Quiero automatizar mis facturas.' }) }])
+	})
+
+	test('without JavaScript: errors keep what was typed, success shows the toast', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(siteURL('/invertir'))
+		const form = page.getByRole('main')
+		await form.getByLabel('Nombre completo').fill('Inversora Uno')
+		await form.getByLabel('Email').fill('inversora@fondo.es')
+		await form.getByLabel('Mensaje').fill('Me interesa la ronda.')
+		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+		await expect(page.getByRole('status')).toContainText('¡Formulario enviado con éxito!')
+		const rows = await submissionsFrom('inversora@fondo.es')
+		expect(rows.map((row) => row.form_type)).toEqual(['investor_contact'])
+		await context.close()
+	})
+
+	test('the newsletter only says it is not ready yet', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/blog'))
+		const footer = page.locator('footer')
+		await footer.getByLabel('Email').fill('lector@empresa.es')
+		await footer.getByRole('button', { name: 'Suscribirme' }).click()
+		await expect(page.getByText('Función en desarrollo')).toBeVisible()
+	})
+})
+
+test.describe('accessibility', () => {
+	for (const theme of ['dark', 'light'] as const) {
+		test(`axe finds nothing on the public routes (${theme})`, async ({ page, context }) => {
+			test.setTimeout(120_000)
+			await context.addCookies([{ name: 'kia-theme', value: theme, url: siteURL('/') }])
+			await acceptCookies(page)
+			for (const [path] of routes) {
+				await page.goto(siteURL(path))
+				const results = await new AxeBuilder({ page }).analyze()
+				expect(
+					results.violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+				).toEqual([])
+			}
+		})
+	}
+})
