@@ -2,6 +2,7 @@ import { Cookie } from 'lucide-react'
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { cookieTexts } from '~/content/pages'
 import { consentChoices, consentStorageKey, gtagConsent, parseConsent, type Consent } from '~/lib/consent'
 import { Button } from './ui/button'
 import { Dialog, DialogContent } from './ui/dialog'
@@ -79,8 +80,8 @@ export function ConsentProvider({ initial, showBanner = true, children }: { init
 			{consent || pending || !showBanner ? null : <ConsentBanner fetcher={fetcher} onCustomize={() => setPreferencesOpen(true)} />}
 			<Dialog open={preferencesOpen} onOpenChange={setPreferencesOpen}>
 				<DialogContent
-					title="Preferencias de cookies"
-					description="Las cookies necesarias hacen que la web funcione y no se pueden desactivar. Las demás solo se usan si nos das permiso."
+					title={cookieTexts.dialogTitle}
+					description={cookieTexts.dialogText}
 				>
 					<ConsentPreferencesForm consent={consent ?? consentChoices.reject} fetcher={fetcher} onSubmit={() => setPreferencesOpen(false)} />
 				</DialogContent>
@@ -102,35 +103,32 @@ function ConsentBanner({ fetcher, onCustomize }: { fetcher: ConsentFetcher; onCu
 	const hydrated = useHydrated()
 	return (
 		<section
-			aria-label="Consentimiento de cookies"
+			aria-label={cookieTexts.bannerLabel}
 			className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-2xl border bg-surface p-5 shadow-2xl sm:inset-x-6 sm:bottom-6"
 		>
 			<div className="flex gap-3">
 				<Cookie aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-ink" />
 				<div>
-					<h2 className="font-semibold">Usamos cookies</h2>
-					<p className="mt-1 text-sm text-muted-foreground">
-						Utilizamos cookies necesarias para que la web funcione y, con tu permiso, cookies de análisis y marketing para
-						mejorar nuestros servicios. Puedes aceptarlas, rechazarlas o elegir cuáles permitir.
-					</p>
+					<h2 className="font-semibold">{cookieTexts.bannerHeading}</h2>
+					<p className="mt-1 text-sm text-muted-foreground">{cookieTexts.bannerText}</p>
 				</div>
 			</div>
 			<fetcher.Form method="post" action={consentAction} className="mt-4 flex flex-wrap justify-end gap-2">
 				<RedirectBack />
 				{hydrated ? (
 					<Button type="button" variant="ghost" onClick={onCustomize}>
-						Personalizar
+						{cookieTexts.customize}
 					</Button>
 				) : (
 					<Button asChild variant="ghost">
-						<a href={preferencesPage}>Personalizar</a>
+						<a href={preferencesPage}>{cookieTexts.customize}</a>
 					</Button>
 				)}
 				<Button type="submit" name="intent" value="reject" variant="secondary">
-					Rechazar
+					{cookieTexts.reject}
 				</Button>
 				<Button type="submit" name="intent" value="accept">
-					Aceptar todo
+					{cookieTexts.accept}
 				</Button>
 			</fetcher.Form>
 		</section>
@@ -144,10 +142,10 @@ export function ConsentPreferencesForm({ consent, fetcher, onSubmit }: { consent
 	const hydrated = useHydrated()
 	const [analytics, setAnalytics] = useState(consent.analytics)
 	const [marketing, setMarketing] = useState(consent.marketing)
-	const options = [
-		{ id: 'necessary', label: 'Necesarias', text: 'Sesión, tema y tu elección de cookies. Siempre activas.', checked: true, disabled: true },
-		{ id: 'analytics', label: 'Análisis', text: 'Nos ayudan a entender cómo se usa la web.', checked: analytics, onChange: setAnalytics },
-		{ id: 'marketing', label: 'Marketing', text: 'Permiten mostrarte publicidad relevante.', checked: marketing, onChange: setMarketing },
+	const options: { id: string; label: string; text: string; checked: boolean; disabled?: boolean; onChange?: (checked: boolean) => void }[] = [
+		{ id: 'necessary', ...cookieTexts.options.necessary, checked: true, disabled: true },
+		{ id: 'analytics', ...cookieTexts.options.analytics, checked: analytics, onChange: setAnalytics },
+		{ id: 'marketing', ...cookieTexts.options.marketing, checked: marketing, onChange: setMarketing },
 	]
 	return (
 		<form.Form method="post" action={consentAction} className="space-y-4" onSubmit={onSubmit}>
@@ -184,10 +182,10 @@ export function ConsentPreferencesForm({ consent, fetcher, onSubmit }: { consent
 			</ul>
 			<div className="flex flex-wrap justify-end gap-2">
 				<Button type="submit" name="intent" value="reject" variant="secondary">
-					Rechazar todo
+					{cookieTexts.rejectAll}
 				</Button>
 				<Button type="submit" name="intent" value="save">
-					Guardar preferencias
+					{cookieTexts.save}
 				</Button>
 			</div>
 		</form.Form>

@@ -327,3 +327,21 @@ test.describe('accessibility', () => {
 		})
 	}
 })
+
+test.describe('plan purchase until checkout exists', () => {
+	test('Pagar y Activar says it is not implemented, with and without JavaScript', async ({ page, browser }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/tarifas/business?periodo=mensual'))
+		await expect(page.getByText('199 €').first()).toBeVisible()
+		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
+		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
+		await expect(page).toHaveURL(/periodo=mensual/)
+
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const noScript = await context.newPage()
+		await noScript.goto(siteURL('/tarifas/starter'))
+		await noScript.getByRole('button', { name: 'Pagar y Activar' }).click()
+		await expect(noScript.getByRole('status')).toContainText('Funcionalidad no implementada')
+		await context.close()
+	})
+})

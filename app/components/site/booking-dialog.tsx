@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button, type ButtonProps } from '../ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog'
+import { bookingDialog } from '~/content/pages'
 
 /**
  * 'O reserva una reunión' / 'Reservar reunión': a dialog with the booking
@@ -29,11 +30,11 @@ export function BookingDialogButton({ label, variant = 'secondary', className }:
 				</Button>
 			</DialogTrigger>
 			<DialogContent
-				title="Reserva una demostración gratuita"
-				description="Elige día y hora para una videollamada de 15 minutos, de lunes a viernes entre las 10:00 y las 13:30."
+				title={bookingDialog.title}
+				description={bookingDialog.description}
 			>
 				<Button asChild className="w-full">
-					<Link to="/solicitar-demostracion-kia">Elegir día y hora</Link>
+					<Link to="/solicitar-demostracion-kia">{bookingDialog.button}</Link>
 				</Button>
 			</DialogContent>
 		</Dialog>

@@ -1,6 +1,7 @@
 import { Leaf, Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { cookieTexts } from '~/content/pages'
 import { company } from '~/content/company'
 import { footerNavigation } from '~/content/navigation'
 import { useConsent } from '../consent'
@@ -13,11 +14,11 @@ function ManageCookies() {
 	const className = 'text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline'
 	return hydrated ? (
 		<button type="button" onClick={openPreferences} className={className}>
-			Gestionar Cookies
+			{cookieTexts.manage}
 		</button>
 	) : (
 		<a href="/politica-cookies#preferencias" className={className}>
-			Gestionar Cookies
+			{cookieTexts.manage}
 		</a>
 	)
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
 import { data, Link } from 'react-router'
+import { blogPage } from '~/content/pages'
 import { postBySlug } from '~/.server/blog'
 import { getSupabase } from '~/.server/supabase'
 import { ShareButton } from '~/components/site/share-button'
@@ -19,7 +20,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 	const siteUrl = siteUrlFrom(matches)
 	const post = loaderData?.post
-	if (!post) return [{ title: 'Artículo no encontrado · KIA' }, { name: 'robots', content: 'noindex' }]
+	if (!post) return [{ title: `${blogPage.notFound} · KIA` }, { name: 'robots', content: 'noindex' }]
 	return pageMeta({
 		title: `${post.title} · Blog de KIA`,
 		description: post.excerpt ?? post.title,
@@ -41,7 +42,7 @@ function BackToBlog() {
 	return (
 		<Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
 			<ArrowLeft aria-hidden className="size-4" />
-			Volver al blog
+			{blogPage.back}
 		</Link>
 	)
 }
@@ -50,9 +51,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 	if (loaderData.state !== 'found') {
 		return (
 			<Container className="max-w-3xl py-24 text-center">
-				<h1 className="text-3xl font-bold">{loaderData.state === 'error' ? 'Error al cargar el artículo' : 'Artículo no encontrado'}</h1>
+				<h1 className="text-3xl font-bold">{loaderData.state === 'error' ? blogPage.postError : blogPage.notFound}</h1>
 				<p className="mt-3 text-muted-foreground">
-					{loaderData.state === 'error' ? 'Inténtalo de nuevo en unos minutos.' : 'Puede que el enlace no sea correcto o que el artículo ya no esté publicado.'}
+					{loaderData.state === 'error' ? blogPage.postErrorText : blogPage.notFoundText}
 				</p>
 				<div className="mt-8">
 					<BackToBlog />
@@ -84,10 +85,10 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 				{post.image_url ? <img src={post.image_url} alt="" className="mt-8 w-full rounded-2xl border" /> : null}
 				<div className="prose-kia mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
 				<div className="mt-14 rounded-3xl bg-gradient-to-br from-brand to-accent p-8 text-center text-white">
-					<h2 className="text-2xl font-bold">¿Quieres ver cómo funcionaría en tu negocio?</h2>
-					<p className="mt-2 text-white/85">Solicita una demostración gratuita de 15 minutos.</p>
+					<h2 className="text-2xl font-bold">{blogPage.cta.heading}</h2>
+					<p className="mt-2 text-white/85">{blogPage.cta.text}</p>
 					<Button asChild size="lg" className="mt-6 bg-white text-zinc-900 hover:bg-white/90">
-						<Link to="/solicitar-demostracion-kia">Solicitar demostración gratuita</Link>
+						<Link to="/solicitar-demostracion-kia">{blogPage.cta.button}</Link>
 					</Button>
 				</div>
 				<div className="mt-10">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { blogPage } from '~/content/pages'
 import { allPosts, allTags, tagCounts } from '~/.server/blog'
 import { getSupabase } from '~/.server/supabase'
 import { PostCard } from '~/components/site/blocks'
@@ -9,8 +10,8 @@ import type { Route } from './+types/blog'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({
-		title: 'Blog · KIA',
-		description: 'Ideas, guías y novedades sobre asistentes de IA, VERIFACTU, WhatsApp Business y automatización para pymes y gestorías.',
+		title: blogPage.title,
+		description: blogPage.description,
 		path: '/blog',
 		siteUrl: siteUrlFrom(matches),
 	})
@@ -32,17 +33,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Blog({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
-			<PageHero eyebrow="Blog" title="Ideas para trabajar menos y mejor" lead="Guías prácticas sobre inteligencia artificial, facturación y automatización para negocios." />
+			<PageHero eyebrow={blogPage.eyebrow} title={blogPage.heading} lead={blogPage.lead} />
 			<Container className="py-14">
 				{loaderData.error ? (
 					<p role="alert" className="rounded-xl border border-danger/40 p-4 text-danger">
-						Error al cargar los datos del blog
+						{blogPage.loadError}
 					</p>
 				) : (
 					<>
 						<nav aria-label="Categorías">
 							<ul className="flex flex-wrap gap-2">
-								{[{ id: 'todas', name: 'Todas', count: loaderData.total }, ...loaderData.categories].map((category) => {
+								{[{ id: 'todas', name: blogPage.all, count: loaderData.total }, ...loaderData.categories].map((category) => {
 									const active = category.id === 'todas' ? !loaderData.tag : loaderData.tag === category.name
 									return (
 										<li key={category.id}>
@@ -66,7 +67,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 							</ul>
 						</nav>
 						{loaderData.posts.length === 0 ? (
-							<p className="mt-12 text-center text-muted-foreground">No hay artículos en esta categoría todavía.</p>
+							<p className="mt-12 text-center text-muted-foreground">{blogPage.empty}</p>
 						) : (
 							<div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
 								{loaderData.posts.map((post) => (

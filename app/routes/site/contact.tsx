@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { useLocation } from 'react-router'
+import { contactPage } from '~/content/pages'
 import { handleContactForm } from '~/.server/contact'
 import { BookingDialogButton } from '~/components/site/booking-dialog'
 import { ContactForm } from '~/components/site/contact-form'
@@ -10,8 +11,8 @@ import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({
-		title: 'Contacto · KIA',
-		description: 'Cuéntanos tu proyecto y te respondemos en menos de 24 horas, o reserva una demostración gratuita de 15 minutos.',
+		title: contactPage.title,
+		description: contactPage.description,
 		path: '/contacto',
 		siteUrl: siteUrlFrom(matches),
 	})
@@ -25,20 +26,20 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 	const location = useLocation()
 	return (
 		<>
-			<PageHero eyebrow="Contacto" title="Hablemos de tu proyecto" lead="Escríbenos y te contamos cómo un asistente propio puede ahorrarte tiempo desde el primer mes.">
+			<PageHero eyebrow={contactPage.eyebrow} title={contactPage.heading} lead={contactPage.lead}>
 				<div className="mt-8">
-					<BookingDialogButton label="O reserva una reunión" />
+					<BookingDialogButton label={contactPage.bookingButton} />
 				</div>
 			</PageHero>
 			<Container className="grid gap-10 py-14 lg:grid-cols-[1.4fr_1fr]">
 				<Card className="p-8">
-					<h2 className="mb-6 text-xl font-semibold">Envíanos un mensaje</h2>
+					<h2 className="mb-6 text-xl font-semibold">{contactPage.formHeading}</h2>
 					<ContactForm key={location.key} lastResult={actionData?.result} />
 				</Card>
 				<div className="space-y-4">
 					<Card>
 						<Mail aria-hidden className="size-5 text-brand-ink" />
-						<h2 className="mt-3 font-semibold">Email</h2>
+						<h2 className="mt-3 font-semibold">{contactPage.emailHeading}</h2>
 						<a href={`mailto:${company.email}`} className="mt-1 block text-brand-ink hover:underline">
 							{company.email}
 						</a>
@@ -46,7 +47,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 					</Card>
 					<Card>
 						<Phone aria-hidden className="size-5 text-brand-ink" />
-						<h2 className="mt-3 font-semibold">Teléfono</h2>
+						<h2 className="mt-3 font-semibold">{contactPage.phoneHeading}</h2>
 						<a href={`tel:${company.phone.replace(/\s/g, '')}`} className="mt-1 block hover:underline">
 							{company.phone}
 						</a>
@@ -57,7 +58,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 					</Card>
 					<Card>
 						<MapPin aria-hidden className="size-5 text-brand-ink" />
-						<h2 className="mt-3 font-semibold">Oficina</h2>
+						<h2 className="mt-3 font-semibold">{contactPage.officeHeading}</h2>
 						<p className="mt-1 text-sm text-muted-foreground">{company.address}</p>
 					</Card>
 				</div>

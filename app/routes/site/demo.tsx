@@ -3,13 +3,14 @@ import { Link, useLocation } from 'react-router'
 import { Card, Container } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
 import { pageNames } from '~/content/navigation'
+import { demoPage } from '~/content/pages'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({
-		title: 'Solicitar demostración · KIA',
-		description: 'Reserva una demostración gratuita de 15 minutos por videollamada, de lunes a viernes entre las 10:00 y las 13:30.',
+		title: demoPage.title,
+		description: demoPage.description,
 		path: '/solicitar-demostracion-kia',
 		siteUrl: siteUrlFrom(matches),
 	})
@@ -32,45 +33,38 @@ function Breadcrumb() {
 					</li>
 				))}
 				<li aria-current="page" className="font-medium text-foreground">
-					Solicitar demostración
+					{demoPage.breadcrumb}
 				</li>
 			</ol>
 		</nav>
 	)
 }
 
+const factIcons = { clock: Clock, calendar: CalendarDays, video: Video }
+
 export default function DemoRequest() {
 	return (
 		<Container className="max-w-4xl py-10">
 			<Breadcrumb />
-			<h1 className="mt-6 text-4xl font-bold tracking-tight">Solicita tu demostración gratuita</h1>
-			<p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-				En 15 minutos te enseñamos un asistente KIA funcionando con casos como el tuyo y resolvemos tus dudas.
-			</p>
+			<h1 className="mt-6 text-4xl font-bold tracking-tight">{demoPage.heading}</h1>
+			<p className="mt-4 max-w-2xl text-lg text-muted-foreground">{demoPage.lead}</p>
 			<div className="mt-10 grid gap-4 sm:grid-cols-3">
-				<Card>
-					<Clock aria-hidden className="size-5 text-brand-ink" />
-					<p className="mt-3 font-semibold">15 minutos</p>
-					<p className="mt-1 text-sm text-muted-foreground">Directo al grano, sin compromiso.</p>
-				</Card>
-				<Card>
-					<CalendarDays aria-hidden className="size-5 text-brand-ink" />
-					<p className="mt-3 font-semibold">De lunes a viernes</p>
-					<p className="mt-1 text-sm text-muted-foreground">Cada 30 minutos, de 10:00 a 13:30.</p>
-				</Card>
-				<Card>
-					<Video aria-hidden className="size-5 text-brand-ink" />
-					<p className="mt-3 font-semibold">Videollamada</p>
-					<p className="mt-1 text-sm text-muted-foreground">Recibirás el enlace por email.</p>
-				</Card>
+				{demoPage.facts.map((fact) => {
+					const Icon = factIcons[fact.icon]
+					return (
+						<Card key={fact.title}>
+							<Icon aria-hidden className="size-5 text-brand-ink" />
+							<p className="mt-3 font-semibold">{fact.title}</p>
+							<p className="mt-1 text-sm text-muted-foreground">{fact.text}</p>
+						</Card>
+					)
+				})}
 			</div>
 			<Card className="mt-8 p-8">
-				<h2 className="text-xl font-semibold">Reserva tu hueco</h2>
-				<p className="mt-2 text-muted-foreground">
-					La reserva en línea estará disponible muy pronto. Mientras tanto, escríbenos y te proponemos día y hora en menos de 24 horas.
-				</p>
+				<h2 className="text-xl font-semibold">{demoPage.booking.heading}</h2>
+				<p className="mt-2 text-muted-foreground">{demoPage.booking.text}</p>
 				<Button asChild className="mt-6">
-					<Link to="/contacto">Pedir una demostración</Link>
+					<Link to="/contacto">{demoPage.booking.button}</Link>
 				</Button>
 			</Card>
 		</Container>

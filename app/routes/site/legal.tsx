@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router'
+import { cookieTexts } from '~/content/pages'
 import { ConsentPreferencesForm } from '~/components/consent'
 import { Container, PageHero } from '~/components/site/page'
 import { contractingTerms, cookiePolicy, privacyPolicy, type LegalDocument } from '~/content/legal'
@@ -59,8 +60,8 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
 				))}
 				{loaderData.id === 'legal-cookies' ? (
 					<section id="preferencias" className="mt-14 scroll-mt-24 rounded-2xl border bg-surface p-6">
-						<h2 className="text-xl font-semibold">Tus preferencias de cookies</h2>
-						<p className="mt-2 mb-5 text-sm text-muted-foreground">Puedes cambiar tu elección en cualquier momento.</p>
+						<h2 className="text-xl font-semibold">{cookieTexts.pageHeading}</h2>
+						<p className="mt-2 mb-5 text-sm text-muted-foreground">{cookieTexts.pageText}</p>
 						<ConsentPreferencesForm consent={rootData?.consent ?? consentChoices.reject} />
 					</section>
 				) : null}

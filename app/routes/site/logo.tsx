@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react'
+import { logoPage } from '~/content/pages'
 import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
@@ -6,8 +7,8 @@ import type { Route } from './+types/logo'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({
-		title: 'Logotipo · KIA',
-		description: 'Descarga el logotipo oficial de KIA en negro, en formato SVG.',
+		title: logoPage.title,
+		description: logoPage.description,
 		path: '/logotipo',
 		siteUrl: siteUrlFrom(matches),
 		noindex: true,
@@ -16,15 +17,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function LogoPage() {
 	return (
 		<>
-			<PageHero title="Logotipo de KIA" lead="La versión en negro del logotipo, en SVG, para usarla sobre fondos claros." />
+			<PageHero title={logoPage.heading} lead={logoPage.lead} />
 			<Container className="py-14">
 				<div className="flex flex-col items-center gap-8 rounded-3xl border bg-white p-12">
-					<img src="/logo-kia-negro.svg" alt="Logotipo de KIA en negro" width={400} height={128} className="h-auto w-full max-w-sm" />
+					<img src="/logo-kia-negro.svg" alt={logoPage.alt} width={400} height={128} className="h-auto w-full max-w-sm" />
 				</div>
 				<Button asChild size="lg" className="mt-8">
 					<a href="/logo-kia-negro.svg" download="logo-kia-negro.svg">
 						<Download aria-hidden className="size-4" />
-						Descargar logotipo
+						{logoPage.download}
 					</a>
 				</Button>
 			</Container>

@@ -1,5 +1,6 @@
 import { ArrowRight, Check, LayoutDashboard } from 'lucide-react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { planPage } from '~/content/pages'
 import { notFound } from '~/.server/http'
 import { redirectWithToast } from '~/.server/toast'
 import { FaqList, PeriodTabs } from '~/components/site/blocks'
@@ -53,11 +54,11 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 	const processing = navigation.state !== 'idle' && navigation.formAction === location.pathname
 	return (
 		<>
-			<PageHero eyebrow="Plan" title={`Plan ${plan.name}`} lead={plan.tagline} />
+			<PageHero eyebrow={planPage.eyebrow} title={`Plan ${plan.name}`} lead={plan.tagline} />
 			<Container className="grid gap-10 py-14 lg:grid-cols-[1fr_24rem] lg:items-start">
 				<div className="space-y-10">
 					<section>
-						<h2 className="text-2xl font-bold tracking-tight">Qué incluye</h2>
+						<h2 className="text-2xl font-bold tracking-tight">{planPage.includesHeading}</h2>
 						<ul className="mt-5 space-y-3">
 							{plan.includes.map((item) => (
 								<li key={item} className="flex gap-3">
@@ -72,13 +73,13 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 							<LayoutDashboard aria-hidden className="size-5" />
 						</span>
 						<span className="flex-1">
-							<span className="block font-semibold">Tu propia WebApp</span>
-							<span className="block text-sm text-muted-foreground">Con tu logotipo y tus colores, incluida en el plan.</span>
+							<span className="block font-semibold">{planPage.webapp.heading}</span>
+							<span className="block text-sm text-muted-foreground">{planPage.webapp.text}</span>
 						</span>
 						<ArrowRight aria-hidden className="size-4 text-brand-ink transition-transform group-hover:translate-x-0.5" />
 					</Link>
 					<section>
-						<h2 className="mb-5 text-2xl font-bold tracking-tight">Preguntas frecuentes</h2>
+						<h2 className="mb-5 text-2xl font-bold tracking-tight">{planPage.faqHeading}</h2>
 						<FaqList items={plan.faq} name={`faq-${plan.id}`} />
 					</section>
 				</div>
@@ -90,18 +91,18 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 					</p>
 					<p className="mt-1 text-xs text-muted-foreground">
 						{vatNote}
-						{plan.charge[period] === 'one-time' ? ' · pago único' : ' · suscripción cancelable'}
+						{` · ${plan.charge[period] === 'one-time' ? planPage.oneTime : planPage.subscription}`}
 					</p>
 					<Form method="post" className="mt-6">
 						<input type="hidden" name="period" value={period} />
 						<Button type="submit" size="lg" className="w-full" disabled={processing}>
-							{processing ? 'Procesando...' : 'Pagar y Activar'}
+							{processing ? planPage.processing : planPage.pay}
 						</Button>
 					</Form>
-					<BookingDialogButton label="Reservar reunión" className="mt-3 w-full" />
+					<BookingDialogButton label={planPage.book} className="mt-3 w-full" />
 					<p className="mt-5 text-center">
 						<Link to="/tarifas" className="text-sm font-medium text-brand-ink hover:underline">
-							Comparar con otros planes
+							{planPage.compare}
 						</Link>
 					</p>
 				</aside>

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react'
 import { useLocation } from 'react-router'
+import { pricingPage } from '~/content/pages'
 import { PeriodTabs, PlanCards } from '~/components/site/blocks'
 import { CallToAction, Container, PageHero, Section } from '~/components/site/page'
 import { additionalServices, comparison, formatEuros, plans, priceSuffix } from '~/content/plans'
@@ -10,8 +11,8 @@ import type { Route } from './+types/pricing'
 export const meta: Route.MetaFunction = ({ matches }) => {
 	const siteUrl = siteUrlFrom(matches)
 	return pageMeta({
-		title: 'Tarifas · KIA',
-		description: 'Planes Starter, Business y Enterprise: pago anual con dos meses de ahorro o cuota mensual. Todos incluyen tu propia WebApp.',
+		title: pricingPage.title,
+		description: pricingPage.description,
 		path: '/tarifas',
 		siteUrl,
 		jsonLd: {
@@ -38,21 +39,21 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 	const { period } = loaderData
 	return (
 		<>
-			<PageHero eyebrow="Tarifas" title="Elige el plan que encaja con tu negocio" lead="Todos los planes incluyen tu propia WebApp con tu marca, acceso privado e integraciones con tus herramientas.">
+			<PageHero eyebrow={pricingPage.eyebrow} title={pricingPage.heading} lead={pricingPage.lead}>
 				{loaderData.canceled ? (
 					<p role="status" className="mt-8 max-w-2xl rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm">
-						Has cancelado el pago. No se ha realizado ningún cargo; puedes elegir un plan cuando quieras.
+						{pricingPage.canceled}
 					</p>
 				) : null}
 			</PageHero>
 			<Section>
-				<h2 className="sr-only">Planes</h2>
+				<h2 className="sr-only">{pricingPage.plansHeading}</h2>
 				<div className="mb-8">
 					<PeriodTabs period={period} hrefFor={(value) => periodHref(location.pathname, location.search, value)} />
 				</div>
 				<PlanCards period={period} />
 			</Section>
-			<Section id="comparativa" title="Compara los planes" className="border-t bg-surface-muted/40">
+			<Section id="comparativa" title={pricingPage.comparisonHeading} className="border-t bg-surface-muted/40">
 				<div className="overflow-x-auto rounded-2xl border bg-surface">
 					<table className="w-full min-w-[40rem] text-left text-sm">
 						<caption className="sr-only">Comparativa de planes ({period === 'annual' ? 'pago anual' : 'pago mensual'})</caption>
@@ -89,7 +90,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 					</table>
 				</div>
 			</Section>
-			<Section id="servicios" title="Servicios adicionales">
+			<Section id="servicios" title={pricingPage.servicesHeading}>
 				<Container className="px-0">
 					<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 						{additionalServices.map((service) => (
@@ -104,7 +105,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 					</ul>
 				</Container>
 			</Section>
-			<CallToAction heading="¿Dudas sobre qué plan elegir?" text="Cuéntanos qué necesitas y te recomendamos el plan adecuado, sin compromiso." to="/contacto" label="Hablar con nosotros" />
+			<CallToAction heading={pricingPage.cta.heading} text={pricingPage.cta.text} to="/contacto" label={pricingPage.cta.button} />
 		</>
 	)
 }

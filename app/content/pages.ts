@@ -1,0 +1,115 @@
+/** Copy of the smaller pages and shared blocks (the bigger pages have a file each). */
+export const contactPage = {
+	title: 'Contacto · KIA',
+	description: 'Cuéntanos tu proyecto y te respondemos en menos de 24 horas, o reserva una demostración gratuita de 15 minutos.',
+	eyebrow: 'Contacto',
+	heading: 'Hablemos de tu proyecto',
+	lead: 'Escríbenos y te contamos cómo un asistente propio puede ahorrarte tiempo desde el primer mes.',
+	bookingButton: 'O reserva una reunión',
+	formHeading: 'Envíanos un mensaje',
+	emailHeading: 'Email',
+	phoneHeading: 'Teléfono',
+	officeHeading: 'Oficina',
+} as const
+
+export const blogPage = {
+	title: 'Blog · KIA',
+	description: 'Ideas, guías y novedades sobre asistentes de IA, VERIFACTU, WhatsApp Business y automatización para pymes y gestorías.',
+	eyebrow: 'Blog',
+	heading: 'Ideas para trabajar menos y mejor',
+	lead: 'Guías prácticas sobre inteligencia artificial, facturación y automatización para negocios.',
+	all: 'Todas',
+	empty: 'No hay artículos en esta categoría todavía.',
+	loadError: 'Error al cargar los datos del blog',
+	latestError: 'Error al cargar las últimas entradas del blog.',
+	back: 'Volver al blog',
+	notFound: 'Artículo no encontrado',
+	notFoundText: 'Puede que el enlace no sea correcto o que el artículo ya no esté publicado.',
+	postError: 'Error al cargar el artículo',
+	postErrorText: 'Inténtalo de nuevo en unos minutos.',
+	share: 'Compartir',
+	shared: '¡Enlace copiado al portapapeles!',
+	shareFailed: 'No se pudo copiar el enlace',
+	cta: { heading: '¿Quieres ver cómo funcionaría en tu negocio?', text: 'Solicita una demostración gratuita de 15 minutos.', button: 'Solicitar demostración gratuita' },
+} as const
+
+export const pricingPage = {
+	title: 'Tarifas · KIA',
+	description: 'Planes Starter, Business y Enterprise: pago anual con dos meses de ahorro o cuota mensual. Todos incluyen tu propia WebApp.',
+	eyebrow: 'Tarifas',
+	heading: 'Elige el plan que encaja con tu negocio',
+	lead: 'Todos los planes incluyen tu propia WebApp con tu marca, acceso privado e integraciones con tus herramientas.',
+	canceled: 'Has cancelado el pago. No se ha realizado ningún cargo; puedes elegir un plan cuando quieras.',
+	plansHeading: 'Planes',
+	comparisonHeading: 'Compara los planes',
+	servicesHeading: 'Servicios adicionales',
+	cta: { heading: '¿Dudas sobre qué plan elegir?', text: 'Cuéntanos qué necesitas y te recomendamos el plan adecuado, sin compromiso.', button: 'Hablar con nosotros' },
+} as const
+
+export const planPage = {
+	eyebrow: 'Plan',
+	includesHeading: 'Qué incluye',
+	webapp: { heading: 'Tu propia WebApp', text: 'Con tu logotipo y tus colores, incluida en el plan.' },
+	faqHeading: 'Preguntas frecuentes',
+	pay: 'Pagar y Activar',
+	processing: 'Procesando...',
+	book: 'Reservar reunión',
+	compare: 'Comparar con otros planes',
+	oneTime: 'pago único',
+	subscription: 'suscripción cancelable',
+} as const
+
+export const bookingDialog = {
+	title: 'Reserva una demostración gratuita',
+	description: 'Elige día y hora para una videollamada de 15 minutos, de lunes a viernes entre las 10:00 y las 13:30.',
+	button: 'Elegir día y hora',
+} as const
+
+export const demoPage = {
+	title: 'Solicitar demostración · KIA',
+	description: 'Reserva una demostración gratuita de 15 minutos por videollamada, de lunes a viernes entre las 10:00 y las 13:30.',
+	breadcrumb: 'Solicitar demostración',
+	heading: 'Solicita tu demostración gratuita',
+	lead: 'En 15 minutos te enseñamos un asistente KIA funcionando con casos como el tuyo y resolvemos tus dudas.',
+	facts: [
+		{ icon: 'clock', title: '15 minutos', text: 'Directo al grano, sin compromiso.' },
+		{ icon: 'calendar', title: 'De lunes a viernes', text: 'Cada 30 minutos, de 10:00 a 13:30.' },
+		{ icon: 'video', title: 'Videollamada', text: 'Recibirás el enlace por email.' },
+	],
+	booking: {
+		heading: 'Reserva tu hueco',
+		text: 'La reserva en línea estará disponible muy pronto. Mientras tanto, escríbenos y te proponemos día y hora en menos de 24 horas.',
+		button: 'Pedir una demostración',
+	},
+} as const
+
+export const logoPage = {
+	title: 'Logotipo · KIA',
+	description: 'Descarga el logotipo oficial de KIA en negro, en formato SVG.',
+	heading: 'Logotipo de KIA',
+	lead: 'La versión en negro del logotipo, en SVG, para usarla sobre fondos claros.',
+	alt: 'Logotipo de KIA en negro',
+	download: 'Descargar logotipo',
+} as const
+
+export const cookieTexts = {
+	bannerLabel: 'Consentimiento de cookies',
+	bannerHeading: 'Usamos cookies',
+	bannerText:
+		'Utilizamos cookies necesarias para que la web funcione y, con tu permiso, cookies de análisis y marketing para mejorar nuestros servicios. Puedes aceptarlas, rechazarlas o elegir cuáles permitir.',
+	customize: 'Personalizar',
+	reject: 'Rechazar',
+	accept: 'Aceptar todo',
+	dialogTitle: 'Preferencias de cookies',
+	dialogText: 'Las cookies necesarias hacen que la web funcione y no se pueden desactivar. Las demás solo se usan si nos das permiso.',
+	rejectAll: 'Rechazar todo',
+	save: 'Guardar preferencias',
+	manage: 'Gestionar Cookies',
+	pageHeading: 'Tus preferencias de cookies',
+	pageText: 'Puedes cambiar tu elección en cualquier momento.',
+	options: {
+		necessary: { label: 'Necesarias', text: 'Sesión, tema y tu elección de cookies. Siempre activas.' },
+		analytics: { label: 'Análisis', text: 'Nos ayudan a entender cómo se usa la web.' },
+		marketing: { label: 'Marketing', text: 'Permiten mostrarte publicidad relevante.' },
+	},
+} as const
