@@ -7,6 +7,7 @@ import {
 	Scripts,
 	ScrollRestoration,
 	useRouteLoaderData,
+	type ShouldRevalidateFunction,
 } from 'react-router'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/root'
@@ -34,6 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const honeypotInputProps = await honeypot.getInputProps()
 	return data({ host, theme: readTheme(request, host), toast, consent, honeypotInputProps, env: getPublicEnv() }, { headers })
 }
+
+/** Any action may have queued a toast, failing ones included; the root loader is what reads it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+	formMethod !== undefined && formMethod !== 'GET' ? true : defaultShouldRevalidate
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 

@@ -33,7 +33,21 @@ export default [
 	layout('routes/site/bare-layout.tsx', [route('solicitar-demostracion-kia', 'routes/site/demo.tsx')]),
 
 	// Client portal (portal.kia.es). Its layout answers 404 on the site host.
-	layout('routes/portal/layout.tsx', [route('auth', 'routes/portal/auth.tsx')]),
+	layout('routes/portal/layout.tsx', [
+		route('auth/salir', 'routes/portal/sign-out.ts'),
+		layout('routes/portal/auth-layout.tsx', [
+			route('auth', 'routes/portal/auth.tsx'),
+			route('auth/callback', 'routes/portal/auth-callback.tsx'),
+			route('auth/nueva-contrasena', 'routes/portal/new-password.tsx'),
+		]),
+		layout('routes/portal/dashboard/layout.tsx', [
+			route('dashboard', 'routes/portal/dashboard/index.tsx'),
+			route('dashboard/reuniones', 'routes/portal/dashboard/meetings.tsx'),
+			route('dashboard/suscripcion', 'routes/portal/dashboard/subscription.tsx'),
+			route('dashboard/asistentes', 'routes/portal/dashboard/assistants.tsx'),
+			route('dashboard/cuenta', 'routes/portal/dashboard/account.tsx'),
+		]),
+	]),
 
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -11,6 +11,7 @@ export const productionVariables = [
 	'SUPABASE_URL',
 	'SUPABASE_ANON_KEY',
 	'SUPABASE_SERVICE_ROLE_KEY',
+	'SMTP_URL',
 ] as const
 
 /** zod keeps checking after a failed check, so helpers must cope with a malformed URL. */
@@ -37,6 +38,8 @@ const envSchema = z
 		SUPABASE_URL: z.url({ protocol: /^https?$/ }),
 		SUPABASE_ANON_KEY: z.string().min(1),
 		SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+		SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }),
+		MAIL_FROM: z.string().min(3).default('KIA <no-reply@kia.es>'),
 		CONTACT_EMAIL: z.email('debe ser un email').default('hola@kia.es'),
 		ENABLE_TEST_ROUTES: z
 			.enum(['0', '1'])
@@ -66,6 +69,7 @@ function localDefaults(port: string): Source {
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
 		COOKIE_DOMAIN: 'kia.localhost',
 		SESSION_SECRET: 'local-development-secret-not-for-production',
+		SMTP_URL: 'smtp://127.0.0.1:1025',
 		...localSupabase,
 	}
 }

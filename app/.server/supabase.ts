@@ -75,3 +75,14 @@ export function createAnonClient() {
 		realtime,
 	})
 }
+
+/**
+ * The service-role client bypasses RLS. Only for what DESIGN.md §2 allows
+ * (booking writes, deleting users, webhooks); each caller says why.
+ */
+export function createServiceClient() {
+	return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+		auth: { persistSession: false, autoRefreshToken: false },
+		realtime,
+	})
+}

@@ -24,3 +24,39 @@ export const investorSchema = z.object({
 	entity: z.string().trim().max(160, 'La entidad no puede superar los 160 caracteres.').optional(),
 	message: required('Escribe tu mensaje.', 5000, 'El mensaje no puede superar los 5000 caracteres.'),
 })
+
+const password = z.string({ error: 'Introduce tu contraseña.' }).min(1, 'Introduce tu contraseña.').max(200)
+
+export const signInSchema = z.object({ email: emailField, password, redirectTo: z.string().optional() })
+
+export const signUpSchema = z.object({
+	fullName: required('Introduce tu nombre completo.', 120, 'El nombre no puede superar los 120 caracteres.'),
+	email: emailField,
+	password: z.string({ error: 'Introduce una contraseña.' }).min(6, 'La contraseña debe tener al menos 6 caracteres.').max(200),
+	redirectTo: z.string().optional(),
+})
+
+export const newPasswordSchema = z
+	.object({
+		password: z.string({ error: 'Introduce la nueva contraseña.' }).min(6, 'La contraseña debe tener al menos 6 caracteres.').max(200),
+		confirm: z.string({ error: 'Repite la nueva contraseña.' }),
+	})
+	.refine((value) => value.password === value.confirm, { path: ['confirm'], message: 'Las contraseñas no coinciden.' })
+
+export const communicationPreferences = ['email', 'whatsapp', 'ambos'] as const
+
+const optionalText = (max: number, message: string) =>
+	z.string().trim().max(max, message).optional()
+
+export const profileSchema = z.object({
+	nombre: optionalText(80, 'El nombre no puede superar los 80 caracteres.'),
+	apellidos: optionalText(120, 'Los apellidos no pueden superar los 120 caracteres.'),
+	prefijo_pais: z.string().trim().regex(/^\+\d{1,4}$/, 'Usa un prefijo como +34.').default('+34'),
+	telefono: z
+		.string()
+		.trim()
+		.regex(/^[\d\s]{6,20}$/, 'Introduce un teléfono válido (solo números).')
+		.optional(),
+	preferencia_comunicacion: z.enum(communicationPreferences, { error: 'Elige una preferencia de contacto.' }).default('email'),
+	avatar_url: z.url({ protocol: /^https$/, error: 'Introduce una URL https válida.' }).max(500).optional(),
+})

@@ -289,7 +289,9 @@ grant select on public.form_submissions to authenticated;
 grant select on public.usuarios to authenticated;
 grant insert (id, nombre, apellidos, full_name, prefijo_pais, telefono, phone, preferencia_comunicacion,
   avatar_url, updated_at) on public.usuarios to authenticated;
-grant update (nombre, apellidos, full_name, prefijo_pais, telefono, phone, preferencia_comunicacion,
+-- `id` is listed because an upsert's ON CONFLICT DO UPDATE sets every column it sends; the policies'
+-- WITH CHECK keeps it equal to the caller's own id.
+grant update (id, nombre, apellidos, full_name, prefijo_pais, telefono, phone, preferencia_comunicacion,
   avatar_url, updated_at, role) on public.usuarios to authenticated;
 
 grant select on public.reservas, public.asistentes to authenticated;

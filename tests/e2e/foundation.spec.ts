@@ -25,6 +25,7 @@ test.describe('host selection', () => {
 		const portalAuth = await rawRequest(portalURL('/auth'))
 		expect(portalAuth.status).toBe(200)
 		expect(portalAuth.body).toContain('Iniciar Sesión')
+		expect(portalAuth.headers['cache-control']).toBe('private, no-store')
 
 		const authOnSite = await rawRequest(siteURL('/auth'))
 		expect(authOnSite.status).toBe(404)
@@ -39,7 +40,7 @@ test.describe('host selection', () => {
 		const errors = collectConsoleErrors(page)
 		await page.goto(portalURL('/'))
 		await expect(page).toHaveURL(portalURL('/auth'))
-		await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Iniciar Sesión' })).toHaveAttribute('aria-current', 'page')
 		await expect(page.locator('html')).toHaveAttribute('lang', 'es')
 		expect(errors).toEqual([])
 	})

@@ -17,6 +17,7 @@ export default async function globalSetup() {
 		SUPABASE_URL: services.supabaseUrl,
 		SUPABASE_ANON_KEY: localAnonKey,
 		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+		SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
 		ENABLE_TEST_ROUTES: '1',
 	}))
 	process.env.E2E_PORT = String(app.port)

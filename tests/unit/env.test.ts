@@ -10,6 +10,7 @@ const production = {
 	SUPABASE_URL: 'https://abcd.supabase.co',
 	SUPABASE_ANON_KEY: 'anon',
 	SUPABASE_SERVICE_ROLE_KEY: 'service',
+	SMTP_URL: 'smtps://user:pass@smtp.example.es:465',
 }
 
 describe('parseEnv', () => {

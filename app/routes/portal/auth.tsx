@@ -1,18 +1,303 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { ArrowLeft } from 'lucide-react'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { authMessage, redirectTarget } from '~/.server/auth'
+import { getPublicEnv } from '~/.server/env'
+import { getOptionalUser, getSupabase } from '~/.server/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { Field } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog'
+import { authCopy } from '~/content/auth'
+import { emailField, signInSchema, signUpSchema } from '~/lib/schemas'
+import { cn } from '~/lib/utils'
 import type { Route } from './+types/auth'
+import { z } from 'zod'
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Acceso Clientes · KIA' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = () => [{ title: authCopy.title }, { name: 'robots', content: 'noindex' }]
 
-// The sign-in and sign-up forms arrive with the portal authentication issue (#6).
-export default function Auth() {
+type Tab = 'signin' | 'signup'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const redirectTo = url.searchParams.get('redirectTo')
+	// A signed-in visitor goes straight back to where they came from.
+	if (await getOptionalUser(context, request)) throw redirect(redirectTarget(redirectTo))
+	const tab: Tab = url.searchParams.get('tab') === 'signup' ? 'signup' : 'signin'
+	const error = url.searchParams.get('error')
+	return {
+		tab,
+		redirectTo: redirectTarget(redirectTo),
+		error: error ? (authCopy.callbackErrors[error] ?? null) : null,
+		siteUrl: getPublicEnv().SITE_URL,
+	}
+}
+
+const recoverSchema = z.object({ email: z.string().trim().optional() })
+
+function callbackUrl(next: string) {
+	return `${getPublicEnv().PORTAL_URL}/auth/callback?${new URLSearchParams({ next })}`
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const formData = await request.formData()
+	const intent = formData.get('intent')
+	const supabase = getSupabase(context)
+	const redirectTo = redirectTarget(formData.get('redirectTo'))
+
+	if (intent === 'signin') {
+		const submission = parseWithZod(formData, { schema: signInSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+		const { error } = await supabase.auth.signInWithPassword({ email: submission.value.email, password: submission.value.password })
+		if (error) {
+			const message = authMessage(error)
+			return data(
+				{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
+				{ status: 400, headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signInError, description: message }) },
+			)
+		}
+		throw redirect(redirectTo)
+	}
+
+	if (intent === 'signup') {
+		const submission = parseWithZod(formData, { schema: signUpSchema })
+		if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+		const { fullName, email, password } = submission.value
+		const { data: signUp, error } = await supabase.auth.signUp({
+			email,
+			password,
+			options: { data: { full_name: fullName }, emailRedirectTo: callbackUrl(redirectTo) },
+		})
+		if (error) {
+			const message = authMessage(error)
+			return data(
+				{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
+				{ status: 400, headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signUpError, description: message }) },
+			)
+		}
+		// Supabase answers an already-registered address with a user that has no identities.
+		if (signUp.user && signUp.user.identities?.length === 0) {
+			return redirectWithToast('/auth?tab=signin', { type: 'warning', ...authCopy.toasts.alreadyRegistered })
+		}
+		if (signUp.session) throw redirect(redirectTo)
+		return redirectWithToast('/auth?tab=signin', { type: 'success', ...authCopy.toasts.registered })
+	}
+
+	if (intent === 'recover') {
+		const email = recoverSchema.parse(Object.fromEntries(formData)).email ?? ''
+		if (email === '') return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', ...authCopy.toasts.emailRequired }) })
+		const parsed = emailField.safeParse(email)
+		if (!parsed.success) {
+			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', title: authCopy.toasts.resetError, description: 'Introduce un email válido.' }) })
+		}
+		const { error } = await supabase.auth.resetPasswordForEmail(parsed.data, { redirectTo: callbackUrl('/auth/nueva-contrasena') })
+		if (error) {
+			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', title: authCopy.toasts.resetError, description: authMessage(error) }) })
+		}
+		return redirectWithToast('/auth', { type: 'success', ...authCopy.toasts.resetSent })
+	}
+
+	if (intent === 'google') {
+		const { data: oauth, error } = await supabase.auth.signInWithOAuth({
+			provider: 'google',
+			options: { redirectTo: callbackUrl(redirectTo), skipBrowserRedirect: true },
+		})
+		if (error || !oauth.url) {
+			return data(
+				{ intent, result: null },
+				{ headers: await toastHeaders({ type: 'error', title: authCopy.toasts.googleError, description: error ? authMessage(error) : '' }) },
+			)
+		}
+		throw redirect(oauth.url)
+	}
+
+	return data({ intent: null, result: null }, { status: 400 })
+}
+
+function useBusy() {
+	const navigation = useNavigation()
+	return navigation.state !== 'idle'
+}
+
+function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined }) {
+	const busy = useBusy()
+	const [form, fields] = useForm({
+		id: 'signin',
+		lastResult,
+		constraint: getZodConstraint(signInSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+	})
 	return (
-		<div className="flex flex-1 items-center justify-center px-4 py-16">
-			<section className="w-full max-w-md rounded-2xl border bg-surface p-8 shadow-sm">
-				<h1 className="text-2xl font-semibold tracking-tight">Iniciar Sesión</h1>
-				<p className="mt-2 text-muted-foreground">Accede a tu panel de cliente de KIA.</p>
+		<Form method="post" className="space-y-4" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="signin" />
+			<input type="hidden" name="redirectTo" value={redirectTo} />
+			<Field label={authCopy.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+			<Field label={authCopy.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
+			{form.errors?.length ? (
+				<p role="alert" className="text-sm text-danger">
+					{form.errors[0]}
+				</p>
+			) : null}
+			<Button type="submit" size="lg" className="w-full" disabled={busy}>
+				{busy ? authCopy.working : authCopy.signInButton}
+			</Button>
+		</Form>
+	)
+}
+
+function SignUpForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined }) {
+	const busy = useBusy()
+	const [form, fields] = useForm({
+		id: 'signup',
+		lastResult,
+		constraint: getZodConstraint(signUpSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+	})
+	return (
+		<Form method="post" className="space-y-4" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="signup" />
+			<input type="hidden" name="redirectTo" value={redirectTo} />
+			<Field label={authCopy.fullName} inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }} errors={fields.fullName.errors} />
+			<Field label={authCopy.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+			<Field label={authCopy.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
+			{form.errors?.length ? (
+				<p role="alert" className="text-sm text-danger">
+					{form.errors[0]}
+				</p>
+			) : null}
+			<Button type="submit" size="lg" className="w-full" disabled={busy}>
+				{busy ? authCopy.working : authCopy.signUpButton}
+			</Button>
+		</Form>
+	)
+}
+
+function RecoverForm() {
+	const busy = useBusy()
+	return (
+		<Form method="post" className="space-y-4">
+			<input type="hidden" name="intent" value="recover" />
+			<Field label={authCopy.email} inputProps={{ name: 'email', type: 'email', autoComplete: 'email', id: 'recover-email' }} />
+			<Button type="submit" className="w-full" disabled={busy}>
+				{authCopy.recover.button}
+			</Button>
+		</Form>
+	)
+}
+
+function RecoverDialog() {
+	const hydrated = useHydrated()
+	const linkClass = 'text-sm font-medium text-brand-ink hover:underline'
+	if (!hydrated) {
+		return (
+			<a href="#recuperar" className={linkClass}>
+				{authCopy.forgot}
+			</a>
+		)
+	}
+	return (
+		<Dialog>
+			<DialogTrigger className={linkClass}>{authCopy.forgot}</DialogTrigger>
+			<DialogContent title={authCopy.recover.title} description={authCopy.recover.text}>
+				<RecoverForm />
+			</DialogContent>
+		</Dialog>
+	)
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+	const [searchParams] = useSearchParams()
+	const busy = useBusy()
+	const { tab, redirectTo } = loaderData
+	const tabHref = (value: Tab) => {
+		const params = new URLSearchParams(searchParams)
+		params.set('tab', value)
+		params.delete('error')
+		return `/auth?${params}`
+	}
+	const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+	return (
+		<>
+			<div className="mb-8 text-center">
+				<h1 className="text-3xl font-bold tracking-tight">{authCopy.heading}</h1>
+				<p className="mt-2 text-muted-foreground">{authCopy.lead}</p>
+			</div>
+			<section className="rounded-3xl border bg-surface p-6 shadow-xl sm:p-8">
+				{loaderData.error ? (
+					<p role="alert" className="mb-5 rounded-xl border border-danger/40 bg-danger/5 p-3 text-sm text-danger">
+						{loaderData.error}
+					</p>
+				) : null}
+				<nav aria-label="Acceso" className="mb-6 grid grid-cols-2 rounded-full border bg-surface-muted p-1">
+					{(['signin', 'signup'] as const).map((value) => (
+						<Link
+							key={value}
+							to={tabHref(value)}
+							replace
+							aria-current={tab === value ? 'page' : undefined}
+							className={cn(
+								'rounded-full py-2 text-center text-sm font-medium transition-colors',
+								tab === value ? 'bg-surface text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+							)}
+						>
+							{authCopy.tabs[value]}
+						</Link>
+					))}
+				</nav>
+				{tab === 'signin' ? (
+					<SignInForm key="signin" redirectTo={redirectTo} lastResult={result('signin')} />
+				) : (
+					<SignUpForm key="signup" redirectTo={redirectTo} lastResult={result('signup')} />
+				)}
+				{tab === 'signin' ? (
+					<div className="mt-4 text-center">
+						<RecoverDialog />
+					</div>
+				) : null}
+				<div className="my-6 flex items-center gap-3 text-xs text-muted-foreground">
+					<span className="h-px flex-1 bg-border" />
+					{authCopy.or}
+					<span className="h-px flex-1 bg-border" />
+				</div>
+				<Form method="post">
+					<input type="hidden" name="intent" value="google" />
+					<input type="hidden" name="redirectTo" value={redirectTo} />
+					<Button type="submit" variant="secondary" size="lg" className="w-full" disabled={busy}>
+						<GoogleIcon />
+						{authCopy.google}
+					</Button>
+				</Form>
 			</section>
-		</div>
+			{tab === 'signin' ? (
+				<noscript>
+					<section id="recuperar" className="mt-6 rounded-3xl border bg-surface p-6">
+						<h2 className="font-semibold">{authCopy.recover.title}</h2>
+						<p className="mt-1 mb-4 text-sm text-muted-foreground">{authCopy.recover.text}</p>
+						<RecoverForm />
+					</section>
+				</noscript>
+			) : null}
+			<p className="mt-6 text-center">
+				<a href={loaderData.siteUrl} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+					<ArrowLeft aria-hidden className="size-4" />
+					{authCopy.backHome}
+				</a>
+			</p>
+		</>
+	)
+}
+
+function GoogleIcon() {
+	return (
+		<svg aria-hidden viewBox="0 0 24 24" className="size-4">
+			<path fill="#4285F4" d="M22.6 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h6a5.1 5.1 0 0 1-2.2 3.4v2.8h3.6c2.1-2 3.2-4.8 3.2-8.2z" />
+			<path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.8c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.9A11 11 0 0 0 12 23z" />
+			<path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
+			<path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7l3.7 2.9C6.7 7.3 9.1 5.4 12 5.4z" />
+		</svg>
 	)
 }

@@ -1,0 +1,62 @@
+import type { User } from '@supabase/supabase-js'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { safeRedirect } from '~/lib/safe-redirect'
+import { getOptionalUser, getSupabase } from './supabase'
+
+type Context = Readonly<RouterContextProvider>
+
+/** Portal pages need a user: signed out, go to /auth and come back here afterwards. */
+export async function requireUser(context: Context, request: Request): Promise<User> {
+	const user = await getOptionalUser(context, request)
+	if (user) return user
+	const url = new URL(request.url)
+	const params = new URLSearchParams({ redirectTo: url.pathname + url.search })
+	throw redirect(`/auth?${params}`)
+}
+
+export type Profile = {
+	full_name: string | null
+	avatar_url: string | null
+	role: 'cliente' | 'admin'
+	phone: string | null
+}
+
+/** SPEC §4: admin only when usuarios.role is 'admin'; no row or a failed lookup means not admin. */
+export async function loadProfile(context: Context, user: User): Promise<Profile | null> {
+	const { data, error } = await getSupabase(context)
+		.from('usuarios')
+		.select('full_name, avatar_url, role, phone')
+		.eq('id', user.id)
+		.maybeSingle<Profile>()
+	if (error) console.error('[auth] profile lookup failed', error)
+	return data
+}
+
+/** SPEC §3: profile full_name, then the account's metadata, then the e-mail. */
+export function displayName(user: User, profile: Profile | null) {
+	const metadata = user.user_metadata as { full_name?: string }
+	return profile?.full_name || metadata.full_name || user.email || ''
+}
+
+export function avatarUrl(user: User, profile: Profile | null) {
+	const metadata = user.user_metadata as { avatar_url?: string }
+	return profile?.avatar_url || metadata.avatar_url || null
+}
+
+export function redirectTarget(value: FormDataEntryValue | string | null | undefined) {
+	return safeRedirect(value, '/dashboard')
+}
+
+/** Supabase Auth speaks English; people read Spanish. Unknown messages pass through. */
+export function authMessage(error: { code?: string; message: string }) {
+	const messages: Record<string, string> = {
+		invalid_credentials: 'El email o la contraseña no son correctos.',
+		email_not_confirmed: 'Tu email aún no está confirmado. Revisa tu bandeja de entrada.',
+		weak_password: 'La contraseña debe tener al menos 6 caracteres.',
+		same_password: 'La nueva contraseña debe ser distinta de la actual.',
+		user_already_exists: 'Este email ya está registrado.',
+		over_email_send_rate_limit: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
+		validation_failed: 'Revisa los datos introducidos.',
+	}
+	return (error.code && messages[error.code]) || error.message
+}

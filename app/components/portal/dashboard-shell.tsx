@@ -1,0 +1,167 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { ArrowLeft, Bot, CalendarDays, CreditCard, House, LoaderCircle, LogOut, Menu, Shield, UserRound } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Form, Link, NavLink, useNavigation, useSubmit } from 'react-router'
+import { dashboardCopy } from '~/content/dashboard'
+import { cn } from '~/lib/utils'
+import { Logo } from '../logo'
+import { ThemeSwitch } from '../theme'
+import { Button } from '../ui/button'
+import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog'
+
+export const menuIcons = { home: House, calendar: CalendarDays, card: CreditCard, bot: Bot, user: UserRound }
+
+export type ShellUser = { name: string; email: string; avatarUrl: string | null; isAdmin: boolean }
+
+function Avatar({ user, className }: { user: ShellUser; className?: string }) {
+	return user.avatarUrl ? (
+		<img src={user.avatarUrl} alt="" className={cn('size-9 rounded-full object-cover', className)} />
+	) : (
+		<span aria-hidden className={cn('inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-brand-foreground', className)}>
+			{user.name.charAt(0).toUpperCase()}
+		</span>
+	)
+}
+
+function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: string; onNavigate?: () => void }) {
+	const itemClass = ({ isActive }: { isActive: boolean }) =>
+		cn(
+			'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+			isActive ? 'bg-brand/10 text-brand-ink' : 'text-muted-foreground hover:bg-surface-muted hover:text-foreground',
+		)
+	return (
+		<nav aria-label="Panel" className="flex h-full flex-col gap-1">
+			{dashboardCopy.menu.map((item) => {
+				const Icon = menuIcons[item.icon]
+				return (
+					<NavLink key={item.to} to={item.to} end className={itemClass} onClick={onNavigate}>
+						<Icon aria-hidden className="size-4" />
+						{item.label}
+					</NavLink>
+				)
+			})}
+			{user.isAdmin ? (
+				<NavLink to="/admin" className={itemClass} onClick={onNavigate}>
+					<Shield aria-hidden className="size-4" />
+					{dashboardCopy.adminPanel}
+				</NavLink>
+			) : null}
+			<a href={siteUrl} className="mt-auto flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-surface-muted hover:text-foreground">
+				<ArrowLeft aria-hidden className="size-4" />
+				{dashboardCopy.backToSite}
+			</a>
+			<Form method="post" action="/auth/salir">
+				<button type="submit" className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-surface-muted hover:text-foreground">
+					<LogOut aria-hidden className="size-4" />
+					{dashboardCopy.avatarMenu.signOut}
+				</button>
+			</Form>
+		</nav>
+	)
+}
+
+function AvatarMenu({ user }: { user: ShellUser }) {
+	const submit = useSubmit()
+	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted'
+	return (
+		<DropdownMenu.Root>
+			<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${user.name}`}>
+				<Avatar user={user} />
+			</DropdownMenu.Trigger>
+			<DropdownMenu.Portal>
+				<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
+					<div className="px-3 py-2">
+						<p className="truncate text-sm font-semibold">{user.name}</p>
+						<p className="truncate text-xs text-muted-foreground">{user.email}</p>
+					</div>
+					<DropdownMenu.Separator className="my-1 h-px bg-border" />
+					<DropdownMenu.Item asChild>
+						<Link to="/dashboard/cuenta" className={itemClass}>
+							<UserRound aria-hidden className="size-4" />
+							{dashboardCopy.avatarMenu.account}
+						</Link>
+					</DropdownMenu.Item>
+					<DropdownMenu.Item asChild>
+						<Link to="/dashboard/suscripcion" className={itemClass}>
+							<CreditCard aria-hidden className="size-4" />
+							{dashboardCopy.avatarMenu.subscription}
+						</Link>
+					</DropdownMenu.Item>
+					<DropdownMenu.Separator className="my-1 h-px bg-border" />
+					{/* The menu closes (and unmounts) on select, so the post is submitted from here, not from a form inside it. */}
+					<DropdownMenu.Item className={cn(itemClass, 'text-danger')} onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}>
+						<LogOut aria-hidden className="size-4" />
+						{dashboardCopy.avatarMenu.signOut}
+					</DropdownMenu.Item>
+				</DropdownMenu.Content>
+			</DropdownMenu.Portal>
+		</DropdownMenu.Root>
+	)
+}
+
+/** SPEC §2: 280 px side menu, avatar menu, 'Cargando tu panel...' while a page loads. */
+export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; siteUrl: string; children: ReactNode }) {
+	const navigation = useNavigation()
+	const [menuOpen, setMenuOpen] = useState(false)
+	const loading = navigation.state === 'loading' && navigation.formMethod === undefined
+	return (
+		<div className="flex min-h-dvh">
+			<aside className="sticky top-0 hidden h-dvh w-[280px] shrink-0 flex-col border-r bg-surface px-4 py-5 lg:flex">
+				<Link to="/dashboard" aria-label="KIA, inicio del panel" className="mb-8 px-3">
+					<Logo className="h-7" />
+				</Link>
+				<SideMenu user={user} siteUrl={siteUrl} />
+			</aside>
+			<div className="flex min-w-0 flex-1 flex-col">
+				<header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b bg-background/80 px-4 backdrop-blur-md sm:px-6">
+					<div className="flex items-center gap-2 lg:hidden">
+						<Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+							<DialogTrigger asChild>
+								<Button variant="ghost" className="px-3" aria-label={dashboardCopy.openMenu}>
+									<Menu aria-hidden className="size-5" />
+								</Button>
+							</DialogTrigger>
+							<DialogContent title="Menú" className="top-4 translate-y-0">
+								<SideMenu user={user} siteUrl={siteUrl} onNavigate={() => setMenuOpen(false)} />
+							</DialogContent>
+						</Dialog>
+						<Logo className="h-6" />
+					</div>
+					<div className="ml-auto flex items-center gap-3">
+						<ThemeSwitch />
+						<AvatarMenu user={user} />
+					</div>
+				</header>
+				<main id="contenido" className="relative flex-1 px-4 py-8 sm:px-6 lg:px-10">
+					{loading ? (
+						<div role="status" className="absolute inset-0 z-20 flex items-start justify-center bg-background/70 pt-24 backdrop-blur-sm">
+							<span className="inline-flex items-center gap-2 rounded-full border bg-surface px-4 py-2 text-sm shadow">
+								<LoaderCircle aria-hidden className="size-4 animate-spin" />
+								{dashboardCopy.loading}
+							</span>
+						</div>
+					) : null}
+					<div className="mx-auto max-w-5xl">{children}</div>
+				</main>
+			</div>
+		</div>
+	)
+}
+
+export function BackToDashboard() {
+	return (
+		<Link to="/dashboard" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+			<ArrowLeft aria-hidden className="size-4" />
+			{dashboardCopy.backToDashboard}
+		</Link>
+	)
+}
+
+export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
+	return (
+		<div className="mt-4 mb-8 flex flex-wrap items-end justify-between gap-4">
+			<h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+			{children}
+		</div>
+	)
+}

@@ -1,0 +1,31 @@
+export const accountCopy = {
+	title: 'Mi Cuenta',
+	profileHeading: 'Datos de perfil',
+	passwordHeading: 'Cambiar contraseña',
+	loadError: 'Error al cargar el perfil',
+	save: 'Guardar cambios',
+	changePassword: 'Cambiar contraseña',
+	fields: {
+		email: 'Email',
+		nombre: 'Nombre',
+		apellidos: 'Apellidos',
+		prefijo: 'Prefijo',
+		telefono: 'Teléfono',
+		preferencia: 'Preferencia de comunicación',
+		avatar: 'URL de tu foto de perfil',
+		newPassword: 'Nueva contraseña',
+		confirm: 'Repite la contraseña',
+	},
+	preferences: [
+		{ value: 'email', label: 'Email' },
+		{ value: 'whatsapp', label: 'WhatsApp' },
+		{ value: 'ambos', label: 'Email y WhatsApp' },
+	],
+	toasts: {
+		saved: 'Perfil actualizado correctamente',
+		saveError: 'Error al guardar los cambios',
+		tryAgain: 'Inténtalo de nuevo en unos minutos.',
+		passwordSaved: 'Contraseña actualizada correctamente',
+		passwordError: 'Error al cambiar la contraseña',
+	},
+} as const

@@ -1,0 +1,37 @@
+export const dashboardCopy = {
+	loading: 'Cargando tu panel...',
+	backToSite: 'Volver a la web',
+	backToDashboard: 'Volver al Dashboard',
+	menu: [
+		{ to: '/dashboard', label: 'Inicio', icon: 'home' },
+		{ to: '/dashboard/reuniones', label: 'Reuniones', icon: 'calendar' },
+		{ to: '/dashboard/suscripcion', label: 'Suscripción', icon: 'card' },
+		{ to: '/dashboard/asistentes', label: 'Mis asistentes', icon: 'bot' },
+		{ to: '/dashboard/cuenta', label: 'Mi Cuenta', icon: 'user' },
+	],
+	adminPanel: 'Admin Panel',
+	avatarMenu: { account: 'Mi Cuenta', subscription: 'Suscripción', signOut: 'Cerrar sesión' },
+	openMenu: 'Abrir menú del panel',
+	home: {
+		greeting: (name: string) => `Bienvenida, ${name}`,
+		lead: 'Desde aquí gestionas todo lo relacionado con tu asistente KIA.',
+		cards: [
+			{ to: '/dashboard/reuniones', title: 'Gestionar Reuniones', text: 'Consulta, reprograma o cancela tus reuniones.', icon: 'calendar' },
+			{ to: '/dashboard/asistentes', title: 'Ver Asistentes', text: 'Los asistentes que hemos creado para ti.', icon: 'bot' },
+			{ to: '/dashboard/suscripcion', title: 'Portal de Cliente', text: 'Tu plan, tus facturas y tu método de pago.', icon: 'card' },
+			{ to: '/dashboard/cuenta', title: 'Editar Perfil', text: 'Tus datos y tus preferencias de contacto.', icon: 'user' },
+		],
+	},
+	assistants: {
+		title: 'Mis Asistentes',
+		empty: 'Todavía no has creado ningún asistente.',
+		request: 'Solicitar asistente',
+		company: 'Empresa',
+	},
+	subscription: {
+		title: 'Portal de Cliente',
+		none: 'Todavía no tienes ningún plan contratado.',
+		noneText: 'Elige el plan que mejor encaja con tu negocio y activa tu asistente.',
+		plans: 'Ver planes',
+	},
+} as const

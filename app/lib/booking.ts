@@ -1,0 +1,63 @@
+import { businessTimeZone } from './dates'
+
+/** SPEC §9: 15-minute demos, weekdays, every 30 minutes from 10:00 to 13:30. */
+export const bookingSlots = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30'] as const
+export type BookingSlot = (typeof bookingSlots)[number]
+
+export const isBookingSlot = (value: string): value is BookingSlot => bookingSlots.some((slot) => slot === value)
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/
+
+/** Today's date in Madrid, whatever the server's clock zone: the business lives there. */
+export function todayInMadrid(now = new Date()) {
+	return new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** The time of day in Madrid as HH:MM. */
+export function timeInMadrid(now = new Date()) {
+	return new Intl.DateTimeFormat('en-GB', { timeZone: businessTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now)
+}
+
+export function isValidDate(value: string) {
+	if (!isoDate.test(value)) return false
+	const date = new Date(`${value}T12:00:00Z`)
+	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+export function isWeekday(value: string) {
+	const day = new Date(`${value}T12:00:00Z`).getUTCDay()
+	return day >= 1 && day <= 5
+}
+
+/** A slot can be booked if it is a weekday, today or later, and (today) not already past. */
+export function isBookable(fecha: string, hora: string, now = new Date()) {
+	if (!isValidDate(fecha) || !isWeekday(fecha) || !isBookingSlot(hora)) return false
+	const today = todayInMadrid(now)
+	if (fecha < today) return false
+	return fecha > today || hora > timeInMadrid(now)
+}
+
+export type Meeting = { id: string; fecha: string; hora: string; motivo: string | null; status: string; meet_url: string | null; event_id: string | null }
+
+/**
+ * SPEC §4: upcoming = confirmed and not before the start of today (Madrid),
+ * soonest first; past = everything else, latest first.
+ */
+export function splitMeetings<T extends Pick<Meeting, 'fecha' | 'hora' | 'status'>>(meetings: T[], now = new Date()) {
+	const today = todayInMadrid(now)
+	const key = (meeting: T) => `${meeting.fecha} ${meeting.hora}`
+	const upcoming = meetings.filter((meeting) => meeting.status === 'confirmada' && meeting.fecha >= today)
+	const past = meetings.filter((meeting) => !upcoming.includes(meeting))
+	return {
+		upcoming: [...upcoming].sort((a, b) => key(a).localeCompare(key(b))),
+		past: [...past].sort((a, b) => key(b).localeCompare(key(a))),
+	}
+}
+
+const dateTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** "24 de noviembre de 2026, 10:30" — the stored date and time are already Madrid's. */
+export function formatMeeting(fecha: string, hora: string) {
+	if (!isValidDate(fecha)) return 'Fecha inválida'
+	return `${dateTime.format(new Date(`${fecha}T12:00:00Z`))}, ${hora.slice(0, 5)}`
+}

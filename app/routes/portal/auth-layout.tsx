@@ -1,0 +1,30 @@
+import { Outlet } from 'react-router'
+import { Logo } from '~/components/logo'
+import { ThemeSwitch } from '~/components/theme'
+import { getPublicEnv } from '~/.server/env'
+import type { Route } from './+types/auth-layout'
+
+export function loader() {
+	return { siteUrl: getPublicEnv().SITE_URL }
+}
+
+export default function AuthLayout({ loaderData }: Route.ComponentProps) {
+	return (
+		<div className="flex min-h-dvh flex-col">
+			<header className="border-b">
+				<div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+					<a href={loaderData.siteUrl} aria-label="KIA, volver a la web" className="rounded-md">
+						<Logo className="h-7" />
+					</a>
+					<ThemeSwitch />
+				</div>
+			</header>
+			<main id="contenido" className="relative flex flex-1 flex-col items-center justify-center overflow-hidden px-4 py-12">
+				<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-40 mx-auto h-96 max-w-2xl rounded-full bg-gradient-to-br from-brand/20 to-accent/10 blur-3xl" />
+				<div className="relative w-full max-w-md">
+					<Outlet />
+				</div>
+			</main>
+		</div>
+	)
+}

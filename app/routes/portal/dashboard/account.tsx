@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import { authMessage, requireUser } from '~/.server/auth'
+import { getSupabase } from '~/.server/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { ErrorList, Field, inputClass } from '~/components/forms'
+import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
+import { Button } from '~/components/ui/button'
+import { accountCopy } from '~/content/account'
+import { newPasswordSchema, profileSchema } from '~/lib/schemas'
+import type { Route } from './+types/account'
+import type { z } from 'zod'
+
+export const meta: Route.MetaFunction = () => [{ title: `${accountCopy.title} · KIA` }]
+
+type ProfileRow = {
+	nombre: string | null
+	apellidos: string | null
+	prefijo_pais: string | null
+	telefono: string | null
+	preferencia_comunicacion: 'email' | 'whatsapp' | 'ambos' | null
+	avatar_url: string | null
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await requireUser(context, request)
+	const { data: profile, error } = await getSupabase(context)
+		.from('usuarios')
+		.select('nombre, apellidos, prefijo_pais, telefono, preferencia_comunicacion, avatar_url')
+		.eq('id', user.id)
+		.maybeSingle<ProfileRow>()
+	if (error) console.error('[account] profile failed', error)
+	return { email: user.email ?? '', profile, loadFailed: Boolean(error) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = await requireUser(context, request)
+	const formData = await request.formData()
+	const supabase = getSupabase(context)
+
+	if (formData.get('intent') === 'password') {
+		// SPEC §2: an empty password changes nothing.
+		if (!formData.get('password') && !formData.get('confirm')) return data({ intent: 'password', result: null })
+		const submission = parseWithZod(formData, { schema: newPasswordSchema })
+		if (submission.status !== 'success') {
+			return data({ intent: 'password', result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
+		}
+		const { error } = await supabase.auth.updateUser({ password: submission.value.password })
+		if (!error) return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.passwordSaved })
+		const message = authMessage(error)
+		return data(
+			{ intent: 'password', result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirm'] }) },
+			{ status: 400, headers: await toastHeaders({ type: 'error', title: accountCopy.toasts.passwordError, description: message }) },
+		)
+	}
+
+	const submission = parseWithZod(formData, { schema: profileSchema })
+	if (submission.status !== 'success') return data({ intent: 'profile', result: submission.reply() }, { status: 400 })
+	const value = submission.value
+	const fullName = [value.nombre, value.apellidos].filter(Boolean).join(' ') || null
+	// Only these columns: role and e-mail are never taken from the form (and the database refuses them anyway).
+	const { error } = await supabase.from('usuarios').upsert({
+		id: user.id,
+		nombre: value.nombre ?? null,
+		apellidos: value.apellidos ?? null,
+		full_name: fullName,
+		prefijo_pais: value.prefijo_pais,
+		telefono: value.telefono?.replace(/\s/g, '') ?? null,
+		phone: value.telefono ? `${value.prefijo_pais}${value.telefono.replace(/\s/g, '')}` : null,
+		preferencia_comunicacion: value.preferencia_comunicacion,
+		avatar_url: value.avatar_url ?? null,
+		updated_at: new Date().toISOString(),
+	})
+	if (!error) return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.saved })
+	console.error('[account] save failed', error)
+	return data(
+		{ intent: 'profile', result: submission.reply({ formErrors: [accountCopy.toasts.saveError] }) },
+		{ status: 500, headers: await toastHeaders({ type: 'error', title: accountCopy.toasts.saveError, description: accountCopy.toasts.tryAgain }) },
+	)
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle'
+	const profile = loaderData.profile
+	const [form, fields] = useForm({
+		id: 'perfil',
+		lastResult: actionData?.intent === 'profile' ? actionData.result : undefined,
+		constraint: getZodConstraint(profileSchema),
+		shouldValidate: 'onBlur',
+		defaultValue: {
+			nombre: profile?.nombre ?? '',
+			apellidos: profile?.apellidos ?? '',
+			prefijo_pais: profile?.prefijo_pais ?? '+34',
+			telefono: profile?.telefono ?? '',
+			preferencia_comunicacion: profile?.preferencia_comunicacion ?? 'email',
+			avatar_url: profile?.avatar_url ?? '',
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+	})
+	const [passwordForm, passwordFields] = useForm<z.input<typeof newPasswordSchema>>({
+		id: 'contrasena',
+		lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
+		constraint: getZodConstraint(newPasswordSchema),
+		shouldValidate: 'onSubmit',
+	})
+	return (
+		<>
+			<BackToDashboard />
+			<PageTitle title={accountCopy.title} />
+			{loaderData.loadFailed ? (
+				<p role="alert" className="mb-6 rounded-xl border border-danger/40 p-4 text-sm text-danger">
+					{accountCopy.loadError}
+				</p>
+			) : null}
+			<div className="grid gap-8 lg:grid-cols-[1.5fr_1fr]">
+				<section className="rounded-2xl border bg-surface p-6 sm:p-8" aria-labelledby="perfil-titulo">
+					<h2 id="perfil-titulo" className="mb-6 text-lg font-semibold">
+						{accountCopy.profileHeading}
+					</h2>
+					<Form method="post" className="space-y-5" {...getFormProps(form)}>
+						<input type="hidden" name="intent" value="profile" />
+						<Field label={accountCopy.fields.email} inputProps={{ id: 'email', type: 'email', value: loaderData.email, readOnly: true, 'aria-readonly': true }} />
+						<div className="grid gap-5 sm:grid-cols-2">
+							<Field label={accountCopy.fields.nombre} inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.nombre.errors} />
+							<Field label={accountCopy.fields.apellidos} inputProps={{ ...getInputProps(fields.apellidos, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.apellidos.errors} />
+						</div>
+						<div className="grid gap-5 sm:grid-cols-[8rem_1fr]">
+							<Field label={accountCopy.fields.prefijo} inputProps={{ ...getInputProps(fields.prefijo_pais, { type: 'text' }), autoComplete: 'tel-country-code' }} errors={fields.prefijo_pais.errors} />
+							<Field label={accountCopy.fields.telefono} inputProps={{ ...getInputProps(fields.telefono, { type: 'tel' }), autoComplete: 'tel-national' }} errors={fields.telefono.errors} />
+						</div>
+						<div>
+							<label htmlFor={fields.preferencia_comunicacion.id} className="mb-1.5 block text-sm font-medium">
+								{accountCopy.fields.preferencia}
+							</label>
+							<select {...getSelectProps(fields.preferencia_comunicacion)} className={inputClass}>
+								{accountCopy.preferences.map((option) => (
+									<option key={option.value} value={option.value}>
+										{option.label}
+									</option>
+								))}
+							</select>
+							<ErrorList id={fields.preferencia_comunicacion.errorId} errors={fields.preferencia_comunicacion.errors} />
+						</div>
+						<Field label={accountCopy.fields.avatar} inputProps={{ ...getInputProps(fields.avatar_url, { type: 'url' }), placeholder: 'https://' }} errors={fields.avatar_url.errors} />
+						<ErrorList id={form.errorId} errors={form.errors} />
+						<Button type="submit" disabled={busy}>
+							{accountCopy.save}
+						</Button>
+					</Form>
+				</section>
+				<section className="h-fit rounded-2xl border bg-surface p-6 sm:p-8" aria-labelledby="contrasena-titulo">
+					<h2 id="contrasena-titulo" className="mb-6 text-lg font-semibold">
+						{accountCopy.passwordHeading}
+					</h2>
+					<Form method="post" className="space-y-5" {...getFormProps(passwordForm)} noValidate>
+						<input type="hidden" name="intent" value="password" />
+						<Field label={accountCopy.fields.newPassword} inputProps={{ ...getInputProps(passwordFields.password, { type: 'password' }), required: false, autoComplete: 'new-password' }} errors={passwordFields.password.errors} />
+						<Field label={accountCopy.fields.confirm} inputProps={{ ...getInputProps(passwordFields.confirm, { type: 'password' }), required: false, autoComplete: 'new-password' }} errors={passwordFields.confirm.errors} />
+						<ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
+						<Button type="submit" variant="secondary" disabled={busy}>
+							{accountCopy.changePassword}
+						</Button>
+					</Form>
+				</section>
+			</div>
+		</>
+	)
+}

@@ -1,0 +1,27 @@
+import { Outlet } from 'react-router'
+import { avatarUrl, displayName, loadProfile, requireUser } from '~/.server/auth'
+import { getPublicEnv } from '~/.server/env'
+import { DashboardShell } from '~/components/portal/dashboard-shell'
+import type { Route } from './+types/layout'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await requireUser(context, request)
+	const profile = await loadProfile(context, user)
+	return {
+		user: {
+			name: displayName(user, profile),
+			email: user.email ?? '',
+			avatarUrl: avatarUrl(user, profile),
+			isAdmin: profile?.role === 'admin',
+		},
+		siteUrl: getPublicEnv().SITE_URL,
+	}
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+	return (
+		<DashboardShell user={loaderData.user} siteUrl={loaderData.siteUrl}>
+			<Outlet />
+		</DashboardShell>
+	)
+}

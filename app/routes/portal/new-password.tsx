@@ -1,0 +1,57 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, useNavigation } from 'react-router'
+import { authMessage, requireUser } from '~/.server/auth'
+import { getSupabase } from '~/.server/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { ErrorList, Field } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { authCopy } from '~/content/auth'
+import { newPasswordSchema } from '~/lib/schemas'
+import type { Route } from './+types/new-password'
+
+export const meta: Route.MetaFunction = () => [{ title: `${authCopy.newPassword.title} · KIA` }, { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	await requireUser(context, request)
+	return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	await requireUser(context, request)
+	const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
+	const { error } = await getSupabase(context).auth.updateUser({ password: submission.value.password })
+	if (error) {
+		const message = authMessage(error)
+		return data(
+			{ result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirm'] }) },
+			{ status: 400, headers: await toastHeaders({ type: 'error', title: authCopy.toasts.passwordError, description: message }) },
+		)
+	}
+	return redirectWithToast('/dashboard', { type: 'success', title: authCopy.toasts.passwordUpdated })
+}
+
+export default function NewPassword({ actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'nueva-contrasena',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(newPasswordSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+	})
+	return (
+		<section className="rounded-3xl border bg-surface p-8 shadow-xl">
+			<h1 className="mb-6 text-2xl font-bold tracking-tight">{authCopy.newPassword.title}</h1>
+			<Form method="post" className="space-y-4" {...getFormProps(form)}>
+				<Field label={authCopy.newPassword.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
+				<Field label={authCopy.newPassword.confirm} inputProps={{ ...getInputProps(fields.confirm, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.confirm.errors} />
+				<ErrorList id={form.errorId} errors={form.errors} />
+				<Button type="submit" size="lg" className="w-full" disabled={navigation.state !== 'idle'}>
+					{authCopy.newPassword.button}
+				</Button>
+			</Form>
+		</section>
+	)
+}

@@ -1,0 +1,245 @@
+import { expect, test } from '@playwright/test'
+import { createAccount, createMeeting, futureWeekday, linkFrom, postAs, serviceClient, signIn, testPassword, uniqueEmail, waitForMail } from '../support/e2e-data'
+import { portalURL, rawRequest, siteURL } from '../support/urls'
+
+test.describe('authentication', () => {
+	test('sign-up → confirmation e-mail → link → dashboard', async ({ page }) => {
+		const email = uniqueEmail('alta')
+		await page.goto(portalURL('/auth?tab=signup'))
+		await page.getByLabel('Nombre completo').fill('Lucía Navarro')
+		await page.getByLabel('Email').fill(email)
+		await page.getByLabel('Contraseña').fill(testPassword)
+		await page.getByRole('button', { name: 'Crear cuenta' }).click()
+		await expect(page.getByText('¡Registro completado!')).toBeVisible()
+		const mail = await waitForMail(email, /Confirma tu cuenta/)
+		await page.goto(linkFrom(mail))
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+		await expect(page.getByRole('heading', { name: 'Bienvenida, Lucía Navarro' })).toBeVisible()
+	})
+
+	test('a wrong password is explained; an already registered e-mail gets the warning', async ({ page }) => {
+		await page.goto(portalURL('/auth'))
+		await page.getByLabel('Email').fill('cliente@kia.test')
+		await page.getByLabel('Contraseña').fill('incorrecta')
+		await page.getByRole('button', { name: 'Iniciar Sesión' }).click()
+		await expect(page.getByText('Error al iniciar sesión')).toBeVisible()
+		await expect(page.getByRole('alert').filter({ hasText: 'El email o la contraseña no son correctos.' })).toBeVisible()
+
+		await page.getByRole('link', { name: 'Registrarse' }).click()
+		await expect(page.getByLabel('Email')).toHaveValue('')
+		await page.getByLabel('Nombre completo').fill('Otra Persona')
+		await page.getByLabel('Email').fill('cliente@kia.test')
+		await page.getByLabel('Contraseña').fill(testPassword)
+		await page.getByRole('button', { name: 'Crear cuenta' }).click()
+		await expect(page.getByText('Confirma tu correo')).toBeVisible()
+	})
+
+	test('password recovery: e-mail → new password → sign in with it', async ({ page }) => {
+		const account = await createAccount('recuperar')
+		await page.goto(portalURL('/auth'))
+		await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Recupera tu contraseña' })
+		await dialog.getByRole('button', { name: 'Enviar enlace' }).click()
+		await expect(page.getByText('Email requerido')).toBeVisible()
+		await dialog.getByLabel('Email').fill(account.email)
+		await dialog.getByRole('button', { name: 'Enviar enlace' }).click()
+		await expect(page.getByText('Correo enviado')).toBeVisible()
+
+		await page.goto(linkFrom(await waitForMail(account.email, /Restablece/)))
+		await expect(page).toHaveURL(portalURL('/auth/nueva-contrasena'))
+		await page.getByLabel('Nueva contraseña').fill('nueva-clave-segura')
+		await page.getByLabel('Repite la contraseña').fill('nueva-clave-segura')
+		await page.getByRole('button', { name: 'Guardar contraseña' }).click()
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+		await expect(page.getByText('Contraseña actualizada correctamente')).toBeVisible()
+
+		await page.context().clearCookies()
+		await signIn(page, account.email, 'nueva-clave-segura')
+	})
+
+	test('Google sign-in through the local consent page', async ({ page }) => {
+		await page.goto(portalURL('/auth'))
+		await page.getByRole('button', { name: 'Continuar con Google' }).click()
+		await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible()
+		await page.getByLabel('Correo de Google').fill(uniqueEmail('google'))
+		await page.getByLabel('Nombre').fill('Pablo Ferrer')
+		await page.getByRole('button', { name: 'Continuar' }).click()
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+		await expect(page.getByRole('heading', { name: 'Bienvenida, Pablo Ferrer' })).toBeVisible()
+	})
+
+	test('the site header follows the portal session; signing out returns to the site', async ({ page }) => {
+		const account = await createAccount('sesion', 'Marina Gil')
+		await signIn(page, account.email)
+		await page.goto(siteURL('/'))
+		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toHaveAttribute('href', portalURL('/dashboard'))
+
+		await page.goto(portalURL('/dashboard'))
+		await page.getByRole('button', { name: /Menú de Marina Gil/ }).click()
+		await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click()
+		await expect(page).toHaveURL(siteURL('/'))
+		await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso Clientes' })).toBeVisible()
+		await page.goto(portalURL('/dashboard'))
+		await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard/)
+	})
+
+	test('a signed-in visitor of /auth goes back where they came from, never to another host', async ({ page }) => {
+		const account = await createAccount('redirigir')
+		await signIn(page, account.email)
+		await page.goto(portalURL('/auth?redirectTo=/dashboard/cuenta'))
+		await expect(page).toHaveURL(portalURL('/dashboard/cuenta'))
+		for (const hostile of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/%2F%2Fevil.example']) {
+			await page.goto(portalURL(`/auth?redirectTo=${encodeURIComponent(hostile)}`))
+			expect(new URL(page.url()).host).toBe(new URL(portalURL('/')).host)
+		}
+	})
+
+	test('the callback without tokens explains it, and portal pages need a session', async ({ page }) => {
+		await page.goto(portalURL('/auth/callback'))
+		await expect(page).toHaveURL(portalURL('/auth?error=missing_token'))
+		await expect(page.getByRole('alert')).toContainText('no es válido')
+		const dashboard = await rawRequest(portalURL('/dashboard/reuniones'))
+		expect(dashboard.status).toBe(302)
+		expect(dashboard.headers.location).toBe('/auth?redirectTo=%2Fdashboard%2Freuniones')
+	})
+})
+
+test.describe('meetings', () => {
+	test('reschedule and cancel an upcoming meeting', async ({ page }) => {
+		const account = await createAccount('reuniones')
+		const meeting = await createMeeting(account.id, account.email)
+		await signIn(page, account.email)
+		await page.goto(portalURL('/dashboard/reuniones'))
+		const row = page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' })
+		await expect(row).toContainText('Confirmada')
+		await expect(row.getByRole('link', { name: 'Unirse' })).toHaveAttribute('target', '_blank')
+
+		await row.getByRole('button', { name: 'Reprogramar' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Reprogramar reunión' })
+		const newDate = futureWeekday()
+		await dialog.getByLabel('Nueva fecha').fill(newDate)
+		await dialog.getByLabel('Nueva hora').selectOption('12:30')
+		await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
+		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', meeting.id).single()
+		expect(moved.data).toEqual({ fecha: newDate, hora: '12:30:00', status: 'confirmada' })
+		await waitForMail(account.email, /cambiado de fecha/)
+
+		await row.getByRole('button', { name: 'Cancelar' }).click()
+		await page.getByRole('dialog', { name: '¿Estás seguro?' }).getByRole('button', { name: 'Sí, cancelar reunión' }).click()
+		await expect(page.getByText('La reunión ha sido cancelada.')).toBeVisible()
+		await expect(page.getByText('No tienes reuniones programadas.')).toBeVisible()
+		await page.getByRole('link', { name: 'Pasadas' }).click()
+		await expect(page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' })).toContainText('Cancelada')
+		await waitForMail(account.email, /cancelada/)
+	})
+
+	test('a weekend, a past date or a taken slot is refused', async ({ page }) => {
+		const account = await createAccount('fallos')
+		const meeting = await createMeeting(account.id, account.email)
+		const other = await createMeeting(account.id, account.email, { hora: '13:00' })
+		await signIn(page, account.email)
+		for (const [fecha, hora] of [
+			['2030-06-08', '10:00'],
+			['2020-01-06', '10:00'],
+			[other.fecha, '13:00'],
+		] as const) {
+			const response = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, fecha, hora })
+			expect(response.status, `${fecha} ${hora}`).toBe(400)
+		}
+		const unchanged = await serviceClient().from('reservas').select('fecha, hora').eq('id', meeting.id).single()
+		expect(unchanged.data).toEqual({ fecha: meeting.fecha, hora: '11:30:00' })
+	})
+
+	test('another client’s meeting cannot be touched', async ({ page }) => {
+		const owner = await createAccount('propietaria')
+		const intruder = await createAccount('intrusa')
+		const meeting = await createMeeting(owner.id, owner.email)
+		await signIn(page, intruder.email)
+		const cancel = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'cancel', id: meeting.id })
+		expect(cancel.status).toBe(400)
+		const reschedule = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, fecha: futureWeekday(), hora: '10:00' })
+		expect(reschedule.status).toBe(400)
+		const untouched = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
+		expect(untouched.data).toEqual({ status: 'confirmada', fecha: meeting.fecha })
+	})
+
+	test('without JavaScript the dialogs become inline forms that work', async ({ browser }) => {
+		const account = await createAccount('sin-js')
+		const meeting = await createMeeting(account.id, account.email)
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, account.email)
+		await page.goto(portalURL('/dashboard/reuniones'))
+		await page.getByRole('link', { name: 'Reprogramar' }).click()
+		const newDate = futureWeekday()
+		await page.getByLabel('Nueva fecha').fill(newDate)
+		await page.getByLabel('Nueva hora').selectOption('10:30')
+		await page.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByRole('status')).toContainText('La reunión ha sido reprogramada correctamente.')
+		await page.getByRole('link', { name: 'Cancelar' }).click()
+		await page.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
+		await expect(page.getByRole('status')).toContainText('La reunión ha sido cancelada.')
+		const row = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
+		expect(row.data).toEqual({ status: 'cancelada', fecha: newDate })
+		await context.close()
+	})
+})
+
+test.describe('account', () => {
+	test('saved values reload; a crafted post cannot change role or e-mail', async ({ page }) => {
+		const account = await createAccount('perfil')
+		await signIn(page, account.email)
+		await page.goto(portalURL('/dashboard/cuenta'))
+		await expect(page.getByLabel('Email')).toHaveValue(account.email)
+		await page.getByLabel('Nombre', { exact: true }).fill('Teresa')
+		await page.getByLabel('Apellidos').fill('Lloret Sanz')
+		await page.getByLabel('Teléfono').fill('600 123 456')
+		await page.getByLabel('Preferencia de comunicación').selectOption('whatsapp')
+		await page.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByText('Perfil actualizado correctamente')).toBeVisible()
+		await page.reload()
+		await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Teresa')
+		await expect(page.getByLabel('Teléfono')).toHaveValue('600123456')
+		await expect(page.getByLabel('Preferencia de comunicación')).toHaveValue('whatsapp')
+
+		const crafted = await postAs(page, portalURL('/dashboard/cuenta'), {
+			intent: 'profile',
+			nombre: 'Teresa',
+			role: 'admin',
+			email: 'otra@kia.test',
+			prefijo_pais: '+34',
+			preferencia_comunicacion: 'email',
+		})
+		expect(crafted.status).toBe(302)
+		const profile = await serviceClient().from('usuarios').select('role, email, full_name, phone').eq('id', account.id).single()
+		expect(profile.data).toEqual({ role: 'cliente', email: account.email, full_name: 'Teresa', phone: null })
+	})
+
+	test('password change: empty does nothing, mismatch is explained, a new one works', async ({ page }) => {
+		const account = await createAccount('clave')
+		await signIn(page, account.email)
+		await page.goto(portalURL('/dashboard/cuenta'))
+		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
+		await expect(page.getByText('Contraseña actualizada correctamente')).toHaveCount(0)
+		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')
+		await page.getByLabel('Repite la contraseña').fill('clave-nueva-2')
+		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
+		await expect(page.getByText('Las contraseñas no coinciden.')).toBeVisible()
+		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')
+		await page.getByLabel('Repite la contraseña').fill('clave-nueva-1')
+		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
+		await expect(page.getByText('Contraseña actualizada correctamente')).toBeVisible()
+	})
+
+	test('assistants: empty state with a link to the plans', async ({ page }) => {
+		const account = await createAccount('asistentes')
+		await signIn(page, account.email)
+		await page.goto(portalURL('/dashboard/asistentes'))
+		await expect(page.getByText('Todavía no has creado ningún asistente.')).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Solicitar asistente' })).toHaveAttribute('href', siteURL('/tarifas'))
+		await serviceClient().from('asistentes').insert({ user_id: account.id, nombre: 'Asistente fiscal', empresa: 'Gestoría Lloret' })
+		await page.reload()
+		await expect(page.getByRole('heading', { name: 'Asistente fiscal' })).toBeVisible()
+	})
+})
