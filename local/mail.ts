@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { freePort, waitForHttp, type LocalService } from './service'
+import { freePorts, waitForHttp, type LocalService } from './service'
 
 const require = createRequire(import.meta.url)
 
@@ -12,8 +12,9 @@ export type MailCatcherOptions = { smtpPort: number; webPort: number }
  * process because MailDev is a process-wide singleton.
  */
 export async function startMailCatcher(options: MailCatcherOptions): Promise<LocalService & { smtpPort: number }> {
-	const smtpPort = options.smtpPort || (await freePort())
-	const webPort = options.webPort || (await freePort())
+	const [spareSmtp = 0, spareWeb = 0] = await freePorts(2)
+	const smtpPort = options.smtpPort || spareSmtp
+	const webPort = options.webPort || spareWeb
 	const child = spawn(
 		process.execPath,
 		[

@@ -23,6 +23,26 @@ export async function waitForHttp(url: string, child?: ChildProcess, timeoutMs =
 	throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`)
 }
 
+/** Several distinct free ports: all are held open together, so none is handed out twice. */
+export async function freePorts(count: number): Promise<number[]> {
+	const servers = Array.from({ length: count }, () => createServer())
+	const ports = await Promise.all(
+		servers.map(
+			(server) =>
+				new Promise<number>((resolve, reject) => {
+					server.on('error', reject)
+					server.listen(0, '127.0.0.1', () => {
+						const address = server.address()
+						if (typeof address === 'object' && address) resolve(address.port)
+						else reject(new Error('no port'))
+					})
+				}),
+		),
+	)
+	await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+	return ports
+}
+
 export function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = createServer()

@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js'
 import { redirect, type RouterContextProvider } from 'react-router'
 import { safeRedirect } from '~/lib/safe-redirect'
+import { getPublicEnv } from './env'
 import { getOptionalUser, getSupabase } from './supabase'
 
 type Context = Readonly<RouterContextProvider>
@@ -43,7 +44,12 @@ export function avatarUrl(user: User, profile: Profile | null) {
 	return profile?.avatar_url || metadata.avatar_url || null
 }
 
+/** The one page of the site that sign-in may send people back to (the demo booking hand-off). */
+export const bookingPageUrl = () => `${getPublicEnv().SITE_URL}/solicitar-demostracion-kia`
+
+/** Same-site paths, or the booking page on the site; anything else goes to /dashboard. */
 export function redirectTarget(value: FormDataEntryValue | string | null | undefined) {
+	if (value === bookingPageUrl()) return value
 	return safeRedirect(value, '/dashboard')
 }
 

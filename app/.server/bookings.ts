@@ -1,6 +1,8 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js'
 import { formatMeeting, isBookable, todayInMadrid, type Meeting } from '~/lib/booking'
-import { getCalendar } from './calendar'
+import { randomUUID } from 'node:crypto'
+import { getCalendar, jitsiCalendar } from './calendar'
+import { contactDestination } from './forms'
 import { sendMail } from './mail'
 import { createServiceClient } from './supabase'
 
@@ -73,3 +75,104 @@ export async function rescheduleOwnMeeting(supabase: SupabaseClient, user: User,
 	})
 	return { ok: true }
 }
+
+/** Confirmed slots from today on (date and time only, nobody's details), to offer only free ones. */
+export async function takenSlots(): Promise<Record<string, string[]>> {
+	// Service role: the visitor may not read other people's bookings, only whether a slot is free.
+	const { data, error } = await createServiceClient()
+		.from('reservas')
+		.select('fecha, hora')
+		.eq('status', 'confirmada')
+		.gte('fecha', todayInMadrid())
+		.order('fecha')
+		.limit(1000)
+	if (error) console.error('[bookings] taken slots failed', error)
+	const taken: Record<string, string[]> = {}
+	for (const row of (data ?? []) as { fecha: string; hora: string }[]) (taken[row.fecha] ??= []).push(row.hora.slice(0, 5))
+	return taken
+}
+
+export type NewBooking = { userId: string; nombre: string; email: string; fecha: string; hora: string; motivo: string }
+
+export type BookingResult = { ok: true; meetUrl: string } | { ok: false; reason: 'taken' | 'invalid' | 'failed' }
+
+/**
+ * The behaviour of `crear-evento-reunion`: the row first (the unique index
+ * decides who gets a contested slot), then the meeting link, then the
+ * e-mails. A failing calendar or mail never undoes a booking: it is logged
+ * and the booking keeps a joinable link.
+ */
+export async function createBooking(booking: NewBooking): Promise<BookingResult> {
+	if (!isBookable(booking.fecha, booking.hora)) return { ok: false, reason: 'invalid' }
+	// Service role: bookings are written by the server only (docs/decisions/003).
+	const service = createServiceClient()
+	const { data, error } = await service
+		.from('reservas')
+		.insert({ user_id: booking.userId, nombre: booking.nombre, email: booking.email, fecha: booking.fecha, hora: booking.hora, motivo: booking.motivo })
+		.select('id')
+		.single<{ id: string }>()
+	if (error || !data) {
+		if (error?.code === '23505') return { ok: false, reason: 'taken' }
+		console.error('[bookings] create failed', error)
+		return { ok: false, reason: 'failed' }
+	}
+	const event = await createMeetingLink(booking)
+	const { error: linkError } = await service.from('reservas').update({ meet_url: event.meetUrl, event_id: event.eventId }).eq('id', data.id)
+	if (linkError) console.error('[bookings] could not store the meeting link', linkError)
+	await sendBookingMails(booking, event.meetUrl)
+	return { ok: true, meetUrl: event.meetUrl }
+}
+
+async function createMeetingLink(booking: NewBooking) {
+	try {
+		return await getCalendar().create(booking)
+	} catch (error) {
+		console.error('[calendar] create failed; falling back to a Jitsi room', error)
+		return jitsiCalendar.create(booking)
+	}
+}
+
+/** An iCalendar invitation (RFC 5545), in Madrid time like everything the business does. */
+export function icsInvitation(booking: NewBooking, meetUrl: string, now = new Date()) {
+	const start = `${booking.fecha.replace(/-/g, '')}T${booking.hora.replace(':', '')}00`
+	const [hours = 0, minutes = 0] = booking.hora.split(':').map(Number)
+	const endMinutes = hours * 60 + minutes + 15
+	const end = `${booking.fecha.replace(/-/g, '')}T${String(Math.floor(endMinutes / 60)).padStart(2, '0')}${String(endMinutes % 60).padStart(2, '0')}00`
+	const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+	const escape = (text: string) => text.replace(/([,;\\])/g, '\\$1').replace(/\n/g, '\\n')
+	return [
+		'BEGIN:VCALENDAR',
+		'VERSION:2.0',
+		'PRODID:-//KIA//Demostraciones//ES',
+		'METHOD:REQUEST',
+		'BEGIN:VEVENT',
+		`UID:${start}-${randomUUID()}@kia.es`,
+		`DTSTAMP:${stamp}`,
+		`DTSTART;TZID=Europe/Madrid:${start}`,
+		`DTEND;TZID=Europe/Madrid:${end}`,
+		`SUMMARY:${escape('Demostración de KIA')}`,
+		`DESCRIPTION:${escape(`${booking.motivo}\nEnlace: ${meetUrl}`)}`,
+		`LOCATION:${escape(meetUrl)}`,
+		`URL:${meetUrl}`,
+		'END:VEVENT',
+		'END:VCALENDAR',
+	].join('\r\n')
+}
+
+async function sendBookingMails(booking: NewBooking, meetUrl: string) {
+	const when = formatMeeting(booking.fecha, booking.hora)
+	await sendMail({
+		to: booking.email,
+		subject: `Tu demostración de KIA: ${when}`,
+		text: `Hola ${booking.nombre}:\n\nTu demostración gratuita de 15 minutos está confirmada para el ${when} (hora de Madrid).\n\nEnlace a la reunión: ${meetUrl}\n\nPuedes reprogramarla o cancelarla desde tu panel de cliente.\n\nEl equipo de KIA`,
+		html: `<p>Hola ${escapeHtml(booking.nombre)}:</p><p>Tu demostración gratuita de 15 minutos está confirmada para el <strong>${when}</strong> (hora de Madrid).</p><p><a href="${escapeHtml(meetUrl)}">Ir a la reunión</a></p><p>Puedes reprogramarla o cancelarla desde tu panel de cliente.</p><p>El equipo de KIA</p>`,
+		attachments: [{ filename: 'demostracion-kia.ics', content: icsInvitation(booking, meetUrl), contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+	})
+	await sendMail({
+		to: contactDestination(),
+		subject: `Nueva demostración reservada: ${when}`,
+		text: `${booking.nombre} <${booking.email}> ha reservado una demostración para el ${when}.\nMotivo: ${booking.motivo}\nEnlace: ${meetUrl}`,
+	})
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)

@@ -2,8 +2,13 @@ import { createCookie, redirect } from 'react-router'
 import { toastSchema, type Toast, type ToastInput } from '~/lib/toast'
 import { env, isHttps } from './env'
 
-/** A one-shot cookie: set by an action before a redirect, read and cleared by the next page load. */
+/**
+ * A one-shot cookie: set by an action before a redirect, read and cleared by
+ * the next page load — on either host, since some redirects cross from the
+ * site to the portal.
+ */
 const toastCookie = createCookie('kia-toast', {
+	domain: env.COOKIE_DOMAIN,
 	path: '/',
 	httpOnly: true,
 	sameSite: 'lax',

@@ -28,6 +28,7 @@ export const authCopy = {
 		resetSent: { title: 'Correo enviado', description: 'Revisa tu bandeja de entrada para restablecer la contraseña.' },
 		emailRequired: { title: 'Email requerido', description: 'Por favor, introduce tu email.' },
 		signOutError: 'Error al cerrar sesión',
+		carried: { title: 'Crea una cuenta para continuar', description: 'Una vez registrado, podrás confirmar tu demostración.' },
 		passwordUpdated: 'Contraseña actualizada correctamente',
 		passwordError: 'Error al cambiar la contraseña',
 	},

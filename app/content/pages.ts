@@ -76,10 +76,29 @@ export const demoPage = {
 		{ icon: 'calendar', title: 'De lunes a viernes', text: 'Cada 30 minutos, de 10:00 a 13:30.' },
 		{ icon: 'video', title: 'Videollamada', text: 'Recibirás el enlace por email.' },
 	],
-	booking: {
+	form: {
 		heading: 'Reserva tu hueco',
-		text: 'La reserva en línea estará disponible muy pronto. Mientras tanto, escríbenos y te proponemos día y hora en menos de 24 horas.',
-		button: 'Pedir una demostración',
+		signedInAs: (name: string) => `Reservarás como ${name}.`,
+		nombre: 'Nombre',
+		email: 'Email',
+		fecha: 'Fecha',
+		hora: 'Hora',
+		chooseTime: 'Elige una hora',
+		noTimes: 'No quedan horas libres ese día',
+		motivo: 'Motivo de la reunión',
+		submit: 'Reservar demostración',
+		submitting: 'Reservando...',
+	},
+	weekend: { title: 'Fecha no válida', description: 'Por favor, selecciona un día de lunes a viernes.' },
+	needAccount: { title: 'Necesitas una cuenta', description: 'Por favor, crea una cuenta para poder reservar tu demostración.' },
+	carried: { title: 'Crea una cuenta para continuar', description: 'Una vez registrado, podrás confirmar tu demostración.' },
+	success: { banner: '¡Cita confirmada!', join: 'Ir a la reunión', toast: '¡Éxito!', toastText: 'Tu cita ha sido agendada. Revisa tu email para más detalles.' },
+	failure: {
+		banner: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',
+		server: 'Ocurrió un error al crear el evento.',
+		taken: 'Ese hueco acaba de reservarse. Elige otra hora de las disponibles.',
+		invalid: 'Elige un día laborable y una hora disponible a partir de ahora.',
+		toast: 'Error',
 	},
 } as const
 

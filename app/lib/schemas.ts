@@ -60,3 +60,15 @@ export const profileSchema = z.object({
 	preferencia_comunicacion: z.enum(communicationPreferences, { error: 'Elige una preferencia de contacto.' }).default('email'),
 	avatar_url: z.url({ protocol: /^https$/, error: 'Introduce una URL https válida.' }).max(500).optional(),
 })
+
+export const defaultBookingReason = 'Demostración del asistente KIA'
+
+/** The demo booking form; name and e-mail come from the account when signed in. */
+export const bookingSchema = z.object({
+	nombre: z.string().trim().max(120, 'El nombre no puede superar los 120 caracteres.').optional(),
+	email: emailField.optional(),
+	fecha: z.string({ error: 'Elige una fecha.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Elige una fecha válida.'),
+	hora: z.enum(['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30'], { error: 'Elige una hora.' }),
+	motivo: z.string().trim().max(500, 'El motivo no puede superar los 500 caracteres.').optional(),
+})
+export type BookingInput = z.infer<typeof bookingSchema>

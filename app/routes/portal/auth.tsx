@@ -1,13 +1,16 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { ArrowLeft } from 'lucide-react'
+import { useEffect } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { authMessage, redirectTarget } from '~/.server/auth'
+import { readBookingDraft } from '~/.server/booking-draft'
 import { getPublicEnv } from '~/.server/env'
 import { getOptionalUser, getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { Field } from '~/components/forms'
+import { notify } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { authCopy } from '~/content/auth'
@@ -25,10 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const redirectTo = url.searchParams.get('redirectTo')
 	// A signed-in visitor goes straight back to where they came from.
 	if (await getOptionalUser(context, request)) throw redirect(redirectTarget(redirectTo))
-	const tab: Tab = url.searchParams.get('tab') === 'signup' ? 'signup' : 'signin'
+	const draft = await readBookingDraft(request)
+	// Someone coming from the booking form signs up first (SPEC §4), with what they typed.
+	const tab: Tab = url.searchParams.get('tab') === 'signup' || (draft && url.searchParams.get('tab') !== 'signin') ? 'signup' : 'signin'
 	const error = url.searchParams.get('error')
 	return {
 		tab,
+		carried: draft ? { fullName: draft.nombre ?? '', email: draft.email ?? '' } : null,
 		redirectTo: redirectTarget(redirectTo),
 		error: error ? (authCopy.callbackErrors[error] ?? null) : null,
 		siteUrl: getPublicEnv().SITE_URL,
@@ -121,11 +127,14 @@ function useBusy() {
 	return navigation.state !== 'idle'
 }
 
-function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined }) {
+type Carried = { fullName: string; email: string } | null
+
+function SignInForm({ redirectTo, lastResult, carried }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined; carried: Carried }) {
 	const busy = useBusy()
 	const [form, fields] = useForm({
 		id: 'signin',
 		lastResult,
+		defaultValue: { email: carried?.email ?? '' },
 		constraint: getZodConstraint(signInSchema),
 		shouldValidate: 'onBlur',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
@@ -148,11 +157,12 @@ function SignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult
 	)
 }
 
-function SignUpForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined }) {
+function SignUpForm({ redirectTo, lastResult, carried }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined; carried: Carried }) {
 	const busy = useBusy()
 	const [form, fields] = useForm({
 		id: 'signup',
 		lastResult,
+		defaultValue: { fullName: carried?.fullName ?? '', email: carried?.email ?? '' },
 		constraint: getZodConstraint(signUpSchema),
 		shouldValidate: 'onBlur',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
@@ -220,6 +230,10 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 		return `/auth?${params}`
 	}
 	const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+	const carried = Boolean(loaderData.carried)
+	useEffect(() => {
+		if (carried) notify({ id: 'reserva-pendiente', type: 'info', ...authCopy.toasts.carried })
+	}, [carried])
 	return (
 		<>
 			<div className="mb-8 text-center">
@@ -249,9 +263,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 					))}
 				</nav>
 				{tab === 'signin' ? (
-					<SignInForm key="signin" redirectTo={redirectTo} lastResult={result('signin')} />
+					<SignInForm key="signin" redirectTo={redirectTo} lastResult={result('signin')} carried={loaderData.carried} />
 				) : (
-					<SignUpForm key="signup" redirectTo={redirectTo} lastResult={result('signup')} />
+					<SignUpForm key="signup" redirectTo={redirectTo} lastResult={result('signup')} carried={loaderData.carried} />
 				)}
 				{tab === 'signin' ? (
 					<div className="mt-4 text-center">

@@ -1,9 +1,18 @@
 import { CalendarDays, ChevronRight, Clock, Video } from 'lucide-react'
-import { Link, useLocation } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, useLocation } from 'react-router'
+import { bookingPageUrl, displayName, loadProfile } from '~/.server/auth'
+import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking-draft'
+import { createBooking, takenSlots } from '~/.server/bookings'
+import { getPublicEnv } from '~/.server/env'
+import { getOptionalUser } from '~/.server/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { BookingForm, type BookingOutcome } from '~/components/site/booking-form'
 import { Card, Container } from '~/components/site/page'
-import { Button } from '~/components/ui/button'
 import { pageNames } from '~/content/navigation'
 import { demoPage } from '~/content/pages'
+import { isBookable, isWeekday, timeInMadrid, todayInMadrid } from '~/lib/booking'
+import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
 
@@ -42,7 +51,66 @@ function Breadcrumb() {
 
 const factIcons = { clock: Clock, calendar: CalendarDays, video: Video }
 
-export default function DemoRequest() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await getOptionalUser(context, request)
+	const profileName = user ? displayName(user, await loadProfile(context, user)) : null
+	const draft = await readBookingDraft(request)
+	return {
+		signedInAs: profileName,
+		draft: draft ? { nombre: draft.nombre, email: draft.email, fecha: draft.fecha, hora: draft.hora as BookingInput['hora'] | undefined, motivo: draft.motivo } : null,
+		taken: await takenSlots(),
+		today: todayInMadrid(),
+		nowTime: timeInMadrid(),
+	}
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: bookingSchema })
+	const fail = async (message: string, status = 400) =>
+		data<BookingOutcome>(
+			{ status: 'error', message, result: submission.reply() },
+			{ status, headers: await toastHeaders({ type: 'error', title: demoPage.failure.toast, description: message }) },
+		)
+	if (submission.status !== 'success') return data<BookingOutcome>({ status: 'error', message: demoPage.failure.banner, result: submission.reply() }, { status: 400 })
+	const booking = submission.value
+	if (!isWeekday(booking.fecha)) return fail(demoPage.weekend.description)
+	if (!isBookable(booking.fecha, booking.hora)) return fail(demoPage.failure.invalid)
+
+	const user = await getOptionalUser(context, request)
+	if (!user) {
+		// Signed out: keep what they typed and send them to sign up; they come back here with it.
+		if (!booking.nombre || !booking.email) {
+			return data<BookingOutcome>(
+				{ status: 'error', message: demoPage.failure.banner, result: submission.reply({ fieldErrors: { nombre: booking.nombre ? [] : ['Introduce tu nombre.'], email: booking.email ? [] : ['Introduce tu email.'] } }) },
+				{ status: 400 },
+			)
+		}
+		const headers = new Headers()
+		headers.append('Set-Cookie', await saveBookingDraft(booking))
+		const params = new URLSearchParams({ tab: 'signup', redirectTo: bookingPageUrl() })
+		return redirectWithToast(`${getPublicEnv().PORTAL_URL}/auth?${params}`, { type: 'warning', ...demoPage.needAccount }, { headers })
+	}
+
+	const profile = await loadProfile(context, user)
+	const result = await createBooking({
+		userId: user.id,
+		nombre: displayName(user, profile),
+		email: user.email ?? '',
+		fecha: booking.fecha,
+		hora: booking.hora,
+		motivo: booking.motivo || defaultBookingReason,
+	})
+	if (!result.ok) {
+		const message = result.reason === 'taken' ? demoPage.failure.taken : result.reason === 'invalid' ? demoPage.failure.invalid : demoPage.failure.server
+		return fail(message, result.reason === 'failed' ? 500 : 409)
+	}
+	const headers = await toastHeaders({ type: 'success', title: demoPage.success.toast, description: demoPage.success.toastText })
+	headers.append('Set-Cookie', await clearBookingDraft())
+	return data<BookingOutcome>({ status: 'success', message: demoPage.success.banner, meetUrl: result.meetUrl }, { headers })
+}
+
+export default function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<Container className="max-w-4xl py-10">
 			<Breadcrumb />
@@ -61,11 +129,16 @@ export default function DemoRequest() {
 				})}
 			</div>
 			<Card className="mt-8 p-8">
-				<h2 className="text-xl font-semibold">{demoPage.booking.heading}</h2>
-				<p className="mt-2 text-muted-foreground">{demoPage.booking.text}</p>
-				<Button asChild className="mt-6">
-					<Link to="/contacto">{demoPage.booking.button}</Link>
-				</Button>
+				<h2 className="mb-6 text-xl font-semibold">{demoPage.form.heading}</h2>
+				<BookingForm
+					key={actionData?.status === 'success' ? actionData.meetUrl : 'reserva'}
+					signedInAs={loaderData.signedInAs}
+					draft={actionData?.status === 'success' ? null : loaderData.draft}
+					taken={loaderData.taken}
+					today={loaderData.today}
+					nowTime={loaderData.nowTime}
+					outcome={actionData}
+				/>
 			</Card>
 		</Container>
 	)

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test'
+import { createAccount, futureWeekday, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
+import { portalURL, siteURL } from '../support/urls'
+
+const consentCookie = { name: 'cookie_consent', value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}') }
+
+function nextSaturday() {
+	const date = new Date()
+	date.setUTCDate(date.getUTCDate() + 7)
+	while (date.getUTCDay() !== 6) date.setUTCDate(date.getUTCDate() + 1)
+	return date.toISOString().slice(0, 10)
+}
+
+test.describe('demo booking', () => {
+	test('a weekend date is refused at once and cleared', async ({ page }) => {
+		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		await page.getByLabel('Fecha').fill(nextSaturday())
+		await expect(page.getByText('Fecha no válida')).toBeVisible()
+		await expect(page.getByText('Por favor, selecciona un día de lunes a viernes.')).toBeVisible()
+		await expect(page.getByLabel('Fecha')).toHaveValue('')
+	})
+
+	test('signed out: the typed data travels through sign-in and back, then the booking is confirmed', async ({ page }) => {
+		const account = await createAccount('reserva', 'Elena Vidal')
+		const fecha = futureWeekday()
+		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		const form = page.getByRole('main')
+		await form.getByLabel('Nombre').fill('Elena Vidal')
+		await form.getByLabel('Email').fill(account.email)
+		await page.getByLabel('Fecha').fill(fecha)
+		await page.getByLabel('Hora').selectOption('11:00')
+		await page.getByLabel('Motivo de la reunión').fill('Quiero ver la facturación VERIFACTU')
+		await page.getByRole('button', { name: 'Reservar demostración' }).click()
+
+		await expect(page).toHaveURL(/\/auth\?tab=signup/)
+		expect(new URL(page.url()).host).toBe(new URL(portalURL('/')).host)
+		await expect(page.getByText('Necesitas una cuenta')).toBeVisible()
+		await expect(page.getByText('Crea una cuenta para continuar')).toBeVisible()
+		await expect(page.locator('#signup').getByLabel('Nombre completo')).toHaveValue('Elena Vidal')
+		await expect(page.locator('#signup').getByLabel('Email')).toHaveValue(account.email)
+
+		await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
+		await expect(page.locator('#signin').getByLabel('Email')).toHaveValue(account.email)
+		await page.locator('#signin').getByLabel('Contraseña').fill(account.password)
+		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
+
+		await expect(page).toHaveURL(siteURL('/solicitar-demostracion-kia'))
+		await expect(page.getByText('Reservarás como Elena Vidal.')).toBeVisible()
+		await expect(page.getByLabel('Fecha')).toHaveValue(fecha)
+		await expect(page.getByLabel('Hora')).toHaveValue('11:00')
+		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Quiero ver la facturación VERIFACTU')
+		await page.getByRole('button', { name: 'Reservar demostración' }).click()
+
+		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute('href', /^https:\/\/meet\.jit\.si\//)
+		await expect(page.getByLabel('Fecha')).toHaveValue('')
+		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Demostración del asistente KIA')
+
+		const rows = await serviceClient().from('reservas').select('status, nombre, email, motivo, meet_url, event_id').eq('user_id', account.id)
+		expect(rows.data).toEqual([
+			expect.objectContaining({ status: 'confirmada', nombre: 'Elena Vidal', email: account.email, motivo: 'Quiero ver la facturación VERIFACTU' }),
+		])
+		const mail = (await waitForMail(account.email, /Tu demostración de KIA/)) as unknown as { html: string; attachments?: { generatedFileName: string; contentType: string }[] }
+		expect(mail.html).toContain(rows.data?.[0]?.meet_url)
+		expect(mail.attachments?.[0]?.contentType).toContain('text/calendar')
+	})
+
+	test('a past date is refused by the server', async ({ page }) => {
+		const account = await createAccount('pasado')
+		await signIn(page, account.email)
+		const response = await postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha: '2020-01-06', hora: '10:00', motivo: 'x' })
+		expect(response.status).toBe(400)
+		expect(response.body).toContain('Elige un día laborable')
+	})
+
+	test('twenty concurrent bookings of one slot leave exactly one confirmed', async ({ page }) => {
+		const account = await createAccount('carrera')
+		await signIn(page, account.email)
+		const fecha = futureWeekday()
+		const responses = await Promise.all(
+			Array.from({ length: 20 }, () => postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha, hora: '12:00', motivo: 'Carrera' })),
+		)
+		expect(responses.filter((response) => response.status === 200)).toHaveLength(1)
+		expect(responses.filter((response) => response.status === 409)).toHaveLength(19)
+		const rows = await serviceClient().from('reservas').select('id').eq('fecha', fecha).eq('hora', '12:00').eq('status', 'confirmada')
+		expect(rows.data).toHaveLength(1)
+	})
+
+	test('signed in, without JavaScript: the booking is confirmed on the page', async ({ browser }) => {
+		const account = await createAccount('sin-js-reserva', 'Raúl Pons')
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, account.email)
+		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		await expect(page.getByText('Reservarás como Raúl Pons.')).toBeVisible()
+		await page.getByLabel('Fecha').fill(futureWeekday())
+		await page.getByLabel('Hora').selectOption('13:30')
+		await page.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+		await context.close()
+	})
+})
