@@ -8,6 +8,8 @@ const port = Number(process.env.PORT)
 
 const server = express()
 server.disable('x-powered-by')
+// Which proxies may tell us the visitor's address (X-Forwarded-For): by default only this machine's.
+server.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
 server.use(compression())
 
 if (isDevelopment) {

@@ -2,6 +2,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { contactSchema, investorSchema } from '~/lib/schemas'
 import { contactDestination, rejectSpam, saveSubmission, type FormType } from './forms'
+import { sendMail } from './mail'
+import { isRateLimited, rateLimitedMessage, rateLimitedToast } from './rate-limit'
 import { getSupabase } from './supabase'
 import { redirectWithToast, toastHeaders } from './toast'
 
@@ -13,13 +15,18 @@ export async function handleContactForm(request: Request, context: Readonly<Rout
 	await rejectSpam(formData)
 	const submission = parseWithZod(formData, { schema: contactSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	const saved = await saveSubmission(getSupabase(context), formType, { ...submission.value, destination: contactDestination() })
+	if (await isRateLimited(context, 'contact')) {
+		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }) }, { status: 429, headers: await rateLimitedToast() })
+	}
+	const payload = { ...submission.value, destination: contactDestination() }
+	const saved = await saveSubmission(getSupabase(context), formType, payload)
 	if (!saved) {
 		return data(
 			{ result: submission.reply({ formErrors: [saveFailed] }) },
 			{ status: 500, headers: await toastHeaders({ type: 'error', title: 'Error al enviar', description: saveFailed }) },
 		)
 	}
+	await notifyCompany(formType, payload)
 	return redirectWithToast(new URL(request.url).pathname, {
 		type: 'success',
 		title: '¡Mensaje Enviado!',
@@ -32,7 +39,11 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 	await rejectSpam(formData)
 	const submission = parseWithZod(formData, { schema: investorSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	if (await isRateLimited(context, 'contact')) {
+		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }) }, { status: 429, headers: await rateLimitedToast() })
+	}
 	const saved = await saveSubmission(getSupabase(context), 'investor_contact', submission.value)
+	if (saved) await notifyCompany('investor_contact', submission.value)
 	if (!saved) {
 		const error = { type: 'error', title: 'Error al enviar el formulario.', description: 'Por favor, inténtalo de nuevo más tarde.' } as const
 		return data({ result: submission.reply({ formErrors: [error.title] }) }, { status: 500, headers: await toastHeaders(error) })
@@ -41,5 +52,17 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 		type: 'success',
 		title: '¡Formulario enviado con éxito!',
 		description: 'Gracias por tu interés. Nos pondremos en contacto contigo pronto.',
+	})
+}
+
+/** The company hears of every saved submission; a failed e-mail is logged and loses nothing (it is stored). */
+async function notifyCompany(formType: FormType, payload: Record<string, string | undefined>) {
+	const lines = Object.entries(payload)
+		.filter(([key, value]) => key !== 'destination' && value)
+		.map(([key, value]) => `${key}: ${value}`)
+	await sendMail({
+		to: contactDestination(),
+		subject: `Nuevo formulario: ${formType}`,
+		text: `Se ha recibido un formulario «${formType}» en la web:\n\n${lines.join('\n')}`,
 	})
 }

@@ -13,6 +13,9 @@ export type RequestInfo = {
 
 export const requestInfoContext = createContext<RequestInfo>()
 
+/** The visitor's address as the HTTP server saw it (behind TRUST_PROXY proxies), for rate limits. */
+export const clientAddressContext = createContext<string>('unknown')
+
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Identifies the request and puts the security headers on whatever response comes back. */

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { createClient } from '@supabase/supabase-js'
 import { expect, test, type Page } from '@playwright/test'
 import ws from 'ws'
+import { waitForMail } from '../support/e2e-data'
 import { localServiceRoleKey } from '../support/keys'
 import { rawRequest, siteURL } from '../support/urls'
 
@@ -298,6 +299,64 @@ test.describe('contact forms', () => {
 		await expect(page.getByRole('status')).toContainText('¡Formulario enviado con éxito!')
 		const rows = await submissionsFrom('inversora@fondo.es')
 		expect(rows.map((row) => row.form_type)).toEqual(['investor_contact'])
+		await context.close()
+	})
+
+	test('the company is e-mailed every saved message', async ({ page }) => {
+		await acceptCookies(page)
+		await page.goto(siteURL('/sobre-kia'))
+		const form = page.getByRole('main')
+		await form.getByLabel('Nombre').fill('Jorge Aviño')
+		await form.getByLabel('Email').fill('jorge@despacho.es')
+		await form.getByLabel('Mensaje').fill('Mensaje desde Sobre KIA')
+		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+		await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
+		const mail = await waitForMail('hola@kia.es', /Contacto Sobre KIA/)
+		expect(mail.text).toContain('jorge@despacho.es')
+		expect((await submissionsFrom('jorge@despacho.es')).map((row) => row.form_type)).toEqual(['Contacto Sobre KIA'])
+	})
+
+	test('the server explains every missing field and keeps what was typed', async () => {
+		const response = await rawRequest(siteURL('/contacto'), {
+			method: 'POST',
+			body: new URLSearchParams({ name: '', email: 'sin-arroba', message: '<b>hola</b>' }).toString(),
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteURL('/').slice(0, -1) },
+		})
+		expect(response.status).toBe(400)
+		expect(response.body).toContain('Introduce tu nombre.')
+		expect(response.body).toContain('Introduce un email válido.')
+		expect(response.body).toContain('value="sin-arroba"')
+		expect(response.body).toContain('&lt;b&gt;hola&lt;/b&gt;')
+	})
+
+	test('a bot that fills the honeypot stores nothing; a flood from one address is limited', async () => {
+		const post = (fields: Record<string, string>, address: string) =>
+			rawRequest(siteURL('/contacto'), {
+				method: 'POST',
+				body: new URLSearchParams(fields).toString(),
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteURL('/').slice(0, -1), 'X-Forwarded-For': address },
+			})
+		const bot = await post({ name: 'Bot', email: 'bot@spam.es', message: 'spam', name__confirm: 'soy un bot' }, '203.0.113.7')
+		expect(bot.status).toBe(400)
+		expect(await submissionsFrom('bot@spam.es')).toEqual([])
+
+		const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`
+		const statuses: number[] = []
+		for (let i = 0; i < 11; i++) statuses.push((await post({ name: 'Flood', email: 'flood@spam.es', message: `n${i}` }, address)).status)
+		expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true)
+		const limited = await post({ name: 'Flood', email: 'flood@spam.es', message: 'otra' }, address)
+		expect(limited.status).toBe(429)
+		expect(limited.body).toContain('Has enviado demasiadas solicitudes')
+		expect(await submissionsFrom('flood@spam.es')).toHaveLength(10)
+	})
+
+	test('the newsletter without JavaScript shows the same notice', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(siteURL('/blog'))
+		await page.locator('footer').getByLabel('Email').fill('lector@empresa.es')
+		await page.locator('footer').getByRole('button', { name: 'Suscribirme' }).click()
+		await expect(page.getByRole('status')).toContainText('Función en desarrollo')
 		await context.close()
 	})
 

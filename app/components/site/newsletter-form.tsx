@@ -35,6 +35,7 @@ export function NewsletterForm({ id, className }: { id: string; className?: stri
 				</Button>
 			</div>
 			<ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+			<ErrorList id={form.errorId} errors={form.errors} />
 		</fetcher.Form>
 	)
 }

@@ -6,6 +6,7 @@ import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server
 import { createBooking, takenSlots } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
 import { getOptionalUser } from '~/.server/supabase'
+import { isRateLimited, rateLimitedMessage } from '~/.server/rate-limit'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { BookingForm, type BookingOutcome } from '~/components/site/booking-form'
 import { Card, Container } from '~/components/site/page'
@@ -74,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		)
 	if (submission.status !== 'success') return data<BookingOutcome>({ status: 'error', message: demoPage.failure.banner, result: submission.reply() }, { status: 400 })
 	const booking = submission.value
+	if (await isRateLimited(context, 'booking')) return fail(rateLimitedMessage, 429)
 	if (!isWeekday(booking.fecha)) return fail(demoPage.weekend.description)
 	if (!isBookable(booking.fecha, booking.hora)) return fail(demoPage.failure.invalid)
 

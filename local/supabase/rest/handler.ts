@@ -4,6 +4,7 @@ import type { Database } from '../db'
 import { jsonHeaders, notImplemented, type Reply } from '../http'
 import { verifyJwt, type Claims } from '../jwt'
 import { RestError, statusForSqlState } from './errors'
+import { callFunction } from './rpc'
 import { parseCondition, parseLogic, parseNonNegativeInteger, parseOrder, parseSelect, splitTopLevel } from './parse'
 import {
 	checkWritableColumns,
@@ -106,7 +107,11 @@ async function route(req: RestRequest, ctx: RestContext, auth: Auth): Promise<Re
 	}
 	const segments = req.path.split('/').filter(Boolean)
 	if (segments.length === 0) return notImplemented('The OpenAPI description (GET /rest/v1/)')
-	if (segments[0] === 'rpc') return notImplemented('RPC (/rest/v1/rpc/…)')
+	if (segments[0] === 'rpc' && segments.length === 2 && req.method === 'POST') {
+		const body = await asRole(ctx, req, auth, (tx) => callFunction(tx, segments[1] ?? '', parseJsonBody(req)))
+		return { status: 200, headers: { 'Content-Type': jsonHeaders['Content-Type'] }, body }
+	}
+	if (segments[0] === 'rpc') return notImplemented(`${req.method} /rest/v1/rpc (only POST with named arguments)`)
 	if (segments.length > 1) return notImplemented(`GET /rest/v1/${segments.join('/')}`)
 
 	const cache = await ctx.schema()

@@ -244,9 +244,21 @@ describe('malformed requests get PostgREST’s 4xx', () => {
 		expect(((await forgedResponse.json()) as { code: string }).code).toBe('PGRST301')
 	})
 
+	test('rpc: named arguments, the caller’s EXECUTE privilege, unknown functions', async () => {
+		const allowed = await service().rpc('hit_rate_limit', { p_key: 'prueba', p_limit: 2, p_window_seconds: 60 })
+		expect(allowed.data).toBe(true)
+		await service().rpc('hit_rate_limit', { p_key: 'prueba', p_limit: 2, p_window_seconds: 60 })
+		const third = await service().rpc('hit_rate_limit', { p_key: 'prueba', p_limit: 2, p_window_seconds: 60 })
+		expect(third.data).toBe(false)
+		const asAnon = await anon().rpc('hit_rate_limit', { p_key: 'x', p_limit: 1, p_window_seconds: 60 })
+		expect(asAnon.status).toBe(401)
+		expect(asAnon.error?.code).toBe('42501')
+		const unknown = await anon().rpc('no_existe', {})
+		expect(unknown.status).toBe(404)
+		expect(unknown.error?.code).toBe('PGRST202')
+	})
+
 	test('outside the subset: 501 with a message', async () => {
-		const rpc = await raw(supabase.url, '/rest/v1/rpc/is_admin', { method: 'POST', body: '{}' })
-		expect(rpc.status).toBe(501)
 		const fts = await raw(supabase.url, '/rest/v1/blog_posts?title=fts.verifactu')
 		expect(fts.status).toBe(501)
 	})

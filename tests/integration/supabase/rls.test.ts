@@ -48,6 +48,7 @@ describe('select', () => {
 		blog_tags: { anon: 6, clienteA: 6, clienteB: 6, admin: 6, service: 6 },
 		blog_post_tags: { anon: 10, clienteA: 10, clienteB: 10, admin: 10, service: 11 },
 		form_submissions: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
+		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
 	}
 	for (const [table, expected] of Object.entries(visible)) {
 		for (const actor of actors) {
