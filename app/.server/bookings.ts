@@ -1,7 +1,7 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js'
 import { formatMeeting, isBookable, todayInMadrid, type Meeting } from '~/lib/booking'
 import { randomUUID } from 'node:crypto'
-import { getCalendar, jitsiCalendar } from './calendar'
+import { calendarFor, getCalendar, jitsiCalendar } from './calendar'
 import { contactDestination } from './forms'
 import { sendMail } from './mail'
 import { createServiceClient } from './supabase'
@@ -45,7 +45,7 @@ export async function cancelOwnMeeting(supabase: SupabaseClient, user: User, id:
 		console.error('[bookings] cancel failed', error)
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
-	if (meeting.event_id) await getCalendar().cancel(meeting.event_id).catch((cause: unknown) => console.error('[calendar] cancel failed', cause))
+	if (meeting.event_id) await calendarFor(meeting.event_id).cancel(meeting.event_id).catch((cause: unknown) => console.error('[calendar] cancel failed', cause))
 	await sendMail({
 		to: meeting.email,
 		subject: 'Tu reunión con KIA ha sido cancelada',
@@ -67,7 +67,7 @@ export async function rescheduleOwnMeeting(supabase: SupabaseClient, user: User,
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
 	const details = { fecha, hora, motivo: meeting.motivo ?? '', nombre: meeting.nombre, email: meeting.email }
-	if (meeting.event_id) await getCalendar().move(meeting.event_id, details).catch((cause: unknown) => console.error('[calendar] move failed', cause))
+	if (meeting.event_id) await calendarFor(meeting.event_id).move(meeting.event_id, details).catch((cause: unknown) => console.error('[calendar] move failed', cause))
 	await sendMail({
 		to: meeting.email,
 		subject: 'Tu reunión con KIA ha cambiado de fecha',

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { env } from './env'
+import { createGoogleCalendar } from './google-calendar'
 
 export type CalendarEvent = { eventId: string; meetUrl: string }
 
@@ -25,6 +27,21 @@ export const jitsiCalendar: CalendarProvider = {
 	async cancel() {},
 }
 
+let google: CalendarProvider | undefined
+
+/** Google when its credentials are configured; otherwise meetings still get a working Jitsi room. */
 export function getCalendar(): CalendarProvider {
-	return jitsiCalendar
+	if (!env.GOOGLE_CALENDAR_ID || !env.GOOGLE_SERVICE_ACCOUNT_EMAIL || !env.GOOGLE_SERVICE_ACCOUNT_KEY) return jitsiCalendar
+	google ??= createGoogleCalendar({
+		calendarId: env.GOOGLE_CALENDAR_ID,
+		serviceAccountEmail: env.GOOGLE_SERVICE_ACCOUNT_EMAIL,
+		privateKey: env.GOOGLE_SERVICE_ACCOUNT_KEY.replace(/\\n/g, '\n'),
+		impersonate: env.GOOGLE_CALENDAR_IMPERSONATE,
+	})
+	return google
+}
+
+/** Event ids say which provider made them, so a Jitsi booking is never sent to Google. */
+export function calendarFor(eventId: string): CalendarProvider {
+	return eventId.startsWith('google:') ? getCalendar() : jitsiCalendar
 }

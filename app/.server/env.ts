@@ -40,6 +40,10 @@ const envSchema = z
 		SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
 		SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }),
 		MAIL_FROM: z.string().min(3).default('KIA <no-reply@kia.es>'),
+		GOOGLE_CALENDAR_ID: z.string().min(1).optional(),
+		GOOGLE_SERVICE_ACCOUNT_EMAIL: z.email().optional(),
+		GOOGLE_SERVICE_ACCOUNT_KEY: z.string().includes('PRIVATE KEY', { message: 'debe ser la clave PEM de la cuenta de servicio' }).optional(),
+		GOOGLE_CALENDAR_IMPERSONATE: z.email().optional(),
 		CONTACT_EMAIL: z.email('debe ser un email').default('hola@kia.es'),
 		ENABLE_TEST_ROUTES: z
 			.enum(['0', '1'])

@@ -62,7 +62,7 @@ export const planPage = {
 export const bookingDialog = {
 	title: 'Reserva una demostración gratuita',
 	description: 'Elige día y hora para una videollamada de 15 minutos, de lunes a viernes entre las 10:00 y las 13:30.',
-	button: 'Elegir día y hora',
+	loading: 'Cargando horas disponibles...',
 } as const
 
 export const demoPage = {

@@ -102,3 +102,17 @@ test.describe('demo booking', () => {
 		await context.close()
 	})
 })
+
+test('the booking dialog on /contacto books without leaving for the form', async ({ page }) => {
+	const account = await createAccount('dialogo', 'Nuria Sáez')
+	await signIn(page, account.email)
+	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+	await page.goto(siteURL('/contacto'))
+	await page.getByRole('button', { name: 'O reserva una reunión' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
+	await expect(dialog.getByText('Reservarás como Nuria Sáez.')).toBeVisible()
+	await dialog.getByLabel('Fecha').fill(futureWeekday())
+	await dialog.getByLabel('Hora').selectOption('10:30')
+	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+})

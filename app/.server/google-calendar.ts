@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto'
+import { importPKCS8, SignJWT } from 'jose'
+import type { CalendarProvider, MeetingDetails } from './calendar'
+
+export type GoogleCalendarConfig = {
+	calendarId: string
+	serviceAccountEmail: string
+	/** PEM (PKCS#8) private key of the service account. */
+	privateKey: string
+	/** Workspace user the service account acts for (domain-wide delegation), needed to create Meet links. */
+	impersonate?: string
+}
+
+const tokenUrl = 'https://oauth2.googleapis.com/token'
+const apiBase = 'https://www.googleapis.com/calendar/v3'
+
+function eventTimes({ fecha, hora }: Pick<MeetingDetails, 'fecha' | 'hora'>) {
+	const [hours = 0, minutes = 0] = hora.split(':').map(Number)
+	const end = hours * 60 + minutes + 15
+	const time = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}:00`
+	return {
+		start: { dateTime: `${fecha}T${time(hours * 60 + minutes)}`, timeZone: 'Europe/Madrid' },
+		end: { dateTime: `${fecha}T${time(end)}`, timeZone: 'Europe/Madrid' },
+	}
+}
+
+/** Google Calendar with a Meet link per demo, through the REST API and a service account. */
+export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProvider {
+	let cached: { token: string; expiresAt: number } | undefined
+
+	async function accessToken() {
+		if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token
+		const now = Math.floor(Date.now() / 1000)
+		const assertion = await new SignJWT({ scope: 'https://www.googleapis.com/auth/calendar', ...(config.impersonate ? { sub: config.impersonate } : {}) })
+			.setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+			.setIssuer(config.serviceAccountEmail)
+			.setAudience(tokenUrl)
+			.setIssuedAt(now)
+			.setExpirationTime(now + 3600)
+			.sign(await importPKCS8(config.privateKey, 'RS256'))
+		const response = await fetch(tokenUrl, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+		})
+		if (!response.ok) throw new Error(`Google token request failed: ${response.status}`)
+		const body = (await response.json()) as { access_token: string; expires_in: number }
+		cached = { token: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 }
+		return cached.token
+	}
+
+	async function call(method: string, path: string, body?: unknown) {
+		const response = await fetch(`${apiBase}/calendars/${encodeURIComponent(config.calendarId)}${path}`, {
+			method,
+			headers: { Authorization: `Bearer ${await accessToken()}`, 'Content-Type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		})
+		// A cancelled event that is already gone is what we wanted.
+		if (method === 'DELETE' && (response.status === 404 || response.status === 410)) return null
+		if (!response.ok) throw new Error(`Google Calendar ${method} ${path} failed: ${response.status}`)
+		return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>)
+	}
+
+	return {
+		async create(meeting) {
+			const event = await call('POST', '/events?conferenceDataVersion=1&sendUpdates=all', {
+				summary: 'Demostración de KIA',
+				description: `${meeting.motivo}\n\n${meeting.nombre} <${meeting.email}>`,
+				...eventTimes(meeting),
+				attendees: [{ email: meeting.email, displayName: meeting.nombre }],
+				conferenceData: { createRequest: { requestId: randomUUID(), conferenceSolutionKey: { type: 'hangoutsMeet' } } },
+			})
+			const meetUrl = typeof event?.hangoutLink === 'string' ? event.hangoutLink : undefined
+			if (!event || typeof event.id !== 'string' || !meetUrl) throw new Error('Google Calendar returned no Meet link')
+			return { eventId: `google:${event.id}`, meetUrl }
+		},
+		async move(eventId, meeting) {
+			await call('PATCH', `/events/${encodeURIComponent(eventId.replace(/^google:/, ''))}?sendUpdates=all`, eventTimes(meeting))
+		},
+		async cancel(eventId) {
+			await call('DELETE', `/events/${encodeURIComponent(eventId.replace(/^google:/, ''))}?sendUpdates=all`)
+		},
+	}
+}
