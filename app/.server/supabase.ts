@@ -48,6 +48,8 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
 	for (const cookie of supabase.headers.getSetCookie()) response.headers.append('Set-Cookie', cookie)
 	const cacheControl = supabase.headers.get('Cache-Control')
 	if (cacheControl) response.headers.set('Cache-Control', cacheControl)
+	// A page seen with a session may show who is signed in: never cache it for anyone else.
+	else if (hasSessionCookie(request)) response.headers.set('Cache-Control', 'private, no-store')
 	return response
 }
 
@@ -57,13 +59,17 @@ export function getSupabase(context: Readonly<RouterContextProvider>) {
 
 const authCookiePrefix = `sb-${new URL(env.SUPABASE_URL).hostname.split('.')[0]}-auth-token`
 
+function hasSessionCookie(request: Request) {
+	return (request.headers.get('Cookie') ?? '').includes(authCookiePrefix)
+}
+
 /**
  * The signed-in user, verified by Supabase Auth (never read from the cookie
  * alone); null without a session. Asked once per request.
  */
 export function getOptionalUser(context: Readonly<RouterContextProvider>, request: Request): Promise<User | null> {
 	const supabase = context.get(supabaseContext)
-	if (!(request.headers.get('Cookie') ?? '').includes(authCookiePrefix)) return Promise.resolve(null)
+	if (!hasSessionCookie(request)) return Promise.resolve(null)
 	supabase.user ??= supabase.client.auth.getUser().then(({ data }) => data.user ?? null)
 	return supabase.user
 }

@@ -243,3 +243,34 @@ test.describe('account', () => {
 		await expect(page.getByRole('heading', { name: 'Asistente fiscal' })).toBeVisible()
 	})
 })
+
+test.describe('session upkeep', () => {
+	test('a session close to expiry is refreshed on the next request, and signed-in pages are never cached', async ({ page }) => {
+		const account = await createAccount('refresco')
+		await signIn(page, account.email)
+		const cookies = await page.context().cookies(portalURL('/'))
+		const sessionCookie = cookies.find((cookie) => /^sb-.*-auth-token$/.test(cookie.name))
+		expect(sessionCookie, 'one session cookie (not chunked) for a small session').toBeTruthy()
+		const session = JSON.parse(Buffer.from((sessionCookie?.value ?? '').replace(/^base64-/, ''), 'base64url').toString()) as {
+			expires_at: number
+			refresh_token: string
+		}
+		// Pretend the access token expires in 30 s: within the 90 s margin, so the server refreshes it.
+		const nearExpiry = { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 }
+		await page.context().addCookies([{ ...sessionCookie!, value: `base64-${Buffer.from(JSON.stringify(nearExpiry)).toString('base64url')}` }])
+
+		const response = await page.goto(portalURL('/dashboard'))
+		expect(response?.headers()['cache-control']).toMatch(/private.*no-store/)
+		await expect(page.getByRole('heading', { name: /Bienvenida/ })).toBeVisible()
+		const refreshed = (await page.context().cookies(portalURL('/'))).find((cookie) => cookie.name === sessionCookie?.name)
+		const renewed = JSON.parse(Buffer.from((refreshed?.value ?? '').replace(/^base64-/, ''), 'base64url').toString()) as {
+			expires_at: number
+			refresh_token: string
+		}
+		expect(renewed.refresh_token).not.toBe(session.refresh_token)
+		expect(renewed.expires_at).toBeGreaterThan(nearExpiry.expires_at)
+
+		const site = await page.goto(siteURL('/'))
+		expect(site?.headers()['cache-control']).toMatch(/private.*no-store/)
+	})
+})
