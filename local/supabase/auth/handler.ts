@@ -1,11 +1,10 @@
-import type { IncomingHttpHeaders } from 'node:http'
 import type { Transaction } from '@electric-sql/pglite'
-import { isAllowedRedirect, type AuthConfig } from '../config'
-import type { Database } from '../db'
-import { html, json, notImplemented, redirect, type Reply } from '../http'
+import { json, notImplemented, redirect, type Reply } from '../http'
 import { verifyJwt, type Claims } from '../jwt'
-import { confirmationEmail, recoveryEmail, type Mailer } from '../mail'
-import { consentPage } from './consent'
+import { confirmationEmail, recoveryEmail } from '../mail'
+import { admin } from './admin'
+import { authError, emailPattern, record, redirectTarget, settingsOf, text, verifyLink, type AuthContext, type AuthRequest } from './common'
+import { authorize, authorizeConsent } from './oauth'
 import {
 	consumeFlowState,
 	createFlowState,
@@ -14,7 +13,6 @@ import {
 	issueSession,
 	refreshSession,
 	sessionExists,
-	type SessionSettings,
 } from './sessions'
 import {
 	createUser,
@@ -28,52 +26,7 @@ import {
 	type UserRow,
 } from './users'
 
-export type AuthContext = {
-	db: Database
-	config: AuthConfig
-	mailer: Mailer
-	/** e.g. http://127.0.0.1:54321 */
-	apiUrl: string
-}
-
-export type AuthRequest = {
-	method: string
-	path: string
-	query: URLSearchParams
-	headers: IncomingHttpHeaders
-	body: Record<string, unknown>
-	bearer: string | undefined
-}
-
-const apiVersionHeader = 'x-supabase-api-version'
-
-/** GoTrue's error body: `{code, message}` for clients that send the API version header, the old shape otherwise. */
-function authError(req: AuthRequest, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-	const version = req.headers[apiVersionHeader]
-	if (typeof version === 'string' && version >= '2024-01-01') {
-		return json(status, { code, message, ...extra }, { 'X-Supabase-Api-Version': '2024-01-01' })
-	}
-	return json(status, { code: status, error_code: code, msg: message, ...extra })
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
-const record = (value: unknown) =>
-	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-function settingsOf(ctx: AuthContext): SessionSettings {
-	return { issuer: `${ctx.apiUrl}/auth/v1`, expiresIn: ctx.config.jwt_expiry }
-}
-
-function redirectTarget(ctx: AuthContext, requested: string | undefined) {
-	return requested && isAllowedRedirect(requested, ctx.config) ? requested : ctx.config.site_url
-}
-
-function verifyLink(ctx: AuthContext, token: string, type: 'signup' | 'recovery', redirectTo: string) {
-	const params = new URLSearchParams({ token, type, redirect_to: redirectTo })
-	return `${ctx.apiUrl}/auth/v1/verify?${params}`
-}
+export type { AuthContext, AuthRequest } from './common'
 
 export async function handleAuth(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	const { method, path } = req
@@ -380,179 +333,3 @@ async function verifyTokenHash(req: AuthRequest, ctx: AuthContext): Promise<Repl
 	})
 }
 
-// OAuth (Google) --------------------------------------------------------------------------------
-
-async function authorize(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
-	const provider = req.query.get('provider') ?? ''
-	if (!ctx.config.external[provider]?.enabled) {
-		return authError(req, 400, 'validation_failed', 'Unsupported provider: provider is not enabled')
-	}
-	const hidden = {
-		provider,
-		redirect_to: redirectTarget(ctx, req.query.get('redirect_to') ?? undefined),
-		code_challenge: req.query.get('code_challenge') ?? '',
-		code_challenge_method: req.query.get('code_challenge_method') ?? '',
-	}
-	const known = await ctx.db.transaction(async (tx) => {
-		const result = await tx.query<{ email: string; name: string }>(
-			`select u.email, coalesce(u.raw_user_meta_data ->> 'full_name', '') as name
-			 from auth.users u join auth.identities i on i.user_id = u.id and i.provider = 'google'
-			 order by u.created_at limit 10`,
-		)
-		return result.rows
-	})
-	return html(200, consentPage(hidden, known))
-}
-
-async function authorizeConsent(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
-	const email = text(req.body.email)?.trim().toLowerCase()
-	const fullName = text(req.body.full_name)?.trim() ?? ''
-	const redirectTo = redirectTarget(ctx, text(req.body.redirect_to))
-	const challenge = text(req.body.code_challenge)
-	if (!email || !emailPattern.test(email)) {
-		return redirect(`${redirectTo}#error=invalid_request&error_code=validation_failed&error_description=Invalid+email`, 302)
-	}
-	return ctx.db.transaction(async (tx) => {
-		const metadata = { full_name: fullName || email.split('@')[0], email, email_verified: true, iss: 'https://accounts.google.com' }
-		let user = await findUserByEmail(tx, email)
-		if (!user) {
-			user = await createUser(tx, {
-				email,
-				userMetadata: metadata,
-				provider: 'google',
-				providerId: `google-${email}`,
-				confirmed: true,
-			})
-		} else {
-			await tx.query(
-				`insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-				 values ($1, $2, $3, 'google', now(), now(), now()) on conflict (provider_id, provider) do nothing`,
-				[`google-${email}`, user.id, JSON.stringify({ sub: `google-${email}`, ...metadata })],
-			)
-			await tx.query(
-				`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()),
-				   raw_app_meta_data = jsonb_set(coalesce(raw_app_meta_data, '{}'), '{providers}',
-				     (select coalesce(jsonb_agg(distinct p), '[]') from jsonb_array_elements_text(
-				       coalesce(raw_app_meta_data -> 'providers', '[]') || '["google"]') p))
-				 where id = $1`,
-				[user.id],
-			)
-		}
-		if (challenge) {
-			const code = await createFlowState(tx, {
-				userId: user.id,
-				challenge,
-				method: text(req.body.code_challenge_method) || 's256',
-				authenticationMethod: 'oauth',
-			})
-			const target = new URL(redirectTo)
-			target.searchParams.set('code', code)
-			return redirect(target.toString(), 302)
-		}
-		const session = await issueSession(tx, user, 'oauth', settingsOf(ctx))
-		const fragment = new URLSearchParams({
-			access_token: session.access_token,
-			expires_at: String(session.expires_at),
-			expires_in: String(session.expires_in),
-			provider_token: 'local-google-token',
-			refresh_token: session.refresh_token,
-			token_type: 'bearer',
-		})
-		return redirect(`${redirectTo}#${fragment}`, 302)
-	})
-}
-
-// Admin -----------------------------------------------------------------------------------------
-
-async function admin(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
-	if (!req.bearer) return authError(req, 401, 'no_authorization', 'This endpoint requires a Bearer token')
-	const verified = await verifyJwt(req.bearer)
-	if (!verified.ok) return authError(req, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`)
-	if (verified.claims.role !== 'service_role') return authError(req, 403, 'not_admin', 'User not allowed')
-
-	const id = req.path.slice('/admin/users/'.length)
-	if (req.path === '/admin/users' && req.method === 'GET') return listUsers(req, ctx)
-	if (req.path === '/admin/users' && req.method === 'POST') return adminCreateUser(req, ctx)
-	if (!id || id.includes('/')) return notImplemented(`${req.method} /auth/v1${req.path}`)
-
-	return ctx.db.transaction(async (tx) => {
-		const user = await findUserById(tx, id)
-		if (!user) return authError(req, 404, 'user_not_found', 'User not found')
-		if (req.method === 'GET') return json(200, await loadUserJson(tx, user))
-		if (req.method === 'DELETE') {
-			await tx.query('delete from auth.users where id = $1', [id])
-			return json(200, {})
-		}
-		if (req.method === 'PUT') return adminUpdateUser(req, tx, user)
-		return notImplemented(`${req.method} /auth/v1${req.path}`)
-	})
-}
-
-async function listUsers(req: AuthRequest, ctx: AuthContext) {
-	const page = Math.max(1, Number(req.query.get('page') ?? 1) || 1)
-	const perPage = Math.min(1000, Math.max(1, Number(req.query.get('per_page') ?? 50) || 50))
-	return ctx.db.transaction(async (tx) => {
-		const total = (await tx.query<{ count: number }>('select count(*)::int as count from auth.users')).rows[0]?.count ?? 0
-		const rows = await tx.query<UserRow>('select * from auth.users order by created_at, id limit $1 offset $2', [
-			perPage,
-			(page - 1) * perPage,
-		])
-		const users = await Promise.all(rows.rows.map((user) => loadUserJson(tx, user)))
-		return json(200, { users, aud: 'authenticated' }, { 'X-Total-Count': String(total) })
-	})
-}
-
-async function adminCreateUser(req: AuthRequest, ctx: AuthContext) {
-	const email = text(req.body.email)?.trim()
-	if (!email || !emailPattern.test(email)) return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
-	const password = text(req.body.password)
-	if (password !== undefined && password.length < ctx.config.minimum_password_length) {
-		return authError(req, 422, 'weak_password', `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
-			weak_password: { reasons: ['length'] },
-		})
-	}
-	return ctx.db.transaction(async (tx) => {
-		if (await findUserByEmail(tx, email)) {
-			return authError(req, 422, 'email_exists', 'A user with this email address has already been registered')
-		}
-		const user = await createUser(tx, {
-			email,
-			password,
-			userMetadata: record(req.body.user_metadata),
-			appMetadata: record(req.body.app_metadata),
-			provider: 'email',
-			confirmed: req.body.email_confirm === true,
-		})
-		return json(200, await loadUserJson(tx, user))
-	})
-}
-
-async function adminUpdateUser(req: AuthRequest, tx: Transaction, user: UserRow) {
-	const password = text(req.body.password)
-	if (password) await tx.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, await hashPassword(password)])
-	const email = text(req.body.email)
-	if (email) await tx.query('update auth.users set email = lower($2) where id = $1', [user.id, email])
-	if (req.body.email_confirm === true) {
-		await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [user.id])
-	}
-	const userMetadata = record(req.body.user_metadata)
-	if (userMetadata) {
-		await tx.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb where id = $1`, [
-			user.id,
-			JSON.stringify(userMetadata),
-		])
-	}
-	const appMetadata = record(req.body.app_metadata)
-	if (appMetadata) {
-		await tx.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}') || $2::jsonb where id = $1`, [
-			user.id,
-			JSON.stringify(appMetadata),
-		])
-	}
-	const banDuration = text(req.body.ban_duration)
-	if (banDuration === 'none') await tx.query('update auth.users set banned_until = null where id = $1', [user.id])
-	else if (banDuration) return notImplemented('ban_duration other than none')
-	await tx.query('update auth.users set updated_at = now() where id = $1', [user.id])
-	const updated = await findUserById(tx, user.id)
-	return json(200, await loadUserJson(tx, updated ?? user))
-}
