@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
 import type { HeaderUser } from '~/components/site/header'
 import { getPublicEnv } from './env'
-import { getOptionalUser, getSupabase } from './supabase'
+import { hostGuard } from './host-guard'
+import { getOptionalUser, getSupabase, supabaseMiddleware } from './supabase'
 
 /**
  * What the site header shows: the portal session is visible here through the
@@ -26,3 +27,6 @@ export async function loadHeaderUser(context: Readonly<RouterContextProvider>, r
 export async function loadSiteChrome(context: Readonly<RouterContextProvider>, request: Request) {
 	return { user: await loadHeaderUser(context, request), portalUrl: getPublicEnv().PORTAL_URL }
 }
+
+/** Both site layouts: the site host only, with the visitor's Supabase session. */
+export const siteMiddleware = [hostGuard('site'), supabaseMiddleware]

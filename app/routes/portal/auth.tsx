@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { authMessage, redirectTarget } from '~/.server/auth'
@@ -129,8 +129,41 @@ function useBusy() {
 
 type Carried = { fullName: string; email: string } | null
 
-function SignInForm({ redirectTo, lastResult, carried }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined; carried: Carried }) {
+type FormProps = { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined; carried: Carried }
+
+/** What both tabs share: intent, destination, the backend's message and the busy button. */
+function AuthForm<Schema extends Record<string, unknown>>({
+	form,
+	intent,
+	redirectTo,
+	submitLabel,
+	children,
+}: {
+	form: FormMetadata<Schema, string[]>
+	intent: 'signin' | 'signup'
+	redirectTo: string
+	submitLabel: string
+	children: ReactNode
+}) {
 	const busy = useBusy()
+	return (
+		<Form method="post" className="space-y-4" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="redirectTo" value={redirectTo} />
+			{children}
+			{form.errors?.length ? (
+				<p role="alert" className="text-sm text-danger">
+					{form.errors[0]}
+				</p>
+			) : null}
+			<Button type="submit" size="lg" className="w-full" disabled={busy}>
+				{busy ? authCopy.working : submitLabel}
+			</Button>
+		</Form>
+	)
+}
+
+function SignInForm({ redirectTo, lastResult, carried }: FormProps) {
 	const [form, fields] = useForm({
 		id: 'signin',
 		lastResult,
@@ -140,25 +173,14 @@ function SignInForm({ redirectTo, lastResult, carried }: { redirectTo: string; l
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
 	})
 	return (
-		<Form method="post" className="space-y-4" {...getFormProps(form)}>
-			<input type="hidden" name="intent" value="signin" />
-			<input type="hidden" name="redirectTo" value={redirectTo} />
+		<AuthForm form={form} intent="signin" redirectTo={redirectTo} submitLabel={authCopy.signInButton}>
 			<Field label={authCopy.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
 			<Field label={authCopy.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
-			{form.errors?.length ? (
-				<p role="alert" className="text-sm text-danger">
-					{form.errors[0]}
-				</p>
-			) : null}
-			<Button type="submit" size="lg" className="w-full" disabled={busy}>
-				{busy ? authCopy.working : authCopy.signInButton}
-			</Button>
-		</Form>
+		</AuthForm>
 	)
 }
 
-function SignUpForm({ redirectTo, lastResult, carried }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined; carried: Carried }) {
-	const busy = useBusy()
+function SignUpForm({ redirectTo, lastResult, carried }: FormProps) {
 	const [form, fields] = useForm({
 		id: 'signup',
 		lastResult,
@@ -168,21 +190,11 @@ function SignUpForm({ redirectTo, lastResult, carried }: { redirectTo: string; l
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
 	})
 	return (
-		<Form method="post" className="space-y-4" {...getFormProps(form)}>
-			<input type="hidden" name="intent" value="signup" />
-			<input type="hidden" name="redirectTo" value={redirectTo} />
+		<AuthForm form={form} intent="signup" redirectTo={redirectTo} submitLabel={authCopy.signUpButton}>
 			<Field label={authCopy.fullName} inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }} errors={fields.fullName.errors} />
 			<Field label={authCopy.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
 			<Field label={authCopy.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
-			{form.errors?.length ? (
-				<p role="alert" className="text-sm text-danger">
-					{form.errors[0]}
-				</p>
-			) : null}
-			<Button type="submit" size="lg" className="w-full" disabled={busy}>
-				{busy ? authCopy.working : authCopy.signUpButton}
-			</Button>
-		</Form>
+		</AuthForm>
 	)
 }
 

@@ -1,14 +1,12 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { hostGuard } from '~/.server/host-guard'
-import { loadSiteChrome } from '~/.server/site'
-import { supabaseMiddleware } from '~/.server/supabase'
+import { loadSiteChrome, siteMiddleware } from '~/.server/site'
 import { ConsentProvider } from '~/components/consent'
 import { SiteFooter } from '~/components/site/footer'
 import { SiteHeader } from '~/components/site/header'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/bare-layout'
 
-export const middleware: Route.MiddlewareFunction[] = [hostGuard('site'), supabaseMiddleware]
+export const middleware: Route.MiddlewareFunction[] = siteMiddleware
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	return loadSiteChrome(context, request)
