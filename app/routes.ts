@@ -47,6 +47,14 @@ export default [
 			route('dashboard/asistentes', 'routes/portal/dashboard/assistants.tsx'),
 			route('dashboard/cuenta', 'routes/portal/dashboard/account.tsx'),
 		]),
+		layout('routes/portal/admin/layout.tsx', [
+			route('admin', 'routes/portal/admin/index.tsx'),
+			route('admin/reuniones', 'routes/portal/admin/meetings.tsx'),
+			route('admin/usuarios', 'routes/portal/admin/users.tsx'),
+			...['servicios', 'asistentes', 'facturacion', 'soporte', 'ajustes'].map((section) =>
+				route(`admin/${section}`, 'routes/portal/admin/placeholder.tsx', { id: `admin-${section}` }),
+			),
+		]),
 	]),
 
 	route('*', 'routes/not-found.tsx'),

@@ -66,3 +66,11 @@ export function authMessage(error: { code?: string; message: string }) {
 	}
 	return (error.code && messages[error.code]) || error.message
 }
+
+/** Admin pages: a user whose usuarios.role is 'admin'; anyone else goes to /dashboard (RLS enforces the same). */
+export async function requireAdmin(context: Context, request: Request) {
+	const user = await requireUser(context, request)
+	const profile = await loadProfile(context, user)
+	if (profile?.role !== 'admin') throw redirect('/dashboard')
+	return { user, profile }
+}

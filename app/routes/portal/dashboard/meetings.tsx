@@ -8,6 +8,7 @@ import { getPublicEnv } from '~/.server/env'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { inputClass } from '~/components/forms'
+import { StatusBadge } from '~/components/portal/status-badge'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
@@ -60,21 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 
 	return data({ error: null }, { status: 400 })
-}
-
-function StatusBadge({ status }: { status: string }) {
-	return (
-		<span
-			className={cn(
-				'inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium',
-				status === 'confirmada' && 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
-				status === 'cancelada' && 'bg-danger/10 text-danger',
-				status !== 'confirmada' && status !== 'cancelada' && 'bg-surface-muted text-muted-foreground',
-			)}
-		>
-			{copy.statuses[status] ?? status}
-		</span>
-	)
 }
 
 function RescheduleForm({ meeting, today, onSubmit }: { meeting: Meeting; today: string; onSubmit?: () => void }) {

@@ -1,0 +1,108 @@
+import { Search } from 'lucide-react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Form, Link, useSearchParams, useSubmit } from 'react-router'
+import { adminCopy } from '~/content/admin'
+import { inputClass } from '../forms'
+import { Button } from '../ui/button'
+
+/**
+ * Search and pagination live in the URL (?q=, ?page=): a plain GET form
+ * without JavaScript; with it, the URL follows the input after 300 ms of quiet.
+ */
+export function AdminTable({
+	title,
+	placeholder,
+	columns,
+	total,
+	page,
+	pages,
+	empty,
+	error,
+	children,
+}: {
+	title: string
+	placeholder: string
+	columns: readonly string[]
+	total: number
+	page: number
+	pages: number
+	empty: string
+	error: string | null
+	children: ReactNode
+}) {
+	const [searchParams] = useSearchParams()
+	const submit = useSubmit()
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	useEffect(() => () => clearTimeout(timer.current), [])
+	const pageHref = (target: number) => {
+		const params = new URLSearchParams(searchParams)
+		params.set('page', String(target))
+		return `?${params}`
+	}
+	return (
+		<>
+			<h1 className="mb-6 text-3xl font-bold tracking-tight">{title}</h1>
+			<Form method="get" role="search" className="mb-6 flex max-w-md gap-2">
+				<label htmlFor="q" className="sr-only">
+					{adminCopy.search}
+				</label>
+				<input
+					id="q"
+					name="q"
+					type="search"
+					defaultValue={searchParams.get('q') ?? ''}
+					placeholder={placeholder}
+					className={inputClass}
+					onChange={(event) => {
+						const form = event.currentTarget.form
+						clearTimeout(timer.current)
+						timer.current = setTimeout(() => void submit(form, { replace: true }), 300)
+					}}
+				/>
+				<Button type="submit" variant="secondary">
+					<Search aria-hidden className="size-4" />
+					{adminCopy.search}
+				</Button>
+			</Form>
+			{error ? (
+				<p role="alert" className="rounded-xl border border-danger/40 p-4 text-danger">
+					{error}
+				</p>
+			) : total === 0 ? (
+				<p className="rounded-2xl border border-dashed bg-surface p-10 text-center text-muted-foreground">{empty}</p>
+			) : (
+				<>
+					<div className="overflow-x-auto rounded-2xl border bg-surface">
+						<table className="w-full min-w-[44rem] text-left text-sm">
+							<thead className="border-b text-muted-foreground">
+								<tr>
+									{columns.map((column) => (
+										<th key={column} scope="col" className="p-4 font-medium">
+											{column}
+										</th>
+									))}
+								</tr>
+							</thead>
+							<tbody>{children}</tbody>
+						</table>
+					</div>
+					<nav aria-label="Paginación" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+						<span>{adminCopy.pageOf(page, pages, total)}</span>
+						<span className="flex gap-2">
+							{page > 1 ? (
+								<Link to={pageHref(page - 1)} className="rounded-full border px-4 py-1.5 hover:text-foreground">
+									{adminCopy.previous}
+								</Link>
+							) : null}
+							{page < pages ? (
+								<Link to={pageHref(page + 1)} className="rounded-full border px-4 py-1.5 hover:text-foreground">
+									{adminCopy.next}
+								</Link>
+							) : null}
+						</span>
+					</nav>
+				</>
+			)}
+		</>
+	)
+}

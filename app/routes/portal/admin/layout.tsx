@@ -1,0 +1,84 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { LayoutDashboard, LogOut } from 'lucide-react'
+import { Link, NavLink, Outlet, useSubmit } from 'react-router'
+import { avatarUrl, displayName, requireAdmin } from '~/.server/auth'
+import { Logo } from '~/components/logo'
+import { ThemeSwitch } from '~/components/theme'
+import { adminCopy } from '~/content/admin'
+import { cn } from '~/lib/utils'
+import type { Route } from './+types/layout'
+
+export const meta: Route.MetaFunction = () => [{ title: `${adminCopy.title} · KIA` }, { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { user, profile } = await requireAdmin(context, request)
+	return { name: displayName(user, profile), email: user.email ?? '', avatarUrl: avatarUrl(user, profile) }
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+	const submit = useSubmit()
+	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted'
+	return (
+		<div className="min-h-dvh">
+			<header className="border-b bg-surface">
+				<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+					<div className="flex items-center gap-4">
+						<Link to="/admin" aria-label="KIA, panel de administración">
+							<Logo className="h-7" />
+						</Link>
+						<p className="hidden text-sm font-semibold sm:block">{adminCopy.title}</p>
+					</div>
+					<div className="flex items-center gap-3">
+						<ThemeSwitch />
+						<DropdownMenu.Root>
+							<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${loaderData.name}`}>
+								{loaderData.avatarUrl ? (
+									<img src={loaderData.avatarUrl} alt="" className="size-9 rounded-full object-cover" />
+								) : (
+									<span aria-hidden className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-brand-foreground">
+										{loaderData.name.charAt(0).toUpperCase()}
+									</span>
+								)}
+							</DropdownMenu.Trigger>
+							<DropdownMenu.Portal>
+								<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
+									<p className="truncate px-3 py-2 text-xs text-muted-foreground">{loaderData.email}</p>
+									<DropdownMenu.Item asChild>
+										<Link to="/dashboard" className={itemClass}>
+											<LayoutDashboard aria-hidden className="size-4" />
+											{adminCopy.avatarMenu.dashboard}
+										</Link>
+									</DropdownMenu.Item>
+									<DropdownMenu.Item className={cn(itemClass, 'text-danger')} onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}>
+										<LogOut aria-hidden className="size-4" />
+										{adminCopy.avatarMenu.signOut}
+									</DropdownMenu.Item>
+								</DropdownMenu.Content>
+							</DropdownMenu.Portal>
+						</DropdownMenu.Root>
+					</div>
+				</div>
+				<nav aria-label="Administración" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
+					{adminCopy.menu.map((item) => (
+						<NavLink
+							key={item.to}
+							to={item.to}
+							end
+							className={({ isActive }) =>
+								cn(
+									'border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap transition-colors',
+									isActive ? 'border-brand text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+								)
+							}
+						>
+							{item.label}
+						</NavLink>
+					))}
+				</nav>
+			</header>
+			<main id="contenido" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+				<Outlet />
+			</main>
+		</div>
+	)
+}

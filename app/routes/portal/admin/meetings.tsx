@@ -1,0 +1,63 @@
+import { requireAdmin } from '~/.server/auth'
+import { getSupabase } from '~/.server/supabase'
+import { AdminTable } from '~/components/portal/admin-table'
+import { StatusBadge } from '~/components/portal/status-badge'
+import { adminCopy } from '~/content/admin'
+import { meetingsCopy } from '~/content/meetings'
+import { formatMeeting } from '~/lib/booking'
+import { ilikeAny, pageFrom, pageSize } from '~/lib/postgrest'
+import type { Route } from './+types/meetings'
+
+type Row = { id: string; fecha: string; hora: string; nombre: string; email: string; motivo: string | null; status: string }
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	await requireAdmin(context, request)
+	const url = new URL(request.url)
+	const q = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
+	const page = pageFrom(url)
+	let query = getSupabase(context)
+		.from('reservas')
+		.select('id, fecha, hora, nombre, email, motivo, status', { count: 'exact' })
+		.order('fecha', { ascending: false })
+		.order('hora', { ascending: false })
+		.range((page - 1) * pageSize, page * pageSize - 1)
+	if (q) query = query.or(ilikeAny(['nombre', 'email', 'motivo'], q))
+	const { data, count, error } = await query
+	if (error && error.code !== 'PGRST103') console.error('[admin] meetings failed', error)
+	const total = count ?? 0
+	return {
+		rows: (data ?? []) as Row[],
+		total,
+		page,
+		pages: Math.max(1, Math.ceil(total / pageSize)),
+		error: error && error.code !== 'PGRST103' ? adminCopy.meetings.loadError : null,
+	}
+}
+
+export default function AdminMeetings({ loaderData }: Route.ComponentProps) {
+	const copy = adminCopy.meetings
+	return (
+		<AdminTable
+			title={copy.title}
+			placeholder={adminCopy.searchPlaceholder}
+			columns={copy.columns}
+			total={loaderData.total}
+			page={loaderData.page}
+			pages={loaderData.pages}
+			empty={copy.empty}
+			error={loaderData.error}
+		>
+			{loaderData.rows.map((row) => (
+				<tr key={row.id} className="border-b last:border-0">
+					<td className="p-4 font-medium whitespace-nowrap">{formatMeeting(row.fecha, row.hora)}</td>
+					<td className="p-4">{row.nombre}</td>
+					<td className="p-4 text-muted-foreground">{row.email}</td>
+					<td className="p-4 text-muted-foreground">{row.motivo || meetingsCopy.defaultReason}</td>
+					<td className="p-4">
+						<StatusBadge status={row.status} />
+					</td>
+				</tr>
+			))}
+		</AdminTable>
+	)
+}

@@ -1,0 +1,13 @@
+import { Construction } from 'lucide-react'
+import { adminCopy } from '~/content/admin'
+
+/** Servicios, Asistentes, Facturación, Soporte and Ajustes: not built yet, and the page says so. */
+export default function AdminPlaceholder() {
+	return (
+		<div className="rounded-2xl border border-dashed bg-surface p-16 text-center">
+			<Construction aria-hidden className="mx-auto size-10 text-muted-foreground" />
+			<h1 className="mt-4 text-2xl font-bold">{adminCopy.placeholder.title}</h1>
+			<p className="mt-2 text-muted-foreground">{adminCopy.placeholder.text}</p>
+		</div>
+	)
+}

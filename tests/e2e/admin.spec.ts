@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test'
+import { createAccount, serviceClient, signIn } from '../support/e2e-data'
+import { portalURL, rawRequest } from '../support/urls'
+
+async function createAdmin(label: string) {
+	const account = await createAccount(label, `Admin ${label}`)
+	const { error } = await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id)
+	if (error) throw error
+	return account
+}
+
+/** Weekly weekdays from a random far-future Monday, so parallel runs do not share slots. */
+function weekdays(count: number) {
+	const start = new Date(Date.UTC(2040 + Math.floor(Math.random() * 20), 0, 1))
+	while (start.getUTCDay() !== 1) start.setUTCDate(start.getUTCDate() + 1)
+	return Array.from({ length: count }, (_, i) => {
+		const date = new Date(start)
+		date.setUTCDate(start.getUTCDate() + i * 7)
+		return date.toISOString().slice(0, 10)
+	})
+}
+
+test.describe('admin panel', () => {
+	test('guarded: signed out → sign-in, cliente → dashboard, admin → the panel', async ({ page }) => {
+		const signedOut = await rawRequest(portalURL('/admin/usuarios'))
+		expect(signedOut.status).toBe(302)
+		expect(signedOut.headers.location).toBe('/auth?redirectTo=%2Fadmin%2Fusuarios')
+
+		const cliente = await createAccount('no-admin')
+		await signIn(page, cliente.email)
+		await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0)
+		await page.goto(portalURL('/admin'))
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+
+		await page.context().clearCookies()
+		const admin = await createAdmin('panel')
+		await signIn(page, admin.email)
+		await page.getByRole('link', { name: 'Admin Panel' }).click()
+		await expect(page.getByRole('banner').getByText('Panel de Administración')).toBeVisible()
+		for (const section of ['Servicios', 'Asistentes', 'Facturación', 'Soporte', 'Ajustes']) {
+			await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: section }).click()
+			await expect(page.getByRole('heading', { name: 'Módulo en Construcción' })).toBeVisible()
+		}
+	})
+
+	test('bookings: search through ?q= (typed or without JavaScript), pagination, empty text', async ({ page, browser }) => {
+		const marker = `busqueda${Date.now().toString(36)}`
+		const rows = weekdays(21).map((fecha, i) => ({ fecha, hora: '10:00', nombre: `Persona ${i}`, email: `${marker}${i}@kia.test`, motivo: i === 0 ? null : 'Demo' }))
+		const inserted = await serviceClient().from('reservas').insert(rows)
+		expect(inserted.error).toBeNull()
+		const admin = await createAdmin('busca')
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/reuniones'))
+		await page.getByRole('searchbox').fill(marker)
+		await expect(page).toHaveURL(new RegExp(`q=${marker}`))
+		await expect(page.getByRole('row')).toHaveCount(21)
+		await expect(page.getByText('Página 1 de 2 · 21 en total')).toBeVisible()
+		await page.getByRole('link', { name: 'Siguiente' }).click()
+		await expect(page.getByRole('row')).toHaveCount(2)
+		await expect(page.getByRole('cell', { name: 'Consulta general' })).toBeVisible()
+
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const noScript = await context.newPage()
+		await signIn(noScript, admin.email)
+		await noScript.goto(portalURL('/admin/reuniones'))
+		await noScript.getByRole('searchbox').fill('nadie-coincide-con-esto')
+		await noScript.getByRole('button', { name: 'Buscar' }).click()
+		await expect(noScript.getByText('No se encontraron reuniones.')).toBeVisible()
+		await context.close()
+	})
+
+	test('users: search by name or e-mail', async ({ page }) => {
+		const admin = await createAdmin('usuarios')
+		const target = await createAccount('buscada', 'Zoe Llinares')
+		await signIn(page, admin.email)
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent('Llinares')}`))
+		await expect(page.getByRole('cell', { name: target.email })).toBeVisible()
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent('(,."')}`))
+		await expect(page.getByText('No se encontraron usuarios.')).toBeVisible()
+	})
+})
