@@ -72,3 +72,10 @@ export const bookingSchema = z.object({
 	motivo: z.string().trim().max(500, 'El motivo no puede superar los 500 caracteres.').optional(),
 })
 export type BookingInput = z.infer<typeof bookingSchema>
+
+export const adminUserUpdateSchema = z.object({
+	id: z.uuid(),
+	full_name: z.string().trim().min(1, 'Introduce el nombre.').max(120, 'El nombre no puede superar los 120 caracteres.'),
+	phone: z.string().trim().max(20, 'El teléfono no puede superar los 20 caracteres.').optional(),
+	role: z.enum(['cliente', 'admin'], { error: 'Elige un rol.' }),
+})

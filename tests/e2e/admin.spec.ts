@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createAccount, serviceClient, signIn } from '../support/e2e-data'
+import { createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { portalURL, rawRequest } from '../support/urls'
 
 async function createAdmin(label: string) {
@@ -77,5 +77,71 @@ test.describe('admin panel', () => {
 		await expect(page.getByRole('cell', { name: target.email })).toBeVisible()
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent('(,."')}`))
 		await expect(page.getByText('No se encontraron usuarios.')).toBeVisible()
+	})
+})
+
+test.describe('admin user management', () => {
+	test('edit a user’s name, phone and role; the e-mail stays', async ({ page }) => {
+		const admin = await createAdmin('editor')
+		const target = await createAccount('editada', 'Nombre Antiguo')
+		await signIn(page, admin.email)
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
+		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Editar' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Editar usuario' })
+		await expect(dialog.getByLabel('Email (no se puede cambiar)')).toHaveValue(target.email)
+		await dialog.getByLabel('Nombre completo').fill('Nombre Nuevo')
+		await dialog.getByLabel('Teléfono').fill('+34600111222')
+		await dialog.getByLabel('Rol').selectOption('admin')
+		await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByText('Usuario actualizado correctamente')).toBeVisible()
+		const row = await serviceClient().from('usuarios').select('full_name, phone, role, email').eq('id', target.id).single()
+		expect(row.data).toEqual({ full_name: 'Nombre Nuevo', phone: '+34600111222', role: 'admin', email: target.email })
+	})
+
+	test('delete a user: confirmation, the account is gone, their bookings stay', async ({ page }) => {
+		const admin = await createAdmin('borrador')
+		const target = await createAccount('borrada')
+		await serviceClient().from('reservas').insert({ user_id: target.id, fecha: weekdays(1)[0], hora: '13:00', nombre: 'Borrada', email: target.email })
+		await signIn(page, admin.email)
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
+		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Eliminar' }).click()
+		await page.getByRole('dialog', { name: '¿Estás absolutamente seguro?' }).getByRole('button', { name: 'Sí, eliminar usuario' }).click()
+		await expect(page.getByText('Usuario eliminado correctamente')).toBeVisible()
+		expect((await serviceClient().from('usuarios').select('id').eq('id', target.id)).data).toEqual([])
+		expect((await serviceClient().from('reservas').select('user_id').eq('email', target.email)).data).toEqual([{ user_id: null }])
+		await page.context().clearCookies()
+		await page.goto(portalURL('/auth'))
+		await page.locator('#signin').getByLabel('Email').fill(target.email)
+		await page.locator('#signin').getByLabel('Contraseña').fill(target.password)
+		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'El email o la contraseña no son correctos.' })).toBeVisible()
+	})
+
+	test('an admin cannot delete or demote themselves; a cliente’s post is refused; works without JavaScript', async ({ browser }) => {
+		const admin = await createAdmin('propio')
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, admin.email)
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(admin.email)}`))
+		await page.getByRole('link', { name: 'Eliminar' }).click()
+		await page.getByRole('button', { name: 'Sí, eliminar usuario' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'No puedes eliminar tu propia cuenta.' })).toBeVisible()
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(admin.email)}`))
+		await page.getByRole('link', { name: 'Editar' }).click()
+		await page.getByLabel('Rol').selectOption('cliente')
+		await page.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'No puedes cambiar tu propio rol.' })).toBeVisible()
+		expect((await serviceClient().from('usuarios').select('role').eq('id', admin.id).single()).data).toEqual({ role: 'admin' })
+		await context.close()
+
+		const cliente = await createAccount('atacante')
+		const victim = await createAccount('victima')
+		const clientePage = await browser.newPage()
+		await signIn(clientePage, cliente.email)
+		const attempt = await postAs(clientePage, portalURL('/admin/usuarios'), { intent: 'delete', id: victim.id })
+		expect(attempt.status).toBe(302)
+		expect(attempt.headers.location).toBe('/dashboard')
+		expect((await serviceClient().from('usuarios').select('id').eq('id', victim.id)).data).toHaveLength(1)
+		await clientePage.close()
 	})
 })
