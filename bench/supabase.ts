@@ -6,6 +6,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { startMailCatcher } from '../local/mail'
 import { openDatabase } from '../local/supabase/db'
+import { seedScale } from '../local/supabase/scale'
 import { startSupabase } from '../local/supabase/server'
 import { localAnonKey } from '../tests/support/keys'
 
@@ -27,25 +28,7 @@ await warm.value.close()
 const serverStart = await timed(() => startSupabase({ port: 0, log: false, mail: mailSettings }))
 const supabase = serverStart.value
 
-await supabase.db.pg.exec(`
-	with slots as (
-		select d::date as fecha, h::time as hora, row_number() over (order by d, h) as n
-		from generate_series('1990-01-01'::date, '2045-12-31'::date, interval '1 day') d
-		cross join unnest(array['10:00','10:30','11:00','11:30','12:00','12:30','13:00','13:30']) h
-		where extract(isodow from d) between 1 and 5
-		  and not exists (select 1 from public.reservas r where r.fecha = d::date and r.hora = h::time)
-	)
-	insert into public.reservas (fecha, hora, motivo, status, nombre, email)
-	select fecha, hora,
-		(array['Demostración del asistente KIA','Facturación VERIFACTU','WhatsApp Business','Consulta sobre tarifas', null])[1 + n % 5],
-		case when n % 10 = 0 then 'cancelada' else 'confirmada' end,
-		(array['Lucía','Hugo','Martina','Mateo','Sofía','Leo','Julia','Daniel','Paula','Álvaro'])[1 + n % 10] || ' ' ||
-		(array['García','Rodríguez','González','Fernández','López','Martínez','Sánchez','Pérez','Gómez','Martín'])[1 + (n / 10) % 10],
-		'cliente' || n || '@empresa' || (n % 97) || '.es'
-	from slots
-	where n <= 100000;
-	analyze public.reservas;
-`)
+await seedScale(supabase.db.pg, { bookings: 100_000, users: 0 })
 const total = (await supabase.db.pg.query<{ count: number }>('select count(*)::int as count from public.reservas')).rows[0]?.count
 
 const login = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, {

@@ -30,6 +30,9 @@ export const adminCopy = {
 	meetings: {
 		title: 'Reuniones',
 		columns: ['Fecha y Hora', 'Nombre', 'Email', 'Motivo', 'Estado'],
+		actions: 'Acciones',
+		edit: 'Editar',
+		cancel: 'Cancelar',
 		empty: 'No se encontraron reuniones.',
 		loadError: 'Error al cargar las reuniones',
 	},

@@ -58,6 +58,8 @@ test.describe('admin panel', () => {
 		await page.getByRole('link', { name: 'Siguiente' }).click()
 		await expect(page.getByRole('row')).toHaveCount(2)
 		await expect(page.getByRole('cell', { name: 'Consulta general' })).toBeVisible()
+		await page.getByRole('row').filter({ hasText: 'Consulta general' }).getByRole('button', { name: 'Cancelar' }).click()
+		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
 
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const noScript = await context.newPage()

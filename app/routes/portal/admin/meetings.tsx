@@ -1,7 +1,9 @@
 import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
+import { NotImplementedForm } from '~/components/not-implemented'
 import { AdminTable } from '~/components/portal/admin-table'
 import { StatusBadge } from '~/components/portal/status-badge'
+import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
 import { meetingsCopy } from '~/content/meetings'
 import { formatMeeting } from '~/lib/booking'
@@ -40,7 +42,7 @@ export default function AdminMeetings({ loaderData }: Route.ComponentProps) {
 		<AdminTable
 			title={copy.title}
 			placeholder={adminCopy.searchPlaceholder}
-			columns={copy.columns}
+			columns={[...copy.columns, copy.actions]}
 			total={loaderData.total}
 			page={loaderData.page}
 			pages={loaderData.pages}
@@ -55,6 +57,17 @@ export default function AdminMeetings({ loaderData }: Route.ComponentProps) {
 					<td className="p-4 text-muted-foreground">{row.motivo || meetingsCopy.defaultReason}</td>
 					<td className="p-4">
 						<StatusBadge status={row.status} />
+					</td>
+					<td className="p-4">
+						{/* SPEC §4: editing and cancelling bookings from the admin panel are not implemented; the buttons say so. */}
+						<NotImplementedForm className="flex gap-2">
+							<Button type="submit" variant="secondary" className="h-9 px-3">
+								{copy.edit}
+							</Button>
+							<Button type="submit" variant="ghost" className="h-9 px-3 text-danger">
+								{copy.cancel}
+							</Button>
+						</NotImplementedForm>
 					</td>
 				</tr>
 			))}
