@@ -13,21 +13,15 @@ export function AdminTable({
 	title,
 	placeholder,
 	columns,
-	total,
-	page,
-	pages,
+	list: { total, page, pages, error },
 	empty,
-	error,
 	children,
 }: {
 	title: string
 	placeholder: string
 	columns: readonly string[]
-	total: number
-	page: number
-	pages: number
+	list: { total: number; page: number; pages: number; error: string | null }
 	empty: string
-	error: string | null
 	children: ReactNode
 }) {
 	const [searchParams] = useSearchParams()

@@ -1,3 +1,4 @@
+import { pageResult } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
 import { NotImplementedForm } from '~/components/not-implemented'
@@ -24,16 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		.order('hora', { ascending: false })
 		.range((page - 1) * pageSize, page * pageSize - 1)
 	if (q) query = query.or(ilikeAny(['nombre', 'email', 'motivo'], q))
-	const { data, count, error } = await query
-	if (error && error.code !== 'PGRST103') console.error('[admin] meetings failed', error)
-	const total = count ?? 0
-	return {
-		rows: (data ?? []) as Row[],
-		total,
-		page,
-		pages: Math.max(1, Math.ceil(total / pageSize)),
-		error: error && error.code !== 'PGRST103' ? adminCopy.meetings.loadError : null,
-	}
+	return pageResult<Row>(await query, page, adminCopy.meetings.loadError)
 }
 
 export default function AdminMeetings({ loaderData }: Route.ComponentProps) {
@@ -43,11 +35,8 @@ export default function AdminMeetings({ loaderData }: Route.ComponentProps) {
 			title={copy.title}
 			placeholder={adminCopy.searchPlaceholder}
 			columns={[...copy.columns, copy.actions]}
-			total={loaderData.total}
-			page={loaderData.page}
-			pages={loaderData.pages}
+			list={loaderData}
 			empty={copy.empty}
-			error={loaderData.error}
 		>
 			{loaderData.rows.map((row) => (
 				<tr key={row.id} className="border-b last:border-0">

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { deleteUserByAdmin, updateUserByAdmin } from '~/.server/admin-users'
+import { pageResult } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
@@ -29,16 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		.order('id')
 		.range((page - 1) * pageSize, page * pageSize - 1)
 	if (q) query = query.or(ilikeAny(['full_name', 'email'], q))
-	const { data, count, error } = await query
-	if (error && error.code !== 'PGRST103') console.error('[admin] users failed', error)
-	const total = count ?? 0
-	return {
-		rows: (data ?? []) as Row[],
-		total,
-		page,
-		pages: Math.max(1, Math.ceil(total / pageSize)),
-		error: error && error.code !== 'PGRST103' ? adminCopy.users.loadError : null,
-	}
+	return pageResult<Row>(await query, page, adminCopy.users.loadError)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -177,11 +169,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 			title={copy.title}
 			placeholder={adminCopy.usersSearchPlaceholder}
 			columns={[...copy.columns, copy.actions]}
-			total={loaderData.total}
-			page={loaderData.page}
-			pages={loaderData.pages}
+			list={loaderData}
 			empty={copy.empty}
-			error={loaderData.error}
 		>
 			{loaderData.rows.map((row) => (
 				<tr key={row.id} className="border-b last:border-0">
