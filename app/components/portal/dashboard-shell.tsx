@@ -13,7 +13,7 @@ export const menuIcons = { home: House, calendar: CalendarDays, card: CreditCard
 
 export type ShellUser = { name: string; email: string; avatarUrl: string | null; isAdmin: boolean }
 
-function Avatar({ user, className }: { user: ShellUser; className?: string }) {
+export function Avatar({ user, className }: { user: Pick<ShellUser, 'name' | 'avatarUrl'>; className?: string }) {
 	return user.avatarUrl ? (
 		<img src={user.avatarUrl} alt="" className={cn('size-9 rounded-full object-cover', className)} />
 	) : (

@@ -3,6 +3,7 @@ import { LayoutDashboard, LogOut } from 'lucide-react'
 import { Link, NavLink, Outlet, useSubmit } from 'react-router'
 import { avatarUrl, displayName, requireAdmin } from '~/.server/auth'
 import { Logo } from '~/components/logo'
+import { Avatar } from '~/components/portal/dashboard-shell'
 import { ThemeSwitch } from '~/components/theme'
 import { adminCopy } from '~/content/admin'
 import { cn } from '~/lib/utils'
@@ -32,13 +33,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						<ThemeSwitch />
 						<DropdownMenu.Root>
 							<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${loaderData.name}`}>
-								{loaderData.avatarUrl ? (
-									<img src={loaderData.avatarUrl} alt="" className="size-9 rounded-full object-cover" />
-								) : (
-									<span aria-hidden className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-brand-foreground">
-										{loaderData.name.charAt(0).toUpperCase()}
-									</span>
-								)}
+								<Avatar user={loaderData} />
 							</DropdownMenu.Trigger>
 							<DropdownMenu.Portal>
 								<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
