@@ -191,3 +191,41 @@ describe('delete', () => {
 		expect(history.data).toEqual([{ user_id: null, email: user.email }])
 	})
 })
+
+describe('admin list functions', () => {
+	const args = (termino: string) => ({ termino, desde: 0, cuantos: 20 })
+
+	test('an admin gets one counted page of bookings, newest first, searched on nombre, email and motivo', async () => {
+		const all = await clients.admin.rpc('admin_reservas', args(''))
+		expect(all.error).toBeNull()
+		const { total, rows } = all.data as { total: number; rows: { fecha: string; hora: string; email: string }[] }
+		const { count } = await clients.service.from('reservas').select('id', { count: 'exact', head: true })
+		expect(total).toBe(count)
+		const order = rows.map((row) => `${row.fecha} ${row.hora}`)
+		expect(order).toEqual([...order].sort().reverse())
+
+		const byEmail = await clients.admin.rpc('admin_reservas', args(clienteA.email.slice(0, 12).toUpperCase()))
+		expect((byEmail.data as { rows: { email: string }[] }).rows.map((row) => row.email)).toEqual([clienteA.email])
+	})
+
+	test('a search term is matched literally: % and _ are not wildcards', async () => {
+		for (const termino of ['%', '_', '\\']) {
+			const result = await clients.admin.rpc('admin_usuarios', args(termino))
+			expect(result.error).toBeNull()
+			expect(result.data).toMatchObject({ total: 0, rows: [] })
+		}
+		const page = await clients.admin.rpc('admin_usuarios', { termino: '', desde: 1, cuantos: 2 })
+		expect(page.data).toMatchObject({ total: 4 })
+		expect((page.data as { rows: unknown[] }).rows).toHaveLength(2)
+	})
+
+	test('a cliente and an anonymous caller are refused, whatever they ask for', async () => {
+		for (const list of ['admin_reservas', 'admin_usuarios']) {
+			const cliente = await clients.clienteA.rpc(list, args(''))
+			expect(cliente.status).toBe(403)
+			expect(cliente.error?.code).toBe('42501')
+			const anon = await clients.anon.rpc(list, args(''))
+			expect(anon.status).toBe(401)
+		}
+	})
+})

@@ -1,6 +1,5 @@
-import { pageResult } from '~/.server/admin-list'
+import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
-import { getSupabase } from '~/.server/supabase'
 import { NotImplementedForm } from '~/components/not-implemented'
 import { AdminTable } from '~/components/portal/admin-table'
 import { StatusBadge } from '~/components/portal/status-badge'
@@ -8,24 +7,13 @@ import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
 import { meetingsCopy } from '~/content/meetings'
 import { formatMeeting } from '~/lib/booking'
-import { ilikeAny, pageFrom, pageSize } from '~/lib/postgrest'
 import type { Route } from './+types/meetings'
 
 type Row = { id: string; fecha: string; hora: string; nombre: string; email: string; motivo: string | null; status: string }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(context, request)
-	const url = new URL(request.url)
-	const q = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
-	const page = pageFrom(url)
-	let query = getSupabase(context)
-		.from('reservas')
-		.select('id, fecha, hora, nombre, email, motivo, status', { count: 'exact' })
-		.order('fecha', { ascending: false })
-		.order('hora', { ascending: false })
-		.range((page - 1) * pageSize, page * pageSize - 1)
-	if (q) query = query.or(ilikeAny(['nombre', 'email', 'motivo'], q))
-	return pageResult<Row>(await query, page, adminCopy.meetings.loadError)
+	return loadAdminPage<Row>(context, 'admin_reservas', request, adminCopy.meetings.loadError)
 }
 
 export default function AdminMeetings({ loaderData }: Route.ComponentProps) {

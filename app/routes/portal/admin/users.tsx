@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { deleteUserByAdmin, updateUserByAdmin } from '~/.server/admin-users'
-import { pageResult } from '~/.server/admin-list'
+import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
@@ -12,7 +12,6 @@ import { AdminTable } from '~/components/portal/admin-table'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { adminCopy } from '~/content/admin'
-import { ilikeAny, pageFrom, pageSize } from '~/lib/postgrest'
 import { adminUserUpdateSchema } from '~/lib/schemas'
 import type { Route } from './+types/users'
 
@@ -20,17 +19,7 @@ type Row = { id: string; full_name: string | null; email: string | null; phone: 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(context, request)
-	const url = new URL(request.url)
-	const q = url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
-	const page = pageFrom(url)
-	let query = getSupabase(context)
-		.from('usuarios')
-		.select('id, full_name, email, phone, role', { count: 'exact' })
-		.order('full_name', { ascending: true, nullsFirst: false })
-		.order('id')
-		.range((page - 1) * pageSize, page * pageSize - 1)
-	if (q) query = query.or(ilikeAny(['full_name', 'email'], q))
-	return pageResult<Row>(await query, page, adminCopy.users.loadError)
+	return loadAdminPage<Row>(context, 'admin_usuarios', request, adminCopy.users.loadError)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
