@@ -7,6 +7,7 @@ export default [
 	route('resources/not-implemented', 'routes/resources/not-implemented.ts'),
 	route('robots.txt', 'routes/resources/robots.ts'),
 	route('sitemap.xml', 'routes/resources/sitemap.ts'),
+	route('api/stripe/webhook', 'routes/api/stripe-webhook.ts'),
 	// Only answer when ENABLE_TEST_ROUTES=1 (end-to-end suite); 404 otherwise.
 	route('__test/error', 'routes/test/error.tsx'),
 	route('__test/toast', 'routes/test/toast.ts'),
@@ -19,6 +20,7 @@ export default [
 		route('blog/:slug', 'routes/site/blog-post.tsx'),
 		route('tarifas', 'routes/site/pricing.tsx'),
 		route('tarifas/:plan', 'routes/site/plan.tsx'),
+		route('panel-de-clientes', 'routes/site/checkout-return.tsx'),
 		route('como-funciona', 'routes/site/how-it-works.tsx'),
 		route('proyectos', 'routes/site/projects.tsx'),
 		route('sobre-kia', 'routes/site/about.tsx'),

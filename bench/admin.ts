@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { startMailCatcher } from '../local/mail'
 import { seedScale } from '../local/supabase/scale'
 import { startSupabase } from '../local/supabase/server'
+import { localStripe } from '../app/.server/local-stripe'
 import { startApp } from '../tests/support/app-server'
 import { localAnonKey, localServiceRoleKey } from '../tests/support/keys'
 import { rawRequest } from '../tests/support/urls'
@@ -32,6 +33,8 @@ const app = await startApp((port) => ({
 	SUPABASE_ANON_KEY: localAnonKey,
 	SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
 	SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+	// The admin pages never reach Stripe; the production server only needs it configured.
+	...localStripe,
 }))
 const portal = (path: string) => `http://portal.kia.localhost:${app.port}${path}`
 

@@ -47,9 +47,23 @@ export function avatarUrl(user: User, profile: Profile | null) {
 /** The one page of the site that sign-in may send people back to (the demo booking hand-off). */
 export const bookingPageUrl = () => `${getPublicEnv().SITE_URL}/solicitar-demostracion-kia`
 
-/** Same-site paths, or the booking page on the site; anything else goes to /dashboard. */
+/** Site pages that need a signed-in visitor and so may be the destination after sign-in. */
+const siteReturnPaths = [/^\/solicitar-demostracion-kia$/, /^\/tarifas\/[a-z]+$/, /^\/panel-de-clientes$/]
+
+/** The portal's sign-in page, coming back to `url` (a site page from `siteReturnPaths`) afterwards. */
+export function signInUrlFor(url: URL) {
+	const { PORTAL_URL, SITE_URL } = getPublicEnv()
+	const params = new URLSearchParams({ redirectTo: `${SITE_URL}${url.pathname}${url.search}` })
+	return `${PORTAL_URL}/auth?${params}`
+}
+
+/** Same-site paths, or one of the site pages that need a sign-in; anything else goes to /dashboard. */
 export function redirectTarget(value: FormDataEntryValue | string | null | undefined) {
-	if (value === bookingPageUrl()) return value
+	if (typeof value === 'string' && URL.canParse(value)) {
+		const url = new URL(value)
+		const site = new URL(getPublicEnv().SITE_URL)
+		if (url.origin === site.origin && siteReturnPaths.some((path) => path.test(url.pathname))) return url.href
+	}
 	return safeRedirect(value, '/dashboard')
 }
 

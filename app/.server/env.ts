@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { billingPeriods, planIds } from '~/content/plans'
 import { hostKindOf } from '~/lib/host'
+import { localStripe, priceVariable } from './local-stripe'
 import { localSupabase } from './local-supabase'
 
 /** Variables a production deployment must set; with none of them set the app runs on the local services. */
@@ -12,7 +14,15 @@ export const productionVariables = [
 	'SUPABASE_ANON_KEY',
 	'SUPABASE_SERVICE_ROLE_KEY',
 	'SMTP_URL',
+	'STRIPE_SECRET_KEY',
+	'STRIPE_WEBHOOK_SECRET',
 ] as const
+
+/** A Stripe price id; a plan whose variable is unset cannot be bought yet (SPEC §4: not implemented). */
+const priceId = z.string().regex(/^price_\w+$/, 'debe ser un id de precio de Stripe (price_…)').optional()
+const priceIds = Object.fromEntries(
+	planIds.flatMap((plan) => billingPeriods.map((period) => [priceVariable(plan, period), priceId])),
+) as Record<ReturnType<typeof priceVariable>, typeof priceId>
 
 /** zod keeps checking after a failed check, so helpers must cope with a malformed URL. */
 function hostnameOf(value: string) {
@@ -45,6 +55,11 @@ const envSchema = z
 		GOOGLE_SERVICE_ACCOUNT_KEY: z.string().includes('PRIVATE KEY', { message: 'debe ser la clave PEM de la cuenta de servicio' }).optional(),
 		GOOGLE_CALENDAR_IMPERSONATE: z.email().optional(),
 		CONTACT_EMAIL: z.email('debe ser un email').default('hola@kia.es'),
+		STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'debe ser una clave secreta de Stripe (sk_live_… o rk_live_…)'),
+		STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'debe ser el secreto de firma del webhook (whsec_…)'),
+		// Only set to reach a Stripe-compatible server other than api.stripe.com (the local stand-in).
+		STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+		...priceIds,
 		ENABLE_TEST_ROUTES: z
 			.enum(['0', '1'])
 			.default('0')
@@ -75,6 +90,7 @@ function localDefaults(port: string): Source {
 		SESSION_SECRET: 'local-development-secret-not-for-production',
 		SMTP_URL: 'smtp://127.0.0.1:1025',
 		...localSupabase,
+		...localStripe,
 	}
 }
 
@@ -132,6 +148,15 @@ export const env = loadEnv()
 
 /** Secure cookies and HSTS only where the site is really served over TLS. */
 export const isHttps = new URL(env.SITE_URL).protocol === 'https:'
+
+/**
+ * Where Stripe's hosted pages live: forms redirect there (checkout, billing
+ * portal) and the portal page frames it, so the CSP must name them. The local
+ * stand-in serves its pages from its API origin.
+ */
+export const stripeHostedOrigins = env.STRIPE_API_URL
+	? [new URL(env.STRIPE_API_URL).origin]
+	: ['https://checkout.stripe.com', 'https://billing.stripe.com']
 
 /** The only values that reach the browser. */
 export function getPublicEnv() {

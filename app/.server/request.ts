@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction } from 'react-router'
 import { hostKindOf, type HostKind } from '~/lib/host'
-import { env, isHttps } from './env'
+import { env, isHttps, stripeHostedOrigins } from './env'
 import { isAllowedOrigin, securityHeaders } from './security'
 
 export type RequestInfo = {
@@ -27,15 +27,24 @@ export const requestMiddleware: MiddlewareFunction<Response> = async ({ request,
 	}
 	context.set(requestInfoContext, info)
 	const response = await next()
-	for (const [name, value] of securityHeaders({ nonce: info.nonce, isDevelopment: env.NODE_ENV === 'development', isHttps })) {
+	for (const [name, value] of securityHeaders({
+		nonce: info.nonce,
+		isDevelopment: env.NODE_ENV === 'development',
+		isHttps,
+		paymentOrigins: stripeHostedOrigins,
+	})) {
 		response.headers.set(name, value)
 	}
 	response.headers.set('X-Request-Id', info.id)
 	return response
 }
 
+/** Endpoints that servers, not browsers, post to; each authenticates every request itself (a signature). */
+const signedEndpoints = new Set(['/api/stripe/webhook'])
+
 /** Refuses cross-site form posts (CSRF) before any action runs. */
 export const originMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+	if (signedEndpoints.has(new URL(request.url).pathname)) return next()
 	if (mutatingMethods.has(request.method) && !isAllowedOrigin(request, [env.SITE_URL, env.PORTAL_URL])) {
 		throw new Response('Origen no permitido', { status: 403 })
 	}

@@ -7,11 +7,15 @@ export function securityHeaders({
 	nonce,
 	isDevelopment,
 	isHttps,
+	paymentOrigins,
 }: {
 	nonce: string
 	isDevelopment: boolean
 	isHttps: boolean
+	/** Stripe's hosted checkout and billing portal: forms redirect there and the portal may be framed. */
+	paymentOrigins: readonly string[]
 }) {
+	const payment = paymentOrigins.join(' ')
 	const csp = [
 		`default-src 'self'`,
 		`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -20,7 +24,8 @@ export function securityHeaders({
 		`font-src 'self'`,
 		// Vite's dev server pushes module updates over a websocket.
 		`connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}`,
-		`form-action 'self'`,
+		`form-action 'self' ${payment}`,
+		`frame-src ${payment}`,
 		`frame-ancestors 'none'`,
 		`base-uri 'self'`,
 		`object-src 'none'`,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { billingPeriods } from '~/content/plans'
 
 /** Shared by the browser (constraints, instant feedback) and the server (the real check). */
 export const emailField = z
@@ -79,3 +80,6 @@ export const adminUserUpdateSchema = z.object({
 	phone: z.string().trim().max(20, 'El teléfono no puede superar los 20 caracteres.').optional(),
 	role: z.enum(['cliente', 'admin'], { error: 'Elige un rol.' }),
 })
+
+/** 'Pagar y Activar' posts the period and nothing else: a price, amount or plan in the form is refused. */
+export const checkoutSchema = z.strictObject({ period: z.enum(billingPeriods) })

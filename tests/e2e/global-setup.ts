@@ -1,6 +1,7 @@
 import { startLocalServices } from '../../local'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { startApp } from '../support/app-server'
+import { e2eStripe } from '../support/stripe'
 
 /**
  * Starts the local services (fresh in-memory database) and the production
@@ -8,7 +9,7 @@ import { startApp } from '../support/app-server'
  * addresses from the environment.
  */
 export default async function globalSetup() {
-	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0 }, log: false })
+	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }, log: false })
 	const app = await startApp((port) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
@@ -18,11 +19,14 @@ export default async function globalSetup() {
 		SUPABASE_ANON_KEY: localAnonKey,
 		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
 		SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
+		...e2eStripe(services.stripeUrl),
 		ENABLE_TEST_ROUTES: '1',
 	}))
+	services.setStripeWebhookUrl(`http://127.0.0.1:${app.port}/api/stripe/webhook`)
 	process.env.E2E_PORT = String(app.port)
 	process.env.E2E_SUPABASE_URL = services.supabaseUrl
 	process.env.E2E_MAIL_URL = services.mailUrl
+	process.env.E2E_STRIPE_URL = services.stripeUrl
 	return async () => {
 		await app.stop()
 		await services.stop()

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test'
 import ws from 'ws'
 import { waitForMail } from '../support/e2e-data'
 import { localServiceRoleKey } from '../support/keys'
-import { rawRequest, siteURL } from '../support/urls'
+import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 const service = () =>
 	createClient(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
@@ -387,20 +387,24 @@ test.describe('accessibility', () => {
 	}
 })
 
-test.describe('plan purchase until checkout exists', () => {
-	test('Pagar y Activar says it is not implemented, with and without JavaScript', async ({ page, browser }) => {
+test.describe('plan purchase signed out', () => {
+	test('Pagar y Activar gives the payment error and a way to sign in, with and without JavaScript', async ({ page, browser }) => {
 		await acceptCookies(page)
 		await page.goto(siteURL('/tarifas/business?periodo=mensual'))
 		await expect(page.getByText('199 €').first()).toBeVisible()
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
-		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
+		await expect(page.getByText('Error en el pago')).toBeVisible()
 		await expect(page).toHaveURL(/periodo=mensual/)
+		await expect(page.getByRole('link', { name: 'Iniciar sesión para contratar' })).toHaveAttribute(
+			'href',
+			portalURL(`/auth?redirectTo=${encodeURIComponent(siteURL('/tarifas/business?periodo=mensual'))}`),
+		)
 
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const noScript = await context.newPage()
 		await noScript.goto(siteURL('/tarifas/starter'))
 		await noScript.getByRole('button', { name: 'Pagar y Activar' }).click()
-		await expect(noScript.getByRole('status')).toContainText('Funcionalidad no implementada')
+		await expect(noScript.getByRole('alert')).toContainText('Error en el pago')
 		await context.close()
 	})
 })

@@ -11,6 +11,8 @@ const production = {
 	SUPABASE_ANON_KEY: 'anon',
 	SUPABASE_SERVICE_ROLE_KEY: 'service',
 	SMTP_URL: 'smtps://user:pass@smtp.example.es:465',
+	STRIPE_SECRET_KEY: 'sk_live_51Example',
+	STRIPE_WEBHOOK_SECRET: 'whsec_example',
 }
 
 describe('parseEnv', () => {
@@ -21,6 +23,17 @@ describe('parseEnv', () => {
 		expect(env.PORTAL_URL).toBe('http://portal.kia.localhost:5173')
 		expect(env.COOKIE_DOMAIN).toBe('kia.localhost')
 		expect(env.SUPABASE_URL).toBe('http://127.0.0.1:54321')
+		expect(env.STRIPE_API_URL).toBe('http://127.0.0.1:12111')
+		expect(env.STRIPE_PRICE_ENTERPRISE_ANNUAL).toBe('price_local_enterprise_annual')
+	})
+
+	test('production talks to api.stripe.com; a price left unset is a plan not sold yet; a malformed one is refused', () => {
+		const env = parseEnv({ ...production, STRIPE_PRICE_BUSINESS_MONTHLY: 'price_1Abc' })
+		expect(env.STRIPE_API_URL).toBeUndefined()
+		expect(env.STRIPE_PRICE_BUSINESS_MONTHLY).toBe('price_1Abc')
+		expect(env.STRIPE_PRICE_STARTER_ANNUAL).toBeUndefined()
+		expect(() => parseEnv({ ...production, STRIPE_PRICE_STARTER_ANNUAL: '199' })).toThrow(/STRIPE_PRICE_STARTER_ANNUAL/)
+		expect(() => parseEnv({ ...production, STRIPE_SECRET_KEY: 'pk_live_x' })).toThrow(/STRIPE_SECRET_KEY/)
 	})
 
 	test('the production server with no configuration runs locally on PORT (default 3000)', () => {

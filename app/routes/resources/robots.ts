@@ -8,6 +8,6 @@ export function loader({ context }: Route.LoaderArgs) {
 	const body =
 		host === 'portal'
 			? 'User-agent: *\nDisallow: /\n'
-			: `User-agent: *\nAllow: /\nDisallow: /logotipo\n\nSitemap: ${getPublicEnv().SITE_URL}/sitemap.xml\n`
+			: `User-agent: *\nAllow: /\nDisallow: /logotipo\nDisallow: /panel-de-clientes\nDisallow: /api/\n\nSitemap: ${getPublicEnv().SITE_URL}/sitemap.xml\n`
 	return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
 }

@@ -1,22 +1,30 @@
 import { ArrowRight, Check, LayoutDashboard } from 'lucide-react'
-import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import { planPage } from '~/content/pages'
+import { signInUrlFor } from '~/.server/auth'
+import { createCheckoutSession, priceIdFor } from '~/.server/billing'
 import { notFound } from '~/.server/http'
+import { getOptionalUser } from '~/.server/supabase'
 import { redirectWithToast } from '~/.server/toast'
 import { FaqList, PeriodTabs } from '~/components/site/blocks'
 import { BookingDialogButton } from '~/components/site/booking-dialog'
 import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
+import { checkoutCopy, paymentErrorToast } from '~/content/billing'
 import { notImplementedToast } from '~/content/home'
 import { formatEuros, planById, priceSuffix, vatNote } from '~/content/plans'
 import { periodFromUrl, periodHref } from '~/lib/period'
+import { checkoutSchema } from '~/lib/schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/plan'
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const plan = planById(params.plan)
 	if (!plan) throw notFound()
-	return { planId: plan.id, period: periodFromUrl(new URL(request.url)) }
+	const url = new URL(request.url)
+	const user = await getOptionalUser(context, request)
+	return { planId: plan.id, period: periodFromUrl(url), signInUrl: user ? null : signInUrlFor(url) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -39,10 +47,30 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 	})
 }
 
-// 'Pagar y Activar' is wired to Stripe Checkout by the checkout issue (#7); until then it says so.
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * 'Pagar y Activar': the browser says only which period; the plan comes from
+ * the URL and the price from configuration, never from the form (a form with
+ * anything else in it is refused).
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const plan = planById(params.plan)
+	if (!plan) throw notFound()
 	const url = new URL(request.url)
-	return redirectWithToast(url.pathname + url.search, notImplementedToast)
+	const back = url.pathname + url.search
+	const user = await getOptionalUser(context, request)
+	if (!user) return redirectWithToast(back, paymentErrorToast)
+
+	const submission = parseWithZod(await request.formData(), { schema: checkoutSchema })
+	if (submission.status !== 'success') return redirectWithToast(back, paymentErrorToast)
+	const { period } = submission.value
+	const priceId = priceIdFor(plan.id, period)
+	if (!priceId) return redirectWithToast(back, notImplementedToast)
+	try {
+		return redirect(await createCheckoutSession(user, plan.id, period, priceId), 303)
+	} catch (error) {
+		console.error('[checkout] session failed', error)
+		return redirectWithToast(back, paymentErrorToast)
+	}
 }
 
 export default function PlanPage({ loaderData }: Route.ComponentProps) {
@@ -99,6 +127,16 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 							{processing ? planPage.processing : planPage.pay}
 						</Button>
 					</Form>
+					{loaderData.signInUrl ? (
+						<p className="mt-3 text-center text-sm text-muted-foreground">
+							{checkoutCopy.signInNote}{' '}
+							<a href={loaderData.signInUrl} className="font-medium text-brand-ink hover:underline">
+								{checkoutCopy.signIn}
+							</a>
+						</p>
+					) : (
+						<p className="mt-3 text-center text-xs text-muted-foreground">{checkoutCopy.securePayment}</p>
+					)}
 					<BookingDialogButton label={planPage.book} className="mt-3 w-full" />
 					<p className="mt-5 text-center">
 						<Link to="/tarifas" className="text-sm font-medium text-brand-ink hover:underline">

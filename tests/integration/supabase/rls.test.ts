@@ -33,6 +33,17 @@ beforeAll(async () => {
 		expect(booking.error ?? assistant.error).toBeNull()
 	}
 	await service.from('form_submissions').insert({ form_type: 'Contacto General', data: { name: 'Semilla' } })
+	const bought = { price_id: 'price_x', plan: 'business', periodo: 'monthly', status: 'active' }
+	const billing = await Promise.all([
+		service.from('stripe_customers').insert({ user_id: clienteA.id, customer_id: 'cus_a' }),
+		service.from('suscripciones').insert([
+			{ ...bought, id: 'sub_a', user_id: clienteA.id, customer_id: 'cus_a' },
+			{ ...bought, id: 'sub_b', user_id: clienteB.id, customer_id: 'cus_b' },
+		]),
+		service.from('pagos').insert({ ...bought, id: 'cs_a', user_id: clienteA.id, customer_id: 'cus_a', amount_total: 299900, currency: 'eur', status: 'paid' }),
+		service.from('stripe_eventos').insert({ id: 'evt_a', type: 'checkout.session.completed' }),
+	])
+	expect(billing.map((result) => result.error)).toEqual([null, null, null, null])
 })
 afterAll(() => supabase.stop())
 
@@ -49,6 +60,10 @@ describe('select', () => {
 		blog_post_tags: { anon: 10, clienteA: 10, clienteB: 10, admin: 10, service: 11 },
 		form_submissions: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
+		suscripciones: { anon: denied, clienteA: 1, clienteB: 1, admin: 2, service: 2 },
+		pagos: { anon: denied, clienteA: 1, clienteB: 0, admin: 1, service: 1 },
+		stripe_customers: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
+		stripe_eventos: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
 	}
 	for (const [table, expected] of Object.entries(visible)) {
 		for (const actor of actors) {
@@ -80,6 +95,9 @@ describe('insert', () => {
 		blog_posts: { title: actor, slug: `post-${actor.toLowerCase()}`, content: '<p>x</p>' },
 		blog_tags: { name: `tag-${actor}` },
 		usuarios: { id: crypto.randomUUID(), nombre: actor },
+		suscripciones: { id: `sub_${actor}`, user_id: clienteA.id, customer_id: 'cus_a', price_id: 'p', plan: 'starter', periodo: 'annual', status: 'active' },
+		stripe_eventos: { id: `evt_${actor}`, type: 'invoice.paid' },
+		stripe_customers: { user_id: clienteB.id, customer_id: `cus_${actor}` },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -87,6 +105,9 @@ describe('insert', () => {
 		blog_posts: ['service'],
 		blog_tags: ['service'],
 		usuarios: [],
+		suscripciones: ['service'],
+		stripe_eventos: ['service'],
+		stripe_customers: ['service'],
 	}
 	for (const table of Object.keys(allowed)) {
 		for (const actor of actors) {
@@ -167,7 +188,7 @@ describe('update', () => {
 })
 
 describe('delete', () => {
-	test.each(['usuarios', 'reservas', 'asistentes', 'blog_posts', 'blog_tags', 'form_submissions'])(
+	test.each(['usuarios', 'reservas', 'asistentes', 'blog_posts', 'blog_tags', 'form_submissions', 'suscripciones', 'pagos', 'stripe_eventos'])(
 		'only the service role deletes from %s',
 		async (table) => {
 			for (const actor of ['anon', 'clienteA', 'clienteB', 'admin'] as const) {

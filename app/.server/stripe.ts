@@ -1,0 +1,29 @@
+import Stripe from 'stripe'
+import { env } from './env'
+
+let client: Stripe | undefined
+
+/**
+ * The one Stripe client. `STRIPE_API_URL` points it at a Stripe-compatible
+ * server (the local stand-in); unset, it talks to api.stripe.com.
+ */
+export function getStripe() {
+	client ??= new Stripe(env.STRIPE_SECRET_KEY, {
+		maxNetworkRetries: 2,
+		timeout: 15_000,
+		...(env.STRIPE_API_URL ? apiLocation(new URL(env.STRIPE_API_URL)) : {}),
+	})
+	return client
+}
+
+function apiLocation(url: URL) {
+	const protocol = url.protocol === 'http:' ? 'http' : 'https'
+	return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol } as const
+}
+
+/** Errors a later attempt will not fix (bad request, missing object, bad key): no point in Stripe retrying a webhook. */
+export function isPermanentStripeError(error: unknown) {
+	return error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode < 500 && error.statusCode !== 429
+}
+
+export type { Stripe }

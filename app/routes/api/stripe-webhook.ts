@@ -1,0 +1,32 @@
+import { handleStripeEvent } from '~/.server/billing'
+import { env } from '~/.server/env'
+import { getStripe, isPermanentStripeError } from '~/.server/stripe'
+import type { Route } from './+types/stripe-webhook'
+
+/**
+ * Stripe's event deliveries. The raw body is verified against the signature
+ * before anything is read from it (400 when it does not match). Answers 2xx
+ * for events we ignore or cannot act on, 5xx only when a retry can help.
+ */
+export async function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } })
+	const signature = request.headers.get('Stripe-Signature')
+	if (!signature) return Response.json({ error: 'Falta la firma de Stripe' }, { status: 400 })
+	const payload = await request.text()
+
+	let event
+	try {
+		event = await getStripe().webhooks.constructEventAsync(payload, signature, env.STRIPE_WEBHOOK_SECRET)
+	} catch {
+		return Response.json({ error: 'Firma de Stripe no válida' }, { status: 400 })
+	}
+
+	try {
+		const outcome = await handleStripeEvent(event)
+		return Response.json({ received: true, outcome })
+	} catch (error) {
+		console.error(`[stripe] event ${event.id} (${event.type}) failed`, error)
+		if (isPermanentStripeError(error)) return Response.json({ received: true, outcome: 'unprocessable' })
+		return Response.json({ error: 'No se pudo procesar el evento' }, { status: 500 })
+	}
+}

@@ -1,0 +1,412 @@
+import { cancelNow, expireIfDue, idOf, type Core } from './billing'
+import { typeMatches, type EventCause } from './events'
+import { checkoutLineItems, expanded } from './expand'
+import {
+	hashList,
+	mergeMetadata,
+	metadataParam,
+	onlySupported,
+	optionalBoolean,
+	optionalEnum,
+	optionalHash,
+	optionalInteger,
+	optionalString,
+	requiredString,
+	stringList,
+	type ParamSpec,
+	type Params,
+} from './form'
+import { invalidRequest, json, missingParam, noSuch, notImplemented, StripeApiError, type Reply } from './http'
+import { list, newCheckoutSession, newCustomer, newLineItem, newPortalSession } from './objects'
+import { nowSeconds, type CheckoutSession, type StripeEvent } from './store'
+
+export type ApiRequest = {
+	method: string
+	/** Without the query string, e.g. `/v1/customers/cus_123`. */
+	path: string
+	/** Query and body parameters together, as Stripe reads them. */
+	params: Params
+	/** The raw body, to tell a replayed idempotent request from a different one. */
+	body: string
+	requestId: string
+	idempotencyKey: string | undefined
+}
+
+type Handler = (core: Core, request: ApiRequest, id: string) => Reply
+
+type Route = { method: string; pattern: RegExp; spec: ParamSpec; handle: Handler }
+
+const expandOnly: ParamSpec = { expand: true }
+
+/** Everything `/v1` answers; any other method and path is outside the subset. */
+const routes: Route[] = [
+	{ method: 'POST', pattern: /^\/v1\/customers$/, spec: { email: true, name: true, description: true, phone: true, metadata: true, expand: true }, handle: createCustomer },
+	{ method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, spec: expandOnly, handle: retrieve('customers', 'customer') },
+	{
+		method: 'POST',
+		pattern: /^\/v1\/checkout\/sessions$/,
+		spec: {
+			mode: true,
+			line_items: { price: true, quantity: true },
+			customer: true,
+			customer_email: true,
+			client_reference_id: true,
+			metadata: true,
+			subscription_data: { metadata: true },
+			payment_intent_data: { metadata: true },
+			submit_type: true,
+			success_url: true,
+			cancel_url: true,
+			locale: true,
+			expand: true,
+		},
+		handle: createCheckoutSession,
+	},
+	{ method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, spec: expandOnly, handle: retrieveCheckoutSession },
+	{ method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, spec: { limit: true, starting_after: true, ending_before: true, expand: true }, handle: listLineItems },
+	{ method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, spec: { customer: true, return_url: true, expand: true }, handle: createPortalSession },
+	{ method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, spec: expandOnly, handle: retrieve('subscriptions', 'subscription') },
+	{
+		method: 'POST',
+		pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+		spec: { cancel_at_period_end: true, metadata: true, cancellation_details: { comment: true, feedback: true }, expand: true },
+		handle: updateSubscription,
+	},
+	{
+		method: 'DELETE',
+		pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+		spec: { cancellation_details: { comment: true, feedback: true }, expand: true },
+		handle: cancelSubscription,
+	},
+	{ method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, spec: expandOnly, handle: retrieve('invoices', 'invoice') },
+	{ method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, spec: expandOnly, handle: retrieve('paymentIntents', 'payment_intent') },
+	{ method: 'GET', pattern: /^\/v1\/prices\/([^/]+)$/, spec: expandOnly, handle: retrieve('prices', 'price') },
+	{ method: 'GET', pattern: /^\/v1\/products\/([^/]+)$/, spec: expandOnly, handle: retrieve('products', 'product') },
+	{ method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, spec: expandOnly, handle: retrieveEvent },
+	{ method: 'GET', pattern: /^\/v1\/events$/, spec: { type: true, types: true, limit: true, starting_after: true, ending_before: true, expand: true }, handle: listEvents },
+]
+
+type Saved = { endpoint: string; body: string; reply: Reply; requestId: string; at: number }
+
+const idempotencyLifetimeMs = 24 * 60 * 60 * 1000
+
+/**
+ * The `/v1` API. Handlers run synchronously on in-memory data, so two
+ * requests never interleave: a second request with an idempotency key
+ * always finds the first one's saved answer.
+ */
+export function createApi(core: Core) {
+	const idempotent = new Map<string, Saved>()
+
+	function route(request: ApiRequest): Reply {
+		for (const candidate of routes) {
+			const match = candidate.pattern.exec(request.path)
+			if (!match || candidate.method !== request.method) continue
+			onlySupported(request.params, candidate.spec, `${request.method} ${request.path}`)
+			return candidate.handle(core, request, decodeURIComponent(match[1] ?? ''))
+		}
+		throw notImplemented(`${request.method} ${request.path}`)
+	}
+
+	function run(request: ApiRequest): Reply {
+		try {
+			return route(request)
+		} catch (error) {
+			if (error instanceof StripeApiError) return error.reply()
+			throw error
+		}
+	}
+
+	return function handle(request: ApiRequest): Reply {
+		const key = request.idempotencyKey
+		if (request.method !== 'POST' || !key) return run(request)
+		const endpoint = `${request.method} ${request.path}`
+		const saved = idempotent.get(key)
+		if (saved && Date.now() - saved.at < idempotencyLifetimeMs) {
+			if (saved.endpoint !== endpoint || saved.body !== request.body) {
+				return new StripeApiError(400, {
+					type: 'idempotency_error',
+					message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+				}).reply()
+			}
+			return { ...saved.reply, headers: { ...saved.reply.headers, 'Idempotent-Replayed': 'true', 'Original-Request': saved.requestId } }
+		}
+		const reply = run(request)
+		// Like Stripe, only a request that got as far as doing something is remembered; a rejected one may be retried as is.
+		if (reply.status < 400) {
+			const now = Date.now()
+			for (const [oldKey, old] of idempotent) if (now - old.at >= idempotencyLifetimeMs) idempotent.delete(oldKey)
+			idempotent.set(key, { endpoint, body: request.body, reply, requestId: request.requestId, at: now })
+		}
+		return reply
+	}
+}
+
+const causeOf = (request: ApiRequest): EventCause => ({ id: request.requestId, idempotency_key: request.idempotencyKey ?? null })
+
+const expandParam = (request: ApiRequest) => stringList(request.params, 'expand')
+
+function respond(core: Core, request: ApiRequest, value: unknown) {
+	return json(200, expanded(core, value, expandParam(request)))
+}
+
+type Collection = 'customers' | 'subscriptions' | 'invoices' | 'paymentIntents' | 'prices' | 'products'
+
+function retrieve(collection: Collection, kind: string): Handler {
+	return (core, request, id) => {
+		const found = core.store.state[collection][id]
+		if (!found) throw noSuch(kind, id)
+		return respond(core, request, found)
+	}
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function createCustomer(core: Core, request: ApiRequest): Reply {
+	const { params } = request
+	const email = optionalString(params, 'email')
+	if (email && !emailPattern.test(email)) throw invalidRequest(`Invalid email address: ${email}`, 'email', 'email_invalid')
+	const metadata = mergeMetadata({}, metadataParam(params, 'metadata'))
+	const customer = newCustomer({ email: email || null, name: optionalString(params, 'name') || null, metadata }, nowSeconds())
+	customer.description = optionalString(params, 'description') || null
+	customer.phone = optionalString(params, 'phone') || null
+	core.store.state.customers[customer.id] = customer
+	core.store.changed()
+	core.emit('customer.created', customer, { cause: causeOf(request) })
+	return respond(core, request, customer)
+}
+
+function httpUrl(params: Params, name: string, required: boolean) {
+	const value = required ? requiredString(params, name) : optionalString(params, name)
+	if (value === undefined || value === '') return null
+	// Stripe checks the URL before the `{CHECKOUT_SESSION_ID}` template is filled in, so the braces must pass.
+	const candidate = value.replaceAll('{CHECKOUT_SESSION_ID}', 'x')
+	if (!URL.canParse(candidate) || !/^https?:$/.test(new URL(candidate).protocol)) throw invalidRequest('Not a valid URL', name, 'url_invalid')
+	return value
+}
+
+function createCheckoutSession(core: Core, request: ApiRequest): Reply {
+	const { params } = request
+	const { state } = core.store
+	const mode = optionalEnum(params, 'mode', ['payment', 'setup', 'subscription'] as const)
+	if (!mode) throw missingParam('mode')
+	if (mode === 'setup') throw notImplemented('Checkout in `setup` mode')
+	const successUrl = httpUrl(params, 'success_url', true) ?? ''
+	const cancelUrl = httpUrl(params, 'cancel_url', false)
+
+	const items = hashList(params, 'line_items')
+	const [item] = items
+	if (!item) throw missingParam('line_items')
+	if (items.length > 1) throw notImplemented('A Checkout Session with more than one line item')
+	const priceId = requiredString(item, 'price', 'line_items[0][price]')
+	const quantity = optionalInteger(item, 'quantity', 'line_items[0][quantity]')
+	if (quantity === undefined) throw missingParam('line_items[0][quantity]')
+	if (quantity < 1) throw invalidRequest('This value must be greater than or equal to 1.', 'line_items[0][quantity]')
+	const price = state.prices[priceId]
+	if (!price) throw noSuch('price', priceId, 'line_items[0][price]', 400)
+	if (!price.active) throw invalidRequest(`The price specified is inactive. This field only accepts active prices.`, 'line_items[0][price]')
+	if (mode === 'payment' && price.type === 'recurring') {
+		throw invalidRequest(
+			'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+			'line_items[0][price]',
+		)
+	}
+	if (mode === 'subscription' && price.type !== 'recurring') {
+		throw invalidRequest('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items')
+	}
+	const product = state.products[idOf(price.product) ?? '']
+	if (!product) throw noSuch('product', idOf(price.product) ?? '', 'line_items[0][price]', 400)
+
+	const customerId = optionalString(params, 'customer') || null
+	if (customerId && !state.customers[customerId]) throw noSuch('customer', customerId, 'customer', 400)
+	const customerEmail = optionalString(params, 'customer_email') || null
+	if (customerId && customerEmail) throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer_email')
+	if (customerEmail && !emailPattern.test(customerEmail)) throw invalidRequest(`Invalid email address: ${customerEmail}`, 'customer_email', 'email_invalid')
+
+	const subscriptionData = optionalHash(params, 'subscription_data')
+	const paymentIntentData = optionalHash(params, 'payment_intent_data')
+	if (mode === 'payment' && subscriptionData) throw invalidRequest('You can not pass `subscription_data` in `payment` mode.', 'subscription_data')
+	if (mode === 'subscription' && paymentIntentData) {
+		throw invalidRequest('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data')
+	}
+	const clientReferenceId = optionalString(params, 'client_reference_id') || null
+	if (clientReferenceId && clientReferenceId.length > 200) {
+		throw invalidRequest('Invalid client_reference_id: must be at most 200 characters', 'client_reference_id')
+	}
+	const submitType = optionalEnum(params, 'submit_type', ['auto', 'book', 'donate', 'pay', 'subscribe'] as const) ?? null
+	const locale = (optionalString(params, 'locale') || null) as CheckoutSession['locale']
+	const lineItem = newLineItem(price, product, quantity)
+
+	const session = newCheckoutSession(
+		{
+			mode,
+			customer: customerId,
+			customerEmail,
+			clientReferenceId,
+			metadata: mergeMetadata({}, metadataParam(params, 'metadata')),
+			submitType,
+			locale,
+			successUrl,
+			cancelUrl,
+			lineItem,
+		},
+		nowSeconds(),
+		core.url(),
+	)
+	state.checkoutSessions[session.id] = session
+	state.checkoutDetails[session.id] = {
+		lineItems: [lineItem],
+		subscriptionMetadata: mergeMetadata({}, subscriptionData ? metadataParam(subscriptionData, 'metadata', 'subscription_data[metadata]') : undefined),
+		paymentIntentMetadata: mergeMetadata({}, paymentIntentData ? metadataParam(paymentIntentData, 'metadata', 'payment_intent_data[metadata]') : undefined),
+	}
+	core.store.changed()
+	return respond(core, request, session)
+}
+
+function findSession(core: Core, id: string) {
+	const session = core.store.state.checkoutSessions[id]
+	if (!session) throw noSuch('checkout.session', id)
+	expireIfDue(core, session)
+	return session
+}
+
+function retrieveCheckoutSession(core: Core, request: ApiRequest, id: string): Reply {
+	return respond(core, request, findSession(core, id))
+}
+
+function listLineItems(core: Core, request: ApiRequest, id: string): Reply {
+	const session = findSession(core, id)
+	return respond(core, request, checkoutLineItems(core, session.id))
+}
+
+function createPortalSession(core: Core, request: ApiRequest): Reply {
+	const { params } = request
+	const customerId = requiredString(params, 'customer')
+	if (!core.store.state.customers[customerId]) throw noSuch('customer', customerId, 'customer', 400)
+	const returnUrl = httpUrl(params, 'return_url', false)
+	const session = newPortalSession(customerId, returnUrl, nowSeconds(), core.url())
+	core.store.state.portalSessions[session.id] = session
+	core.store.changed()
+	return respond(core, request, session)
+}
+
+function findSubscription(core: Core, id: string) {
+	const subscription = core.store.state.subscriptions[id]
+	if (!subscription) throw noSuch('subscription', id)
+	return subscription
+}
+
+function cancellationDetails(params: Params) {
+	const details = optionalHash(params, 'cancellation_details')
+	if (!details) return undefined
+	return {
+		comment: optionalString(details, 'comment', 'cancellation_details[comment]'),
+		feedback: optionalEnum(
+			details,
+			'feedback',
+			['customer_service', 'low_quality', 'missing_features', 'other', 'switched_service', 'too_complex', 'too_expensive', 'unused'] as const,
+			'cancellation_details[feedback]',
+		),
+	}
+}
+
+function updateSubscription(core: Core, request: ApiRequest, id: string): Reply {
+	const { params } = request
+	const subscription = findSubscription(core, id)
+	const cancelAtPeriodEnd = optionalBoolean(params, 'cancel_at_period_end')
+	const metadata = metadataParam(params, 'metadata')
+	const details = cancellationDetails(params)
+	if (subscription.status === 'canceled' && cancelAtPeriodEnd !== undefined) {
+		throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.')
+	}
+
+	const previous: Record<string, unknown> = {}
+	const before = structuredClone(subscription)
+	if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
+		const periodEnd = subscription.items.data[0]?.current_period_end ?? null
+		subscription.cancel_at_period_end = cancelAtPeriodEnd
+		subscription.cancel_at = cancelAtPeriodEnd ? periodEnd : null
+		subscription.canceled_at = cancelAtPeriodEnd ? nowSeconds() : null
+		subscription.cancellation_details = {
+			comment: subscription.cancellation_details?.comment ?? null,
+			feedback: subscription.cancellation_details?.feedback ?? null,
+			feedback_option: null,
+			reason: cancelAtPeriodEnd ? 'cancellation_requested' : null,
+		}
+		Object.assign(previous, {
+			cancel_at_period_end: before.cancel_at_period_end,
+			cancel_at: before.cancel_at,
+			canceled_at: before.canceled_at,
+			cancellation_details: before.cancellation_details,
+		})
+	}
+	if (metadata !== undefined) {
+		const merged = mergeMetadata(subscription.metadata, metadata)
+		if (JSON.stringify(merged) !== JSON.stringify(subscription.metadata)) {
+			previous.metadata = before.metadata
+			subscription.metadata = merged
+		}
+	}
+	if (details) {
+		subscription.cancellation_details = {
+			comment: details.comment === undefined ? (subscription.cancellation_details?.comment ?? null) : details.comment || null,
+			feedback: details.feedback ?? subscription.cancellation_details?.feedback ?? null,
+			feedback_option: null,
+			reason: subscription.cancellation_details?.reason ?? null,
+		}
+		if (JSON.stringify(subscription.cancellation_details) !== JSON.stringify(before.cancellation_details)) {
+			previous.cancellation_details = before.cancellation_details
+		}
+	}
+	if (Object.keys(previous).length > 0) {
+		core.store.changed()
+		core.emit('customer.subscription.updated', subscription, { previous, cause: causeOf(request) })
+	}
+	return respond(core, request, subscription)
+}
+
+function cancelSubscription(core: Core, request: ApiRequest, id: string): Reply {
+	const subscription = findSubscription(core, id)
+	const details = cancellationDetails(request.params)
+	if (subscription.status === 'canceled') throw invalidRequest(`This subscription (${id}) has already been canceled.`)
+	cancelNow(core, subscription, causeOf(request), { comment: details?.comment, feedback: details?.feedback })
+	return respond(core, request, subscription)
+}
+
+function retrieveEvent(core: Core, request: ApiRequest, id: string): Reply {
+	const event = core.store.state.events.find((candidate) => candidate.id === id)
+	if (!event) throw noSuch('event', id)
+	return respond(core, request, event)
+}
+
+function listEvents(core: Core, request: ApiRequest): Reply {
+	const { params } = request
+	const limit = optionalInteger(params, 'limit') ?? 10
+	if (limit < 1 || limit > 100) throw invalidRequest('Invalid limit: must be between 1 and 100', 'limit')
+	const type = optionalString(params, 'type')
+	const types = stringList(params, 'types')
+	if (type && types.length > 0) throw invalidRequest('You may only specify one of these parameters: type, types.', 'types')
+	const patterns = type ? [type] : types
+	const newestFirst = [...core.store.state.events].reverse()
+	const matching = patterns.length === 0 ? newestFirst : newestFirst.filter((event) => patterns.some((pattern) => typeMatches(event.type, pattern)))
+
+	let page: StripeEvent[]
+	let hasMore: boolean
+	const startingAfter = optionalString(params, 'starting_after')
+	const endingBefore = optionalString(params, 'ending_before')
+	if (startingAfter) {
+		const index = matching.findIndex((event) => event.id === startingAfter)
+		if (index < 0) throw noSuch('event', startingAfter, 'starting_after', 400)
+		page = matching.slice(index + 1, index + 1 + limit)
+		hasMore = matching.length > index + 1 + limit
+	} else if (endingBefore) {
+		const index = matching.findIndex((event) => event.id === endingBefore)
+		if (index < 0) throw noSuch('event', endingBefore, 'ending_before', 400)
+		page = matching.slice(Math.max(0, index - limit), index)
+		hasMore = index - limit > 0
+	} else {
+		page = matching.slice(0, limit)
+		hasMore = matching.length > limit
+	}
+	return respond(core, request, list(page, '/v1/events', hasMore))
+}
