@@ -1,6 +1,6 @@
 // `npm run screenshots -- <base port> <path…>`: PNGs of pages on both hosts, desktop and phone, dark and light,
 // into test-results/screenshots, to look at every page a change touches. With SCREENSHOT_LOGIN=email:password
-// the portal pages are taken signed in.
+// every page is taken signed in (the session is shared by both hosts).
 import { mkdirSync } from 'node:fs'
 import { chromium, devices } from '@playwright/test'
 import { launchOptions } from '../playwright.config'
@@ -25,13 +25,14 @@ for (const target of targets) {
 			])
 			const page = await context.newPage()
 			const login = process.env.SCREENSHOT_LOGIN
-			if (login && host === 'portal') {
+			if (login) {
 				const [email = '', password = ''] = login.split(':')
-				await page.goto(`${origin}/auth`)
+				const portal = `http://portal.kia.localhost:${portArg}`
+				await page.goto(`${portal}/auth`)
 				await page.locator('#signin').getByLabel('Email').fill(email)
 				await page.locator('#signin').getByLabel('Contraseña').fill(password)
 				await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
-				await page.waitForURL(`${origin}/dashboard`)
+				await page.waitForURL(`${portal}/dashboard`)
 			}
 			await page.goto(origin + path, { waitUntil: 'networkidle' })
 			const name = `${host}${path.replace(/[/?=&]+/g, '_')}-${device}-${theme}.png`
