@@ -98,6 +98,8 @@ test.describe('checkout', () => {
 		await expect(page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.')).toBeVisible()
 
 		await page.getByRole('link', { name: 'Iniciar sesión para contratar' }).click()
+		// A post sent while the page hydrates is cancelled by Chromium (the router's replaceState): wait it out.
+		await page.waitForLoadState('networkidle')
 		const form = page.locator('#signin')
 		await form.getByLabel('Email').fill(account.email)
 		await form.getByLabel('Contraseña').fill(account.password)

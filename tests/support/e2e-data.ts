@@ -28,7 +28,8 @@ export async function createAccount(label: string, fullName = 'Cliente de Prueba
 }
 
 export async function signIn(page: Page, email: string, password = testPassword) {
-	await page.goto(portalURL('/auth'))
+	// A post sent while the page hydrates is cancelled by Chromium (the router's replaceState): wait it out.
+	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 	const form = page.locator('#signin')
 	await form.getByLabel('Email').fill(email)
 	await form.getByLabel('Contraseña').fill(password)
