@@ -1,4 +1,5 @@
 // The HTTP server for development (Vite middleware, hot reload) and production (the built app).
+import { createServer } from 'node:http'
 import compression from 'compression'
 import express from 'express'
 
@@ -7,6 +8,11 @@ process.env.PORT ??= isDevelopment ? '5173' : '3000'
 const port = Number(process.env.PORT)
 
 const server = express()
+/**
+ * Anonymous site pages kept in memory by the built app (server/page-cache.ts); none in development.
+ * @type {ReturnType<typeof import('./server/page-cache').createPageCache> | undefined}
+ */
+let pageCache
 server.disable('x-powered-by')
 // Which proxies may tell us the visitor's address (X-Forwarded-For): by default only this machine's.
 server.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
@@ -31,8 +37,10 @@ if (isDevelopment) {
 	server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 	server.use(express.static('build/client', { maxAge: '1h' }))
 	const buildPath = './build/server/index.js'
-	const { app } = await loadOrExit(() => import(buildPath))
-	server.use(app)
+	const build = await loadOrExit(() => import(buildPath))
+	pageCache = build.pageCache
+	server.use(build.pageCache.capture)
+	server.use(build.app)
 }
 
 /**
@@ -50,7 +58,11 @@ async function loadOrExit(load) {
 	}
 }
 
-server.listen(port, () => {
+// A cached page is answered before Express and React Router see the request: that is the point.
+const httpServer = createServer((req, res) => {
+	if (!pageCache?.serve(req, res)) server(req, res)
+})
+httpServer.listen(port, () => {
 	const site = process.env.SITE_URL ?? `http://kia.localhost:${port}`
 	const portal = process.env.PORTAL_URL ?? `http://portal.kia.localhost:${port}`
 	console.info(`[server] listening on port ${port}: site ${site}, portal ${portal}`)

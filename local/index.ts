@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { startMailCatcher } from './mail'
 import type { LocalService } from './service'
 import { startStripe } from './stripe/server'
-import { startSupabase } from './supabase/server'
+import { startSupabase, type LocalSupabase } from './supabase/server'
 
 /** The ports `supabase start`, MailDev and stripe-mock use, so a real stack can replace any of them. */
 export const defaultPorts = {
@@ -27,6 +27,8 @@ export type LocalServicesOptions = {
 
 export type LocalServices = {
 	supabaseUrl: string
+	/** The stand-in's Postgres, for scripts that seed volume (benchmarks). */
+	database: LocalSupabase['db']['pg']
 	mailUrl: string
 	smtpPort: number
 	stripeUrl: string
@@ -73,6 +75,7 @@ export async function startLocalServices({ ports = {}, dataDir, stripeWebhookUrl
 	]
 	return {
 		supabaseUrl: supabase.url,
+		database: supabase.db.pg,
 		mailUrl: mail.url,
 		smtpPort,
 		stripeUrl: stripe.url,

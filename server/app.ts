@@ -2,7 +2,9 @@ import { createRequestHandler } from '@react-router/express'
 import { RouterContextProvider } from 'react-router'
 // Validated on import, so a refused configuration stops the server before it listens.
 import '~/.server/env'
+import { publishedBlogVersion } from '~/.server/page-cache'
 import { clientAddressContext } from '~/.server/request'
+import { createPageCache } from './page-cache'
 
 /** The React Router app as an Express handler; the same module serves dev (through Vite) and production. */
 export const app = createRequestHandler({
@@ -13,3 +15,6 @@ export const app = createRequestHandler({
 		return context
 	},
 })
+
+/** Anonymous site pages from memory; used by the production server only (see server.js). */
+export const pageCache = createPageCache({ blogVersion: publishedBlogVersion })

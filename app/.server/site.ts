@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 import type { HeaderUser } from '~/components/site/header'
 import { getPublicEnv } from './env'
 import { hostGuard } from './host-guard'
+import { pageCacheMiddleware } from './page-cache'
 import { getOptionalUser, getSupabase, supabaseMiddleware } from './supabase'
 
 /**
@@ -30,3 +31,9 @@ export async function loadSiteChrome(context: Readonly<RouterContextProvider>, r
 
 /** Both site layouts: the site host only, with the visitor's Supabase session. */
 export const siteMiddleware = [hostGuard('site'), supabaseMiddleware]
+
+/**
+ * The marketing pages, whose HTML is the same for every anonymous visitor,
+ * may be served from memory. Not the demo page: its free slots are live.
+ */
+export const marketingMiddleware = [hostGuard('site'), pageCacheMiddleware, supabaseMiddleware]

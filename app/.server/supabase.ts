@@ -59,7 +59,7 @@ export function getSupabase(context: Readonly<RouterContextProvider>) {
 
 const authCookiePrefix = `sb-${new URL(env.SUPABASE_URL).hostname.split('.')[0]}-auth-token`
 
-function hasSessionCookie(request: Request) {
+export function hasSessionCookie(request: Request) {
 	return (request.headers.get('Cookie') ?? '').includes(authCookiePrefix)
 }
 

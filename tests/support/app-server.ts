@@ -21,6 +21,7 @@ export async function startApp(extraEnv: Record<string, string> | ((port: number
 			await fetch(`http://127.0.0.1:${port}/favicon.svg`)
 			return {
 				port,
+				pid: child.pid ?? 0,
 				output: () => output,
 				stop: () => new Promise<void>((resolve) => {
 					child.once('exit', () => resolve())

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { blogPage } from '~/content/pages'
 import { allPosts, allTags, tagCounts } from '~/.server/blog'
+import { doNotShare } from '~/.server/page-cache'
 import { getSupabase } from '~/.server/supabase'
 import { PostCard } from '~/components/site/blocks'
 import { Container, PageHero } from '~/components/site/page'
@@ -20,7 +21,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const supabase = getSupabase(context)
 	const [posts, tags] = await Promise.all([allPosts(supabase), allTags(supabase)])
 	const tag = new URL(request.url).searchParams.get('tag')
-	if (!posts.ok || !tags.ok) return { error: true as const, tag }
+	if (!posts.ok || !tags.ok) {
+		doNotShare(context)
+		return { error: true as const, tag }
+	}
 	return {
 		error: false as const,
 		tag,

@@ -1,6 +1,7 @@
 import { ArrowRight, FileCheck2, LayoutDashboard } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { latestPosts } from '~/.server/blog'
+import { doNotShare } from '~/.server/page-cache'
 import { getSupabase } from '~/.server/supabase'
 import { CapabilityGrid, FaqList, PeriodTabs, PlanCards, PostCard } from '~/components/site/blocks'
 import { NewsletterForm } from '~/components/site/newsletter-form'
@@ -25,6 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const posts = await latestPosts(getSupabase(context), 3)
+	if (!posts.ok) doNotShare(context)
 	return { posts: posts.ok ? posts.value : null, period: periodFromUrl(new URL(request.url)) }
 }
 

@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
 import { ClientOnly } from 'remix-utils/client-only'
-import { loadSiteChrome, siteMiddleware } from '~/.server/site'
+import { loadSiteChrome, marketingMiddleware } from '~/.server/site'
 import { ConsentProvider } from '~/components/consent'
 import { ChatWidget } from '~/components/site/chat-widget'
 import { SiteFooter } from '~/components/site/footer'
@@ -8,7 +8,7 @@ import { SiteHeader } from '~/components/site/header'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/layout'
 
-export const middleware: Route.MiddlewareFunction[] = siteMiddleware
+export const middleware: Route.MiddlewareFunction[] = marketingMiddleware
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	return loadSiteChrome(context, request)

@@ -1,0 +1,176 @@
+// `npm run bench` (builds first): the figures of issue #9 on this machine, printed and written to
+// bench/results.md. Anonymous throughput of the marketing pages side by side with the same HTML from a
+// minimal static server; first-load JavaScript per public route; the admin pages at volume; a soak;
+// Lighthouse (mobile) scores. A benchmark, not a test: nothing here fails the build.
+import { fork, spawn } from 'node:child_process'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import { freePort } from '../local/service'
+import { launchOptions } from '../playwright.config'
+import { rawRequest } from '../tests/support/urls'
+import { measureAdminPages } from './admin'
+import { machine, residentMiB, startBenchStack, today, type BenchStack } from './support'
+
+const tmp = join('bench', '.tmp')
+const connections = 50
+const seconds = 20
+
+type Load = { rps: number; p50: number; p97_5: number; p99: number; errors: number }
+
+async function load(url: string, host: string, options: { connections: number; duration: number }): Promise<Load> {
+	const result = await autocannon({ url, headers: { Host: host }, ...options })
+	return {
+		rps: Math.round(result.requests.average),
+		p50: result.latency.p50,
+		p97_5: result.latency.p97_5,
+		p99: result.latency.p99,
+		errors: result.errors + result.timeouts + result.non2xx,
+	}
+}
+
+/** The same HTML as a file behind bench/static-server.js. */
+async function startStaticServer(html: string, name: string) {
+	const file = join(tmp, `${name}.html`)
+	await writeFile(file, html)
+	const port = await freePort()
+	const child = fork('bench/static-server.js', [file, String(port)], { stdio: 'ignore' })
+	await new Promise((resolve) => child.once('message', resolve))
+	return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }
+}
+
+async function throughput(stack: BenchStack, paths: string[]) {
+	const rows: string[] = []
+	for (const path of paths) {
+		const url = stack.site(path)
+		const page = await rawRequest(url)
+		if (page.status !== 200) throw new Error(`${path}: ${page.status}`)
+		const staticServer = await startStaticServer(page.body, path.replace(/\W+/g, '_') || 'home')
+		const app = await load(url.replace(/\/\/[^/]+/, `//127.0.0.1:${stack.app.port}`), new URL(url).host, { connections, duration: seconds })
+		const plain = await load(staticServer.url, '127.0.0.1', { connections, duration: seconds })
+		staticServer.stop()
+		const ratio = ((app.rps / plain.rps) * 100).toFixed(0)
+		rows.push(
+			`| \`${path}\` | ${app.rps.toLocaleString('en')} | ${app.p50} / ${app.p97_5} / ${app.p99} | ${plain.rps.toLocaleString('en')} | ${plain.p50} / ${plain.p97_5} / ${plain.p99} | **${ratio} %** | ${app.errors} |`,
+		)
+		console.info(rows.at(-1))
+	}
+	return `## Anonymous throughput, app vs. a static file
+
+${connections} connections, ${seconds} s per run, autocannon on the same machine, no compression asked on either side. The static
+side is the page's own HTML (saved from the app) served by \`bench/static-server.js\`. Latency in ms (autocannon reports
+p97.5, not p95). Budget: the app at ≥ 50 % of the static server.
+
+| page | app req/s | app p50 / p97.5 / p99 | static req/s | static p50 / p97.5 / p99 | app / static | app errors |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`
+}
+
+/** Gzipped size of the JavaScript a first visit loads: the entry module and every modulepreload of the page. */
+async function firstLoadJs(stack: BenchStack, paths: string[]) {
+	const rows: string[] = []
+	for (const path of paths) {
+		const html = (await rawRequest(stack.site(path))).body
+		const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((match) => match[1] ?? ''))
+		let bytes = 0
+		for (const src of scripts) bytes += gzipSync(await readFile(join('build', 'client', src))).length
+		const kb = bytes / 1024
+		const budget = path === '/' ? 150 : 200
+		rows.push(`| \`${path}\` | ${scripts.size} | ${kb.toFixed(1)} | ${budget} | ${kb <= budget ? 'yes' : '**no**'} |`)
+	}
+	return `## First-load JavaScript
+
+Every script a first visit to the page loads (entry and modulepreloads from the server-rendered HTML), gzip level 6.
+Budget: ≤ 150 KB on \`/\`, ≤ 200 KB on any route.
+
+| route | files | KB gzip | budget KB | within |
+|---|---|---|---|---|
+${rows.join('\n')}
+`
+}
+
+async function soak(stack: BenchStack) {
+	const before = await residentMiB(stack.app.pid)
+	const result = await load(`http://127.0.0.1:${stack.app.port}/`, new URL(stack.site('/')).host, { connections: 200, duration: 60 })
+	const after = await residentMiB(stack.app.pid)
+	const growth = ((after / before - 1) * 100).toFixed(1)
+	return `## Soak
+
+\`/\` at 200 connections for 60 s. Budget: 0 errors, memory growth under 20 %.
+
+| req/s | p50 / p97.5 / p99 ms | errors (connection, timeout, non-2xx) | server memory at start → end (RSS) | growth |
+|---|---|---|---|---|
+| ${result.rps.toLocaleString('en')} | ${result.p50} / ${result.p97_5} / ${result.p99} | ${result.errors} | ${before.toFixed(0)} → ${after.toFixed(0)} MiB | ${growth} % |
+`
+}
+
+/** Lighthouse's mobile preset in the system Chromium; scores 0–100 per category. */
+async function lighthouse(stack: BenchStack, paths: string[]) {
+	const rows: string[] = []
+	for (const path of paths) {
+		const output = join(tmp, `lighthouse${path.replace(/\W+/g, '_')}.json`)
+		const args = [
+			'lighthouse',
+			stack.site(path),
+			'--quiet',
+			'--output=json',
+			`--output-path=${output}`,
+			'--only-categories=performance,accessibility,best-practices,seo',
+			`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
+		]
+		await new Promise<void>((resolve, reject) => {
+			const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' } })
+			child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse ${path} exited with ${code}`))))
+		})
+		const report = JSON.parse(await readFile(output, 'utf8')) as { categories: Record<string, { score: number | null }> }
+		const score = (category: string) => Math.round((report.categories[category]?.score ?? 0) * 100)
+		rows.push(`| \`${path}\` | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} |`)
+	}
+	return `## Lighthouse (mobile preset, system Chromium)
+
+Budget: performance ≥ 95, accessibility 100, best practices 100, SEO 100.
+
+| page | performance | accessibility | best practices | SEO |
+|---|---|---|---|---|
+${rows.join('\n')}
+`
+}
+
+await mkdir(tmp, { recursive: true })
+const stack = await startBenchStack()
+const firstPost = /href="(\/blog\/[a-z0-9-]+)"/.exec((await rawRequest(stack.site('/blog'))).body)?.[1] ?? '/blog'
+const publicRoutes = [
+	'/',
+	'/tarifas',
+	'/tarifas/business',
+	'/como-funciona',
+	'/proyectos',
+	'/sobre-kia',
+	'/blog',
+	firstPost,
+	'/contacto',
+	'/webapp-incluida',
+	'/invertir',
+	'/sostenibilidad',
+	'/politica-privacidad',
+	'/solicitar-demostracion-kia',
+]
+
+const sections = [
+	await throughput(stack, ['/', '/tarifas', '/blog', firstPost]),
+	await firstLoadJs(stack, publicRoutes),
+	await soak(stack),
+	await lighthouse(stack, ['/', '/tarifas', '/blog']),
+	await measureAdminPages(stack),
+]
+await stack.stop()
+
+const report = `# Benchmark
+
+Measured ${today()} on ${machine()}, with \`npm run bench\`: the production build (\`npm start\`) on the local services.
+
+${sections.join('\n')}`
+console.info(report)
+await writeFile(join('bench', 'results.md'), report)

@@ -1,0 +1,70 @@
+import { cpus, totalmem } from 'node:os'
+import { localStripe } from '../app/.server/local-stripe'
+import { startLocalServices } from '../local'
+import { startApp } from '../tests/support/app-server'
+import { localAnonKey, localServiceRoleKey } from '../tests/support/keys'
+import { rawRequest } from '../tests/support/urls'
+
+/** "2 × Intel(R) Xeon(R) …, 24 GiB, Node v20…": where the figures were measured. */
+export function machine() {
+	return `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
+}
+
+export const today = () => new Date().toISOString().slice(0, 10)
+
+/**
+ * The production build on a free port against fresh local services, configured
+ * as production is (every variable set), so the server runs exactly as deployed.
+ */
+export async function startBenchStack() {
+	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }, log: false })
+	const app = await startApp((port) => ({
+		SITE_URL: `http://kia.localhost:${port}`,
+		PORTAL_URL: `http://portal.kia.localhost:${port}`,
+		COOKIE_DOMAIN: 'kia.localhost',
+		SESSION_SECRET: 'bench-session-secret-with-more-than-32-characters',
+		SUPABASE_URL: services.supabaseUrl,
+		SUPABASE_ANON_KEY: localAnonKey,
+		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+		SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
+		...localStripe,
+		STRIPE_API_URL: services.stripeUrl,
+	}))
+	return {
+		app,
+		services,
+		site: (path: string) => `http://kia.localhost:${app.port}${path}`,
+		portal: (path: string) => `http://portal.kia.localhost:${app.port}${path}`,
+		stop: async () => {
+			await app.stop()
+			await services.stop()
+		},
+	}
+}
+
+export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>
+
+/** The session cookies of a password sign-in through the app's own form. */
+export async function signInCookie(stack: BenchStack, email: string, password: string) {
+	const signIn = await rawRequest(stack.portal('/auth'), {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(stack.portal('/')).origin },
+		body: new URLSearchParams({ intent: 'signin', email, password, redirectTo: '/dashboard' }).toString(),
+	})
+	const setCookie = [signIn.headers['set-cookie'] ?? []].flat()
+	if (signIn.status !== 302 || setCookie.length === 0) throw new Error(`Sign-in of ${email} failed: ${signIn.status}`)
+	return setCookie.map((cookie) => cookie.split(';')[0]).join('; ')
+}
+
+/** p-th percentile of sorted samples, formatted in ms. */
+export function percentile(sorted: number[], p: number) {
+	return (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1)
+}
+
+/** Resident memory of a process in MiB (Linux). */
+export async function residentMiB(pid: number) {
+	const { readFile } = await import('node:fs/promises')
+	const status = await readFile(`/proc/${pid}/status`, 'utf8')
+	const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+	return kib / 1024
+}

@@ -1,0 +1,157 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { gzipSync } from 'node:zlib'
+import { parse } from 'cookie'
+import { cacheableFor, pageCacheMarker } from '~/.server/page-cache'
+
+/**
+ * Anonymous visitors' marketing pages, rendered once and served from memory
+ * (issue #9: rendering every request reaches a few % of a static file's
+ * throughput). Decided in layers so nothing personal is ever shared:
+ *
+ * - the app marks a response cacheable (`cacheableFor`) only for a GET on the
+ *   site by someone without a session, with status 200, HTML and no Set-Cookie;
+ * - this layer only looks up requests that carry none of our personal cookies
+ *   (session, toast, booking draft) and keys them on host, URL and the two
+ *   cookies that change the HTML: theme and consent;
+ * - every hit gets a fresh CSP nonce and request id, so a cached page is as
+ *   strict as a rendered one;
+ * - entries live `ttl` seconds and all go when the blog changes.
+ */
+
+type Entry = {
+	/** The body split at the nonce of the render it came from. */
+	parts: Buffer[]
+	headers: [string, string][]
+	expires: number
+}
+
+const keyedCookies = ['kia-theme', 'cookie_consent']
+const ownCookie = /^(kia-|sb-)/
+const neverCached = /^\/(assets|api|resources)\/|^\/__|\.data$/
+const maxEntries = 300
+const blogCheckIntervalMs = 5_000
+/** Headers that describe one transfer, not the page. */
+const perResponseHeaders = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'x-request-id', 'keep-alive'])
+
+export type BlogVersion = () => Promise<string | null>
+
+export function createPageCache({ blogVersion, now = Date.now }: { blogVersion: BlogVersion; now?: () => number }) {
+	const entries = new Map<string, Entry>()
+	let knownBlogVersion: string | null = null
+	let lastBlogCheck = 0
+
+	/** The cache key, or null when this request must be rendered for its sender alone. */
+	function keyOf(req: IncomingMessage) {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return null
+		const host = req.headers.host ?? ''
+		const url = req.url ?? '/'
+		if (host.startsWith('portal') || url.length > 512 || neverCached.test(url.split('?')[0] ?? '')) return null
+		const cookies = parse(req.headers.cookie ?? '')
+		for (const name of Object.keys(cookies)) {
+			if (ownCookie.test(name) && !keyedCookies.includes(name)) return null
+		}
+		const varying = keyedCookies.map((name) => cookies[name] ?? '')
+		if (varying.some((value) => value.length > 200)) return null
+		return `${host}${url}\n${varying.join('\n')}`
+	}
+
+	/** Drops everything once the published blog changes (checked at most every few seconds, off the request path). */
+	function checkBlog() {
+		if (now() - lastBlogCheck < blogCheckIntervalMs) return
+		lastBlogCheck = now()
+		blogVersion()
+			.then((version) => {
+				if (version !== null && version !== knownBlogVersion) {
+					if (knownBlogVersion !== null) entries.clear()
+					knownBlogVersion = version
+				}
+			})
+			.catch((error: unknown) => console.error('[page-cache] blog check failed', error))
+	}
+
+	/** Serves the request from memory when it can; false means render it. */
+	function serve(req: IncomingMessage, res: ServerResponse) {
+		const key = keyOf(req)
+		if (!key) return false
+		checkBlog()
+		const entry = entries.get(key)
+		if (!entry) return false
+		if (entry.expires <= now()) {
+			entries.delete(key)
+			return false
+		}
+		// Least recently used goes first when the map is full.
+		entries.delete(key)
+		entries.set(key, entry)
+
+		const nonce = randomBytes(16).toString('base64')
+		const nonceBytes = Buffer.from(nonce)
+		let body = Buffer.concat(entry.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])))
+		const headers: Record<string, string> = Object.fromEntries(entry.headers.map(([name, value]) => [name, value.replaceAll('{nonce}', nonce)]))
+		headers['x-request-id'] = randomUUID()
+		headers['x-page-cache'] = 'hit'
+		if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+			body = gzipSync(body, { level: 1 })
+			headers['content-encoding'] = 'gzip'
+		}
+		headers['content-length'] = String(body.length)
+		res.writeHead(200, headers)
+		res.end(req.method === 'HEAD' ? undefined : body)
+		return true
+	}
+
+	/**
+	 * Express middleware, after compression so it sees the page as rendered:
+	 * keeps a copy of responses the app marked cacheable. The marker never
+	 * leaves the server, whether or not the page is kept.
+	 */
+	function capture(req: IncomingMessage, res: ServerResponse, next: () => void) {
+		const key = req.method === 'GET' ? keyOf(req) : null
+		const chunks: Buffer[] = []
+		let ttl = 0
+		const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
+		res.writeHead = ((...args: unknown[]) => {
+			ttl = key ? cacheableFor(res.statusCode, res.getHeaders()) : 0
+			res.removeHeader(pageCacheMarker)
+			if (key) res.setHeader('x-page-cache', ttl > 0 ? 'miss' : 'bypass')
+			return writeHead(...args)
+		}) as typeof res.writeHead
+		if (!key) return next()
+		const write = res.write.bind(res) as (...args: unknown[]) => boolean
+		// Collected before the decision: the head goes out (and `ttl` is known) inside the first write.
+		res.write = ((chunk: unknown, ...rest: unknown[]) => {
+			chunks.push(toBuffer(chunk))
+			return write(chunk, ...rest)
+		}) as typeof res.write
+		const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse
+		res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+			if (typeof chunk !== 'function') chunks.push(toBuffer(chunk))
+			const result = end(chunk, ...rest)
+			if (ttl > 0) store(key, res, Buffer.concat(chunks).toString('utf8'), ttl)
+			return result
+		}) as typeof res.end
+		next()
+	}
+
+	function store(key: string, res: ServerResponse, html: string, ttl: number) {
+		const csp = String(res.getHeader('content-security-policy') ?? '')
+		const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+		if (!nonce) return
+		const headers: [string, string][] = []
+		for (const [name, value] of Object.entries(res.getHeaders())) {
+			if (perResponseHeaders.has(name) || name === 'x-page-cache' || value === undefined) continue
+			headers.push([name, (Array.isArray(value) ? value.join(', ') : String(value)).replaceAll(nonce, '{nonce}')])
+		}
+		if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '')
+		entries.set(key, { parts: html.split(nonce).map((part) => Buffer.from(part)), headers, expires: now() + ttl * 1000 })
+	}
+
+	return { serve, capture, clear: () => entries.clear(), size: () => entries.size }
+}
+
+function toBuffer(chunk: unknown) {
+	if (typeof chunk === 'string') return Buffer.from(chunk)
+	if (chunk instanceof Uint8Array) return Buffer.from(chunk)
+	return Buffer.alloc(0)
+}
