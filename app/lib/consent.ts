@@ -1,8 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** SPEC §3: necessary is always true; analytics and marketing are opt-in. */
 export const consentSchema = z.object({
-	necessary: z.literal(true).catch(true),
+	necessary: z.catch(z.literal(true), true),
 	analytics: z.boolean(),
 	marketing: z.boolean(),
 })

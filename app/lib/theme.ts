@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { HostKind } from './host'
 
 export const themeSchema = z.enum(['light', 'dark', 'system'])

@@ -1,13 +1,13 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const toastTypes = ['success', 'info', 'warning', 'error', 'loading'] as const
 
 export const toastSchema = z.object({
-	id: z.string().default(() => crypto.randomUUID()),
-	type: z.enum(toastTypes).default('info'),
-	title: z.string().max(200),
-	description: z.string().max(500).optional(),
-	duration: z.number().int().positive().optional(),
+	id: z._default(z.string(), () => crypto.randomUUID()),
+	type: z._default(z.enum(toastTypes), 'info'),
+	title: z.string().check(z.maxLength(200)),
+	description: z.optional(z.string().check(z.maxLength(500))),
+	duration: z.optional(z.int().check(z.positive())),
 })
 
 export type Toast = z.infer<typeof toastSchema>

@@ -1,21 +1,23 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useFetcher, useLocation } from 'react-router'
-import { newsletterSchema } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import type { action } from '~/routes/resources/newsletter'
 import { ErrorList, inputClass } from '../forms'
 import { Button } from '../ui/button'
 
+/**
+ * In every page's footer, so it stays light: the browser checks the e-mail
+ * (required, type email) and the server's zod schema has the last word; no
+ * schema library is shipped for it.
+ */
 export function NewsletterForm({ id, className }: { id: string; className?: string }) {
 	const fetcher = useFetcher<typeof action>({ key: `newsletter-${id}` })
 	const location = useLocation()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<{ email: string }>({
 		id: `newsletter-${id}`,
 		lastResult: fetcher.data?.result,
-		constraint: getZodConstraint(newsletterSchema),
+		constraint: { email: { required: true } },
 		shouldValidate: 'onBlur',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterSchema }),
 	})
 	return (
 		<fetcher.Form method="post" action="/resources/newsletter" preventScrollReset className={className} {...getFormProps(form)}>
