@@ -16,7 +16,8 @@ import { cacheableFor, pageCacheMarker } from '~/.server/page-cache'
  *   cookies that change the HTML: theme and consent;
  * - every hit gets a fresh CSP nonce and request id, so a cached page is as
  *   strict as a rendered one;
- * - entries live `ttl` seconds and all go when the blog changes.
+ * - entries live `ttl` seconds (then one request renders the replacement
+ *   while the others still get the old copy) and all go when the blog changes.
  */
 
 type Entry = {
@@ -24,6 +25,8 @@ type Entry = {
 	parts: Buffer[]
 	headers: [string, string][]
 	expires: number
+	/** When a request was let through to render a fresh copy; others keep getting this one meanwhile. */
+	refreshing: number | null
 }
 
 const keyedCookies = ['kia-theme', 'cookie_consent']
@@ -31,6 +34,10 @@ const ownCookie = /^(kia-|sb-)/
 const neverCached = /^\/(assets|api|resources)\/|^\/__|\.data$/
 const maxEntries = 300
 const blogCheckIntervalMs = 5_000
+/** How long an expired page may still be served while one request renders its replacement. */
+const staleGraceMs = 10_000
+/** Past this, an expired page whose replacement never came (a failing render) is dropped. */
+const maxStaleMs = 60_000
 /** Headers that describe one transfer, not the page. */
 const perResponseHeaders = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'x-request-id', 'keep-alive'])
 
@@ -39,7 +46,7 @@ export type BlogVersion = () => Promise<string | null>
 export function createPageCache({ blogVersion, now = Date.now }: { blogVersion: BlogVersion; now?: () => number }) {
 	const entries = new Map<string, Entry>()
 	let knownBlogVersion: string | null = null
-	let lastBlogCheck = 0
+	let lastBlogCheck = Number.NEGATIVE_INFINITY
 
 	/** The cache key, or null when this request must be rendered for its sender alone. */
 	function keyOf(req: IncomingMessage) {
@@ -77,9 +84,16 @@ export function createPageCache({ blogVersion, now = Date.now }: { blogVersion: 
 		checkBlog()
 		const entry = entries.get(key)
 		if (!entry) return false
-		if (entry.expires <= now()) {
+		if (now() - entry.expires > maxStaleMs) {
 			entries.delete(key)
 			return false
+		}
+		if (entry.expires <= now()) {
+			// One request renders the replacement; under load the rest are not all sent to render at once.
+			if (entry.refreshing === null || now() - entry.refreshing > staleGraceMs) {
+				entry.refreshing = now()
+				return false
+			}
 		}
 		// Least recently used goes first when the map is full.
 		entries.delete(key)
@@ -144,7 +158,8 @@ export function createPageCache({ blogVersion, now = Date.now }: { blogVersion: 
 			headers.push([name, (Array.isArray(value) ? value.join(', ') : String(value)).replaceAll(nonce, '{nonce}')])
 		}
 		if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '')
-		entries.set(key, { parts: html.split(nonce).map((part) => Buffer.from(part)), headers, expires: now() + ttl * 1000 })
+		entries.delete(key)
+		entries.set(key, { parts: html.split(nonce).map((part) => Buffer.from(part)), headers, expires: now() + ttl * 1000, refreshing: null })
 	}
 
 	return { serve, capture, clear: () => entries.clear(), size: () => entries.size }

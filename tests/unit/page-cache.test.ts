@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, test } from 'vitest'
+import { pageCacheMarker } from '~/.server/page-cache'
+import { createPageCache } from '../../server/page-cache'
+import { rawRequest } from '../support/urls'
+
+// The cache in front of a stand-in app that renders a page with a nonce, so its rules are checked
+// through real HTTP: what it keeps, for whom, and for how long.
+let clock = 0
+let renders = 0
+let blogVersion = 'v1'
+let close: (() => void) | undefined
+
+afterEach(() => close?.())
+
+function render(req: IncomingMessage, res: ServerResponse) {
+	renders++
+	const nonce = `n${renders}`
+	res.setHeader('Content-Security-Policy', `script-src 'nonce-${nonce}'`)
+	res.setHeader('Content-Type', 'text/html; charset=utf-8')
+	if (!req.url?.startsWith('/privada')) res.setHeader(pageCacheMarker, '60')
+	if (req.url?.startsWith('/con-cookie')) res.setHeader('Set-Cookie', 'kia-toast=; Max-Age=0')
+	res.write(`<html><script nonce="${nonce}"></script>`)
+	res.end(`<p>render ${renders}</p></html>`)
+}
+
+async function start() {
+	clock = 0
+	renders = 0
+	blogVersion = 'v1'
+	const cache = createPageCache({ blogVersion: async () => blogVersion, now: () => clock })
+	const server = createServer((req, res) => {
+		if (!cache.serve(req, res)) cache.capture(req, res, () => render(req, res))
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	close = () => server.close()
+	const port = (server.address() as AddressInfo).port
+	return async (path: string, headers: Record<string, string> = {}, host = 'kia.localhost') => {
+		const response = await rawRequest(`http://${host}:${port}${path}`, { headers })
+		return { status: response.status, headers: new Headers(response.headers as Record<string, string>), body: response.body }
+	}
+}
+
+describe('page cache', () => {
+	test('keeps a marked page and serves it with a fresh nonce, never leaking the marker', async () => {
+		const get = await start()
+		const first = await get('/')
+		const second = await get('/')
+		expect(first.headers.get('x-page-cache')).toBe('miss')
+		expect(second.headers.get('x-page-cache')).toBe('hit')
+		expect(second.body).toContain('render 1')
+		const nonce = /nonce="([^"]+)"/.exec(second.body)?.[1]
+		expect(nonce).not.toBe('n1')
+		expect(second.headers.get('content-security-policy')).toBe(`script-src 'nonce-${nonce}'`)
+		expect(first.headers.get(pageCacheMarker)).toBeNull()
+		expect(second.headers.get(pageCacheMarker)).toBeNull()
+	})
+
+	test('never keeps an unmarked page, a Set-Cookie, the portal, or a visitor with a session or toast', async () => {
+		const get = await start()
+		for (const path of ['/privada', '/con-cookie']) {
+			await get(path)
+			expect((await get(path)).body).toContain('render')
+			expect((await get(path)).headers.get('x-page-cache')).not.toBe('hit')
+		}
+		await get('/', { Cookie: 'sb-127-auth-token=abc' })
+		expect((await get('/', { Cookie: 'sb-127-auth-token=abc' })).headers.get('x-page-cache')).toBeNull()
+		expect((await get('/', { Cookie: 'kia-toast=x' })).headers.get('x-page-cache')).toBeNull()
+		await get('/auth', {}, 'portal.kia.localhost')
+		expect((await get('/auth', {}, 'portal.kia.localhost')).headers.get('x-page-cache')).toBeNull()
+	})
+
+	test('keys on theme and consent, ignores cookies that are not ours', async () => {
+		const get = await start()
+		await get('/', { Cookie: 'kia-theme=light' })
+		expect((await get('/', { Cookie: 'kia-theme=light; _ga=GA1.1' })).body).toContain('render 1')
+		expect((await get('/', { Cookie: 'kia-theme=dark' })).body).toContain('render 2')
+	})
+
+	test('after the time to live one request renders again while the others get the old copy', async () => {
+		const get = await start()
+		await get('/')
+		clock = 61_000
+		const refresh = await get('/')
+		expect(refresh.headers.get('x-page-cache')).toBe('miss')
+		expect(refresh.body).toContain('render 2')
+		expect((await get('/')).body).toContain('render 2')
+	})
+
+	test('a change of the blog drops every page', async () => {
+		const get = await start()
+		await get('/')
+		await new Promise((resolve) => setTimeout(resolve, 10))
+		blogVersion = 'v2'
+		clock = 6_000
+		await get('/')
+		await new Promise((resolve) => setTimeout(resolve, 10))
+		expect((await get('/')).body).toContain('render 2')
+	})
+})
