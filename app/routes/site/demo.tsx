@@ -108,9 +108,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const message = result.reason === 'taken' ? demoPage.failure.taken : result.reason === 'invalid' ? demoPage.failure.invalid : demoPage.failure.server
 		return fail(message, result.reason === 'failed' ? 500 : 409)
 	}
-	const headers = await toastHeaders({ type: 'success', title: demoPage.success.toast, description: demoPage.success.toastText })
+	const { success } = demoPage
+	const headers = await toastHeaders({ type: 'success', title: success.toast, description: result.mailed ? success.toastText : success.toastTextNoMail })
 	headers.append('Set-Cookie', await clearBookingDraft())
-	return data<BookingOutcome>({ status: 'success', message: demoPage.success.banner, meetUrl: result.meetUrl }, { headers })
+	return data<BookingOutcome>({ status: 'success', message: success.banner, note: result.mailed ? undefined : success.noMail, meetUrl: result.meetUrl }, { headers })
 }
 
 export default function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {
