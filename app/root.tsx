@@ -18,7 +18,7 @@ import type { NotFoundData } from './.server/http'
 import { originMiddleware, requestInfoContext, requestMiddleware } from './.server/request'
 import { readTheme } from './.server/theme'
 import { readToast } from './.server/toast'
-import { ErrorPage, NotFoundPage } from './components/error-pages'
+import { ErrorPage, NotFoundPage, ServiceUnavailablePage } from './components/error-pages'
 import { useNonce } from './components/nonce'
 import { themeScript, useTheme, useThemeStorage } from './components/theme'
 import { AppToaster } from './components/toaster'
@@ -86,10 +86,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const rootData = useRouteLoaderData<typeof loader>('root')
 	if (isRouteErrorResponse(error) && error.status === 404) {
 		const quote = (error.data as NotFoundData | null)?.quote ?? motivationalQuotes[0]
 		return <NotFoundPage quote={quote} />
 	}
+	if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage homeUrl={rootData?.env.SITE_URL ?? '/'} />
 	const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
 	return <ErrorPage details={details} />
 }

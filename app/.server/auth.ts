@@ -1,8 +1,9 @@
-import type { User } from '@supabase/supabase-js'
+import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js'
 import { redirect, type RouterContextProvider } from 'react-router'
+import { serviceUnavailableCopy } from '~/content/errors'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
-import { getOptionalUser, getSupabase } from './supabase'
+import { assertReachable, getOptionalUser, getSupabase } from './supabase'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -29,7 +30,11 @@ export async function loadProfile(context: Context, user: User): Promise<Profile
 		.select('full_name, avatar_url, role, phone')
 		.eq('id', user.id)
 		.maybeSingle<Profile>()
-	if (error) console.error('[auth] profile lookup failed', error)
+	if (error) {
+		// An outage is not "no role": an admin must not land on the client pages for it.
+		assertReachable(context)
+		console.error('[auth] profile lookup failed', error)
+	}
 	return data
 }
 
@@ -69,6 +74,7 @@ export function redirectTarget(value: FormDataEntryValue | string | null | undef
 
 /** Supabase Auth speaks English; people read Spanish. Unknown messages pass through. */
 export function authMessage(error: { code?: string; message: string }) {
+	if (isAuthRetryableFetchError(error)) return serviceUnavailableCopy.message
 	const messages: Record<string, string> = {
 		invalid_credentials: 'El email o la contraseña no son correctos.',
 		email_not_confirmed: 'Tu email aún no está confirmado. Revisa tu bandeja de entrada.',
@@ -79,6 +85,11 @@ export function authMessage(error: { code?: string; message: string }) {
 		validation_failed: 'Revisa los datos introducidos.',
 	}
 	return (error.code && messages[error.code]) || error.message
+}
+
+/** The status of a failed auth call: 503 when Supabase Auth could not answer (trying later helps), 400 otherwise. */
+export function authStatus(error: unknown) {
+	return isAuthRetryableFetchError(error) ? 503 : 400
 }
 
 /** Admin pages: a user whose usuarios.role is 'admin'; anyone else goes to /dashboard (RLS enforces the same). */

@@ -94,7 +94,8 @@ export async function takenSlots(): Promise<Record<string, string[]>> {
 
 export type NewBooking = { userId: string; nombre: string; email: string; fecha: string; hora: string; motivo: string }
 
-export type BookingResult = { ok: true; meetUrl: string } | { ok: false; reason: 'taken' | 'invalid' | 'failed' }
+/** `mailed`: whether the confirmation reached the mail server, so the page does not promise an e-mail that will not come. */
+export type BookingResult = { ok: true; meetUrl: string; mailed: boolean } | { ok: false; reason: 'taken' | 'invalid' | 'failed' }
 
 /**
  * The behaviour of `crear-evento-reunion`: the row first (the unique index
@@ -119,8 +120,8 @@ export async function createBooking(booking: NewBooking): Promise<BookingResult>
 	const event = await createMeetingLink(booking)
 	const { error: linkError } = await service.from('reservas').update({ meet_url: event.meetUrl, event_id: event.eventId }).eq('id', data.id)
 	if (linkError) console.error('[bookings] could not store the meeting link', linkError)
-	await sendBookingMails(booking, event.meetUrl)
-	return { ok: true, meetUrl: event.meetUrl }
+	const mailed = await sendBookingMails(booking, event.meetUrl)
+	return { ok: true, meetUrl: event.meetUrl, mailed }
 }
 
 async function createMeetingLink(booking: NewBooking) {
@@ -159,9 +160,10 @@ export function icsInvitation(booking: NewBooking, meetUrl: string, now = new Da
 	].join('\r\n')
 }
 
+/** The visitor's confirmation, then the company's notice; true when the visitor's was sent. */
 async function sendBookingMails(booking: NewBooking, meetUrl: string) {
 	const when = formatMeeting(booking.fecha, booking.hora)
-	await sendMail({
+	const mailed = await sendMail({
 		to: booking.email,
 		subject: `Tu demostración de KIA: ${when}`,
 		text: `Hola ${booking.nombre}:\n\nTu demostración gratuita de 15 minutos está confirmada para el ${when} (hora de Madrid).\n\nEnlace a la reunión: ${meetUrl}\n\nPuedes reprogramarla o cancelarla desde tu panel de cliente.\n\nEl equipo de KIA`,
@@ -173,6 +175,7 @@ async function sendBookingMails(booking: NewBooking, meetUrl: string) {
 		subject: `Nueva demostración reservada: ${when}`,
 		text: `${booking.nombre} <${booking.email}> ha reservado una demostración para el ${when}.\nMotivo: ${booking.motivo}\nEnlace: ${meetUrl}`,
 	})
+	return mailed
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)

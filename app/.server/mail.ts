@@ -1,7 +1,12 @@
 import { createTransport } from 'nodemailer'
 import { env } from './env'
 
-const transport = createTransport(env.SMTP_URL)
+/**
+ * Mail is sent while a visitor waits (a booking, a contact form): nodemailer
+ * would wait up to 2 minutes for a connection and 10 for a stalled one. A
+ * healthy server answers in well under a second.
+ */
+const transport = createTransport({ url: env.SMTP_URL, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 })
 
 export type Mail = {
 	to: string

@@ -3,15 +3,16 @@ import type { HeaderUser } from '~/components/site/header'
 import { getPublicEnv } from './env'
 import { hostGuard } from './host-guard'
 import { pageCacheMiddleware } from './page-cache'
-import { getOptionalUser, getSupabase, supabaseMiddleware } from './supabase'
+import { getSupabase, getUserIfReachable, supabaseMiddleware } from './supabase'
 
 /**
  * What the site header shows: the portal session is visible here through the
  * shared cookie domain. Name and avatar fall back as SPEC §3 says: profile,
- * then the account's metadata, then the e-mail.
+ * then the account's metadata, then the e-mail. While Supabase is down the
+ * header shows the signed-out button rather than taking the page down.
  */
 export async function loadHeaderUser(context: Readonly<RouterContextProvider>, request: Request): Promise<HeaderUser> {
-	const user = await getOptionalUser(context, request)
+	const user = await getUserIfReachable(context, request)
 	if (!user) return null
 	const { data: profile } = await getSupabase(context)
 		.from('usuarios')

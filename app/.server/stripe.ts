@@ -6,11 +6,17 @@ let client: Stripe | undefined
 /**
  * The one Stripe client. `STRIPE_API_URL` points it at a Stripe-compatible
  * server (the local stand-in); unset, it talks to api.stripe.com.
+ *
+ * Someone is usually waiting on a Stripe call ('Pagar y Activar', the billing
+ * portal), and Stripe's own default timeout is 80 s: a Stripe that does not
+ * answer must become the spec's error message in seconds. Our calls take well
+ * under a second; one retry (with an idempotency key, added by the SDK)
+ * covers a dropped connection. Webhooks lose nothing by it: Stripe re-delivers.
  */
 export function getStripe() {
 	client ??= new Stripe(env.STRIPE_SECRET_KEY, {
-		maxNetworkRetries: 2,
-		timeout: 15_000,
+		maxNetworkRetries: 1,
+		timeout: 5_000,
 		...(env.STRIPE_API_URL ? apiLocation(new URL(env.STRIPE_API_URL)) : {}),
 	})
 	return client

@@ -1,20 +1,59 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr'
-import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js'
+import { createClient, isAuthRetryableFetchError, type AuthError, type SupabaseClient, type User } from '@supabase/supabase-js'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import ws from 'ws'
 import { env, isHttps } from './env'
+import { serviceUnavailable } from './http'
 
-type RequestSupabase = {
+type Connection = {
+	fetch: typeof fetch
+	/** Aborted once Supabase could not be reached. */
+	signal: AbortSignal
+}
+
+type RequestSupabase = Connection & {
 	client: SupabaseClient
 	/** Set-Cookie and cache headers the client produced while handling this request. */
 	headers: Headers
-	user?: Promise<User | null>
+	user?: Promise<User | null | 'unreachable'>
 }
 
 const supabaseContext = createContext<RequestSupabase>()
 
 // Node 20 has no global WebSocket; the server never subscribes to realtime, but the client builds one.
 const realtime = { transport: ws as never }
+
+/** A healthy Supabase answers in milliseconds; one that hangs must not hold a page (or a server worker) for minutes. */
+const callTimeoutMs = 10_000
+
+/**
+ * How one client reaches Supabase. The first call that cannot (refused,
+ * reset, timed out) gives up on Supabase for the rest of the client's life:
+ * every later call fails at once, as an abort, which supabase-js does not
+ * retry. Otherwise reads retry for 7 s and a session refresh for up to 30 s
+ * before a page can say the service is down. Clients live for one request
+ * (or one task), so the next one tries again: nothing broken is kept.
+ */
+function connect(): Connection {
+	const gaveUp = new AbortController()
+	const fetchOrGiveUp: typeof fetch = async (input, init) => {
+		const signals = [gaveUp.signal, AbortSignal.timeout(callTimeoutMs), ...(init?.signal ? [init.signal] : [])]
+		try {
+			return await fetch(input, { ...init, signal: AbortSignal.any(signals) })
+		} catch (error) {
+			// The caller cancelled: not a sign of Supabase being down.
+			if (init?.signal?.aborted) throw error
+			if (!gaveUp.signal.aborted) {
+				console.error(`[supabase] unreachable (${failureOf(error)}); giving up on it for this request`)
+				gaveUp.abort(new DOMException('Supabase no responde', 'AbortError'))
+			}
+			throw gaveUp.signal.reason
+		}
+	}
+	return { fetch: fetchOrGiveUp, signal: gaveUp.signal }
+}
+
+const cookieOptions = { domain: env.COOKIE_DOMAIN, secure: isHttps, sameSite: 'lax', path: '/' } as const
 
 /**
  * The one Supabase client of a request: the visitor's session cookies
@@ -23,6 +62,7 @@ const realtime = { transport: ws as never }
  */
 function createRequestClient(request: Request): RequestSupabase {
 	const headers = new Headers()
+	const connection = connect()
 	const client = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
 		cookies: {
 			getAll: () =>
@@ -34,10 +74,11 @@ function createRequestClient(request: Request): RequestSupabase {
 				for (const [name, value] of Object.entries(cacheHeaders ?? {})) headers.set(name, value)
 			},
 		},
-		cookieOptions: { domain: env.COOKIE_DOMAIN, secure: isHttps, sameSite: 'lax', path: '/' },
+		cookieOptions,
+		global: { fetch: connection.fetch },
 		realtime,
 	})
-	return { client, headers }
+	return { ...connection, client, headers }
 }
 
 /** Forwards the client's cookies on every response, redirects and error pages included. */
@@ -63,21 +104,104 @@ export function hasSessionCookie(request: Request) {
 	return (request.headers.get('Cookie') ?? '').includes(authCookiePrefix)
 }
 
+/** 'fetch failed: connect ECONNREFUSED 127.0.0.1:54321': the cause is what an operator needs, not undici's stack. */
+function failureOf(error: unknown) {
+	if (!(error instanceof Error)) return String(error)
+	return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message
+}
+
+/** Resolves once the request's connection to Supabase is lost; never otherwise. */
+function lost(signal: AbortSignal) {
+	return new Promise<'unreachable'>((resolve) => signal.addEventListener('abort', () => resolve('unreachable'), { once: true }))
+}
+
 /**
- * The signed-in user, verified by Supabase Auth (never read from the cookie
- * alone); null without a session. Asked once per request.
+ * Asks Supabase Auth who the session belongs to. With an expired access token
+ * supabase-js refreshes it, retrying for up to 30 s when Supabase is down; the
+ * first failed call is answer enough.
  */
-export function getOptionalUser(context: Readonly<RouterContextProvider>, request: Request): Promise<User | null> {
+async function verifyUser(supabase: RequestSupabase) {
+	const result = await Promise.race([supabase.client.auth.getUser(), lost(supabase.signal)])
+	if (result === 'unreachable') return result
+	// A 5xx from Supabase Auth is the same for the visitor: nobody can say who they are right now.
+	if (result.error && isAuthRetryableFetchError(result.error)) return 'unreachable'
+	return result.data.user ?? null
+}
+
+function verifiedUser(context: Readonly<RouterContextProvider>, request: Request) {
 	const supabase = context.get(supabaseContext)
 	if (!hasSessionCookie(request)) return Promise.resolve(null)
-	supabase.user ??= supabase.client.auth.getUser().then(({ data }) => data.user ?? null)
+	supabase.user ??= verifyUser(supabase)
 	return supabase.user
+}
+
+/**
+ * The signed-in user, verified by Supabase Auth (never read from the cookie
+ * alone); null without a session. Asked once per request. When Supabase
+ * cannot be reached this throws the 503 page: not knowing who someone is must
+ * not look like being signed out (and send them to sign in again).
+ */
+export async function getOptionalUser(context: Readonly<RouterContextProvider>, request: Request): Promise<User | null> {
+	const user = await verifiedUser(context, request)
+	if (user === 'unreachable') throw serviceUnavailable()
+	return user
+}
+
+/**
+ * For what a public page can show either way (the header's account button,
+ * the plan page's sign-in link): an unreachable Supabase reads as signed out,
+ * so marketing pages stay up during an outage.
+ */
+export async function getUserIfReachable(context: Readonly<RouterContextProvider>, request: Request): Promise<User | null> {
+	const user = await verifiedUser(context, request)
+	return user === 'unreachable' ? null : user
+}
+
+/** After a failed query: the 503 page if the failure was Supabase being unreachable, so callers handle only real errors. */
+export function assertReachable(context: Readonly<RouterContextProvider>) {
+	if (context.get(supabaseContext).signal.aborted) throw serviceUnavailable()
+}
+
+/**
+ * The 503 page unless Supabase Auth answers: a sign-in form that cannot sign
+ * anyone in only wastes the visitor's time. Any answer below 500 counts (the
+ * health check is the cheapest call GoTrue has).
+ */
+export async function requireAuthService(context: Readonly<RouterContextProvider>) {
+	const { fetch } = context.get(supabaseContext)
+	try {
+		const response = await fetch(`${env.SUPABASE_URL}/auth/v1/health`, { headers: { apikey: env.SUPABASE_ANON_KEY } })
+		await response.body?.cancel()
+		if (response.status < 500) return
+	} catch {
+		// Logged by the connection; the page below says the rest.
+	}
+	throw serviceUnavailable()
+}
+
+/**
+ * 'Cerrar sesión': ends the session on Supabase and in this browser. While
+ * Supabase is down the browser still forgets it (its cookies are cleared
+ * here), because on a shared computer that is what matters; the session
+ * itself stays valid on Supabase until it times out or is revoked.
+ */
+export async function signOut(context: Readonly<RouterContextProvider>, request: Request): Promise<AuthError | null> {
+	const supabase = context.get(supabaseContext)
+	const result = await Promise.race([supabase.client.auth.signOut(), lost(supabase.signal)])
+	if (result !== 'unreachable' && !(result.error && isAuthRetryableFetchError(result.error))) return result.error
+	for (const { name } of parseCookieHeader(request.headers.get('Cookie') ?? '')) {
+		if (name === authCookiePrefix || name.startsWith(`${authCookiePrefix}.`)) {
+			supabase.headers.append('Set-Cookie', serializeCookieHeader(name, '', { ...cookieOptions, maxAge: 0 }))
+		}
+	}
+	return null
 }
 
 /** A client with no session at all, for public data outside a page request (the sitemap). */
 export function createAnonClient() {
 	return createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
 		auth: { persistSession: false, autoRefreshToken: false },
+		global: { fetch: connect().fetch },
 		realtime,
 	})
 }
@@ -89,6 +213,7 @@ export function createAnonClient() {
 export function createServiceClient() {
 	return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
 		auth: { persistSession: false, autoRefreshToken: false },
+		global: { fetch: connect().fetch },
 		realtime,
 	})
 }

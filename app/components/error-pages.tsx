@@ -1,5 +1,6 @@
 import { Home, RotateCcw } from 'lucide-react'
 import { Link } from 'react-router'
+import { serviceUnavailableCopy } from '~/content/errors'
 import { Logo } from './logo'
 import { Button } from './ui/button'
 
@@ -57,6 +58,30 @@ export function ErrorPage({ details }: { details?: string }) {
 					{details}
 				</pre>
 			) : null}
+		</ErrorShell>
+	)
+}
+
+/** 503: a service we depend on is down. Trying again means this same page, a little later. */
+export function ServiceUnavailablePage({ homeUrl }: { homeUrl: string }) {
+	return (
+		<ErrorShell>
+			<h1 className="text-3xl font-semibold sm:text-4xl">{serviceUnavailableCopy.title}</h1>
+			<p className="mt-4 max-w-md text-balance text-muted-foreground">{serviceUnavailableCopy.message}</p>
+			<div className="mt-10 flex flex-wrap justify-center gap-3">
+				<Button asChild size="lg">
+					<a href="">
+						<RotateCcw aria-hidden className="size-4" />
+						{serviceUnavailableCopy.retry}
+					</a>
+				</Button>
+				<Button asChild size="lg" variant="secondary">
+					<a href={homeUrl}>
+						<Home aria-hidden className="size-4" />
+						{serviceUnavailableCopy.home}
+					</a>
+				</Button>
+			</div>
 		</ErrorShell>
 	)
 }

@@ -92,7 +92,15 @@ export const demoPage = {
 	weekend: { title: 'Fecha no válida', description: 'Por favor, selecciona un día de lunes a viernes.' },
 	needAccount: { title: 'Necesitas una cuenta', description: 'Por favor, crea una cuenta para poder reservar tu demostración.' },
 	carried: { title: 'Crea una cuenta para continuar', description: 'Una vez registrado, podrás confirmar tu demostración.' },
-	success: { banner: '¡Cita confirmada!', join: 'Ir a la reunión', toast: '¡Éxito!', toastText: 'Tu cita ha sido agendada. Revisa tu email para más detalles.' },
+	success: {
+		banner: '¡Cita confirmada!',
+		join: 'Ir a la reunión',
+		toast: '¡Éxito!',
+		toastText: 'Tu cita ha sido agendada. Revisa tu email para más detalles.',
+		// The booking is kept when the confirmation e-mail cannot be sent; the page must not promise it.
+		toastTextNoMail: 'Tu cita ha sido agendada. Tienes el enlace de la reunión en esta página.',
+		noMail: 'No hemos podido enviarte el email de confirmación. Guarda el enlace de la reunión: también lo tienes en tu panel de cliente, en Reuniones.',
+	},
 	failure: {
 		banner: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',
 		server: 'Ocurrió un error al crear el evento.',

@@ -12,7 +12,7 @@ import { notify } from '../toaster'
 import { Button } from '../ui/button'
 
 export type BookingOutcome =
-	| { status: 'success'; message: string; meetUrl: string }
+	| { status: 'success'; message: string; note?: string; meetUrl: string }
 	| { status: 'error'; message: string; result?: SubmissionResult<string[]> }
 
 type Props = {
@@ -47,6 +47,7 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 					<CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
 					<div>
 						<p className="font-semibold">{outcome.message}</p>
+						{outcome.note ? <p className="mt-1 text-sm">{outcome.note}</p> : null}
 						<a href={outcome.meetUrl} target="_blank" rel="noreferrer" className="mt-1 inline-block font-medium text-brand-ink underline">
 							{demoPage.success.join}
 						</a>

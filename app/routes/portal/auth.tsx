@@ -4,10 +4,10 @@ import { ArrowLeft } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { authMessage, redirectTarget } from '~/.server/auth'
+import { authMessage, authStatus, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { getPublicEnv } from '~/.server/env'
-import { getOptionalUser, getSupabase } from '~/.server/supabase'
+import { getOptionalUser, getSupabase, requireAuthService } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { Field } from '~/components/forms'
 import { notify } from '~/components/toaster'
@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const redirectTo = url.searchParams.get('redirectTo')
 	// A signed-in visitor goes straight back to where they came from.
 	if (await getOptionalUser(context, request)) throw redirect(redirectTarget(redirectTo))
+	await requireAuthService(context)
 	const draft = await readBookingDraft(request)
 	// Someone coming from the booking form signs up first (SPEC §4), with what they typed.
 	const tab: Tab = url.searchParams.get('tab') === 'signup' || (draft && url.searchParams.get('tab') !== 'signin') ? 'signup' : 'signin'
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const message = authMessage(error)
 			return data(
 				{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
-				{ status: 400, headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signInError, description: message }) },
+				{ status: authStatus(error), headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signInError, description: message }) },
 			)
 		}
 		throw redirect(redirectTo)
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const message = authMessage(error)
 			return data(
 				{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
-				{ status: 400, headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signUpError, description: message }) },
+				{ status: authStatus(error), headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signUpError, description: message }) },
 			)
 		}
 		// Supabase answers an already-registered address with a user that has no identities.
@@ -100,7 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		const { error } = await supabase.auth.resetPasswordForEmail(parsed.data, { redirectTo: callbackUrl('/auth/nueva-contrasena') })
 		if (error) {
-			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', title: authCopy.toasts.resetError, description: authMessage(error) }) })
+			return data(
+				{ intent, result: null },
+				{ status: authStatus(error), headers: await toastHeaders({ type: 'error', title: authCopy.toasts.resetError, description: authMessage(error) }) },
+			)
 		}
 		return redirectWithToast('/auth', { type: 'success', ...authCopy.toasts.resetSent })
 	}

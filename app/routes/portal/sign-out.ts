@@ -1,14 +1,15 @@
 import { redirect } from 'react-router'
+import { authMessage } from '~/.server/auth'
 import { getPublicEnv } from '~/.server/env'
-import { getSupabase } from '~/.server/supabase'
+import { signOut } from '~/.server/supabase'
 import { redirectWithToast } from '~/.server/toast'
 import { authCopy } from '~/content/auth'
 import type { Route } from './+types/sign-out'
 
 /** 'Cerrar sesión': ends the session on the server, clears the cookies, back to the public site. */
-export async function action({ context }: Route.ActionArgs) {
-	const { error } = await getSupabase(context).auth.signOut()
-	if (error) return redirectWithToast('/dashboard', { type: 'error', title: authCopy.toasts.signOutError, description: error.message })
+export async function action({ context, request }: Route.ActionArgs) {
+	const error = await signOut(context, request)
+	if (error) return redirectWithToast('/dashboard', { type: 'error', title: authCopy.toasts.signOutError, description: authMessage(error) })
 	throw redirect(getPublicEnv().SITE_URL)
 }
 

@@ -5,7 +5,7 @@ import { bookingPageUrl, displayName, loadProfile } from '~/.server/auth'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking-draft'
 import { createBooking, takenSlots } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
-import { getOptionalUser } from '~/.server/supabase'
+import { getOptionalUser, getUserIfReachable } from '~/.server/supabase'
 import { isRateLimited, rateLimitedMessage } from '~/.server/rate-limit'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { BookingForm, type BookingOutcome } from '~/components/site/booking-form'
@@ -53,7 +53,8 @@ function Breadcrumb() {
 const factIcons = { clock: Clock, calendar: CalendarDays, video: Video }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await getOptionalUser(context, request)
+	// A public page: while Supabase is down it still shows, as to a visitor; booking then says it cannot.
+	const user = await getUserIfReachable(context, request)
 	const profileName = user ? displayName(user, await loadProfile(context, user)) : null
 	const draft = await readBookingDraft(request)
 	return {
@@ -107,9 +108,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const message = result.reason === 'taken' ? demoPage.failure.taken : result.reason === 'invalid' ? demoPage.failure.invalid : demoPage.failure.server
 		return fail(message, result.reason === 'failed' ? 500 : 409)
 	}
-	const headers = await toastHeaders({ type: 'success', title: demoPage.success.toast, description: demoPage.success.toastText })
+	const { success } = demoPage
+	const headers = await toastHeaders({ type: 'success', title: success.toast, description: result.mailed ? success.toastText : success.toastTextNoMail })
 	headers.append('Set-Cookie', await clearBookingDraft())
-	return data<BookingOutcome>({ status: 'success', message: demoPage.success.banner, meetUrl: result.meetUrl }, { headers })
+	return data<BookingOutcome>({ status: 'success', message: success.banner, note: result.mailed ? undefined : success.noMail, meetUrl: result.meetUrl }, { headers })
 }
 
 export default function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {

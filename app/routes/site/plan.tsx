@@ -5,7 +5,7 @@ import { planPage } from '~/content/pages'
 import { signInUrlFor } from '~/.server/auth'
 import { createCheckoutSession, priceIdFor } from '~/.server/billing'
 import { notFound } from '~/.server/http'
-import { getOptionalUser } from '~/.server/supabase'
+import { getUserIfReachable } from '~/.server/supabase'
 import { redirectWithToast } from '~/.server/toast'
 import { FaqList, PeriodTabs } from '~/components/site/blocks'
 import { BookingDialogButton } from '~/components/site/booking-dialog'
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const plan = planById(params.plan)
 	if (!plan) throw notFound()
 	const url = new URL(request.url)
-	const user = await getOptionalUser(context, request)
+	const user = await getUserIfReachable(context, request)
 	return { planId: plan.id, period: periodFromUrl(url), signInUrl: user ? null : signInUrlFor(url) }
 }
 
@@ -57,7 +57,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	if (!plan) throw notFound()
 	const url = new URL(request.url)
 	const back = url.pathname + url.search
-	const user = await getOptionalUser(context, request)
+	// Signed out, or Supabase down (then no purchase could be recorded either): the spec's payment toast.
+	const user = await getUserIfReachable(context, request)
 	if (!user) return redirectWithToast(back, paymentErrorToast)
 
 	const submission = parseWithZod(await request.formData(), { schema: checkoutSchema })

@@ -1,0 +1,324 @@
+import { createClient } from '@supabase/supabase-js'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Stripe from 'stripe'
+import ws from 'ws'
+import { localStripe } from '../../app/.server/local-stripe'
+import { startMailCatcher } from '../../local/mail'
+import { freePorts, type LocalService } from '../../local/service'
+import { startStripe, type LocalStripe } from '../../local/stripe/server'
+import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
+import { startApp } from '../support/app-server'
+import { futureWeekday, testPassword, uniqueEmail } from '../support/e2e-data'
+import { localAnonKey, localServiceRoleKey } from '../support/keys'
+import { e2eStripe } from '../support/stripe'
+import { rawRequest } from '../support/urls'
+
+/**
+ * What people see while Supabase, Stripe or the mail server is down, and that
+ * everything comes back without restarting the app. This file stops services,
+ * so it runs its own on fixed ports (a stopped one comes back where the app
+ * expects it) and its own production server, one test at a time.
+ */
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+
+const unavailable = 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.'
+/** What must never reach a visitor: the English internals of a failed connection, or the generic crash page. */
+const rawErrors = /fetch failed|ECONNREFUSED|TypeError|AbortError|AuthRetryableFetchError|Unexpected Server Error|Algo salió mal/
+
+const ports = { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }
+let supabase: LocalSupabase | undefined
+let mail: LocalService | undefined
+let stripe: LocalStripe | undefined
+let app: Awaited<ReturnType<typeof startApp>>
+let stripeDir = ''
+
+const site = (path: string) => `http://kia.localhost:${app.port}${path}`
+const portal = (path: string) => `http://portal.kia.localhost:${app.port}${path}`
+
+/** A fresh in-memory database from the seed, like the suite's. */
+function startTheDatabase() {
+	return startSupabase({ port: ports.supabase, log: false, mail: { host: '127.0.0.1', port: ports.smtp, from: 'KIA <no-reply@kia.test>' } })
+}
+
+function startTheMailServer() {
+	return startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mailWeb })
+}
+
+/** Stripe's state is kept in a file, so the customers the database points at still exist after a restart. */
+function startStripeApi() {
+	return startStripe({ port: ports.stripe, dataFile: join(stripeDir, 'stripe.json'), webhookUrl: `http://127.0.0.1:${app.port}/api/stripe/webhook` })
+}
+
+test.beforeAll(async () => {
+	const [supabasePort = 0, smtpPort = 0, mailWebPort = 0, stripePort = 0] = await freePorts(4)
+	Object.assign(ports, { supabase: supabasePort, smtp: smtpPort, mailWeb: mailWebPort, stripe: stripePort })
+	stripeDir = await mkdtemp(join(tmpdir(), 'kia-resilience-'))
+	mail = await startTheMailServer()
+	supabase = await startTheDatabase()
+	app = await startApp((port) => ({
+		SITE_URL: `http://kia.localhost:${port}`,
+		PORTAL_URL: `http://portal.kia.localhost:${port}`,
+		COOKIE_DOMAIN: 'kia.localhost',
+		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
+		SUPABASE_URL: `http://127.0.0.1:${ports.supabase}`,
+		SUPABASE_ANON_KEY: localAnonKey,
+		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+		SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+		...e2eStripe(`http://127.0.0.1:${ports.stripe}`),
+		ENABLE_TEST_ROUTES: '1',
+	}))
+	stripe = await startStripeApi()
+})
+
+test.afterAll(async () => {
+	await app.stop()
+	await Promise.all([supabase?.stop(), mail?.stop(), stripe?.stop()])
+	await rm(stripeDir, { recursive: true, force: true })
+})
+
+const database = () =>
+	createClient(`http://127.0.0.1:${ports.supabase}`, localServiceRoleKey, { auth: { persistSession: false }, realtime: { transport: ws as never } })
+
+async function createAccount(label: string) {
+	const email = uniqueEmail(label)
+	const { data, error } = await database().auth.admin.createUser({
+		email,
+		password: testPassword,
+		email_confirm: true,
+		user_metadata: { full_name: 'Cliente Resiliente' },
+	})
+	if (error) throw error
+	return { id: data.user.id, email }
+}
+
+async function fillSignIn(page: Page, email: string) {
+	const form = page.locator('#signin')
+	await form.getByLabel('Email').fill(email)
+	await form.getByLabel('Contraseña').fill(testPassword)
+	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+}
+
+async function signIn(page: Page, email: string) {
+	await page.goto(portal('/auth'))
+	await fillSignIn(page, email)
+	await page.waitForURL(portal('/dashboard'))
+}
+
+async function acceptCookies(page: Page) {
+	await page.context().addCookies([{ name: 'cookie_consent', value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'), url: site('/') }])
+}
+
+async function openPage(browser: Browser, url: string) {
+	const page = await (await browser.newContext()).newPage()
+	await page.goto(url)
+	return page
+}
+
+/** The app's process is up, still answers, and met no error that nobody handled. */
+async function expectAppAlive() {
+	expect(app.output()).not.toMatch(/unhandled|uncaught/i)
+	expect((await rawRequest(`http://127.0.0.1:${app.port}/favicon.svg`)).status).toBe(200)
+}
+
+async function expectUnavailablePage(page: Page, url: string) {
+	const response = await page.goto(url)
+	expect(response?.status(), url).toBe(503)
+	await expect(page.getByRole('heading', { name: 'Servicio no disponible' })).toBeVisible()
+	await expect(page.getByText(unavailable)).toBeVisible()
+	expect(await page.content()).not.toMatch(rawErrors)
+}
+
+/**
+ * The browser's Supabase session as one Cookie header (chunks joined), its
+ * access token marked expired: the next request must refresh it first.
+ */
+async function expiredSessionCookie(page: Page) {
+	// @supabase/ssr names it after the first label of the Supabase host (127.0.0.1).
+	const name = 'sb-127-auth-token'
+	const chunks = (await page.context().cookies(portal('/')))
+		.filter((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`))
+		.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+	const encoded = chunks.map((cookie) => cookie.value).join('')
+	const session = JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString()) as { expires_at: number }
+	session.expires_at = Math.floor(Date.now() / 1000) - 60
+	return `${name}=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`
+}
+
+/** Stripe posting an event to the app, signed as Stripe signs it. */
+function deliverEvent(event: { id: string; type: string; data: { object: Record<string, unknown> } }) {
+	const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, ...event })
+	const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '' })
+	return rawRequest(site('/api/stripe/webhook'), { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } })
+}
+
+async function timed<T>(work: () => Promise<T>) {
+	const started = Date.now()
+	const result = await work()
+	return { result, ms: Date.now() - started }
+}
+
+test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; it all recovers without a restart', async ({ page, browser }) => {
+	const account = await createAccount('caida-db')
+	await signIn(page, account.email)
+	const { data: post } = await database().from('blog_posts').select('slug').limit(1).single<{ slug: string }>()
+	const expired = await expiredSessionCookie(page)
+	const signInForm = await openPage(browser, portal('/auth'))
+	const visitor = await openPage(browser, site('/'))
+
+	await supabase?.stop()
+	supabase = undefined
+
+	expect((await visitor.goto(site('/')))?.status()).toBe(200)
+	await expect(visitor.getByText('Error al cargar las últimas entradas del blog.')).toBeVisible()
+	// At once: supabase-js would retry each read for 7 s before giving up.
+	const blog = await timed(() => visitor.goto(site('/blog')))
+	expect(blog.result?.status()).toBe(200)
+	expect(blog.ms).toBeLessThan(3_000)
+	await expect(visitor.getByText('Error al cargar los datos del blog')).toBeVisible()
+	// A single article that cannot be read is a 503, so no search engine files the error under its address.
+	expect((await visitor.goto(site(`/blog/${post?.slug}`)))?.status()).toBe(503)
+	await expect(visitor.getByRole('heading', { name: 'Error al cargar el artículo' })).toBeVisible()
+	// Signed in, the site still renders: the header shows the sign-in button, not knowing who is there.
+	expect((await page.goto(site('/tarifas/business')))?.status()).toBe(200)
+	await expect(page.getByRole('link', { name: 'Acceso Clientes' })).toBeVisible()
+
+	await expectUnavailablePage(page, portal('/dashboard'))
+	await expectUnavailablePage(visitor, portal('/auth'))
+	await expectUnavailablePage(visitor, portal('/dashboard/reuniones'))
+
+	// A session that needs refreshing first: supabase-js would retry that for 30 s; the page answers at once.
+	const refresh = await timed(() => rawRequest(portal('/dashboard'), { headers: { Cookie: expired } }))
+	expect(refresh.result.status).toBe(503)
+	expect(refresh.ms).toBeLessThan(3_000)
+
+	// 'Cerrar sesión', posted as the dashboard's menu does (fetch), works: this browser forgets the session.
+	const signOut = await page.evaluate(async () => (await fetch('/auth/salir', { method: 'POST', redirect: 'manual' })).type)
+	expect(signOut).toBe('opaqueredirect')
+	expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContainEqual(expect.stringMatching(/^sb-/))
+
+	// The sign-in form, loaded before the outage, says why it cannot sign in.
+	await fillSignIn(signInForm, account.email)
+	await expect(signInForm.locator('#signin').getByRole('alert')).toHaveText(unavailable)
+	await expect(signInForm.getByText('Error al iniciar sesión')).toBeVisible()
+	const withoutJavaScript = await rawRequest(portal('/auth'), {
+		method: 'POST',
+		body: new URLSearchParams({ intent: 'signin', email: account.email, password: testPassword, redirectTo: '/dashboard' }).toString(),
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: portal('') },
+	})
+	expect(withoutJavaScript.status).toBe(503)
+	expect(withoutJavaScript.body).toContain(unavailable)
+	expect(withoutJavaScript.body).not.toMatch(rawErrors)
+	await expectAppAlive()
+
+	supabase = await startTheDatabase()
+	await visitor.goto(site('/blog'))
+	await expect(visitor.getByRole('article').first()).toBeVisible()
+	await visitor.goto(site('/'))
+	await expect(visitor.getByText('Error al cargar las últimas entradas del blog.')).toHaveCount(0)
+	// A fresh database no longer knows the old session's user: sign in as a new one.
+	const again = await createAccount('vuelta-db')
+	await signIn(signInForm, again.email)
+	await expect(signInForm.getByRole('heading', { name: 'Bienvenida, Cliente Resiliente' })).toBeVisible()
+	await expectAppAlive()
+	await Promise.all([signInForm.context().close(), visitor.context().close()])
+})
+
+test('Stripe down: checkout and the billing portal say so within seconds, webhooks ask for a retry; it all recovers', async ({ page }) => {
+	const account = await createAccount('caida-stripe')
+	await signIn(page, account.email)
+	await page.goto(site('/tarifas/business?periodo=mensual'))
+	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
+	await page.waitForURL(/\/checkout\/cs_/)
+	await page.getByRole('button', { name: 'Pagar' }).click()
+	await expect(page.getByRole('heading', { name: '¡Gracias! Tu plan está activo' })).toBeVisible()
+	const sessionId = new URL(page.url()).searchParams.get('session_id') ?? ''
+
+	await stripe?.stop()
+	stripe = undefined
+
+	await page.goto(site('/tarifas/business'))
+	const checkout = await timed(async () => {
+		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
+		await expect(page.getByText('Error en el pago')).toBeVisible()
+	})
+	expect(checkout.ms).toBeLessThan(4_000)
+	await expect(page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.')).toBeVisible()
+	expect(new URL(page.url()).pathname).toBe('/tarifas/business')
+
+	await page.goto(portal('/dashboard/suscripcion'))
+	await expect(page.getByRole('listitem').filter({ hasText: 'Plan Business' })).toBeVisible()
+	await expect(page.getByText('No se pudo cargar el portal de cliente.')).toBeVisible()
+	await expect(page.getByText('Error al cargar el portal')).toBeVisible()
+
+	// An event that needs Stripe to be applied: 5xx, so Stripe delivers it again later.
+	const completed = { id: `evt_resiliencia_${Date.now()}`, type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } }
+	expect((await deliverEvent(completed)).status).toBeGreaterThanOrEqual(500)
+	// One we ignore needs nothing: 2xx, no point in a retry.
+	const ignored = { id: `evt_ignorado_${Date.now()}`, type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } }
+	expect((await deliverEvent(ignored)).status).toBe(200)
+	await expectAppAlive()
+
+	stripe = await startStripeApi()
+	expect((await deliverEvent(completed)).status).toBe(200)
+	await page.getByRole('button', { name: 'Intentar de nuevo' }).click()
+	await expect(page.frameLocator('iframe[title="Portal de cliente de Stripe"]').getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
+	await page.goto(site('/tarifas/business'))
+	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
+	await page.waitForURL(/\/checkout\/cs_/)
+})
+
+test('mail down: a demo booking and a contact message are kept and confirmed, the failure logged; mail recovers', async ({ page }) => {
+	const account = await createAccount('caida-correo')
+	await signIn(page, account.email)
+	await acceptCookies(page)
+
+	await mail?.stop()
+	mail = undefined
+	const logBefore = app.output().length
+
+	await page.goto(site('/solicitar-demostracion-kia'))
+	await page.getByLabel('Fecha').fill(futureWeekday())
+	await page.getByLabel('Hora').selectOption('10:00')
+	await page.getByRole('button', { name: 'Reservar demostración' }).click()
+	const confirmation = page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })
+	await expect(confirmation).toBeVisible()
+	await expect(confirmation.getByText('No hemos podido enviarte el email de confirmación.', { exact: false })).toBeVisible()
+	await expect(confirmation.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute('href', /^https:\/\/meet\.jit\.si\//)
+	const bookings = await database().from('reservas').select('status, meet_url').eq('user_id', account.id)
+	expect(bookings.data).toEqual([{ status: 'confirmada', meet_url: expect.stringMatching(/^https:\/\//) }])
+
+	await sendContactMessage(page, account.email)
+	await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
+	expect(await contactMessagesFrom(account.email)).toBe(1)
+	expect(app.output().slice(logBefore)).toMatch(/\[mail\] could not send "Tu demostración de KIA[^"]*" to /)
+	expect(app.output().slice(logBefore)).toMatch(/\[mail\] could not send "Nuevo formulario: Contacto General"/)
+	await expectAppAlive()
+
+	mail = await startTheMailServer()
+	await sendContactMessage(page, account.email)
+	await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
+	await expect.poll(() => mailsWithSubject('Nuevo formulario: Contacto General')).toBe(1)
+})
+
+async function sendContactMessage(page: Page, email: string) {
+	await page.goto(site('/contacto'))
+	const form = page.getByRole('main')
+	await form.getByLabel('Nombre').fill('Cliente Resiliente')
+	await form.getByLabel('Email').fill(email)
+	await form.getByLabel('Mensaje').fill('¿Funciona la web con el correo caído?')
+	await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+}
+
+async function contactMessagesFrom(email: string) {
+	const { data, error } = await database().from('form_submissions').select('data').eq('form_type', 'Contacto General')
+	if (error) throw error
+	return (data as { data: { email?: string } }[]).filter((row) => row.data.email === email).length
+}
+
+async function mailsWithSubject(subject: string) {
+	const mails = (await (await fetch(`http://127.0.0.1:${ports.mailWeb}/email`)).json()) as { subject: string }[]
+	return mails.filter((candidate) => candidate.subject === subject).length
+}
