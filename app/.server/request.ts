@@ -31,6 +31,7 @@ export const requestMiddleware: MiddlewareFunction<Response> = async ({ request,
 		nonce: info.nonce,
 		isDevelopment: env.NODE_ENV === 'development',
 		isHttps,
+		siteOrigins: [new URL(env.SITE_URL).origin, new URL(env.PORTAL_URL).origin],
 		paymentOrigins: stripeHostedOrigins,
 	})) {
 		response.headers.set(name, value)

@@ -7,11 +7,14 @@ export function securityHeaders({
 	nonce,
 	isDevelopment,
 	isHttps,
+	siteOrigins,
 	paymentOrigins,
 }: {
 	nonce: string
 	isDevelopment: boolean
 	isHttps: boolean
+	/** Our two hosts: a form on one may redirect to the other (signing out goes to the site). */
+	siteOrigins: readonly string[]
 	/** Stripe's hosted checkout and billing portal: forms redirect there and the portal may be framed. */
 	paymentOrigins: readonly string[]
 }) {
@@ -24,7 +27,7 @@ export function securityHeaders({
 		`font-src 'self'`,
 		// Vite's dev server pushes module updates over a websocket.
 		`connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}`,
-		`form-action 'self' ${payment}`,
+		`form-action 'self' ${[...siteOrigins, ...paymentOrigins].join(' ')}`,
 		`frame-src ${payment}`,
 		`frame-ancestors 'none'`,
 		`base-uri 'self'`,

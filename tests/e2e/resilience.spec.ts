@@ -171,7 +171,15 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	await supabase?.stop()
 	supabase = undefined
 
-	expect((await visitor.goto(site('/')))?.status()).toBe(200)
+	// `/` was seen before the outage: the page cache still serves it, latest posts included.
+	const cached = await visitor.goto(site('/'))
+	expect(cached?.status()).toBe(200)
+	expect(cached?.headers()['x-page-cache']).toBe('hit')
+	await expect(visitor.getByText('Error al cargar las últimas entradas del blog.')).toHaveCount(0)
+	// A page rendered during the outage shows the spec's error text, and is not kept for anyone else.
+	const rendered = await visitor.goto(site('/?durante=caida'))
+	expect(rendered?.status()).toBe(200)
+	expect(rendered?.headers()['x-page-cache']).toBe('bypass')
 	await expect(visitor.getByText('Error al cargar las últimas entradas del blog.')).toBeVisible()
 	// At once: supabase-js would retry each read for 7 s before giving up.
 	const blog = await timed(() => visitor.goto(site('/blog')))
