@@ -7,6 +7,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { authMessage, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { getPublicEnv } from '~/.server/env'
+import { readForm } from '~/.server/http'
 import { getOptionalUser, getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { Field } from '~/components/forms'
@@ -48,7 +49,7 @@ function callbackUrl(next: string) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const intent = formData.get('intent')
 	const supabase = getSupabase(context)
 	const redirectTo = redirectTarget(formData.get('redirectTo'))

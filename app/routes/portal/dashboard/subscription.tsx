@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireUser } from '~/.server/auth'
 import { createPortalSession, loadBilling, type PaymentRow, type SubscriptionRow } from '~/.server/billing'
 import { getPublicEnv } from '~/.server/env'
+import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireUser(context, request)
-	const intent = (await request.formData()).get('intent')
+	const intent = (await readForm(request)).get('intent')
 	const returnUrl = new URL('/dashboard/suscripcion', getPublicEnv().PORTAL_URL).href
 	let url: string | null = null
 	let message: string = portalCopy.missingUrl
