@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { readForm } from '~/.server/http'
+import { bookingSchema, contactSchema, profileSchema } from '~/lib/schemas'
 
 const post = (body: string, contentType?: string) =>
 	new Request('http://kia.localhost/contacto', { method: 'POST', body, headers: contentType ? { 'Content-Type': contentType } : {} })
@@ -24,5 +25,23 @@ describe('readForm', () => {
 		['without a boundary', '--b\r\n\r\n--b--', 'multipart/form-data'],
 	])('a multipart body that does not parse (%s) is a 400', async (_, body, contentType) => {
 		await expect(readForm(post(body, contentType))).rejects.toMatchObject({ init: { status: 400 } })
+	})
+})
+
+describe('text fields', () => {
+	const invalid = 'El texto contiene caracteres no válidos.'
+
+	test('a NUL byte or another control character is a field error, not a database failure', () => {
+		const contact = contactSchema.safeParse({ name: 'Ana\u0000', email: 'ana@kia.test', message: 'Hola\u0007' })
+		expect(contact.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+			['name', invalid],
+			['message', invalid],
+		])
+		expect(bookingSchema.safeParse({ fecha: '2030-01-07', hora: '10:00', motivo: 'a\u0000b' }).error?.issues[0]?.message).toBe(invalid)
+		expect(profileSchema.safeParse({ apellidos: 'Pérez\u001b' }).error?.issues[0]?.message).toBe(invalid)
+	})
+
+	test('line breaks, tabs, emoji and right-to-left text are text', () => {
+		expect(contactSchema.safeParse({ name: 'Zoë 🤖 \u202eمرحبا', email: 'zoe@kia.test', message: 'Hola,\r\n\tadiós' }).success).toBe(true)
 	})
 })
