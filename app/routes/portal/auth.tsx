@@ -18,7 +18,6 @@ import { authCopy } from '~/content/auth'
 import { emailField, signInSchema, signUpSchema } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/auth'
-import { z } from 'zod'
 
 export const meta: Route.MetaFunction = () => [{ title: authCopy.title }, { name: 'robots', content: 'noindex' }]
 
@@ -41,8 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		siteUrl: getPublicEnv().SITE_URL,
 	}
 }
-
-const recoverSchema = z.object({ email: z.string().trim().optional() })
 
 function callbackUrl(next: string) {
 	return `${getPublicEnv().PORTAL_URL}/auth/callback?${new URLSearchParams({ next })}`
@@ -93,8 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 
 	if (intent === 'recover') {
-		const email = recoverSchema.parse(Object.fromEntries(formData)).email ?? ''
-		if (email === '') return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', ...authCopy.toasts.emailRequired }) })
+		const email = formData.get('email')
+		if (email === null || (typeof email === 'string' && email.trim() === '')) {
+			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', ...authCopy.toasts.emailRequired }) })
+		}
+		// Anything else that is not an e-mail (a file included) gets the same message as a typo.
 		const parsed = emailField.safeParse(email)
 		if (!parsed.success) {
 			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', title: authCopy.toasts.resetError, description: 'Introduce un email válido.' }) })
