@@ -36,16 +36,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const returnUrl = new URL('/dashboard/suscripcion', getPublicEnv().PORTAL_URL).href
 	let url: string | null = null
 	let message: string = portalCopy.missingUrl
+	// No Stripe customer (never bought) is not Stripe failing: 404, not a 5xx.
+	let status = 404
 	try {
 		url = await createPortalSession(user, returnUrl)
 	} catch (error) {
 		console.error('[billing] portal session failed', error)
 		message = portalCopy.errorFallback
+		status = 502
 	}
 	const toast = { type: 'error', title: portalCopy.errorTitle, description: message } as const
 	if (intent === 'open') return url ? redirect(url, 303) : redirectWithToast('/dashboard/suscripcion', toast)
 	if (url) return { url, error: null }
-	return data({ url: null, error: message }, { status: 502, headers: await toastHeaders(toast) })
+	return data({ url: null, error: message }, { status, headers: await toastHeaders(toast) })
 }
 
 export default function Subscription({ loaderData }: Route.ComponentProps) {
