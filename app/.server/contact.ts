@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { contactSchema, investorSchema } from '~/lib/schemas'
 import { contactDestination, rejectSpam, saveSubmission, type FormType } from './forms'
+import { readForm } from './http'
 import { sendMail } from './mail'
 import { isRateLimited, rateLimitedMessage, rateLimitedToast } from './rate-limit'
 import { getSupabase } from './supabase'
@@ -11,7 +12,7 @@ const saveFailed = 'Error al guardar los datos. Inténtalo de nuevo.'
 
 /** Contact forms (SPEC §4): validate, save, then a success toast and an empty form, or the spec's errors. */
 export async function handleContactForm(request: Request, context: Readonly<RouterContextProvider>, formType: Exclude<FormType, 'investor_contact'>) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await rejectSpam(formData)
 	const submission = parseWithZod(formData, { schema: contactSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
@@ -35,7 +36,7 @@ export async function handleContactForm(request: Request, context: Readonly<Rout
 }
 
 export async function handleInvestorForm(request: Request, context: Readonly<RouterContextProvider>) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	await rejectSpam(formData)
 	const submission = parseWithZod(formData, { schema: investorSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })

@@ -16,3 +16,21 @@ export function notFound() {
 export function serviceUnavailable() {
 	return data(null, { status: 503 })
 }
+
+const formContentType = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i
+
+/**
+ * The posted form. Our pages only ever post forms; a body of another type
+ * (415) or one that does not parse (400) is the sender's mistake and must
+ * not reach the error page as a 500.
+ */
+export async function readForm(request: Request) {
+	if (!formContentType.test(request.headers.get('Content-Type') ?? '')) {
+		throw data('La petición debe enviar un formulario.', { status: 415 })
+	}
+	try {
+		return await request.formData()
+	} catch {
+		throw data('El formulario enviado no se puede leer.', { status: 400 })
+	}
+}

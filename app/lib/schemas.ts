@@ -10,8 +10,17 @@ export const emailField = z
 
 export const newsletterSchema = z.object({ email: emailField })
 
+// Postgres cannot store a NUL character, and no other control character belongs in a typed text
+// (tabs and line breaks do): refused here with a message instead of failing the database write.
+const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const invalidCharacters = 'El texto contiene caracteres no válidos.'
+const printable = (value: string) => !controlCharacters.test(value)
+
+/** Free text people type: trimmed, capped, printable. */
+const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).refine(printable, invalidCharacters)
+
 const required = (message: string, max: number, tooLong: string) =>
-	z.string({ error: message }).trim().min(1, message).max(max, tooLong)
+	z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine(printable, invalidCharacters)
 
 export const contactSchema = z.object({
 	name: required('Introduce tu nombre.', 120, 'El nombre no puede superar los 120 caracteres.'),
@@ -22,7 +31,7 @@ export const contactSchema = z.object({
 export const investorSchema = z.object({
 	fullName: required('Introduce tu nombre completo.', 120, 'El nombre no puede superar los 120 caracteres.'),
 	email: emailField,
-	entity: z.string().trim().max(160, 'La entidad no puede superar los 160 caracteres.').optional(),
+	entity: text(160, 'La entidad no puede superar los 160 caracteres.').optional(),
 	message: required('Escribe tu mensaje.', 5000, 'El mensaje no puede superar los 5000 caracteres.'),
 })
 
@@ -46,8 +55,7 @@ export const newPasswordSchema = z
 
 export const communicationPreferences = ['email', 'whatsapp', 'ambos'] as const
 
-const optionalText = (max: number, message: string) =>
-	z.string().trim().max(max, message).optional()
+const optionalText = (max: number, message: string) => text(max, message).optional()
 
 export const profileSchema = z.object({
 	nombre: optionalText(80, 'El nombre no puede superar los 80 caracteres.'),
@@ -66,18 +74,18 @@ export const defaultBookingReason = 'Demostración del asistente KIA'
 
 /** The demo booking form; name and e-mail come from the account when signed in. */
 export const bookingSchema = z.object({
-	nombre: z.string().trim().max(120, 'El nombre no puede superar los 120 caracteres.').optional(),
+	nombre: text(120, 'El nombre no puede superar los 120 caracteres.').optional(),
 	email: emailField.optional(),
 	fecha: z.string({ error: 'Elige una fecha.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Elige una fecha válida.'),
 	hora: z.enum(['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30'], { error: 'Elige una hora.' }),
-	motivo: z.string().trim().max(500, 'El motivo no puede superar los 500 caracteres.').optional(),
+	motivo: text(500, 'El motivo no puede superar los 500 caracteres.').optional(),
 })
 export type BookingInput = z.infer<typeof bookingSchema>
 
 export const adminUserUpdateSchema = z.object({
 	id: z.uuid(),
-	full_name: z.string().trim().min(1, 'Introduce el nombre.').max(120, 'El nombre no puede superar los 120 caracteres.'),
-	phone: z.string().trim().max(20, 'El teléfono no puede superar los 20 caracteres.').optional(),
+	full_name: required('Introduce el nombre.', 120, 'El nombre no puede superar los 120 caracteres.'),
+	phone: text(20, 'El teléfono no puede superar los 20 caracteres.').optional(),
 	role: z.enum(['cliente', 'admin'], { error: 'Elige un rol.' }),
 })
 

@@ -2,6 +2,7 @@ import { LoaderCircle } from 'lucide-react'
 import { useEffect } from 'react'
 import { redirect, useNavigate, useSubmit } from 'react-router'
 import { redirectTarget } from '~/.server/auth'
+import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { authCopy } from '~/content/auth'
 import type { Route } from './+types/auth-callback'
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The page's script posts the fragment's tokens here to start the session on the server. */
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const accessToken = form.get('access_token')
 	const refreshToken = form.get('refresh_token')
 	if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !accessToken || !refreshToken) {

@@ -7,6 +7,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { authMessage, authStatus, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { getPublicEnv } from '~/.server/env'
+import { readForm } from '~/.server/http'
 import { getOptionalUser, getSupabase, requireAuthService } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { Field } from '~/components/forms'
@@ -17,7 +18,6 @@ import { authCopy } from '~/content/auth'
 import { emailField, signInSchema, signUpSchema } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/auth'
-import { z } from 'zod'
 
 export const meta: Route.MetaFunction = () => [{ title: authCopy.title }, { name: 'robots', content: 'noindex' }]
 
@@ -42,14 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-const recoverSchema = z.object({ email: z.string().trim().optional() })
-
 function callbackUrl(next: string) {
 	return `${getPublicEnv().PORTAL_URL}/auth/callback?${new URLSearchParams({ next })}`
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const intent = formData.get('intent')
 	const supabase = getSupabase(context)
 	const redirectTo = redirectTarget(formData.get('redirectTo'))
@@ -93,8 +91,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 
 	if (intent === 'recover') {
-		const email = recoverSchema.parse(Object.fromEntries(formData)).email ?? ''
-		if (email === '') return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', ...authCopy.toasts.emailRequired }) })
+		const email = formData.get('email')
+		if (email === null || (typeof email === 'string' && email.trim() === '')) {
+			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', ...authCopy.toasts.emailRequired }) })
+		}
+		// Anything else that is not an e-mail (a file included) gets the same message as a typo.
 		const parsed = emailField.safeParse(email)
 		if (!parsed.success) {
 			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', title: authCopy.toasts.resetError, description: 'Introduce un email válido.' }) })

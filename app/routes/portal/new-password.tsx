@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { authMessage, requireUser } from '~/.server/auth'
+import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field } from '~/components/forms'
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	await requireUser(context, request)
-	const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema })
+	const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
 	const { error } = await getSupabase(context).auth.updateUser({ password: submission.value.password })
 	if (error) {

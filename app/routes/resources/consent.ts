@@ -1,12 +1,13 @@
 import { data, redirect } from 'react-router'
 import { consentCookieHeader } from '~/.server/consent'
+import { readForm } from '~/.server/http'
 import { consentChoices, type Consent } from '~/lib/consent'
 import { safeRedirect } from '~/lib/safe-redirect'
 import type { Route } from './+types/consent'
 
 /** Rechazar / Aceptar todo / Guardar preferencias, as a plain form post (works without JavaScript). */
 export async function action({ request }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = form.get('intent')
 	let consent: Consent
 	if (intent === 'accept') consent = consentChoices.accept

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import { readForm } from '~/.server/http'
 import { isRateLimited, rateLimitedMessage, rateLimitedToast } from '~/.server/rate-limit'
 import { redirectWithToast } from '~/.server/toast'
 import { safeRedirect } from '~/lib/safe-redirect'
@@ -8,7 +9,7 @@ import type { Route } from './+types/newsletter'
 
 /** SPEC §5: the e-mail is checked, then only an info toast; nothing is sent or stored yet. */
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const submission = parseWithZod(formData, { schema: newsletterSchema })
 	if (submission.status !== 'success') {
 		return data({ result: submission.reply() }, { status: 400 })

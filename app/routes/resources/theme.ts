@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { readForm } from '~/.server/http'
 import { requestInfoContext } from '~/.server/request'
 import { themeCookieHeader } from '~/.server/theme'
 import { safeRedirect } from '~/lib/safe-redirect'
@@ -6,7 +7,7 @@ import { parseTheme } from '~/lib/theme'
 import type { Route } from './+types/theme'
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const theme = parseTheme(form.get('theme'))
 	if (!theme) return data({ ok: false }, { status: 400 })
 	const { host } = context.get(requestInfoContext)

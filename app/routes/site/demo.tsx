@@ -5,6 +5,7 @@ import { bookingPageUrl, displayName, loadProfile } from '~/.server/auth'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking-draft'
 import { createBooking, takenSlots } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
+import { readForm } from '~/.server/http'
 import { getOptionalUser, getUserIfReachable } from '~/.server/supabase'
 import { isRateLimited, rateLimitedMessage } from '~/.server/rate-limit'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const submission = parseWithZod(formData, { schema: bookingSchema })
 	const fail = async (message: string, status = 400) =>
 		data<BookingOutcome>(

@@ -4,7 +4,7 @@ import { Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import { planPage } from '~/content/pages'
 import { signInUrlFor } from '~/.server/auth'
 import { createCheckoutSession, priceIdFor } from '~/.server/billing'
-import { notFound } from '~/.server/http'
+import { notFound, readForm } from '~/.server/http'
 import { getUserIfReachable } from '~/.server/supabase'
 import { redirectWithToast } from '~/.server/toast'
 import { FaqList, PeriodTabs } from '~/components/site/blocks'
@@ -61,7 +61,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	const user = await getUserIfReachable(context, request)
 	if (!user) return redirectWithToast(back, paymentErrorToast)
 
-	const submission = parseWithZod(await request.formData(), { schema: checkoutSchema })
+	const submission = parseWithZod(await readForm(request), { schema: checkoutSchema })
 	if (submission.status !== 'success') return redirectWithToast(back, paymentErrorToast)
 	const { period } = submission.value
 	const priceId = priceIdFor(plan.id, period)

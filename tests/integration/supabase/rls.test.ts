@@ -13,6 +13,7 @@ let supabase: LocalSupabase
 let clients: Record<Actor, SupabaseClient>
 let clienteA: TestUser
 let clienteB: TestUser
+let junction: { post_id: string; tag_id: string }
 const adminId = 'a0000000-0000-4000-8000-000000000001'
 
 beforeAll(async () => {
@@ -44,6 +45,17 @@ beforeAll(async () => {
 		service.from('stripe_eventos').insert({ id: 'evt_a', type: 'checkout.session.completed' }),
 	])
 	expect(billing.map((result) => result.error)).toEqual([null, null, null, null])
+	// A seeded post and tag not linked yet, for the junction table's insert (the counts above stay).
+	const [posts, tags, links] = await Promise.all([
+		service.from('blog_posts').select('id'),
+		service.from('blog_tags').select('id'),
+		service.from('blog_post_tags').select('post_id, tag_id'),
+	])
+	const linked = new Set((links.data ?? []).map((link) => `${link.post_id}/${link.tag_id}`))
+	const pairs = (posts.data ?? []).flatMap((post) => (tags.data ?? []).map((tag) => ({ post_id: post.id as string, tag_id: tag.id as string })))
+	const unlinked = pairs.find((pair) => !linked.has(`${pair.post_id}/${pair.tag_id}`))
+	if (!unlinked) throw new Error('Every seeded post already has every tag')
+	junction = unlinked
 })
 afterAll(() => supabase.stop())
 
@@ -89,7 +101,7 @@ describe('select', () => {
 })
 
 describe('insert', () => {
-	const rows = (actor: Actor): Record<string, Record<string, string>> => ({
+	const rows = (actor: Actor): Record<string, Record<string, unknown>> => ({
 		reservas: { user_id: clienteA.id, fecha: '2027-04-05', hora: '11:00', nombre: actor, email: 'x@kia.test' },
 		asistentes: { user_id: clienteA.id, nombre: actor },
 		blog_posts: { title: actor, slug: `post-${actor.toLowerCase()}`, content: '<p>x</p>' },
@@ -98,6 +110,9 @@ describe('insert', () => {
 		suscripciones: { id: `sub_${actor}`, user_id: clienteA.id, customer_id: 'cus_a', price_id: 'p', plan: 'starter', periodo: 'annual', status: 'active' },
 		stripe_eventos: { id: `evt_${actor}`, type: 'invoice.paid' },
 		stripe_customers: { user_id: clienteB.id, customer_id: `cus_${actor}` },
+		pagos: { id: `cs_${actor}`, user_id: clienteA.id, customer_id: 'cus_a', price_id: 'p', plan: 'enterprise', periodo: 'annual', amount_total: 1, currency: 'eur', status: 'paid' },
+		blog_post_tags: junction,
+		rate_limits: { key: `rls:${actor}`, window_start: new Date().toISOString(), hits: 1 },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -108,6 +123,9 @@ describe('insert', () => {
 		suscripciones: ['service'],
 		stripe_eventos: ['service'],
 		stripe_customers: ['service'],
+		pagos: ['service'],
+		blog_post_tags: ['service'],
+		rate_limits: ['service'],
 	}
 	for (const table of Object.keys(allowed)) {
 		for (const actor of actors) {
@@ -185,6 +203,28 @@ describe('update', () => {
 		const service = await clients.service.from(table).update({}).neq('id', crypto.randomUUID())
 		expect(service.error).toBeNull()
 	})
+
+	// Tables the server alone writes (billing, rate limits) or only seeds (blog tags): one column each, set to
+	// a value no row has, so the service role's update touches nothing.
+	const untouchable: Record<string, { column: string; value: string }> = {
+		blog_tags: { column: 'name', value: 'sin-fila' },
+		blog_post_tags: { column: 'post_id', value: crypto.randomUUID() },
+		rate_limits: { column: 'key', value: 'sin-fila' },
+		suscripciones: { column: 'status', value: 'sin-fila' },
+		pagos: { column: 'status', value: 'sin-fila' },
+		stripe_customers: { column: 'customer_id', value: 'cus_sin_fila' },
+		stripe_eventos: { column: 'type', value: 'sin-fila' },
+	}
+	test.each(Object.keys(untouchable))('only the service role updates %s', async (table) => {
+		const { column, value } = untouchable[table] ?? { column: '', value: '' }
+		for (const actor of ['anon', 'clienteA', 'clienteB', 'admin'] as const) {
+			const result = await clients[actor].from(table).update({ [column]: value }).eq(column, value)
+			expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
+			expect(result.error?.code, `${actor} on ${table}`).toBe('42501')
+		}
+		const service = await clients.service.from(table).update({ [column]: value }).eq(column, value)
+		expect(service.error).toBeNull()
+	})
 })
 
 describe('delete', () => {
@@ -199,6 +239,21 @@ describe('delete', () => {
 			expect(service.status).toBe(204)
 		},
 	)
+
+	test.each([
+		['blog_post_tags', 'post_id'],
+		['rate_limits', 'key'],
+		['stripe_customers', 'user_id'],
+	])('only the service role deletes from %s', async (table, column) => {
+		// Real rows' keys for the others; a key no row has for the service role.
+		const existing = { post_id: junction.post_id, key: 'sin-fila', user_id: clienteA.id }[column] ?? ''
+		for (const actor of ['anon', 'clienteA', 'clienteB', 'admin'] as const) {
+			const result = await clients[actor].from(table).delete().eq(column, existing)
+			expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
+		}
+		const service = await clients.service.from(table).delete().eq(column, column === 'key' ? 'sin-fila' : crypto.randomUUID())
+		expect(service.status).toBe(204)
+	})
 
 	test('deleting a user removes their profile and assistants and keeps the company’s booking history', async () => {
 		const user = await createUser(supabase.url, uniqueEmail('baja'))
@@ -238,6 +293,16 @@ describe('admin list functions', () => {
 		const page = await clients.admin.rpc('admin_usuarios', { termino: '', desde: 1, cuantos: 2 })
 		expect(page.data).toMatchObject({ total: 4 })
 		expect((page.data as { rows: unknown[] }).rows).toHaveLength(2)
+	})
+
+	test('only the service role counts rate-limit hits', async () => {
+		const hit = { p_key: 'rls:rpc', p_limit: 5, p_window_seconds: 60 }
+		for (const actor of ['anon', 'clienteA', 'admin'] as const) {
+			const result = await clients[actor].rpc('hit_rate_limit', hit)
+			expect(result.status, actor).toBe(actor === 'anon' ? 401 : 403)
+		}
+		const service = await clients.service.rpc('hit_rate_limit', hit)
+		expect(service.data).toBe(true)
 	})
 
 	test('a cliente and an anonymous caller are refused, whatever they ask for', async () => {

@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { deleteUserByAdmin, updateUserByAdmin } from '~/.server/admin-users'
 import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
+import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { Field, inputClass } from '~/components/forms'
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { user } = await requireAdmin(context, request)
-	const form = await request.formData()
+	const form = await readForm(request)
 	const back = `/admin/usuarios${new URL(request.url).search.replace(/([?&])(editar|eliminar)=[^&]*/g, '$1')}`
 	const fail = async (message: string) =>
 		data({ error: message }, { status: 400, headers: await toastHeaders({ type: 'error', title: message }) })

@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireUser } from '~/.server/auth'
 import { cancelOwnMeeting, listOwnMeetings, rescheduleOwnMeeting } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
+import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { inputClass } from '~/components/forms'
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireUser(context, request)
-	const form = await request.formData()
+	const form = await readForm(request)
 	const id = String(form.get('id') ?? '')
 	const supabase = getSupabase(context)
 	const back = new URL(request.url).searchParams.get('tab') === 'pasadas' ? '/dashboard/reuniones?tab=pasadas' : '/dashboard/reuniones'

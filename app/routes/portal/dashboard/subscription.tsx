@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireUser } from '~/.server/auth'
 import { createPortalSession, loadBilling, type PaymentRow, type SubscriptionRow } from '~/.server/billing'
 import { getPublicEnv } from '~/.server/env'
+import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
@@ -31,20 +32,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireUser(context, request)
-	const intent = (await request.formData()).get('intent')
+	const intent = (await readForm(request)).get('intent')
 	const returnUrl = new URL('/dashboard/suscripcion', getPublicEnv().PORTAL_URL).href
 	let url: string | null = null
 	let message: string = portalCopy.missingUrl
+	// No Stripe customer (never bought) is not Stripe failing: 404, not a 5xx.
+	let status = 404
 	try {
 		url = await createPortalSession(user, returnUrl)
 	} catch (error) {
 		console.error('[billing] portal session failed', error)
 		message = portalCopy.errorFallback
+		status = 502
 	}
 	const toast = { type: 'error', title: portalCopy.errorTitle, description: message } as const
 	if (intent === 'open') return url ? redirect(url, 303) : redirectWithToast('/dashboard/suscripcion', toast)
 	if (url) return { url, error: null }
-	return data({ url: null, error: message }, { status: 502, headers: await toastHeaders(toast) })
+	return data({ url: null, error: message }, { status, headers: await toastHeaders(toast) })
 }
 
 export default function Subscription({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,938 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
+import ws from 'ws'
+import { localStripe } from '../../app/.server/local-stripe'
+import { defaultBookingReason } from '../../app/lib/schemas'
+import { startApp } from '../support/app-server'
+import { createAccount, createMeeting, futureWeekday, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
+import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
+import { localAnonKey, localServiceRoleKey } from '../support/keys'
+import { e2eStripe, stripeClient } from '../support/stripe'
+import { appPort, portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
+
+const evilOrigin = 'https://evil.example'
+
+// ---------------------------------------------------------------------------------------------
+// 1. Security headers on every kind of response
+// ---------------------------------------------------------------------------------------------
+
+function expectSecurityHeaders(response: RawResponse, what: string) {
+	const csp = String(response.headers['content-security-policy'] ?? '')
+	const scriptSrc = csp.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src')) ?? ''
+	expect(scriptSrc, what).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/)
+	expect(scriptSrc, what).not.toContain("'unsafe-inline'")
+	expect(csp, what).toContain("frame-ancestors 'none'")
+	expect(response.headers['x-content-type-options'], what).toBe('nosniff')
+	expect(response.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin')
+	expect(response.headers['permissions-policy'], what).toContain('camera=()')
+}
+
+function signedWebhook(payload: string) {
+	const signature = stripeClient().webhooks.generateTestHeaderString({ payload, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '' })
+	return { 'Content-Type': 'application/json', 'Stripe-Signature': signature }
+}
+
+const postWebhook = (payload: string, headers: Record<string, string>) =>
+	rawRequest(siteURL('/api/stripe/webhook'), { method: 'POST', body: payload, headers })
+
+/** One request of each kind the app answers, with the status that proves it is that kind. */
+const responseKinds: { what: string; status: number; request: () => Promise<RawResponse> }[] = [
+	{ what: 'site page', status: 200, request: () => rawRequest(siteURL('/')) },
+	{ what: 'portal page', status: 200, request: () => rawRequest(portalURL('/auth')) },
+	{ what: 'HEAD of a page', status: 200, request: () => rawRequest(siteURL('/contacto'), { method: 'HEAD' }) },
+	{ what: 'site 404', status: 404, request: () => rawRequest(siteURL('/no-existe')) },
+	{ what: 'portal 404', status: 404, request: () => rawRequest(portalURL('/no-existe')) },
+	{ what: 'a site page asked on the portal host', status: 404, request: () => rawRequest(portalURL('/contacto')) },
+	{ what: 'a missing static file (falls through to the app)', status: 404, request: () => rawRequest(siteURL('/assets/no-existe.js')) },
+	{ what: 'an unexpected error', status: 500, request: () => rawRequest(siteURL('/__test/error')) },
+	{ what: 'robots.txt of the site', status: 200, request: () => rawRequest(siteURL('/robots.txt')) },
+	{ what: 'robots.txt of the portal', status: 200, request: () => rawRequest(portalURL('/robots.txt')) },
+	{ what: 'sitemap.xml', status: 200, request: () => rawRequest(siteURL('/sitemap.xml')) },
+	{ what: 'GET of a resource route (redirect)', status: 302, request: () => rawRequest(siteURL('/resources/theme')) },
+	{ what: 'GET of a resource route on the portal', status: 302, request: () => rawRequest(portalURL('/resources/consent')) },
+	{ what: 'site .data', status: 200, request: () => rawRequest(siteURL('/blog.data')) },
+	{ what: 'portal .data', status: 200, request: () => rawRequest(portalURL('/auth.data')) },
+	{ what: 'root .data', status: 200, request: () => rawRequest(siteURL('/_.data')) },
+	{ what: 'a redirect to sign-in', status: 302, request: () => rawRequest(portalURL('/dashboard')) },
+	{ what: 'the portal’s / redirect', status: 302, request: () => rawRequest(portalURL('/')) },
+	{ what: 'a site action error', status: 400, request: () => send(siteURL('/contacto'), urlencoded([['name', '']])) },
+	{ what: 'a portal action error', status: 400, request: () => send(portalURL('/auth'), urlencoded([['intent', 'signin']])) },
+	{ what: 'a .data action error', status: 400, request: () => send(siteURL('/contacto.data'), urlencoded([['name', '']])) },
+	{ what: 'a body that is not a form', status: 415, request: () => send(siteURL('/contacto'), { contentType: 'application/json', body: '{}' }) },
+	{ what: 'a form that does not parse', status: 400, request: () => send(portalURL('/auth'), { contentType: 'multipart/form-data', body: '--x--' }) },
+	{ what: 'a resource action', status: 200, request: () => send(siteURL('/resources/theme'), urlencoded([['theme', 'light']])) },
+	{ what: 'a resource action error', status: 400, request: () => send(portalURL('/resources/theme'), urlencoded([['theme', 'rosa']])) },
+	{ what: 'a resource action redirect', status: 302, request: () => send(siteURL('/resources/not-implemented'), urlencoded([['redirectTo', '/']])) },
+	{
+		what: 'a cross-origin POST to a page',
+		status: 403,
+		request: () => send(siteURL('/contacto'), urlencoded([['name', 'x']]), { origin: evilOrigin }),
+	},
+	{
+		what: 'a cross-origin data request',
+		status: 403,
+		request: () => send(portalURL('/auth.data'), urlencoded([['intent', 'signin']]), { origin: evilOrigin }),
+	},
+	{
+		what: 'a cross-origin POST to a resource route',
+		status: 403,
+		request: () => send(siteURL('/resources/theme'), urlencoded([['theme', 'light']]), { origin: evilOrigin }),
+	},
+	{ what: 'the webhook without a signature', status: 400, request: () => postWebhook('{}', { 'Content-Type': 'application/json' }) },
+	{
+		what: 'the webhook with a bad signature',
+		status: 400,
+		request: () => postWebhook('{}', { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' }),
+	},
+	{
+		what: 'a signed webhook event',
+		status: 200,
+		request: () => {
+			const payload = JSON.stringify({ id: `evt_cabeceras_${Date.now()}`, object: 'event', type: 'customer.created', data: { object: {} } })
+			return postWebhook(payload, signedWebhook(payload))
+		},
+	},
+	{ what: 'GET of the webhook', status: 400, request: () => rawRequest(siteURL('/api/stripe/webhook')) },
+]
+
+test.describe('security headers', () => {
+	test('every kind of response on both hosts carries the CSP (nonce, no inline scripts, no framing), nosniff, Referrer-Policy and Permissions-Policy', async () => {
+		for (const kind of responseKinds) {
+			const response = await kind.request()
+			expect(response.status, kind.what).toBe(kind.status)
+			expectSecurityHeaders(response, kind.what)
+		}
+	})
+
+	test('each response gets a fresh nonce, and every script of the page carries it', async () => {
+		const [first, second] = await Promise.all([rawRequest(siteURL('/')), rawRequest(siteURL('/'))])
+		const nonceOf = (response: RawResponse) => /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1]
+		expect(nonceOf(first)).toBeTruthy()
+		expect(nonceOf(first)).not.toBe(nonceOf(second))
+		const scripts = [...first.body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+		for (const script of scripts.filter((tag) => !tag.includes('application/ld+json'))) expect(script).toContain(`nonce="${nonceOf(first)}"`)
+	})
+
+	/** express.static serves public/ and build/client/ before the app, so none of the app's headers reach them. */
+	async function staticAssets() {
+		const home = await rawRequest(siteURL('/'))
+		const built = [...home.body.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '')
+		const js = built.find((path) => path.endsWith('.js'))
+		const css = built.find((path) => path.endsWith('.css'))
+		if (!js || !css) throw new Error('No built JS or CSS linked from the home page')
+		return ['/favicon.svg', '/logo-kia-negro.svg', js, css]
+	}
+
+	test('static assets are served with their types', async () => {
+		for (const path of await staticAssets()) {
+			const response = await rawRequest(siteURL(path))
+			expect(response.status, path).toBe(200)
+			expect(response.headers['content-type'], path).toMatch(/^(image\/svg\+xml|text\/javascript|text\/css)/)
+		}
+	})
+
+	// Known gap, reported rather than fixed here (server.js belongs to another change): a hashed script
+	// needs no CSP, but without nosniff an old browser may sniff a static file as another type.
+	// When server.js sets it, this test passes, Playwright reports "expected to fail", and the mark goes.
+	test('static assets carry nosniff', async () => {
+		test.fail(true, 'express.static in server.js sets no X-Content-Type-Options')
+		for (const path of await staticAssets()) {
+			expect((await rawRequest(siteURL(path))).headers['x-content-type-options'], path).toBe('nosniff')
+		}
+	})
+
+	test('HSTS only when the app is served over https', async () => {
+		expect((await rawRequest(siteURL('/'))).headers['strict-transport-security']).toBeUndefined()
+		expect((await rawRequest(portalURL('/auth'))).headers['strict-transport-security']).toBeUndefined()
+
+		// The suite's configuration (tests/e2e/global-setup.ts) with https origins, as production has.
+		const https = await startApp((port) => ({
+			SITE_URL: `https://kia.localhost:${port}`,
+			PORTAL_URL: `https://portal.kia.localhost:${port}`,
+			COOKIE_DOMAIN: 'kia.localhost',
+			SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
+			SUPABASE_URL: process.env.E2E_SUPABASE_URL ?? '',
+			SUPABASE_ANON_KEY: localAnonKey,
+			SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+			// Nothing is mailed here; the address only has to be valid.
+			SMTP_URL: 'smtp://127.0.0.1:2525',
+			...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
+		}))
+		try {
+			const at = (host: string, path: string) => `http://${host}:${https.port}${path}`
+			for (const url of [at('kia.localhost', '/'), at('portal.kia.localhost', '/auth'), at('portal.kia.localhost', '/dashboard'), at('kia.localhost', '/no-existe'), at('kia.localhost', '/robots.txt')]) {
+				const response = await rawRequest(url)
+				expect(response.headers['strict-transport-security'], url).toMatch(/^max-age=\d{8,}; includeSubDomains/)
+				expectSecurityHeaders(response, url)
+			}
+		} finally {
+			await https.stop()
+		}
+	})
+})
+
+// ---------------------------------------------------------------------------------------------
+// Every action of the app, reached as the user it is meant for
+// ---------------------------------------------------------------------------------------------
+
+type Row = Record<string, unknown>
+
+type Probe = {
+	/** The route module whose action this is, relative to app/. */
+	module: string
+	url: string
+	/** Session cookie of the user the probe posts as; none for a visitor. */
+	cookie?: string
+	/** A valid form; called for every request, so e-mails and slots can be fresh. */
+	valid: () => Record<string, string>
+	/** The status a valid form gets: proves the probe reaches the action (right host, signed in). */
+	accepted: number
+	/** The rows the action may write, narrowed to this probe's user or marker. */
+	rows?: () => Promise<Row[]>
+	/** Whether a written row holds one whole submission. Absent: the action must change none of `rows`. */
+	isWhole?: (row: Row, sent: Fields) => boolean
+	/** E-mail of the account whose password a valid post changes. */
+	passwordOf?: string
+}
+
+const marker = () => `seg${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/** The values a field was sent with, trimmed as the schemas trim them. */
+const sentValues = (sent: Fields, name: string) => sent.filter(([key]) => key === name).map(([, value]) => value.trim())
+const wasSent = (sent: Fields, name: string, value: unknown) => sentValues(sent, name).includes(String(value))
+/** An optional column: null (or absent) only when the field came blank or not at all. */
+const optionalSent = (sent: Fields, name: string, value: unknown) =>
+	value === null || value === undefined ? sentValues(sent, name).every((given) => given === '') : wasSent(sent, name, value)
+
+async function select(query: PromiseLike<{ data: unknown; error: unknown }>): Promise<Row[]> {
+	const { data, error } = await query
+	if (error) throw error
+	return (data ?? []) as Row[]
+}
+
+async function check(query: PromiseLike<{ error: unknown }>) {
+	const { error } = await query
+	if (error) throw error
+}
+
+async function signedIn(label: string, fullName?: string) {
+	const account = await createAccount(label, fullName)
+	return { ...account, cookie: await sessionCookie(account.email) }
+}
+
+async function signedInAdmin(label: string) {
+	const account = await createAccount(label, `Admin ${label}`)
+	await check(serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id))
+	return { ...account, cookie: await sessionCookie(account.email) }
+}
+
+/** The contact forms: one form_submissions row holding every field, or nothing. */
+function submissionProbe(module: string, path: string, formType: string, fields: (tag: string) => Record<string, string>, optional: string[] = []): Probe {
+	const tag = marker()
+	const since = new Date(Date.now() - 60_000).toISOString()
+	return {
+		module,
+		url: siteURL(path),
+		valid: () => fields(tag),
+		accepted: 302,
+		rows: async () =>
+			(await select(serviceClient().from('form_submissions').select('id, form_type, data').gte('created_at', since).order('id'))).filter((row) => JSON.stringify(row.data).includes(tag)),
+		isWhole: (row, sent) => {
+			const data = row.data as Record<string, unknown>
+			return (
+				row.form_type === formType &&
+				Object.keys(fields(tag)).every((name) => (optional.includes(name) ? optionalSent(sent, name, data[name]) : wasSent(sent, name, data[name])))
+			)
+		},
+	}
+}
+
+const probeFactories: Record<string, () => Promise<Probe>> = {
+	'contact form': async () =>
+		submissionProbe('routes/site/contact.tsx', '/contacto', 'Contacto General', (tag) => ({ name: `Ana ${tag}`, email: `${tag}@kia.test`, message: `Hola ${tag}` })),
+	'Sobre KIA contact form': async () =>
+		submissionProbe('routes/site/about.tsx', '/sobre-kia', 'Contacto Sobre KIA', (tag) => ({ name: `Luis ${tag}`, email: `${tag}@kia.test`, message: `Hola ${tag}` })),
+	'investor form': async () =>
+		submissionProbe(
+			'routes/site/invest.tsx',
+			'/invertir',
+			'investor_contact',
+			(tag) => ({ fullName: `Inversora ${tag}`, email: `${tag}@fondo.es`, entity: `Fondo ${tag}`, message: `Ronda ${tag}` }),
+			['entity'],
+		),
+	'newsletter': async () => ({
+		module: 'routes/resources/newsletter.ts',
+		url: siteURL('/resources/newsletter'),
+		valid: () => ({ email: `${marker()}@kia.test`, redirectTo: '/' }),
+		accepted: 302,
+	}),
+	'theme switch': async () => ({
+		module: 'routes/resources/theme.ts',
+		url: portalURL('/resources/theme'),
+		valid: () => ({ theme: 'light', redirectTo: '/auth' }),
+		accepted: 302,
+	}),
+	'cookie consent': async () => ({
+		module: 'routes/resources/consent.ts',
+		url: siteURL('/resources/consent'),
+		valid: () => ({ intent: 'save', analytics: 'on', marketing: 'on', redirectTo: '/' }),
+		accepted: 302,
+	}),
+	'not-implemented notice': async () => ({
+		module: 'routes/resources/not-implemented.ts',
+		url: siteURL('/resources/not-implemented'),
+		valid: () => ({ redirectTo: '/' }),
+		accepted: 302,
+	}),
+	'demo booking, signed out': async () => ({
+		module: 'routes/site/demo.tsx',
+		url: siteURL('/solicitar-demostracion-kia'),
+		valid: () => ({ nombre: 'Visitante', email: `${marker()}@kia.test`, fecha: futureWeekday(), hora: '11:00', motivo: 'Quiero verlo' }),
+		accepted: 302,
+	}),
+	'demo booking, signed in': async () => {
+		const user = await signedIn('hostil-reserva', 'Cliente Hostil')
+		const tag = marker()
+		return {
+			module: 'routes/site/demo.tsx',
+			url: siteURL('/solicitar-demostracion-kia'),
+			cookie: user.cookie,
+			valid: () => ({ fecha: futureWeekday(), hora: '12:00', motivo: `Demo ${tag}` }),
+			accepted: 200,
+			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, motivo, nombre, email, status, meet_url').eq('user_id', user.id).order('id')),
+			isWhole: (row, sent) =>
+				wasSent(sent, 'fecha', row.fecha) &&
+				wasSent(sent, 'hora', String(row.hora).slice(0, 5)) &&
+				(wasSent(sent, 'motivo', row.motivo) || (row.motivo === defaultBookingReason && sentValues(sent, 'motivo').every((motivo) => motivo === ''))) &&
+				row.nombre === user.fullName &&
+				row.email === user.email &&
+				row.status === 'confirmada' &&
+				typeof row.meet_url === 'string',
+		}
+	},
+	'plan checkout': async () => {
+		const user = await signedIn('hostil-compra')
+		return {
+			module: 'routes/site/plan.tsx',
+			url: siteURL('/tarifas/business'),
+			cookie: user.cookie,
+			valid: () => ({ period: 'monthly' }),
+			accepted: 303,
+			rows: () => select(serviceClient().from('stripe_customers').select('user_id, customer_id').eq('user_id', user.id)),
+			isWhole: (row) => row.user_id === user.id && String(row.customer_id).startsWith('cus_'),
+		}
+	},
+	'sign-in': async () => {
+		const user = await createAccount('hostil-entra')
+		return {
+			module: 'routes/portal/auth.tsx',
+			url: portalURL('/auth'),
+			valid: () => ({ intent: 'signin', email: user.email, password: testPassword, redirectTo: '/dashboard' }),
+			accepted: 302,
+		}
+	},
+	'sign-up': async () => {
+		const tag = marker()
+		let count = 0
+		return {
+			module: 'routes/portal/auth.tsx',
+			url: portalURL('/auth'),
+			valid: () => ({ intent: 'signup', fullName: `Alta ${tag}`, email: `${tag}-${(count += 1)}@kia.test`, password: 'contraseña-1', redirectTo: '/dashboard' }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('usuarios').select('id, email, full_name, role').like('email', `${tag}-%`).order('email')),
+			isWhole: (row, sent) => wasSent(sent, 'email', row.email) && wasSent(sent, 'fullName', row.full_name) && row.role === 'cliente',
+		}
+	},
+	'password recovery': async () => {
+		const user = await createAccount('hostil-olvido')
+		return { module: 'routes/portal/auth.tsx', url: portalURL('/auth'), valid: () => ({ intent: 'recover', email: user.email }), accepted: 302 }
+	},
+	'Google sign-in': async () => ({
+		module: 'routes/portal/auth.tsx',
+		url: portalURL('/auth'),
+		valid: () => ({ intent: 'google', redirectTo: '/dashboard' }),
+		accepted: 302,
+	}),
+	'auth callback': async () => ({
+		module: 'routes/portal/auth-callback.tsx',
+		url: portalURL('/auth/callback'),
+		valid: () => ({ access_token: 'no-es-un-token', refresh_token: 'tampoco', type: '', next: '/dashboard' }),
+		accepted: 302,
+	}),
+	'new password': async () => {
+		const user = await signedIn('hostil-clave')
+		return {
+			module: 'routes/portal/new-password.tsx',
+			url: portalURL('/auth/nueva-contrasena'),
+			cookie: user.cookie,
+			valid: () => ({ password: 'otra-clave-segura', confirm: 'otra-clave-segura' }),
+			accepted: 302,
+			passwordOf: user.email,
+		}
+	},
+	'sign-out': async () => {
+		const user = await signedIn('hostil-salir')
+		return { module: 'routes/portal/sign-out.ts', url: portalURL('/auth/salir'), cookie: user.cookie, valid: () => ({}), accepted: 302 }
+	},
+	'meeting reschedule': async () => {
+		const user = await signedIn('hostil-mueve')
+		const meeting = await createMeeting(user.id, user.email)
+		return {
+			module: 'routes/portal/dashboard/meetings.tsx',
+			url: portalURL('/dashboard/reuniones'),
+			cookie: user.cookie,
+			valid: () => ({ intent: 'reschedule', id: meeting.id, fecha: futureWeekday(), hora: '13:00' }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', user.id)),
+			isWhole: (row, sent) => row.status === 'confirmada' && wasSent(sent, 'fecha', row.fecha) && wasSent(sent, 'hora', String(row.hora).slice(0, 5)),
+		}
+	},
+	'meeting cancel': async () => {
+		const user = await signedIn('hostil-cancela')
+		const meeting = await createMeeting(user.id, user.email)
+		return {
+			module: 'routes/portal/dashboard/meetings.tsx',
+			url: portalURL('/dashboard/reuniones'),
+			cookie: user.cookie,
+			valid: () => ({ intent: 'cancel', id: meeting.id }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', user.id)),
+			isWhole: (row, sent) => row.status === 'cancelada' && row.fecha === meeting.fecha && wasSent(sent, 'intent', 'cancel'),
+		}
+	},
+	'profile': async () => {
+		const user = await signedIn('hostil-perfil')
+		const tag = marker()
+		return {
+			module: 'routes/portal/dashboard/account.tsx',
+			url: portalURL('/dashboard/cuenta'),
+			cookie: user.cookie,
+			valid: () => ({
+				nombre: 'Ana',
+				apellidos: `Prueba ${tag}`,
+				prefijo_pais: '+34',
+				telefono: '600 111 222',
+				preferencia_comunicacion: 'whatsapp',
+				avatar_url: 'https://example.com/ana.png',
+			}),
+			accepted: 302,
+			rows: () =>
+				select(
+					serviceClient()
+						.from('usuarios')
+						.select('nombre, apellidos, full_name, prefijo_pais, telefono, phone, preferencia_comunicacion, avatar_url, role, email')
+						.eq('id', user.id),
+				),
+			isWhole: (row, sent) => {
+				const telefonos = sentValues(sent, 'telefono').map((telefono) => telefono.replace(/\s/g, ''))
+				return (
+					optionalSent(sent, 'nombre', row.nombre) &&
+					optionalSent(sent, 'apellidos', row.apellidos) &&
+					row.full_name === ([row.nombre, row.apellidos].filter(Boolean).join(' ') || null) &&
+					(wasSent(sent, 'prefijo_pais', row.prefijo_pais) || (row.prefijo_pais === '+34' && sentValues(sent, 'prefijo_pais').every((given) => given === ''))) &&
+					(row.telefono === null ? telefonos.every((given) => given === '') : telefonos.includes(String(row.telefono))) &&
+					row.phone === (row.telefono ? `${String(row.prefijo_pais)}${String(row.telefono)}` : null) &&
+					(wasSent(sent, 'preferencia_comunicacion', row.preferencia_comunicacion) ||
+						(row.preferencia_comunicacion === 'email' && sentValues(sent, 'preferencia_comunicacion').every((given) => given === ''))) &&
+					optionalSent(sent, 'avatar_url', row.avatar_url) &&
+					row.role === 'cliente' &&
+					row.email === user.email
+				)
+			},
+		}
+	},
+	'password change': async () => {
+		const user = await signedIn('hostil-cambia')
+		return {
+			module: 'routes/portal/dashboard/account.tsx',
+			url: portalURL('/dashboard/cuenta'),
+			cookie: user.cookie,
+			valid: () => ({ intent: 'password', password: 'otra-clave-segura', confirm: 'otra-clave-segura' }),
+			accepted: 302,
+			passwordOf: user.email,
+		}
+	},
+	'customer portal': async () => {
+		const user = await signedIn('hostil-portal')
+		return {
+			module: 'routes/portal/dashboard/subscription.tsx',
+			url: portalURL('/dashboard/suscripcion'),
+			cookie: user.cookie,
+			valid: () => ({ intent: 'open' }),
+			accepted: 302,
+		}
+	},
+	'admin user update': async () => {
+		const admin = await signedInAdmin('hostil-admin')
+		const victim = await createAccount('hostil-editado')
+		return {
+			module: 'routes/portal/admin/users.tsx',
+			url: portalURL('/admin/usuarios'),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'update', id: victim.id, full_name: 'Nombre Editado', phone: '+34 600 000 000', role: 'cliente' }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('usuarios').select('full_name, phone, role, email').eq('id', victim.id)),
+			isWhole: (row, sent) =>
+				wasSent(sent, 'full_name', row.full_name) && optionalSent(sent, 'phone', row.phone) && wasSent(sent, 'role', row.role) && row.email === victim.email,
+		}
+	},
+	'admin user delete': async () => {
+		const admin = await signedInAdmin('hostil-borra')
+		const victim = await createAccount('hostil-borrado')
+		return {
+			module: 'routes/portal/admin/users.tsx',
+			url: portalURL('/admin/usuarios'),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'delete', id: victim.id }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('usuarios').select('id, full_name, role').eq('id', victim.id)),
+			// Deleting is all or nothing; no row may be left changed.
+			isWhole: () => false,
+		}
+	},
+	'admin user update by a cliente': async () => {
+		const cliente = await signedIn('hostil-no-admin')
+		const victim = await createAccount('hostil-intocable')
+		return {
+			module: 'routes/portal/admin/users.tsx',
+			url: portalURL('/admin/usuarios'),
+			cookie: cliente.cookie,
+			valid: () => ({ intent: 'update', id: victim.id, full_name: 'Hackeado', phone: '', role: 'admin' }),
+			// requireAdmin sends a cliente to /dashboard before anything is read.
+			accepted: 302,
+			rows: () => select(serviceClient().from('usuarios').select('full_name, phone, role').eq('id', victim.id)),
+		}
+	},
+	'unknown path': async () => ({ module: 'routes/not-found.tsx', url: siteURL('/no-existe/accion'), valid: () => ({}), accepted: 404 }),
+}
+
+/** Route modules (relative to app/) that export an action, found in the source so none is forgotten. */
+function modulesWithAnAction() {
+	const appDir = join(process.cwd(), 'app')
+	const files = readdirSync(join(appDir, 'routes'), { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file))
+	return files
+		.filter((file) => /export (async )?function action\b|export const action\b/.test(readFileSync(join(appDir, 'routes', file), 'utf8')))
+		.map((file) => relative(appDir, join(appDir, 'routes', file)))
+		.sort()
+}
+
+const webhookModule = 'routes/api/stripe-webhook.ts'
+
+/** A route with a component (a page), as opposed to a resource route. */
+const isPage = (probe: Probe) => probe.module.endsWith('.tsx')
+
+let sharedProbes: Promise<Probe[]> | undefined
+
+/** One set of probes per worker for the tests that only check nothing changes. */
+const buildProbes = () => (sharedProbes ??= Promise.all(Object.values(probeFactories).map((factory) => factory())))
+
+// ---------------------------------------------------------------------------------------------
+// 2. Cross-site posts and GETs that change nothing
+// ---------------------------------------------------------------------------------------------
+
+test.describe('cross-site requests', () => {
+	test('the probes cover every route module with an action', async () => {
+		const probes = await buildProbes()
+		const probed = new Set([webhookModule, ...probes.map((probe) => probe.module)])
+		expect(modulesWithAnAction().filter((module) => !probed.has(module))).toEqual([])
+	})
+
+	test('every action refuses a post from another origin, or with no Origin and no Referer, and nothing changes', async () => {
+		test.setTimeout(60_000)
+		const refusals: [how: string, options: { origin?: string | null; headers?: Record<string, string> }][] = [
+			['Origin evil', { origin: evilOrigin }],
+			['Origin null (sandboxed frame)', { origin: 'null' }],
+			['no Origin, Referer evil', { origin: null, headers: { Referer: `${evilOrigin}/formulario` } }],
+			['neither Origin nor Referer', { origin: null }],
+		]
+		const letThrough: string[] = []
+		for (const probe of await buildProbes()) {
+			const before = (await probe.rows?.()) ?? []
+			// A page's action is also reached through its data request (the posts JavaScript makes).
+			for (const url of isPage(probe) ? [probe.url, `${probe.url}.data`] : [probe.url]) {
+				for (const [how, options] of refusals) {
+					const response = await send(url, urlencoded(Object.entries(probe.valid())), { cookie: probe.cookie, ...options })
+					if (response.status !== 403 || setCookies(response).length > 0) letThrough.push(`${url} (${probe.module}), ${how}: ${response.status}`)
+				}
+			}
+			expect((await probe.rows?.()) ?? [], probe.module).toEqual(before)
+		}
+		expect(letThrough).toEqual([])
+	})
+
+	test('the Stripe webhook is exempt from the origin check but refuses anything unsigned', async () => {
+		const payload = JSON.stringify({ id: `evt_origen_${Date.now()}`, object: 'event', type: 'customer.created', data: { object: {} } })
+		const unsigned = await postWebhook(payload, { Origin: evilOrigin, 'Content-Type': 'application/json' })
+		expect(unsigned.status).toBe(400)
+		expect(JSON.parse(unsigned.body)).toEqual({ error: 'Falta la firma de Stripe' })
+		const signed = await postWebhook(payload, { ...signedWebhook(payload), Origin: evilOrigin })
+		expect(signed.status).toBe(200)
+	})
+
+	test('a GET of any action URL, with the form in the query string, changes nothing', async () => {
+		test.setTimeout(60_000)
+		const probes = await buildProbes()
+		// An address range of its own: the rate-limit counters show whether a GET counted as a post.
+		const address = `192.0.2.${Math.floor(Math.random() * 250) + 1}`
+		for (const probe of probes) {
+			const before = (await probe.rows?.()) ?? []
+			const url = `${probe.url}?${new URLSearchParams(probe.valid())}`
+			const response = await rawRequest(url, { headers: { 'X-Forwarded-For': address, ...(probe.cookie ? { Cookie: probe.cookie } : {}) } })
+			expect(response.status, url).toBeLessThan(500)
+			expect(setCookies(response).filter((cookie) => /^(kia-theme|kia-portal-theme|cookie_consent)=/.test(cookie)), url).toEqual([])
+			expect((await probe.rows?.()) ?? [], url).toEqual(before)
+			// The session survives a GET of the sign-out URL (and of every other one).
+			if (probe.cookie) expect((await rawRequest(portalURL('/dashboard'), { headers: { Cookie: probe.cookie } })).status, url).toBe(200)
+		}
+		expect(await select(serviceClient().from('rate_limits').select('key').like('key', `%:${address}`))).toEqual([])
+		// The password forms' GETs left the passwords as they were.
+		for (const probe of probes.filter((candidate) => candidate.passwordOf)) await sessionCookie(probe.passwordOf ?? '')
+	})
+})
+
+// ---------------------------------------------------------------------------------------------
+// 3. Hostile input to every action
+// ---------------------------------------------------------------------------------------------
+
+test.describe('hostile input', () => {
+	for (const [name, factory] of Object.entries(probeFactories)) {
+		test(`${name}: no 5xx and never half a write, whatever is posted`, async () => {
+			test.setTimeout(60_000)
+			const probe = await factory()
+			// A page's one-field variations go through its data request: the same action, without
+			// rendering a whole page each time. The valid form and the broken bodies post the document.
+			const dataUrl = isPage(probe) ? `${probe.url}.data` : probe.url
+			const problems: string[] = []
+			let before = (await probe.rows?.()) ?? []
+			for (const hostile of hostileCases(probe.valid)) {
+				const response = await send(hostile.oneField ? dataUrl : probe.url, hostile.body, { cookie: probe.cookie })
+				const after = (await probe.rows?.()) ?? []
+				if (response.status >= 500) problems.push(`${hostile.label}: ${response.status}`)
+				if (hostile.label === 'the valid form' && response.status !== probe.accepted) problems.push(`the valid form: ${response.status}, not ${probe.accepted}`)
+				problems.push(...halfWrites(probe, hostile.label, hostile.fields, before, after))
+				before = after
+			}
+			expect(problems).toEqual([])
+		})
+	}
+
+	test('the Stripe webhook: unsigned or tampered deliveries are refused and record nothing, odd signed ones get no 5xx', async () => {
+		const id = `evt_hostil_${Date.now()}`
+		const event = (type: string, object: Record<string, unknown>) => JSON.stringify({ id: `${id}_${type}`, object: 'event', type, data: { object } })
+		const completed = event('checkout.session.completed', { id: 'cs_no_existe' })
+		const unsigned: [string, string, Record<string, string>][] = [
+			['no signature', completed, { 'Content-Type': 'application/json' }],
+			['a signature of another payload', completed, signedWebhook(event('checkout.session.completed', { id: 'cs_otro' }))],
+			['a signature too old', completed, { 'Content-Type': 'application/json', 'Stripe-Signature': stripeClient().webhooks.generateTestHeaderString({ payload: completed, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '', timestamp: 1 }) }],
+			['a signature with another secret', completed, { 'Content-Type': 'application/json', 'Stripe-Signature': stripeClient().webhooks.generateTestHeaderString({ payload: completed, secret: 'whsec_otro' }) }],
+			['a garbage signature', completed, { 'Content-Type': 'application/json', 'Stripe-Signature': "'; drop table stripe_eventos; --" }],
+			['100 kB unsigned', 'x'.repeat(100_000), { 'Content-Type': 'application/json' }],
+		]
+		for (const [what, payload, headers] of unsigned) {
+			const response = await postWebhook(payload, headers)
+			expect(response.status, what).toBe(400)
+		}
+		expect(await select(serviceClient().from('stripe_eventos').select('id').like('id', `${id}%`))).toEqual([])
+
+		const signed: [string, string, number][] = [
+			['signed, not JSON', 'no es JSON', 400],
+			['signed, 100 kB of nothing', 'x'.repeat(100_000), 400],
+			['signed, an event we do not handle', event('customer.created', { id: 'cus_x' }), 200],
+			['signed, a Checkout Session Stripe does not know', completed, 200],
+			['signed, with a NUL byte', event('customer.updated', { name: 'a\u0000b' }), 200],
+		]
+		for (const [what, payload, status] of signed) {
+			const response = await postWebhook(payload, signedWebhook(payload))
+			expect(response.status, what).toBe(status)
+		}
+	})
+})
+
+/**
+ * What a request may have written: nothing unless it was a readable form;
+ * from a form, only rows that hold one whole submission.
+ */
+function halfWrites(probe: Probe, label: string, fields: Fields | undefined, before: Row[], after: Row[]) {
+	if (!probe.isWhole || !fields) return isDeepStrictEqual(after, before) ? [] : [`${label}: changed ${JSON.stringify(after).slice(0, 300)}`]
+	const isWhole = probe.isWhole
+	return after
+		.filter((row) => !before.some((old) => isDeepStrictEqual(old, row)))
+		.filter((row) => !isWhole(row, fields))
+		.map((row) => `${label}: half-written ${JSON.stringify(row).slice(0, 300)}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Open redirects
+// ---------------------------------------------------------------------------------------------
+
+const redirectPayloads = () => [
+	'https://evil.example',
+	'//evil.example',
+	'///evil.example',
+	'/\\evil.example',
+	'\\/evil.example',
+	'\\\\evil.example',
+	'javascript:alert(1)',
+	'JaVaScRiPt:alert(1)',
+	'data:text/html,<script>alert(1)</script>',
+	'%2F%2Fevil.example',
+	'/%2F/evil.example',
+	'/%5Cevil.example',
+	'https:evil.example',
+	'https:/evil.example',
+	'http://kia.localhost.evil.example',
+	'http://kia.localhost.evil.example/solicitar-demostracion-kia',
+	' //evil.example',
+	'\t//evil.example',
+	'/\t/evil.example',
+	'\n//evil.example',
+	'/\r\n/evil.example',
+	`http://portal.kia.localhost:${appPort()}@evil.example`,
+	`${siteURL('')}@evil.example/solicitar-demostracion-kia`,
+	`http://evil.example\\@kia.localhost:${appPort()}/solicitar-demostracion-kia`,
+]
+
+const ownHosts = () => [new URL(siteURL()).host, new URL(portalURL()).host]
+
+/** Where a browser would go: the Location resolved against the request, as WHATWG URL parsing does. */
+function redirectTarget(response: RawResponse, from: string) {
+	return new URL(String(response.headers.location ?? ''), from)
+}
+
+function expectOwnTarget(target: URL, what: string) {
+	expect(ownHosts(), `${what} → ${target.href}`).toContain(target.host)
+	expect(target.protocol, what).toBe('http:')
+}
+
+function expectOwnRedirect(response: RawResponse, from: string, what: string) {
+	expect(response.status, what).toBeGreaterThanOrEqual(300)
+	expect(response.status, what).toBeLessThan(400)
+	expectOwnTarget(redirectTarget(response, from), what)
+}
+
+const decodeEntities = (value: string) =>
+	value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+
+async function tokensFor(email: string) {
+	const supabase = createClient(process.env.E2E_SUPABASE_URL ?? '', localAnonKey, {
+		auth: { persistSession: false, autoRefreshToken: false },
+		realtime: { transport: ws as never },
+	})
+	const { data, error } = await supabase.auth.signInWithPassword({ email, password: testPassword })
+	if (error) throw error
+	return data.session
+}
+
+test.describe('open redirects', () => {
+	test('redirectTo on the resource routes, sign-in and the auth callback never leaves our hosts', async () => {
+		test.setTimeout(60_000)
+		const user = await createAccount('redirige')
+		const cookie = await sessionCookie(user.email)
+		const session = await tokensFor(user.email)
+		const posts: [string, string, (payload: string) => Fields][] = [
+			['site theme', siteURL('/resources/theme'), (payload) => [['theme', 'dark'], ['redirectTo', payload]]],
+			['portal theme', portalURL('/resources/theme'), (payload) => [['theme', 'dark'], ['redirectTo', payload]]],
+			['consent', siteURL('/resources/consent'), (payload) => [['intent', 'accept'], ['redirectTo', payload]]],
+			['not implemented', siteURL('/resources/not-implemented'), (payload) => [['redirectTo', payload]]],
+			['newsletter', siteURL('/resources/newsletter'), (payload) => [['email', 'lector@kia.test'], ['redirectTo', payload]]],
+			['sign-in', portalURL('/auth'), (payload) => [['intent', 'signin'], ['email', user.email], ['password', testPassword], ['redirectTo', payload]]],
+			[
+				'auth callback',
+				portalURL('/auth/callback'),
+				(payload) => [['access_token', session.access_token], ['refresh_token', session.refresh_token], ['type', ''], ['next', payload]],
+			],
+		]
+		for (const payload of redirectPayloads()) {
+			for (const [what, url, fields] of posts) {
+				expectOwnRedirect(await send(url, urlencoded(fields(payload))), url, `${what} with ${JSON.stringify(payload)}`)
+			}
+			const query = `?${new URLSearchParams({ redirectTo: payload })}`
+			// Signed in, /auth sends the visitor straight on.
+			expectOwnRedirect(await rawRequest(portalURL(`/auth${query}`), { headers: { Cookie: cookie } }), portalURL('/auth'), `signed-in /auth with ${JSON.stringify(payload)}`)
+			// The portal's / keeps the query on its way to /auth.
+			expectOwnRedirect(await rawRequest(portalURL(`/${query}`)), portalURL('/'), `portal / with ${JSON.stringify(payload)}`)
+			// Signed out, the form carries the destination it will use.
+			const page = await rawRequest(portalURL(`/auth${query}`))
+			const carried = [...page.body.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((match) => decodeEntities(match[1] ?? ''))
+			expect(carried.length, payload).toBeGreaterThan(0)
+			for (const value of carried) expectOwnTarget(new URL(value, portalURL('/auth')), `/auth form with ${JSON.stringify(payload)}`)
+		}
+	})
+
+	test('Google sign-in and sign-up send Supabase back to our callback with a safe next', async () => {
+		test.setTimeout(60_000)
+		const payloads = redirectPayloads()
+		const expectSafeCallback = (redirectTo: string | null, what: string) => {
+			const callback = new URL(redirectTo ?? '')
+			expect(callback.origin + callback.pathname, what).toBe(portalURL('/auth/callback'))
+			expectOwnTarget(new URL(callback.searchParams.get('next') ?? '', portalURL('/')), what)
+		}
+		for (const payload of payloads) {
+			const google = await send(portalURL('/auth'), urlencoded([['intent', 'google'], ['redirectTo', payload]]))
+			expect(google.status).toBe(302)
+			expectSafeCallback(redirectTarget(google, portalURL('/auth')).searchParams.get('redirect_to'), `Google with ${JSON.stringify(payload)}`)
+		}
+		const signUps = await Promise.all(
+			payloads.map(async (payload, index) => {
+				const email = `${marker()}-${index}@kia.test`
+				const fields: Fields = [['intent', 'signup'], ['fullName', 'Alta Redirigida'], ['email', email], ['password', testPassword], ['redirectTo', payload]]
+				const response = await send(portalURL('/auth'), urlencoded(fields))
+				expect(response.status, payload).toBe(302)
+				return { payload, email }
+			}),
+		)
+		for (const { payload, email } of signUps) {
+			const mail = await waitForMail(email, /Confirma tu cuenta/)
+			const link = /href="([^"]+verify[^"]+)"/.exec(mail.html)?.[1]?.replace(/&amp;/g, '&') ?? ''
+			expectSafeCallback(new URL(link).searchParams.get('redirect_to'), `sign-up with ${JSON.stringify(payload)}`)
+		}
+	})
+})
+
+// ---------------------------------------------------------------------------------------------
+// 5. Stored XSS
+// ---------------------------------------------------------------------------------------------
+
+/** Dialogs a payload would open if it ran (the CSP would stop most, which is why the DOM is checked too). */
+function watchDialogs(page: Page) {
+	const dialogs: string[] = []
+	page.on('dialog', (dialog) => {
+		dialogs.push(dialog.message())
+		void dialog.dismiss()
+	})
+	return dialogs
+}
+
+const executable = '[onerror], [onload], [onclick], a[href^="javascript:" i], iframe, script:not([nonce]):not([type="application/ld+json"])'
+
+/** Nothing on the page can run a payload; `alsoAbsent` names markup that must not exist either. */
+async function expectInert(page: Page, what: string, alsoAbsent?: string) {
+	const found = page.locator(alsoAbsent ? `${executable}, ${alsoAbsent}` : executable)
+	expect(await found.evaluateAll((elements) => elements.map((element) => element.outerHTML.slice(0, 200))), what).toEqual([])
+}
+
+/** What a text field's payload would become if it were rendered as HTML instead of text. */
+const payloadMarkup = 'img[src="x"]'
+
+async function useSession(context: BrowserContext, cookie: string) {
+	await context.addCookies(
+		cookie.split('; ').map((pair) => {
+			const split = pair.indexOf('=')
+			return { name: pair.slice(0, split), value: pair.slice(split + 1), domain: '.kia.localhost', path: '/' }
+		}),
+	)
+}
+
+test.describe('stored XSS', () => {
+	test('names, booking reasons and profile fields show as text on every page that displays them', async ({ browser }) => {
+		test.setTimeout(60_000)
+		const tag = marker()
+		const name = `<img src=x onerror="alert('nombre')">"><svg onload=alert('svg')> ${tag}`
+		const reason = `<script>alert('motivo')</script> javascript:alert('enlace') ${tag}`
+		const nombre = `"><svg onload=alert('perfil')>`
+		const apellidos = `<img src=x onerror=alert('apellidos')> ${tag}`
+		// Sign-up metadata is the user's to set: the name, and an avatar URL only an attacker would choose.
+		const email = `${tag}@kia.test`
+		const created = await serviceClient().auth.admin.createUser({
+			email,
+			password: testPassword,
+			email_confirm: true,
+			user_metadata: { full_name: name, avatar_url: "javascript:alert('avatar')" },
+		})
+		expect(created.error).toBeNull()
+		const cookie = await sessionCookie(email)
+		const booked = await send(siteURL('/solicitar-demostracion-kia'), urlencoded([['fecha', futureWeekday()], ['hora', '10:30'], ['motivo', reason]]), { cookie })
+		expect(booked.status).toBe(200)
+
+		const saved = await send(
+			portalURL('/dashboard/cuenta'),
+			urlencoded([['nombre', nombre], ['apellidos', apellidos], ['prefijo_pais', '+34'], ['preferencia_comunicacion', 'email']]),
+			{ cookie },
+		)
+		expect(saved.status).toBe(302)
+
+		const context = await browser.newContext()
+		await useSession(context, cookie)
+		const page = await context.newPage()
+		const dialogs = watchDialogs(page)
+		await page.goto(siteURL('/'))
+		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toBeVisible()
+		await expectInert(page, 'site header', payloadMarkup)
+		await page.goto(portalURL('/dashboard'))
+		await expect(page.getByText(`Bienvenida, ${nombre} ${apellidos}`)).toBeVisible()
+		await expectInert(page, 'dashboard', payloadMarkup)
+		await page.goto(portalURL('/dashboard/reuniones'))
+		await expect(page.getByText(reason)).toBeVisible()
+		await expectInert(page, 'meetings', payloadMarkup)
+		await page.goto(portalURL('/dashboard/cuenta'))
+		await expect(page.getByRole('textbox', { name: 'Nombre', exact: true })).toHaveValue(nombre)
+		await expect(page.getByRole('textbox', { name: 'Apellidos' })).toHaveValue(apellidos)
+		await expectInert(page, 'account', payloadMarkup)
+
+		const admin = await signedInAdmin('xss-admin')
+		const adminContext = await browser.newContext()
+		await useSession(adminContext, admin.cookie)
+		const adminPage = await adminContext.newPage()
+		const adminDialogs = watchDialogs(adminPage)
+		await adminPage.goto(portalURL(`/admin/reuniones?q=${tag}`))
+		await expect(adminPage.getByText(reason)).toBeVisible()
+		await expect(adminPage.getByText(name)).toBeVisible()
+		await expectInert(adminPage, 'admin bookings', payloadMarkup)
+		await adminPage.goto(portalURL(`/admin/usuarios?q=${tag}`))
+		await expect(adminPage.getByRole('cell', { name: `${nombre} ${apellidos}` })).toBeVisible()
+		await expectInert(adminPage, 'admin users', payloadMarkup)
+
+		expect([...dialogs, ...adminDialogs]).toEqual([])
+		await context.close()
+		await adminContext.close()
+	})
+
+	test('a blog post keeps its formatting and loses scripts, handlers, frames and javascript: links', async ({ page }) => {
+		const slug = `seguridad-${marker()}`
+		const title = `Título </script><script>alert('titulo')</script> ${slug}`
+		const content = [
+			'<h2>Título seguro</h2>',
+			'<p>Texto <strong>importante</strong> con <a href="https://kia.es/">un enlace</a>.</p>',
+			'<img src="https://kia.es/diagrama.png" alt="Diagrama">',
+			"<script>alert('script')</script>",
+			`<img src="x" onerror="alert('img')">`,
+			`<a href="javascript:alert('href')">pulsa</a>`,
+			`<a href="JaVaScRiPt:alert('mayusculas')">otro</a>`,
+			`<a href="&#106;avascript:alert('entidad')">entidad</a>`,
+			`<svg onload="alert('svg')"><circle r="1"/></svg>`,
+			`<p onclick="alert('click')" style="background:url(javascript:alert('css'))">párrafo</p>`,
+			`<iframe src="javascript:alert('iframe')"></iframe>`,
+			'<form action="https://evil.example"><input name="clave"></form>',
+			`<math><mtext><table><mglyph><style><img src=x onerror=alert('mxss')></style></mglyph></table></mtext></math>`,
+		].join('\n')
+		// Far in the past, so it is not among the latest posts other tests look at; removed at the end.
+		const inserted = await serviceClient()
+			.from('blog_posts')
+			.insert({ title, slug, content, excerpt: `<img src=x onerror=alert('extracto')>`, author: `<svg onload=alert('autor')>`, published_at: '2001-01-01T10:00:00Z' })
+		expect(inserted.error).toBeNull()
+		try {
+			const dialogs = watchDialogs(page)
+			const response = await page.goto(siteURL(`/blog/${slug}`))
+			expect(response?.status()).toBe(200)
+			// The title travels in <title>, JSON-LD and the route data: escaped in each.
+			expect(await response?.text()).not.toContain("<script>alert('titulo')")
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+			const body = page.locator('.prose-kia')
+			await expect(body.getByRole('heading', { level: 2, name: 'Título seguro' })).toBeVisible()
+			await expect(body.locator('strong')).toHaveText('importante')
+			await expect(body.getByRole('link', { name: 'un enlace' })).toHaveAttribute('href', 'https://kia.es/')
+			await expect(body.getByRole('img', { name: 'Diagrama' })).toHaveAttribute('src', 'https://kia.es/diagrama.png')
+			expect(await body.locator('script, iframe, svg, math, form, input, style, [style], [onerror], [onload], [onclick]').count()).toBe(0)
+			for (const href of await body.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+				expect(href ?? '').not.toMatch(/^\s*javascript:/i)
+			}
+			await expectInert(page, 'blog post')
+			expect(dialogs).toEqual([])
+		} finally {
+			await check(serviceClient().from('blog_posts').delete().eq('slug', slug))
+		}
+	})
+})
