@@ -17,6 +17,15 @@ server.disable('x-powered-by')
 // Which proxies may tell us the visitor's address (X-Forwarded-For): by default only this machine's.
 server.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
 server.use(compression())
+// Our forms are a few kilobytes; a bigger body is refused before anything reads it into memory.
+const maxBodyBytes = 1024 * 1024
+server.use((req, res, next) => {
+	if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+		res.status(413).type('text/plain; charset=utf-8').send('La petición es demasiado grande.')
+		return
+	}
+	next()
+})
 
 if (isDevelopment) {
 	const vite = await import('vite')
@@ -34,8 +43,10 @@ if (isDevelopment) {
 		}
 	})
 } else {
-	server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-	server.use(express.static('build/client', { maxAge: '1h' }))
+	// Static files get no CSP (nothing in them runs as a page) but must never be sniffed as another type.
+	const setHeaders = (/** @type {import('node:http').ServerResponse} */ res) => res.setHeader('X-Content-Type-Options', 'nosniff')
+	server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', setHeaders }))
+	server.use(express.static('build/client', { maxAge: '1h', setHeaders }))
 	const buildPath = './build/server/index.js'
 	const build = await loadOrExit(() => import(buildPath))
 	pageCache = build.pageCache
