@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { createClient } from '@supabase/supabase-js'
 import { expect, test, type Page } from '@playwright/test'
 import ws from 'ws'
@@ -368,23 +367,6 @@ test.describe('contact forms', () => {
 		await footer.getByRole('button', { name: 'Suscribirme' }).click()
 		await expect(page.getByText('Función en desarrollo')).toBeVisible()
 	})
-})
-
-test.describe('accessibility', () => {
-	for (const theme of ['dark', 'light'] as const) {
-		test(`axe finds nothing on the public routes (${theme})`, async ({ page, context }) => {
-			test.setTimeout(120_000)
-			await context.addCookies([{ name: 'kia-theme', value: theme, url: siteURL('/') }])
-			await acceptCookies(page)
-			for (const [path] of routes) {
-				await page.goto(siteURL(path))
-				const results = await new AxeBuilder({ page }).analyze()
-				expect(
-					results.violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
-				).toEqual([])
-			}
-		})
-	}
 })
 
 test.describe('plan purchase signed out', () => {

@@ -63,38 +63,38 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 function AvatarMenu({ user }: { user: ShellUser }) {
 	const submit = useSubmit()
 	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted'
+	// Neither modal nor portalled: a modal menu hides the page with aria-hidden while its links stay
+	// focusable, and a portalled one sits outside every landmark (axe: aria-hidden-focus, region).
 	return (
-		<DropdownMenu.Root>
+		<DropdownMenu.Root modal={false}>
 			<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${user.name}`}>
 				<Avatar user={user} />
 			</DropdownMenu.Trigger>
-			<DropdownMenu.Portal>
-				<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
-					<div className="px-3 py-2">
-						<p className="truncate text-sm font-semibold">{user.name}</p>
-						<p className="truncate text-xs text-muted-foreground">{user.email}</p>
-					</div>
-					<DropdownMenu.Separator className="my-1 h-px bg-border" />
-					<DropdownMenu.Item asChild>
-						<Link to="/dashboard/cuenta" className={itemClass}>
-							<UserRound aria-hidden className="size-4" />
-							{dashboardCopy.avatarMenu.account}
-						</Link>
-					</DropdownMenu.Item>
-					<DropdownMenu.Item asChild>
-						<Link to="/dashboard/suscripcion" className={itemClass}>
-							<CreditCard aria-hidden className="size-4" />
-							{dashboardCopy.avatarMenu.subscription}
-						</Link>
-					</DropdownMenu.Item>
-					<DropdownMenu.Separator className="my-1 h-px bg-border" />
-					{/* The menu closes (and unmounts) on select, so the post is submitted from here, not from a form inside it. */}
-					<DropdownMenu.Item className={cn(itemClass, 'text-danger')} onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}>
-						<LogOut aria-hidden className="size-4" />
-						{dashboardCopy.avatarMenu.signOut}
-					</DropdownMenu.Item>
-				</DropdownMenu.Content>
-			</DropdownMenu.Portal>
+			<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
+				<div className="px-3 py-2">
+					<p className="truncate text-sm font-semibold">{user.name}</p>
+					<p className="truncate text-xs text-muted-foreground">{user.email}</p>
+				</div>
+				<DropdownMenu.Separator className="my-1 h-px bg-border" />
+				<DropdownMenu.Item asChild>
+					<Link to="/dashboard/cuenta" className={itemClass}>
+						<UserRound aria-hidden className="size-4" />
+						{dashboardCopy.avatarMenu.account}
+					</Link>
+				</DropdownMenu.Item>
+				<DropdownMenu.Item asChild>
+					<Link to="/dashboard/suscripcion" className={itemClass}>
+						<CreditCard aria-hidden className="size-4" />
+						{dashboardCopy.avatarMenu.subscription}
+					</Link>
+				</DropdownMenu.Item>
+				<DropdownMenu.Separator className="my-1 h-px bg-border" />
+				{/* The menu closes (and unmounts) on select, so the post is submitted from here, not from a form inside it. */}
+				<DropdownMenu.Item className={cn(itemClass, 'text-danger')} onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}>
+					<LogOut aria-hidden className="size-4" />
+					{dashboardCopy.avatarMenu.signOut}
+				</DropdownMenu.Item>
+			</DropdownMenu.Content>
 		</DropdownMenu.Root>
 	)
 }

@@ -6,6 +6,7 @@ const variants = {
 	primary: 'bg-brand text-brand-foreground shadow-sm hover:bg-brand/90',
 	secondary: 'border bg-surface text-foreground hover:bg-surface-muted',
 	ghost: 'text-foreground hover:bg-surface-muted',
+	danger: 'bg-danger-fill text-white shadow-sm hover:bg-danger-fill/90',
 } as const
 
 const sizes = {

@@ -31,25 +31,24 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 					</div>
 					<div className="flex items-center gap-3">
 						<ThemeSwitch />
-						<DropdownMenu.Root>
+						{/* Like the dashboard's avatar menu: not modal, not portalled (see AvatarMenu). */}
+						<DropdownMenu.Root modal={false}>
 							<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${loaderData.name}`}>
 								<Avatar user={loaderData} />
 							</DropdownMenu.Trigger>
-							<DropdownMenu.Portal>
-								<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
-									<p className="truncate px-3 py-2 text-xs text-muted-foreground">{loaderData.email}</p>
-									<DropdownMenu.Item asChild>
-										<Link to="/dashboard" className={itemClass}>
-											<LayoutDashboard aria-hidden className="size-4" />
-											{adminCopy.avatarMenu.dashboard}
-										</Link>
-									</DropdownMenu.Item>
-									<DropdownMenu.Item className={cn(itemClass, 'text-danger')} onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}>
-										<LogOut aria-hidden className="size-4" />
-										{adminCopy.avatarMenu.signOut}
-									</DropdownMenu.Item>
-								</DropdownMenu.Content>
-							</DropdownMenu.Portal>
+							<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
+								<p className="truncate px-3 py-2 text-xs text-muted-foreground">{loaderData.email}</p>
+								<DropdownMenu.Item asChild>
+									<Link to="/dashboard" className={itemClass}>
+										<LayoutDashboard aria-hidden className="size-4" />
+										{adminCopy.avatarMenu.dashboard}
+									</Link>
+								</DropdownMenu.Item>
+								<DropdownMenu.Item className={cn(itemClass, 'text-danger')} onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}>
+									<LogOut aria-hidden className="size-4" />
+									{adminCopy.avatarMenu.signOut}
+								</DropdownMenu.Item>
+							</DropdownMenu.Content>
 						</DropdownMenu.Root>
 					</div>
 				</div>

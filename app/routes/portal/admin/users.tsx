@@ -72,7 +72,7 @@ function DeleteForm({ row, children, onSubmit }: { row: Row; children?: ReactNod
 			<input type="hidden" name="intent" value="delete" />
 			<input type="hidden" name="id" value={row.id} />
 			{children}
-			<Button type="submit" className="bg-danger text-white hover:bg-danger/90">
+			<Button type="submit" variant="danger">
 				{adminCopy.users.remove.confirm}
 			</Button>
 		</Form>

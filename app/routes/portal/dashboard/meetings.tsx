@@ -104,7 +104,7 @@ function CancelForm({ meeting, children, onSubmit }: { meeting: Meeting; childre
 			<input type="hidden" name="intent" value="cancel" />
 			<input type="hidden" name="id" value={meeting.id} />
 			{children}
-			<Button type="submit" className="bg-danger text-white hover:bg-danger/90">
+			<Button type="submit" variant="danger">
 				{copy.cancel.confirm}
 			</Button>
 		</Form>
