@@ -104,7 +104,16 @@ for (const theme of themes) {
 			await chooseTheme(context, theme)
 		})
 
-		test('site, signed out: every page and its open states', async ({ page, context }) => {
+		// Split in two so neither runs long on a loaded two-core machine.
+		test('site, signed out: every page', async ({ page, context }) => {
+			test.setTimeout(240_000)
+			const { found, visit } = audit(page)
+			await acceptCookies(context)
+			for (const path of sitePages) await visit(siteURL(path))
+			expect(found).toEqual([])
+		})
+
+		test('site, signed out: open states (cookie banner and preferences, dialogs, chat, mobile menu, toasts)', async ({ page, context }) => {
 			test.setTimeout(180_000)
 			const { found, check, open, visit } = audit(page)
 
@@ -115,8 +124,6 @@ for (const theme of themes) {
 			await expect(page.getByRole('dialog')).toBeVisible()
 			await check('cookie preferences dialog')
 			await acceptCookies(context)
-
-			for (const path of sitePages) await visit(siteURL(path))
 
 			await open(siteURL('/tarifas/business'))
 			await page.getByRole('button', { name: 'Reservar reunión' }).click()
@@ -140,7 +147,7 @@ for (const theme of themes) {
 		})
 
 		test('portal, signed out: sign-in, sign-up, recovery and errors', async ({ page }) => {
-			test.setTimeout(120_000)
+			test.setTimeout(180_000)
 			const { found, check, open, visit } = audit(page)
 			for (const path of ['/auth', '/auth?tab=signup', '/auth?error=missing_token', '/', '/no-existe']) await visit(portalURL(path))
 
@@ -168,7 +175,7 @@ for (const theme of themes) {
 		})
 
 		test('signed in as a cliente: dashboard, meetings and its dialogs, site pages that know the user', async ({ page }) => {
-			test.setTimeout(120_000)
+			test.setTimeout(180_000)
 			const account = await createAccount('a11y-cliente', 'Clara Ferrándiz')
 			const meeting = await createMeeting(account.id, account.email)
 			await createMeeting(account.id, account.email, { hora: '10:00', status: 'cancelada' })
@@ -227,7 +234,7 @@ for (const theme of themes) {
 		})
 
 		test('signed in as the admin: every admin page, the user dialogs and inline forms', async ({ page }) => {
-			test.setTimeout(120_000)
+			test.setTimeout(180_000)
 			const target = await createAccount('a11y-objetivo', 'Usuario Objetivo')
 			await signIn(page, 'admin@kia.test', 'kia-admin-2025')
 			const { found, check, visit } = audit(page)
