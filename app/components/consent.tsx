@@ -1,5 +1,5 @@
 import { Cookie } from 'lucide-react'
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { cookieTexts } from '~/content/pages'
@@ -58,7 +58,20 @@ export function ConsentProvider({ initial, showBanner = true, children }: { init
 	const storedRaw = useSyncExternalStore(subscribeToNothing, readStoredConsent, () => null)
 	const stored = useMemo(() => parseConsent(storedRaw), [storedRaw])
 	const [preferencesOpen, setPreferencesOpen] = useState(false)
+	const opener = useRef<HTMLElement | null>(null)
 	const consent = fetcher.data?.consent ?? initial ?? stored
+
+	// The dialog has no trigger of its own (the banner and the footer open it), so Radix
+	// cannot hand focus back on close; it goes back to whichever button opened it.
+	const openPreferences = useCallback(() => {
+		opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+		setPreferencesOpen(true)
+	}, [])
+	const returnFocus = useCallback((event: Event) => {
+		if (!opener.current?.isConnected) return
+		event.preventDefault()
+		opener.current.focus()
+	}, [])
 
 	useEffect(() => {
 		// The cookie was lost but the browser still has the choice: tell the server again.
@@ -71,18 +84,15 @@ export function ConsentProvider({ initial, showBanner = true, children }: { init
 		if (fetcher.data?.consent) applyInBrowser(fetcher.data.consent)
 	}, [fetcher.data])
 
-	const state = useMemo(() => ({ consent, openPreferences: () => setPreferencesOpen(true) }), [consent])
+	const state = useMemo(() => ({ consent, openPreferences }), [consent, openPreferences])
 	const pending = fetcher.state !== 'idle'
 
 	return (
 		<ConsentContext.Provider value={state}>
 			{children}
-			{consent || pending || !showBanner ? null : <ConsentBanner fetcher={fetcher} onCustomize={() => setPreferencesOpen(true)} />}
+			{consent || pending || !showBanner ? null : <ConsentBanner fetcher={fetcher} onCustomize={openPreferences} />}
 			<Dialog open={preferencesOpen} onOpenChange={setPreferencesOpen}>
-				<DialogContent
-					title={cookieTexts.dialogTitle}
-					description={cookieTexts.dialogText}
-				>
+				<DialogContent title={cookieTexts.dialogTitle} description={cookieTexts.dialogText} onCloseAutoFocus={returnFocus}>
 					<ConsentPreferencesForm consent={consent ?? consentChoices.reject} fetcher={fetcher} onSubmit={() => setPreferencesOpen(false)} />
 				</DialogContent>
 			</Dialog>

@@ -32,7 +32,14 @@ export function AppToaster({ host, theme, toast }: { host: HostKind; theme: Them
 
 	return (
 		<>
-			<Toaster {...toasterByHost[host]} theme={theme} richColors closeButton />
+			<Toaster
+				{...toasterByHost[host]}
+				theme={theme}
+				richColors
+				closeButton
+				containerAriaLabel="Notificaciones"
+				toastOptions={{ closeButtonAriaLabel: 'Cerrar aviso' }}
+			/>
 			{toast ? (
 				<noscript>
 					<StaticToast toast={toast} position={host === 'site' ? 'top-right' : 'bottom-right'} />

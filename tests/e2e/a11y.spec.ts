@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { createAccount, createMeeting, signIn } from '../support/e2e-data'
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { createAccount, createMeeting, serviceClient, signIn, testPassword, uniqueEmail } from '../support/e2e-data'
 import { portalURL, siteURL } from '../support/urls'
 
 /**
@@ -279,3 +279,332 @@ for (const theme of themes) {
 		})
 	})
 }
+
+/**
+ * DESIGN §6: everything works by keyboard. These journeys never touch the
+ * mouse; at each step they check where focus is and that it can be seen.
+ */
+
+/**
+ * Focus that can be seen: the element matches :focus-visible and draws the app's ring,
+ * a 2 px outline (app.css); a faint shadow, as some libraries draw, does not count.
+ */
+async function expectVisibleFocus(target: Locator) {
+	await expect(target).toBeFocused()
+	const focus = await target.evaluate((element) => {
+		const style = getComputedStyle(element)
+		return { focusVisible: element.matches(':focus-visible'), ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 }
+	})
+	expect(focus).toEqual({ focusVisible: true, ring: true })
+}
+
+/** Presses Tab until the target has focus, so it is proven reachable in the page's order. */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+	for (let presses = 0; presses < limit; presses++) {
+		if (await target.evaluate((element) => element === document.activeElement)) return
+		await page.keyboard.press('Tab')
+	}
+	await expect(target).toBeFocused()
+}
+
+/** The skip link is the first stop; Enter on it sends the next Tab into the page's main content. */
+async function skipToContent(page: Page, firstInMain: Locator) {
+	await page.keyboard.press('Tab')
+	const skip = page.getByRole('link', { name: 'Saltar al contenido' })
+	await expectVisibleFocus(skip)
+	await expect(skip).toBeInViewport()
+	await page.keyboard.press('Enter')
+	await page.keyboard.press('Tab')
+	await expectVisibleFocus(firstInMain)
+}
+
+const isWeekend = (isoDate: string) => [0, 6].includes(new Date(`${isoDate}T00:00:00Z`).getUTCDay())
+
+/** What a date input holds while its year is typed digit by digit: 0002-…, 0020-…, 0206-… */
+function halfTypedDates(isoDate: string) {
+	const [year, rest] = [isoDate.slice(0, 4), isoDate.slice(4)]
+	return [1, 2, 3].map((digits) => `${year.slice(0, digits).padStart(4, '0')}${rest}`)
+}
+
+/**
+ * A weekday whose day and month are the same number, so its digits read the same in
+ * dd/mm/yyyy and mm/dd/yyyy (Chromium orders a date input's parts by the browser's
+ * language, which the emulated locale does not change), and that passes through a
+ * weekend while its year is typed, as typing a real date often does. Decades ahead,
+ * so no other test holds the slot.
+ */
+function weekdayTypedThroughAWeekend() {
+	for (;;) {
+		const month = String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')
+		const date = `${2060 + Math.floor(Math.random() * 40)}-${month}-${month}`
+		if (!isWeekend(date) && halfTypedDates(date).some(isWeekend)) return date
+	}
+}
+
+/** A date input takes its parts as typed digits; the year is last in either order. */
+async function typeDate(page: Page, isoDate: string) {
+	const [year, month, day] = isoDate.split('-')
+	await page.keyboard.type(`${day}${month}${year}`)
+}
+
+/** Chromium's date input has a stop of its own, its calendar button, before the next field. */
+async function tabPastDateInput(page: Page, next: Locator) {
+	await tabTo(page, next, 2)
+	await expectVisibleFocus(next)
+}
+
+/**
+ * Tabs from the top of the page until focus leaves the document: every stop must be
+ * on screen and show focus, and the walk must end (no trap). Returns what failed.
+ */
+async function walkTabOrder(page: Page, limit = 150) {
+	const problems: string[] = []
+	for (let presses = 0; presses < limit; presses++) {
+		await page.keyboard.press('Tab')
+		const stop = await page.evaluate(() => {
+			const element = document.activeElement
+			if (!(element instanceof HTMLElement) || element === document.body) return null
+			const style = getComputedStyle(element)
+			const box = element.getBoundingClientRect()
+			return {
+				name: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`,
+				// A date input's calendar button is a stop inside the input that draws its own ring.
+				datePicker: element instanceof HTMLInputElement && element.type === 'date' && !element.matches(':focus-visible'),
+				// The ring as expectVisibleFocus defines it.
+				shown: element.matches(':focus-visible') && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+				onScreen: box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth,
+			}
+		})
+		if (!stop) return problems
+		if (!stop.datePicker && !(stop.shown && stop.onScreen)) problems.push(`${stop.name}: ${stop.shown ? 'off screen' : 'no visible focus'}`)
+	}
+	return [...problems, `focus never left the page in ${limit} presses`]
+}
+
+async function signInByKeyboard(page: Page, email: string, password = testPassword) {
+	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+	const form = page.locator('#signin')
+	await tabTo(page, form.getByLabel('Email'))
+	await page.keyboard.type(email)
+	await page.keyboard.press('Tab')
+	await expectVisibleFocus(form.getByLabel('Contraseña'))
+	await page.keyboard.type(password)
+	await page.keyboard.press('Enter')
+	await page.waitForURL(portalURL('/dashboard'))
+}
+
+test.describe('keyboard only', () => {
+	test('a signed-in cliente books a demo from /solicitar-demostracion-kia', async ({ page }) => {
+		const account = await createAccount('teclado-reserva', 'Iris Valls')
+		await signInByKeyboard(page, account.email)
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		const main = page.getByRole('main')
+		await skipToContent(page, main.getByRole('link', { name: 'Inicio' }))
+
+		const fecha = weekdayTypedThroughAWeekend()
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(main.getByLabel('Fecha'))
+		await typeDate(page, fecha)
+		await expect(main.getByLabel('Fecha')).toHaveValue(fecha)
+
+		await tabPastDateInput(page, main.getByLabel('Hora'))
+		await page.keyboard.press('ArrowDown')
+		await expect(main.getByLabel('Hora')).toHaveValue('10:00')
+
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(main.getByLabel('Motivo de la reunión'))
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(main.getByRole('button', { name: 'Reservar demostración' }))
+		await page.keyboard.press('Enter')
+		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+
+		const booked = await serviceClient().from('reservas').select('fecha, hora, status').eq('user_id', account.id)
+		expect(booked.data).toEqual([{ fecha, hora: '10:00:00', status: 'confirmada' }])
+	})
+
+	test('a visitor signs up on the portal', async ({ page }) => {
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+		const tabs = page.getByRole('navigation', { name: 'Acceso' })
+		await skipToContent(page, tabs.getByRole('link', { name: 'Iniciar Sesión' }))
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(tabs.getByRole('link', { name: 'Registrarse' }))
+		await page.keyboard.press('Enter')
+		await expect(page).toHaveURL(portalURL('/auth?tab=signup'))
+		await expectVisibleFocus(tabs.getByRole('link', { name: 'Registrarse' }))
+
+		const form = page.locator('#signup')
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(form.getByLabel('Nombre completo'))
+		await page.keyboard.type('Aitana Serra')
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(form.getByLabel('Email'))
+		await page.keyboard.type(uniqueEmail('teclado-alta'))
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(form.getByLabel('Contraseña'))
+		await page.keyboard.type(testPassword)
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(form.getByRole('button', { name: 'Crear cuenta' }))
+		await page.keyboard.press('Enter')
+		await expect(page.getByText('¡Registro completado!')).toBeVisible()
+	})
+
+	test('a cliente reschedules a meeting through its dialog', async ({ page }) => {
+		const account = await createAccount('teclado-reprograma')
+		const meeting = await createMeeting(account.id, account.email)
+		await signInByKeyboard(page, account.email)
+		await page.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
+		await skipToContent(page, page.getByRole('main').getByRole('link', { name: 'Volver al Dashboard' }))
+
+		const trigger = page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' }).getByRole('button', { name: 'Reprogramar' })
+		await tabTo(page, trigger)
+		await expectVisibleFocus(trigger)
+		await page.keyboard.press('Enter')
+		const dialog = page.getByRole('dialog', { name: 'Reprogramar reunión' })
+		await expectVisibleFocus(dialog.getByLabel('Nueva fecha'))
+		await page.keyboard.press('Escape')
+		await expect(dialog).toBeHidden()
+		await expectVisibleFocus(trigger)
+
+		await page.keyboard.press('Space')
+		await expectVisibleFocus(dialog.getByLabel('Nueva fecha'))
+		const fecha = weekdayTypedThroughAWeekend()
+		await typeDate(page, fecha)
+		await tabPastDateInput(page, dialog.getByLabel('Nueva hora'))
+		await page.keyboard.press('ArrowDown')
+		await expect(dialog.getByLabel('Nueva hora')).toHaveValue('10:00')
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(dialog.getByRole('button', { name: 'Guardar cambios' }))
+		// Focus stays inside the open dialog: past its last control it comes round to the first.
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(dialog.getByRole('button', { name: 'Cerrar' }))
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(dialog.getByLabel('Nueva fecha'))
+		await page.keyboard.press('Shift+Tab')
+		await page.keyboard.press('Shift+Tab')
+		await expectVisibleFocus(dialog.getByRole('button', { name: 'Guardar cambios' }))
+		await page.keyboard.press('Enter')
+
+		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
+		const moved = await serviceClient().from('reservas').select('fecha, hora').eq('id', meeting.id).single()
+		expect(moved.data).toEqual({ fecha, hora: '10:00:00' })
+	})
+
+	test('site menus, chat and cookie preferences open, move and close by keyboard, handing focus back', async ({ page, context }) => {
+		await acceptCookies(context)
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		const header = page.getByRole('banner')
+
+		const pricing = header.getByRole('button', { name: 'Tarifas' })
+		await tabTo(page, pricing)
+		await expectVisibleFocus(pricing)
+		await page.keyboard.press('Enter')
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(header.getByRole('link', { name: /Todos los planes/ }))
+		await page.keyboard.press('Escape')
+		await expect(header.getByRole('link', { name: /Todos los planes/ })).toBeHidden()
+		await expectVisibleFocus(pricing)
+
+		const chat = page.getByRole('button', { name: 'Abrir chat con KIA' })
+		await tabTo(page, chat, 200)
+		await page.keyboard.press('Enter')
+		await expectVisibleFocus(page.getByLabel('Escribe tu mensaje'))
+		await page.keyboard.press('Shift+Tab')
+		const closeChat = page.getByRole('region', { name: 'KIA Asistente Inteligente' }).getByRole('button', { name: 'Cerrar chat' })
+		await expectVisibleFocus(closeChat)
+		// It sits on the brand-coloured header, where the usual ring colour hardly differs from the background.
+		await expect(closeChat).toHaveCSS('outline-color', await page.getByRole('region', { name: 'KIA Asistente Inteligente' }).locator('header').evaluate((header) => getComputedStyle(header).color))
+		await page.keyboard.press('Tab')
+		await page.keyboard.press('Escape')
+		await expect(page.getByRole('region', { name: 'KIA Asistente Inteligente' })).toBeHidden()
+		await expectVisibleFocus(chat)
+
+		const manageCookies = page.getByRole('button', { name: 'Gestionar Cookies' })
+		await page.keyboard.press('Shift+Tab')
+		await expectVisibleFocus(manageCookies)
+		await page.keyboard.press('Enter')
+		const preferences = page.getByRole('dialog')
+		const analytics = preferences.getByRole('switch', { name: 'Análisis' })
+		await expectVisibleFocus(analytics)
+		await page.keyboard.press('Space')
+		await expect(analytics).toBeChecked()
+		await page.keyboard.press('Escape')
+		await expect(preferences).toBeHidden()
+		await expectVisibleFocus(manageCookies)
+
+		await page.setViewportSize(phone)
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		const openMenu = page.getByRole('button', { name: 'Abrir menú' })
+		await tabTo(page, openMenu)
+		await page.keyboard.press('Enter')
+		const menu = page.getByRole('dialog', { name: 'Menú' })
+		await expectVisibleFocus(menu.getByRole('link', { name: 'Inicio' }))
+		await page.keyboard.press('Escape')
+		await expect(menu).toBeHidden()
+		await expectVisibleFocus(openMenu)
+	})
+
+	test('the dashboard avatar menu and phone menu open, move and close by keyboard', async ({ page }) => {
+		const account = await createAccount('teclado-menu', 'Pau Ribes')
+		await signInByKeyboard(page, account.email)
+		const trigger = page.getByRole('button', { name: 'Menú de Pau Ribes' })
+		await tabTo(page, trigger)
+		await expectVisibleFocus(trigger)
+		await page.keyboard.press('Enter')
+		const menu = page.getByRole('menu')
+		await expectVisibleFocus(menu.getByRole('menuitem', { name: 'Mi Cuenta' }))
+		await page.keyboard.press('ArrowDown')
+		await expectVisibleFocus(menu.getByRole('menuitem', { name: 'Suscripción' }))
+		await page.keyboard.press('Escape')
+		await expect(menu).toBeHidden()
+		await expectVisibleFocus(trigger)
+
+		await page.keyboard.press('Enter')
+		await page.keyboard.press('ArrowDown')
+		await page.keyboard.press('Enter')
+		await expect(page).toHaveURL(portalURL('/dashboard/suscripcion'))
+
+		await page.setViewportSize(phone)
+		const openMenu = page.getByRole('button', { name: 'Abrir menú' })
+		await tabTo(page, openMenu)
+		await page.keyboard.press('Enter')
+		const sideMenu = page.getByRole('dialog', { name: 'Menú' })
+		await expectVisibleFocus(sideMenu.getByRole('link', { name: 'Inicio' }))
+		await page.keyboard.press('Escape')
+		await expect(sideMenu).toBeHidden()
+		await expectVisibleFocus(openMenu)
+	})
+
+	test('every layout starts with a skip link, and every tab stop shows focus on screen', async ({ page, context }) => {
+		test.setTimeout(120_000)
+		await acceptCookies(context)
+		await signInByKeyboard(page, 'admin@kia.test', 'kia-admin-2025')
+		const problems: string[] = []
+		async function checkLayout(url: string) {
+			await page.goto(url, { waitUntil: 'networkidle' })
+			await skipToContent(page, page.locator('main :focus'))
+			await page.goto(url, { waitUntil: 'networkidle' })
+			problems.push(...(await walkTabOrder(page)).map((problem) => `${url}: ${problem}`))
+		}
+		for (const url of [siteURL('/'), siteURL('/solicitar-demostracion-kia'), portalURL('/dashboard/reuniones'), portalURL('/admin/usuarios')]) {
+			await checkLayout(url)
+		}
+		await context.clearCookies()
+		await checkLayout(portalURL('/auth'))
+		expect(problems).toEqual([])
+	})
+
+	test('a toast is reached with Alt+T, shows focus and closes by keyboard', async ({ page }) => {
+		await page.goto(portalURL('/__test/toast?type=success&to=auth'), { waitUntil: 'networkidle' })
+		const toast = page.locator('[data-sonner-toast]')
+		await expect(toast).toBeVisible()
+		// Sonner's shortcut, named in the region's label: it opens the stack, holds its timers and takes focus there.
+		await expect(page.getByRole('region', { name: /^Notificaciones alt\+T$/ })).toBeAttached()
+		await page.keyboard.press('Alt+KeyT')
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(toast)
+		await page.keyboard.press('Tab')
+		await expectVisibleFocus(toast.getByRole('button', { name: 'Cerrar aviso' }))
+		await page.keyboard.press('Enter')
+		await expect(toast).toBeHidden()
+	})
+})

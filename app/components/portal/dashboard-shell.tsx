@@ -5,9 +5,10 @@ import { Form, Link, NavLink, useNavigation, useSubmit } from 'react-router'
 import { dashboardCopy } from '~/content/dashboard'
 import { cn } from '~/lib/utils'
 import { Logo } from '../logo'
+import { SkipLink } from '../skip-link'
 import { ThemeSwitch } from '../theme'
 import { Button } from '../ui/button'
-import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog'
+import { Dialog, DialogContent, DialogTrigger, focusFirstLink } from '../ui/dialog'
 
 export const menuIcons = { home: House, calendar: CalendarDays, card: CreditCard, bot: Bot, user: UserRound }
 
@@ -62,7 +63,8 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 
 function AvatarMenu({ user }: { user: ShellUser }) {
 	const submit = useSubmit()
-	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted'
+	// Keyboard focus on an item draws the app's ring: the highlight alone hardly differs from the menu's background.
+	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[highlighted]:bg-surface-muted'
 	// Neither modal nor portalled: a modal menu hides the page with aria-hidden while its links stay
 	// focusable, and a portalled one sits outside every landmark (axe: aria-hidden-focus, region).
 	return (
@@ -106,6 +108,7 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 	const loading = navigation.state === 'loading' && navigation.formMethod === undefined
 	return (
 		<div className="flex min-h-dvh">
+			<SkipLink />
 			<aside className="sticky top-0 hidden h-dvh w-[280px] shrink-0 flex-col border-r bg-surface px-4 py-5 lg:flex">
 				<Link to="/dashboard" aria-label="KIA, inicio del panel" className="mb-8 px-3">
 					<Logo className="h-7" />
@@ -121,7 +124,7 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 									<Menu aria-hidden className="size-5" />
 								</Button>
 							</DialogTrigger>
-							<DialogContent title="Menú" className="top-4 translate-y-0">
+							<DialogContent title="Menú" className="top-4 translate-y-0" onOpenAutoFocus={focusFirstLink}>
 								<SideMenu user={user} siteUrl={siteUrl} onNavigate={() => setMenuOpen(false)} />
 							</DialogContent>
 						</Dialog>

@@ -78,7 +78,9 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 							value: fecha,
 							onChange: (event) => {
 								const value = event.currentTarget.value
-								if (value && !isWeekday(value)) {
+								// Typed by keyboard, the year arrives digit by digit (0002, 0020, 0202, 2029): only a date
+								// from today on is a choice to judge, else typing a weekday could clear it half-way.
+								if (value && value >= today && !isWeekday(value)) {
 									notify({ id: 'fecha-no-valida', type: 'error', ...demoPage.weekend })
 									setFecha('')
 									return

@@ -8,7 +8,7 @@ import { cn } from '~/lib/utils'
 import { Logo } from '../logo'
 import { ThemeSwitch } from '../theme'
 import { Button } from '../ui/button'
-import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog'
+import { Dialog, DialogContent, DialogTrigger, focusFirstLink } from '../ui/dialog'
 
 export type HeaderUser = { name: string; avatarUrl: string | null } | null
 
@@ -153,7 +153,7 @@ function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }
 					<Menu aria-hidden className="size-5" />
 				</Button>
 			</DialogTrigger>
-			<DialogContent title="Menú" className="top-4 translate-y-0">
+			<DialogContent title="Menú" className="top-4 translate-y-0" onOpenAutoFocus={focusFirstLink}>
 				<nav aria-label="Menú móvil" className="flex flex-col gap-1">
 					{mainNavigation.map((item) => (
 						<NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass} onClick={close}>

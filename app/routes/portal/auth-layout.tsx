@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router'
 import { Logo } from '~/components/logo'
+import { SkipLink } from '~/components/skip-link'
 import { ThemeSwitch } from '~/components/theme'
 import { getPublicEnv } from '~/.server/env'
 import type { Route } from './+types/auth-layout'
@@ -11,6 +12,7 @@ export function loader() {
 export default function AuthLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="flex min-h-dvh flex-col">
+			<SkipLink />
 			<header className="border-b">
 				<div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
 					<a href={loaderData.siteUrl} aria-label="KIA, volver a la web" className="rounded-md">

@@ -3,6 +3,7 @@ import { loadSiteChrome, siteMiddleware } from '~/.server/site'
 import { ConsentProvider } from '~/components/consent'
 import { SiteFooter } from '~/components/site/footer'
 import { SiteHeader } from '~/components/site/header'
+import { SkipLink } from '~/components/skip-link'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/bare-layout'
 
@@ -18,6 +19,7 @@ export default function BareLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<ConsentProvider initial={rootData?.consent ?? null} showBanner={false}>
 			<div className="flex min-h-dvh flex-col">
+				<SkipLink />
 				<SiteHeader user={loaderData.user} portalUrl={loaderData.portalUrl} />
 				<main id="contenido" className="flex-1">
 					<Outlet />

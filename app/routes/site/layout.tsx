@@ -5,6 +5,7 @@ import { ConsentProvider } from '~/components/consent'
 import { ChatWidget } from '~/components/site/chat-widget'
 import { SiteFooter } from '~/components/site/footer'
 import { SiteHeader } from '~/components/site/header'
+import { SkipLink } from '~/components/skip-link'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/layout'
 
@@ -20,9 +21,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<ConsentProvider initial={rootData?.consent ?? null}>
 			<div className="flex min-h-dvh flex-col">
-				<a href="#contenido" className="sr-only z-50 rounded-full bg-brand px-4 py-2 text-brand-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
-					Saltar al contenido
-				</a>
+				<SkipLink />
 				<SiteHeader user={loaderData.user} portalUrl={loaderData.portalUrl} />
 				<main id="contenido" className="flex-1">
 					<Outlet />

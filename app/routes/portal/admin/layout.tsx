@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useSubmit } from 'react-router'
 import { avatarUrl, displayName, requireAdmin } from '~/.server/auth'
 import { Logo } from '~/components/logo'
 import { Avatar } from '~/components/portal/dashboard-shell'
+import { SkipLink } from '~/components/skip-link'
 import { ThemeSwitch } from '~/components/theme'
 import { adminCopy } from '~/content/admin'
 import { cn } from '~/lib/utils'
@@ -18,9 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	const submit = useSubmit()
-	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted'
+	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[highlighted]:bg-surface-muted'
 	return (
 		<div className="min-h-dvh">
+			<SkipLink />
 			<header className="border-b bg-surface">
 				<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
 					<div className="flex items-center gap-4">
