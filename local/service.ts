@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import type { IncomingMessage } from 'node:http'
 import { createServer } from 'node:net'
 
 export type LocalService = {
@@ -53,4 +54,21 @@ export function freePort(): Promise<number> {
 			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
 		})
 	})
+}
+
+/** A request body a stand-in cannot take: too large, or not what its content type says. */
+export class BodyError extends Error {}
+
+const maxBodyBytes = 1024 * 1024
+
+/** A stand-in request's whole body, refused past 1 MB. */
+export async function readBody(req: IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = []
+	let size = 0
+	for await (const chunk of req) {
+		size += (chunk as Buffer).length
+		if (size > maxBodyBytes) throw new BodyError('Request body too large')
+		chunks.push(chunk as Buffer)
+	}
+	return Buffer.concat(chunks).toString('utf8')
 }

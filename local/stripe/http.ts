@@ -78,20 +78,6 @@ export function notImplemented(what: string) {
 	})
 }
 
-export class BodyError extends Error {}
-
-const maxBodyBytes = 1024 * 1024
-
-export async function readBody(req: IncomingMessage): Promise<string> {
-	const chunks: Buffer[] = []
-	let size = 0
-	for await (const chunk of req) {
-		size += (chunk as Buffer).length
-		if (size > maxBodyBytes) throw new BodyError('Request body too large')
-		chunks.push(chunk as Buffer)
-	}
-	return Buffer.concat(chunks).toString('utf8')
-}
 
 /** The secret key from `Authorization: Bearer sk_…` or, as Stripe also accepts, Basic auth with the key as user name. */
 export function apiKeyOf(req: IncomingMessage): string | undefined {

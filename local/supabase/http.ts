@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { BodyError } from '../service'
 
 export type Reply = { status: number; headers?: Record<string, string>; body?: string }
 
@@ -24,20 +25,6 @@ export function notImplemented(what: string): Reply {
 	})
 }
 
-export class BodyError extends Error {}
-
-const maxBodyBytes = 1024 * 1024
-
-export async function readBody(req: IncomingMessage): Promise<string> {
-	const chunks: Buffer[] = []
-	let size = 0
-	for await (const chunk of req) {
-		size += (chunk as Buffer).length
-		if (size > maxBodyBytes) throw new BodyError('Request body too large')
-		chunks.push(chunk as Buffer)
-	}
-	return Buffer.concat(chunks).toString('utf8')
-}
 
 /** JSON bodies, plus the form posts of the local consent page. */
 export function parseBody(raw: string, contentType: string | undefined): Record<string, unknown> | unknown[] {
