@@ -17,19 +17,59 @@ export function serviceUnavailable() {
 	return data(null, { status: 503 })
 }
 
+/** Our forms are a few kilobytes and Stripe's events smaller still. */
+export const maxBodyBytes = 1024 * 1024
+
+/**
+ * The request's whole body, refused with 413 as soon as it passes
+ * `maxBodyBytes`. server.js refuses a declared Content-Length over the limit
+ * before anything runs, but a chunked body declares none: only counting
+ * while reading keeps it out of memory.
+ */
+export async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+	if (!request.body) return new Uint8Array()
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	try {
+		for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+			size += chunk.value.byteLength
+			if (size > maxBodyBytes) throw data('La petición es demasiado grande.', { status: 413 })
+			chunks.push(chunk.value)
+		}
+	} finally {
+		// Released, not cancelled: cancelling destroys Node's request and its
+		// socket with it, and the sender would get a reset instead of the 413.
+		reader.releaseLock()
+	}
+	return concatenate(chunks, size)
+}
+
+function concatenate(chunks: Uint8Array[], size: number) {
+	const bytes = new Uint8Array(size)
+	let offset = 0
+	for (const chunk of chunks) {
+		bytes.set(chunk, offset)
+		offset += chunk.byteLength
+	}
+	return bytes
+}
+
 const formContentType = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i
 
 /**
  * The posted form. Our pages only ever post forms; a body of another type
- * (415) or one that does not parse (400) is the sender's mistake and must
- * not reach the error page as a 500.
+ * (415), one that does not parse (400) or one too big (413) is the sender's
+ * mistake and must not reach the error page as a 500.
  */
 export async function readForm(request: Request) {
-	if (!formContentType.test(request.headers.get('Content-Type') ?? '')) {
+	const contentType = request.headers.get('Content-Type') ?? ''
+	if (!formContentType.test(contentType)) {
 		throw data('La petición debe enviar un formulario.', { status: 415 })
 	}
+	const body = await readBody(request)
 	try {
-		return await request.formData()
+		return await new Response(body, { headers: { 'Content-Type': contentType } }).formData()
 	} catch {
 		throw data('El formulario enviado no se puede leer.', { status: 400 })
 	}

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { join, relative } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
@@ -37,6 +38,47 @@ function signedWebhook(payload: string) {
 
 const postWebhook = (payload: string, headers: Record<string, string>) =>
 	rawRequest(siteURL('/api/stripe/webhook'), { method: 'POST', body: payload, headers })
+
+/** What the server answered to a streamed body, and whether the whole body had been sent by then. */
+type StreamedAnswer = RawResponse & { sentWhole: boolean }
+
+/**
+ * POSTs `totalBytes` in 64 kB chunks with no Content-Length (Transfer-Encoding:
+ * chunked), as fast as the server reads them, and stops once it answers: an
+ * answer before the whole body is sent shows the server stopped reading.
+ */
+function postStreamed(url: string, headers: Record<string, string>, totalBytes: number): Promise<StreamedAnswer> {
+	const target = new URL(url)
+	const chunk = 'x'.repeat(64 * 1024)
+	let sentBytes = 0
+	let answered = false
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(
+			{ host: '127.0.0.1', port: target.port, path: target.pathname, method: 'POST', headers: { Host: target.host, 'Transfer-Encoding': 'chunked', ...headers } },
+			(res) => {
+				answered = true
+				let body = ''
+				res.setEncoding('utf8')
+				res.on('data', (text: string) => (body += text))
+				res.on('end', () => {
+					resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sentWhole: sentBytes >= totalBytes })
+					req.destroy()
+				})
+			},
+		)
+		req.on('error', (error) => {
+			if (!answered) reject(error)
+		})
+		const sendUntilAnswered = () => {
+			while (!answered && sentBytes < totalBytes) {
+				sentBytes += chunk.length
+				if (!req.write(chunk)) return void req.once('drain', sendUntilAnswered)
+			}
+			if (!answered) req.end()
+		}
+		sendUntilAnswered()
+	})
+}
 
 /** One request of each kind the app answers, with the status that proves it is that kind. */
 const responseKinds: { what: string; status: number; request: () => Promise<RawResponse> }[] = [
@@ -145,6 +187,19 @@ test.describe('security headers', () => {
 		expect(huge.status).toBe(413)
 		for (const path of await staticAssets()) {
 			expect((await rawRequest(siteURL(path))).headers['x-content-type-options'], path).toBe('nosniff')
+		}
+	})
+
+	// Nothing declares the length of a chunked body, so the app counts while it reads.
+	test('a body streamed without a length is refused with 413 past 1 MB, before the sender has finished', async () => {
+		const far = 64 * 1024 * 1024
+		const form = await postStreamed(siteURL('/contacto'), { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(siteURL('/')).origin }, far)
+		const webhook = await postStreamed(siteURL('/api/stripe/webhook'), { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' }, far)
+		for (const [what, answer] of Object.entries({ form, webhook })) {
+			expect(answer.status, what).toBe(413)
+			expect(answer.sentWhole, what).toBe(false)
+			expect(answer.body, what).toContain('La petición es demasiado grande.')
+			expectSecurityHeaders(answer, what)
 		}
 	})
 

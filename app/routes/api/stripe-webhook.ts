@@ -1,18 +1,20 @@
 import { handleStripeEvent } from '~/.server/billing'
 import { env } from '~/.server/env'
+import { readBody } from '~/.server/http'
 import { getStripe, isPermanentStripeError } from '~/.server/stripe'
 import type { Route } from './+types/stripe-webhook'
 
 /**
  * Stripe's event deliveries. The raw body is verified against the signature
- * before anything is read from it (400 when it does not match). Answers 2xx
- * for events we ignore or cannot act on, 5xx only when a retry can help.
+ * before anything is read from it (400 when it does not match, 413 when it
+ * passes the body limit). Answers 2xx for events we ignore or cannot act on,
+ * 5xx only when a retry can help.
  */
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } })
 	const signature = request.headers.get('Stripe-Signature')
 	if (!signature) return Response.json({ error: 'Falta la firma de Stripe' }, { status: 400 })
-	const payload = await request.text()
+	const payload = await readBody(request)
 
 	let event
 	try {
