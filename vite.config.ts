@@ -4,7 +4,16 @@ import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 export default defineConfig({
-	// The server build is our Express handler (server/app.ts), which imports the React Router build.
-	environments: { ssr: { build: { rollupOptions: { input: './server/app.ts' } } } },
+	// Issue #9's first-load budget: terser packs the browser code a few percent smaller than esbuild,
+	// and chunks under 800 bytes (single icons, small content modules) are merged into others, so a
+	// first visit makes fewer requests for the same code.
+	build: {
+		minify: 'terser',
+		terserOptions: { module: true, compress: { passes: 2 } },
+		rollupOptions: { output: { experimentalMinChunkSize: 800 } },
+	},
+	// The server build is our Express handler (server/app.ts), which imports the React Router build;
+	// left readable, for its stack traces.
+	environments: { ssr: { build: { minify: false, rollupOptions: { input: './server/app.ts' } } } },
 	plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
 })

@@ -9,6 +9,7 @@ import {
 	type RouterContextProvider,
 } from 'react-router'
 import { NonceContext } from '~/components/nonce'
+import { lowerModulePreloadPriority } from '~/.server/html-stream'
 import { requestInfoContext } from '~/.server/request'
 
 export const streamTimeout = 5_000
@@ -50,7 +51,7 @@ export default function handleRequest(
 						},
 					})
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					pipe(body)
+					pipe(lowerModulePreloadPriority()).pipe(body)
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,

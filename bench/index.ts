@@ -6,12 +6,13 @@ import { fork, spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
 import autocannon from 'autocannon'
 import { freePort } from '../local/service'
 import { launchOptions } from '../playwright.config'
 import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
-import { machine, residentMiB, startBenchStack, today, type BenchStack } from './support'
+import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
 
 const tmp = join('bench', '.tmp')
 const connections = 50
@@ -68,25 +69,53 @@ ${rows.join('\n')}
 `
 }
 
-/** Gzipped size of the JavaScript a first visit loads: the entry module and every modulepreload of the page. */
-async function firstLoadJs(stack: BenchStack, paths: string[]) {
+type JsRoute = { path: string; url: string; cookie?: string }
+
+const gzipKb = async (files: Iterable<string>) => {
+	let bytes = 0
+	for (const file of files) bytes += gzipSync(await readFile(join('build', 'client', file))).length
+	return bytes / 1024
+}
+
+/**
+ * Gzipped JavaScript per route: what a first visit loads before the page can hydrate (the entry and
+ * every module preload in the server-rendered HTML) — the budgeted figure — and, for the record, what
+ * the page goes on to fetch by itself in Chromium until the network is idle, with no interaction
+ * (code deferred until after hydration, such as the toaster and the header's dropdown).
+ */
+async function firstLoadJs(routes: JsRoute[]) {
+	const browser = await chromium.launch(launchOptions)
 	const rows: string[] = []
-	for (const path of paths) {
-		const html = (await rawRequest(stack.site(path))).body
-		const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((match) => match[1] ?? ''))
-		let bytes = 0
-		for (const src of scripts) bytes += gzipSync(await readFile(join('build', 'client', src))).length
-		const kb = bytes / 1024
+	for (const { path, url, cookie } of routes) {
+		const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
+		const html = (await rawRequest(url, { headers })).body
+		const preloaded = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((match) => match[1] ?? ''))
+		const context = await browser.newContext({ extraHTTPHeaders: headers })
+		const page = await context.newPage()
+		const fetched = new Set<string>()
+		page.on('response', (response) => {
+			const { pathname } = new URL(response.url())
+			if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) fetched.add(pathname)
+		})
+		await page.goto(url, { waitUntil: 'networkidle' })
+		await context.close()
+		const kb = await gzipKb(preloaded)
+		const afterwards = await gzipKb([...fetched].filter((file) => !preloaded.has(file)))
 		const budget = path === '/' ? 150 : 200
-		rows.push(`| \`${path}\` | ${scripts.size} | ${kb.toFixed(1)} | ${budget} | ${kb <= budget ? 'yes' : '**no**'} |`)
+		rows.push(`| \`${path}\` | ${preloaded.size} | ${kb.toFixed(1)} | ${budget} | ${kb <= budget ? 'yes' : '**no**'} | ${afterwards.toFixed(1)} |`)
+		console.info(rows.at(-1))
 	}
+	await browser.close()
 	return `## First-load JavaScript
 
-Every script a first visit to the page loads (entry and modulepreloads from the server-rendered HTML), gzip level 6.
-Budget: ≤ 150 KB on \`/\`, ≤ 200 KB on any route.
+Per route, gzip level 6. **First load**: every script a first visit loads before the page hydrates (entry and
+module preloads from the server-rendered HTML). Budget: ≤ 150 KB on \`/\`, ≤ 200 KB on any route.
+**Then, by itself**: what the page fetches afterwards in Chromium, with no interaction, until the network is
+idle (code deferred past hydration); not part of the budget. Dialogs, the booking form and the cookie
+preferences are fetched only when opened.
 
-| route | files | KB gzip | budget KB | within |
-|---|---|---|---|---|
+| route | files | first load KB | budget KB | within | then, by itself KB |
+|---|---|---|---|---|---|
 ${rows.join('\n')}
 `
 }
@@ -109,31 +138,58 @@ async function soak(stack: BenchStack) {
 `
 }
 
-/** Lighthouse's mobile preset in the system Chromium; scores 0–100 per category. */
+type LighthouseScores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
+const lighthouseRuns = 3
+
+/** One Lighthouse run (mobile preset, system Chromium); a run whose trace Chrome lost is run again. */
+async function lighthouseRun(url: string, output: string, attempt = 1): Promise<LighthouseScores> {
+	const args = [
+		'lighthouse',
+		url,
+		'--quiet',
+		'--output=json',
+		`--output-path=${output}`,
+		'--only-categories=performance,accessibility,best-practices,seo',
+		`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
+	]
+	await new Promise<void>((resolve, reject) => {
+		const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' } })
+		child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse ${url} exited with ${code}`))))
+	})
+	const report = JSON.parse(await readFile(output, 'utf8')) as {
+		runtimeError?: { code: string }
+		categories: Record<string, { score: number | null }>
+	}
+	if (report.runtimeError) {
+		if (attempt < 3) return lighthouseRun(url, output, attempt + 1)
+		throw new Error(`lighthouse ${url}: ${report.runtimeError.code}`)
+	}
+	const score = (category: keyof LighthouseScores) => Math.round((report.categories[category]?.score ?? 0) * 100)
+	return { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+/** Lighthouse's mobile preset: each page run several times, the median kept, as Lighthouse advises. */
 async function lighthouse(stack: BenchStack, paths: string[]) {
 	const rows: string[] = []
 	for (const path of paths) {
-		const output = join(tmp, `lighthouse${path.replace(/\W+/g, '_')}.json`)
-		const args = [
-			'lighthouse',
-			stack.site(path),
-			'--quiet',
-			'--output=json',
-			`--output-path=${output}`,
-			'--only-categories=performance,accessibility,best-practices,seo',
-			`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
-		]
-		await new Promise<void>((resolve, reject) => {
-			const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' } })
-			child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse ${path} exited with ${code}`))))
-		})
-		const report = JSON.parse(await readFile(output, 'utf8')) as { categories: Record<string, { score: number | null }> }
-		const score = (category: string) => Math.round((report.categories[category]?.score ?? 0) * 100)
-		rows.push(`| \`${path}\` | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} |`)
+		const runs: LighthouseScores[] = []
+		for (let run = 1; run <= lighthouseRuns; run++) {
+			runs.push(await lighthouseRun(stack.site(path), join(tmp, `lighthouse${path.replace(/\W+/g, '_')}-${run}.json`)))
+		}
+		const performance = runs.map((run) => run.performance)
+		const medianOf = (category: keyof LighthouseScores) => median(runs.map((run) => run[category]))
+		rows.push(
+			`| \`${path}\` | ${medianOf('performance')} (${performance.join(', ')}) | ${medianOf('accessibility')} | ${medianOf('best-practices')} | ${medianOf('seo')} |`,
+		)
+		console.info(rows.at(-1))
 	}
 	return `## Lighthouse (mobile preset, system Chromium)
 
-Budget: performance ≥ 95, accessibility 100, best practices 100, SEO 100.
+${lighthouseRuns} runs per page, median score (the performance score of each run in brackets: Lighthouse's simulated
+throttling still follows what it observes on a loaded two-core machine). Budget: performance ≥ 95,
+accessibility 100, best practices 100, SEO 100.
 
 | page | performance | accessibility | best practices | SEO |
 |---|---|---|---|---|
@@ -161,13 +217,22 @@ const publicRoutes = [
 	'/solicitar-demostracion-kia',
 ]
 
-const sections = [
-	await throughput(stack, ['/', '/tarifas', '/blog', firstPost]),
-	await firstLoadJs(stack, publicRoutes),
-	await soak(stack),
-	await lighthouse(stack, ['/', '/tarifas', '/blog']),
-	await measureAdminPages(stack),
+const clienteCookie = await signInCookie(stack, 'cliente@kia.test', 'kia-cliente-2025')
+const adminCookie = await signInCookie(stack, 'admin@kia.test', 'kia-admin-2025')
+const jsRoutes: JsRoute[] = [
+	...publicRoutes.map((path) => ({ path, url: stack.site(path) })),
+	{ path: 'portal /auth', url: stack.portal('/auth') },
+	...['/dashboard', '/dashboard/reuniones', '/dashboard/cuenta'].map((path) => ({ path: `portal ${path} (cliente)`, url: stack.portal(path), cookie: clienteCookie })),
+	...['/admin/reuniones', '/admin/usuarios'].map((path) => ({ path: `portal ${path} (admin)`, url: stack.portal(path), cookie: adminCookie })),
 ]
+
+// Quietest first: Lighthouse and the admin figures before the soak heats the machine.
+const throughputSection = await throughput(stack, ['/', '/tarifas', '/blog', firstPost])
+const firstLoadSection = await firstLoadJs(jsRoutes)
+const lighthouseSection = await lighthouse(stack, ['/', '/tarifas', '/blog'])
+const adminSection = await measureAdminPages(stack)
+const soakSection = await soak(stack)
+const sections = [throughputSection, firstLoadSection, soakSection, lighthouseSection, adminSection]
 await stack.stop()
 
 const report = `# Benchmark

@@ -1,15 +1,24 @@
 import { Cookie } from 'lucide-react'
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { useFetcher, useLocation } from 'react-router'
+import { createContext, lazy, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { cookieTexts } from '~/content/pages'
+import { cookieTexts } from '~/content/cookies'
 import { consentChoices, consentStorageKey, gtagConsent, parseConsent, type Consent } from '~/lib/consent'
+import { consentAction, RedirectBack, type ConsentFetcher } from './consent-form'
 import { Button } from './ui/button'
-import { Dialog, DialogContent } from './ui/dialog'
-import { Switch } from './ui/switch'
+import { DeferredDialog, preloadDialog } from './ui/deferred-dialog'
 
-const consentAction = '/resources/consent'
 const preferencesPage = '/politica-cookies#preferencias'
+
+// The switches open in a dialog only a few visitors ask for; both are fetched on demand.
+const loadPreferencesForm = () => import('./consent-preferences')
+const ConsentPreferencesForm = lazy(() => loadPreferencesForm().then((module) => ({ default: module.ConsentPreferencesForm })))
+
+/** For the buttons that open the preferences: their code starts loading on pointer-down or focus. */
+export function preloadPreferences() {
+	preloadDialog()
+	void loadPreferencesForm()
+}
 
 type ConsentState = { consent: Consent | null; openPreferences: () => void }
 const ConsentContext = createContext<ConsentState | null>(null)
@@ -58,20 +67,8 @@ export function ConsentProvider({ initial, showBanner = true, children }: { init
 	const storedRaw = useSyncExternalStore(subscribeToNothing, readStoredConsent, () => null)
 	const stored = useMemo(() => parseConsent(storedRaw), [storedRaw])
 	const [preferencesOpen, setPreferencesOpen] = useState(false)
-	const opener = useRef<HTMLElement | null>(null)
 	const consent = fetcher.data?.consent ?? initial ?? stored
-
-	// The dialog has no trigger of its own (the banner and the footer open it), so Radix
-	// cannot hand focus back on close; it goes back to whichever button opened it.
-	const openPreferences = useCallback(() => {
-		opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-		setPreferencesOpen(true)
-	}, [])
-	const returnFocus = useCallback((event: Event) => {
-		if (!opener.current?.isConnected) return
-		event.preventDefault()
-		opener.current.focus()
-	}, [])
+	const openPreferences = useCallback(() => setPreferencesOpen(true), [])
 
 	useEffect(() => {
 		// The cookie was lost but the browser still has the choice: tell the server again.
@@ -91,22 +88,13 @@ export function ConsentProvider({ initial, showBanner = true, children }: { init
 		<ConsentContext.Provider value={state}>
 			{children}
 			{consent || pending || !showBanner ? null : <ConsentBanner fetcher={fetcher} onCustomize={openPreferences} />}
-			<Dialog open={preferencesOpen} onOpenChange={setPreferencesOpen}>
-				<DialogContent title={cookieTexts.dialogTitle} description={cookieTexts.dialogText} onCloseAutoFocus={returnFocus}>
-					<ConsentPreferencesForm consent={consent ?? consentChoices.reject} fetcher={fetcher} onSubmit={() => setPreferencesOpen(false)} />
-				</DialogContent>
-			</Dialog>
+			{/* The banner and the footer open it: focus goes back to whichever button did. */}
+			<DeferredDialog open={preferencesOpen} onOpenChange={setPreferencesOpen} title={cookieTexts.dialogTitle} description={cookieTexts.dialogText}>
+				{/* No Suspense of its own: the dialog waits for its form, so focus lands on the first switch. */}
+				<ConsentPreferencesForm consent={consent ?? consentChoices.reject} fetcher={fetcher} onSubmit={() => setPreferencesOpen(false)} />
+			</DeferredDialog>
 		</ConsentContext.Provider>
 	)
-}
-
-type ConsentFetcher = ReturnType<typeof useFetcher<{ consent: Consent | null }>>
-
-function RedirectBack() {
-	const location = useLocation()
-	const hydrated = useHydrated()
-	// Only without JavaScript does the post navigate, and then it must come back here.
-	return hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
 }
 
 function ConsentBanner({ fetcher, onCustomize }: { fetcher: ConsentFetcher; onCustomize: () => void }) {
@@ -126,7 +114,7 @@ function ConsentBanner({ fetcher, onCustomize }: { fetcher: ConsentFetcher; onCu
 			<fetcher.Form method="post" action={consentAction} className="mt-4 flex flex-wrap justify-end gap-2">
 				<RedirectBack />
 				{hydrated ? (
-					<Button type="button" variant="ghost" onClick={onCustomize}>
+					<Button type="button" variant="ghost" aria-haspopup="dialog" onPointerDown={preloadPreferences} onFocus={preloadPreferences} onClick={onCustomize}>
 						{cookieTexts.customize}
 					</Button>
 				) : (
@@ -142,62 +130,5 @@ function ConsentBanner({ fetcher, onCustomize }: { fetcher: ConsentFetcher; onCu
 				</Button>
 			</fetcher.Form>
 		</section>
-	)
-}
-
-/** The switches; also shown on the cookie policy page, where it works without JavaScript. */
-export function ConsentPreferencesForm({ consent, fetcher, onSubmit }: { consent: Consent; fetcher?: ConsentFetcher; onSubmit?: () => void }) {
-	const ownFetcher = useFetcher<{ consent: Consent | null }>({ key: 'cookie-consent' })
-	const form = fetcher ?? ownFetcher
-	const hydrated = useHydrated()
-	const [analytics, setAnalytics] = useState(consent.analytics)
-	const [marketing, setMarketing] = useState(consent.marketing)
-	const options: { id: string; label: string; text: string; checked: boolean; disabled?: boolean; onChange?: (checked: boolean) => void }[] = [
-		{ id: 'necessary', ...cookieTexts.options.necessary, checked: true, disabled: true },
-		{ id: 'analytics', ...cookieTexts.options.analytics, checked: analytics, onChange: setAnalytics },
-		{ id: 'marketing', ...cookieTexts.options.marketing, checked: marketing, onChange: setMarketing },
-	]
-	return (
-		<form.Form method="post" action={consentAction} className="space-y-4" onSubmit={onSubmit}>
-			<RedirectBack />
-			<ul className="space-y-3">
-				{options.map((option) => (
-					<li key={option.id} className="flex items-start justify-between gap-4 rounded-xl border p-4">
-						<div>
-							<label htmlFor={`consent-${option.id}`} className="font-medium">
-								{option.label}
-							</label>
-							<p className="mt-0.5 text-sm text-muted-foreground">{option.text}</p>
-						</div>
-						{hydrated ? (
-							<Switch
-								id={`consent-${option.id}`}
-								name={option.disabled ? undefined : option.id}
-								checked={option.checked}
-								disabled={option.disabled}
-								onCheckedChange={option.onChange}
-							/>
-						) : (
-							<input
-								id={`consent-${option.id}`}
-								type="checkbox"
-								name={option.disabled ? undefined : option.id}
-								defaultChecked={option.checked}
-								disabled={option.disabled}
-								className="mt-1 size-5 accent-brand"
-							/>
-						)}
-					</li>
-				))}
-			</ul>
-			<div className="flex flex-wrap justify-end gap-2">
-				<Button type="submit" name="intent" value="reject" variant="secondary">
-					{cookieTexts.rejectAll}
-				</Button>
-				<Button type="submit" name="intent" value="save">
-					{cookieTexts.save}
-				</Button>
-			</div>
-		</form.Form>
 	)
 }

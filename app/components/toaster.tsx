@@ -1,16 +1,18 @@
 import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert } from 'lucide-react'
-import { useEffect } from 'react'
-import { Toaster, toast as showToast, type ToasterProps } from 'sonner'
+import { lazy, Suspense, useEffect } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import type { HostKind } from '~/lib/host'
 import type { Theme } from '~/lib/theme'
 import type { Toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
 
-/** SPEC §9: the site shows one toast at a time for 5 s, top right; the portal up to three for 4 s. */
-const toasterByHost: Record<HostKind, ToasterProps> = {
-	site: { position: 'top-right', visibleToasts: 1, duration: 5000 },
-	portal: { position: 'bottom-right', visibleToasts: 3, duration: 4000 },
-}
+const SonnerToaster = lazy(() => import('./sonner-toaster'))
+
+let markToasterReady: () => void = () => {}
+/** Settles once sonner's toaster is on the page and listening; a toast sent earlier would be lost. */
+const toasterReady = new Promise<void>((resolve) => {
+	markToasterReady = resolve
+})
 
 const icons = {
 	success: CircleCheck,
@@ -23,34 +25,34 @@ const icons = {
 /**
  * The one toast mechanism. A toast queued by the server (flash cookie) is
  * part of the HTML for readers without JavaScript, and handed to sonner,
- * which animates it, once the page is interactive.
+ * which animates it, once the page is interactive. Sonner is mounted right
+ * after hydration rather than shipped with the first load: no page needs it
+ * to render, and its live region is still in place before any toast comes.
  */
 export function AppToaster({ host, theme, toast }: { host: HostKind; theme: Theme; toast: Toast | null }) {
+	const hydrated = useHydrated()
 	useEffect(() => {
 		if (toast) notify(toast)
 	}, [toast])
 
 	return (
 		<>
-			<Toaster
-				{...toasterByHost[host]}
-				theme={theme}
-				richColors
-				closeButton
-				containerAriaLabel="Notificaciones"
-				toastOptions={{ closeButtonAriaLabel: 'Cerrar aviso' }}
-			/>
+			{hydrated ? (
+				<Suspense fallback={null}>
+					<SonnerToaster host={host} theme={theme} onReady={markToasterReady} />
+				</Suspense>
+			) : null}
 			{toast ? (
-				<noscript>
-					<StaticToast toast={toast} position={host === 'site' ? 'top-right' : 'bottom-right'} />
-				</noscript>
+				// The browser never renders what is inside <noscript> once scripts run, and React
+				// does not hydrate it: the static toast is server-rendered only, kept out of the bundle.
+				<noscript>{import.meta.env.SSR ? <StaticToast toast={toast} position={host === 'site' ? 'top-right' : 'bottom-right'} /> : null}</noscript>
 			) : null}
 		</>
 	)
 }
 
 export function notify({ id, type, title, description, duration }: Toast) {
-	showToast[type](title, { id, description, duration })
+	void Promise.all([import('sonner'), toasterReady]).then(([{ toast: show }]) => show[type](title, { id, description, duration }))
 }
 
 function StaticToast({ toast, position }: { toast: Toast; position: 'top-right' | 'bottom-right' }) {

@@ -1,13 +1,5 @@
-import * as z from 'zod/mini'
-
 /** SPEC §3: necessary is always true; analytics and marketing are opt-in. */
-export const consentSchema = z.object({
-	necessary: z.catch(z.literal(true), true),
-	analytics: z.boolean(),
-	marketing: z.boolean(),
-})
-
-export type Consent = z.infer<typeof consentSchema>
+export type Consent = { necessary: true; analytics: boolean; marketing: boolean }
 
 export const consentStorageKey = 'cookie_consent'
 
@@ -16,14 +8,22 @@ export const consentChoices = {
 	reject: { necessary: true, analytics: false, marketing: false },
 } satisfies Record<string, Consent>
 
+/**
+ * The stored choice (cookie or localStorage), or null when it is missing or not ours. Read on every
+ * page in the browser, so it is checked by hand rather than with a schema library.
+ */
 export function parseConsent(raw: string | null | undefined): Consent | null {
 	if (!raw) return null
+	let value: unknown
 	try {
-		const parsed = consentSchema.safeParse(JSON.parse(raw))
-		return parsed.success ? parsed.data : null
+		value = JSON.parse(raw)
 	} catch {
 		return null
 	}
+	if (typeof value !== 'object' || value === null) return null
+	const { analytics, marketing } = value as Record<string, unknown>
+	if (typeof analytics !== 'boolean' || typeof marketing !== 'boolean') return null
+	return { necessary: true, analytics, marketing }
 }
 
 /** The Google consent mode update the spec asks for. */

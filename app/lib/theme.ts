@@ -1,8 +1,7 @@
-import * as z from 'zod/mini'
 import type { HostKind } from './host'
 
-export const themeSchema = z.enum(['light', 'dark', 'system'])
-export type Theme = z.infer<typeof themeSchema>
+export const themes = ['light', 'dark', 'system'] as const
+export type Theme = (typeof themes)[number]
 
 export const defaultTheme: Theme = 'dark'
 
@@ -21,7 +20,7 @@ export function themeStorageKey(host: HostKind) {
 	return host === 'portal' ? 'kia-portal-theme' : 'kia-theme'
 }
 
+// Shipped to every page: a three-value check is not worth a schema library in the browser.
 export function parseTheme(value: unknown): Theme | undefined {
-	const parsed = themeSchema.safeParse(value)
-	return parsed.success ? parsed.data : undefined
+	return themes.find((theme) => theme === value)
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { readTheme, themeCookieHeader } from '~/.server/theme'
+import { parseConsent } from '~/lib/consent'
 import { hostKindOf } from '~/lib/host'
 import { themeStorageKey } from '~/lib/theme'
 
@@ -34,4 +35,25 @@ describe('theme cookie', () => {
 		expect(readTheme(request(header.split(';')[0] ?? ''), 'portal')).toBe('light')
 		expect(header).toContain('SameSite=Lax')
 	})
+})
+
+describe('consent cookie', () => {
+	test('a stored choice is read back', () => {
+		expect(parseConsent('{"necessary":true,"analytics":true,"marketing":false}')).toEqual({ necessary: true, analytics: true, marketing: false })
+	})
+
+	test('necessary cannot be switched off', () => {
+		expect(parseConsent('{"necessary":false,"analytics":false,"marketing":true}')).toEqual({ necessary: true, analytics: false, marketing: true })
+	})
+
+	test.each([
+		['missing', undefined],
+		['empty', ''],
+		['not JSON', '{analytics'],
+		['null', 'null'],
+		['an array', '[true,true]'],
+		['a string', '"yes"'],
+		['a missing choice', '{"analytics":true}'],
+		['a choice that is not a boolean', '{"analytics":"true","marketing":false}'],
+	])('%s is no choice', (_, raw) => expect(parseConsent(raw)).toBeNull())
 })

@@ -3,12 +3,13 @@ import { ArrowLeft, Bot, CalendarDays, CreditCard, House, LoaderCircle, LogOut, 
 import { useState, type ReactNode } from 'react'
 import { Form, Link, NavLink, useNavigation, useSubmit } from 'react-router'
 import { dashboardCopy } from '~/content/dashboard'
+import { focusFirstLink } from '~/lib/focus'
 import { cn } from '~/lib/utils'
 import { Logo } from '../logo'
 import { SkipLink } from '../skip-link'
 import { ThemeSwitch } from '../theme'
 import { Button } from '../ui/button'
-import { Dialog, DialogContent, DialogTrigger, focusFirstLink } from '../ui/dialog'
+import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog'
 
 export const menuIcons = { home: House, calendar: CalendarDays, card: CreditCard, bot: Bot, user: UserRound }
 

@@ -1,12 +1,20 @@
 import { CalendarDays, LoaderCircle } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { bookingDialog } from '~/content/pages'
 import type { loader as bookingLoader } from '~/routes/site/demo'
 import { Button, type ButtonProps } from '../ui/button'
-import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog'
-import { BookingForm } from './booking-form'
+import { DeferredDialog, preloadDialog } from '../ui/deferred-dialog'
+
+// The form (conform, zod, the slot picker) is fetched with the dialog, not with the page.
+const loadBookingForm = () => import('./booking-form')
+const BookingForm = lazy(() => loadBookingForm().then((module) => ({ default: module.BookingForm })))
+
+function preloadBooking() {
+	preloadDialog()
+	void loadBookingForm()
+}
 
 /**
  * 'O reserva una reunión' / 'Reservar reunión': the booking form in a
@@ -17,6 +25,7 @@ export function BookingDialogButton({ label, variant = 'secondary', className }:
 	const hydrated = useHydrated()
 	const booking = useFetcher<typeof bookingLoader>()
 	const [open, setOpen] = useState(false)
+	const trigger = useRef<HTMLButtonElement>(null)
 	const content = (
 		<>
 			<CalendarDays aria-hidden className="size-4" />
@@ -30,36 +39,52 @@ export function BookingDialogButton({ label, variant = 'secondary', className }:
 			</Button>
 		)
 	}
+	const loading = (
+		<p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+			<LoaderCircle aria-hidden className="size-4 animate-spin" />
+			{bookingDialog.loading}
+		</p>
+	)
 	return (
-		<Dialog
-			open={open}
-			onOpenChange={(next) => {
-				setOpen(next)
-				if (next) void booking.load('/solicitar-demostracion-kia')
-			}}
-		>
-			<DialogTrigger asChild>
-				<Button variant={variant} className={className}>
-					{content}
-				</Button>
-			</DialogTrigger>
-			<DialogContent title={bookingDialog.title} description={bookingDialog.description} className="max-w-xl">
+		<>
+			<Button
+				ref={trigger}
+				variant={variant}
+				className={className}
+				aria-haspopup="dialog"
+				aria-expanded={open}
+				onPointerDown={preloadBooking}
+				onFocus={preloadBooking}
+				onClick={() => {
+					setOpen(true)
+					void booking.load('/solicitar-demostracion-kia')
+				}}
+			>
+				{content}
+			</Button>
+			<DeferredDialog
+				open={open}
+				onOpenChange={setOpen}
+				returnFocusTo={trigger}
+				title={bookingDialog.title}
+				description={bookingDialog.description}
+				className="max-w-xl"
+			>
 				{booking.data ? (
-					<BookingForm
-						signedInAs={booking.data.signedInAs}
-						draft={booking.data.draft}
-						taken={booking.data.taken}
-						today={booking.data.today}
-						nowTime={booking.data.nowTime}
-						outcome={undefined}
-					/>
+					<Suspense fallback={loading}>
+						<BookingForm
+							signedInAs={booking.data.signedInAs}
+							draft={booking.data.draft}
+							taken={booking.data.taken}
+							today={booking.data.today}
+							nowTime={booking.data.nowTime}
+							outcome={undefined}
+						/>
+					</Suspense>
 				) : (
-					<p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-						<LoaderCircle aria-hidden className="size-4 animate-spin" />
-						{bookingDialog.loading}
-					</p>
+					loading
 				)}
-			</DialogContent>
-		</Dialog>
+			</DeferredDialog>
+		</>
 	)
 }

@@ -1,10 +1,10 @@
 import { Leaf, Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { cookieTexts } from '~/content/pages'
+import { cookieTexts } from '~/content/cookies'
 import { company } from '~/content/company'
 import { footerNavigation } from '~/content/navigation'
-import { useConsent } from '../consent'
+import { preloadPreferences, useConsent } from '../consent'
 import { Logo } from '../logo'
 import { NewsletterForm } from './newsletter-form'
 
@@ -13,7 +13,7 @@ function ManageCookies() {
 	const { openPreferences } = useConsent()
 	const className = 'text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline'
 	return hydrated ? (
-		<button type="button" onClick={openPreferences} className={className}>
+		<button type="button" aria-haspopup="dialog" onPointerDown={preloadPreferences} onFocus={preloadPreferences} onClick={openPreferences} className={className}>
 			{cookieTexts.manage}
 		</button>
 	) : (

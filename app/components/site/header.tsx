@@ -1,22 +1,17 @@
-import * as NavigationMenu from '@radix-ui/react-navigation-menu'
-import { ChevronDown, Menu } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { Menu } from 'lucide-react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { mainNavigation, pricingNavigation } from '~/content/navigation'
+import { focusFirstLink } from '~/lib/focus'
 import { cn } from '~/lib/utils'
 import { Logo } from '../logo'
 import { ThemeSwitch } from '../theme'
 import { Button } from '../ui/button'
-import { Dialog, DialogContent, DialogTrigger, focusFirstLink } from '../ui/dialog'
+import { DeferredDialog, preloadDialog } from '../ui/deferred-dialog'
+import { navLinkClass } from './nav-link'
 
 export type HeaderUser = { name: string; avatarUrl: string | null } | null
-
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-	cn(
-		'rounded-full px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
-		isActive ? 'text-foreground' : 'text-muted-foreground',
-	)
 
 /** SPEC §2: translucent with blur and a border once the page has scrolled more than 10 px. */
 function useScrolled(threshold = 10) {
@@ -55,54 +50,34 @@ export function SiteHeader({ user, portalUrl }: { user: HeaderUser; portalUrl: s
 	)
 }
 
+// Radix's navigation menu only adds the Tarifas dropdown, so it is fetched once the page is
+// interactive; until then (and without JavaScript) Tarifas is a plain link to the pricing page.
+const NavigationMenuBar = lazy(() => import('./navigation-menu'))
+
 function DesktopNavigation() {
 	const hydrated = useHydrated()
-	const [home, ...rest] = mainNavigation
+	const links = <PlainNavigation />
+	if (!hydrated) return links
 	return (
-		<NavigationMenu.Root aria-label="Principal" delayDuration={200} skipDelayDuration={300} className="relative hidden lg:block">
-			<NavigationMenu.List className="flex items-center gap-1">
-				{home ? (
-					<NavigationMenu.Item>
-						<NavLink to={home.to} end className={navLinkClass}>
-							{home.label}
-						</NavLink>
-					</NavigationMenu.Item>
-				) : null}
-				<NavigationMenu.Item>
-					{hydrated ? (
-						<NavigationMenu.Trigger className="group inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=open]:text-foreground">
-							Tarifas
-							<ChevronDown aria-hidden className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
-						</NavigationMenu.Trigger>
-					) : (
-						<NavLink to="/tarifas" className={navLinkClass}>
-							Tarifas
-						</NavLink>
-					)}
-					<NavigationMenu.Content className="absolute top-full left-0 mt-2 w-80 rounded-2xl border bg-surface p-2 shadow-xl">
-						<ul>
-							{pricingNavigation.map((item) => (
-								<li key={item.to}>
-									<NavigationMenu.Link asChild>
-										<Link to={item.to} className="block rounded-xl px-4 py-3 hover:bg-surface-muted">
-											<span className="block text-sm font-medium">{item.label}</span>
-											<span className="block text-sm text-muted-foreground">{item.description}</span>
-										</Link>
-									</NavigationMenu.Link>
-								</li>
-							))}
-						</ul>
-					</NavigationMenu.Content>
-				</NavigationMenu.Item>
-				{rest.map((item) => (
-					<NavigationMenu.Item key={item.to}>
-						<NavLink to={item.to} className={navLinkClass}>
+		<Suspense fallback={links}>
+			<NavigationMenuBar />
+		</Suspense>
+	)
+}
+
+function PlainNavigation() {
+	return (
+		<nav aria-label="Principal" className="relative hidden lg:block">
+			<ul className="flex items-center gap-1">
+				{[...mainNavigation.slice(0, 1), { to: '/tarifas', label: 'Tarifas' }, ...mainNavigation.slice(1)].map((item) => (
+					<li key={item.to}>
+						<NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
 							{item.label}
 						</NavLink>
-					</NavigationMenu.Item>
+					</li>
 				))}
-			</NavigationMenu.List>
-		</NavigationMenu.Root>
+			</ul>
+		</nav>
 	)
 }
 
@@ -134,6 +109,7 @@ function CustomerAccess({ user, portalUrl, className }: { user: HeaderUser; port
 function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }) {
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
+	const trigger = useRef<HTMLButtonElement>(null)
 	const close = () => setOpen(false)
 
 	if (!hydrated) {
@@ -147,13 +123,28 @@ function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }
 		)
 	}
 	return (
-		<Dialog open={open} onOpenChange={setOpen}>
-			<DialogTrigger asChild>
-				<Button variant="ghost" className="px-3 lg:hidden" aria-label="Abrir menú">
-					<Menu aria-hidden className="size-5" />
-				</Button>
-			</DialogTrigger>
-			<DialogContent title="Menú" className="top-4 translate-y-0" onOpenAutoFocus={focusFirstLink}>
+		<>
+			<Button
+				ref={trigger}
+				variant="ghost"
+				className="px-3 lg:hidden"
+				aria-label="Abrir menú"
+				aria-haspopup="dialog"
+				aria-expanded={open}
+				onPointerDown={preloadDialog}
+				onFocus={preloadDialog}
+				onClick={() => setOpen(true)}
+			>
+				<Menu aria-hidden className="size-5" />
+			</Button>
+			<DeferredDialog
+				open={open}
+				onOpenChange={setOpen}
+				returnFocusTo={trigger}
+				title="Menú"
+				className="top-4 translate-y-0"
+				onOpenAutoFocus={focusFirstLink}
+			>
 				<nav aria-label="Menú móvil" className="flex flex-col gap-1">
 					{mainNavigation.map((item) => (
 						<NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass} onClick={close}>
@@ -171,7 +162,7 @@ function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }
 					<ThemeSwitch />
 					<CustomerAccess user={user} portalUrl={portalUrl} />
 				</div>
-			</DialogContent>
-		</Dialog>
+			</DeferredDialog>
+		</>
 	)
 }

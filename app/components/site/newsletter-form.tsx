@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { useFetcher, useLocation } from 'react-router'
 import { cn } from '~/lib/utils'
 import type { action } from '~/routes/resources/newsletter'
@@ -7,27 +7,30 @@ import { Button } from '../ui/button'
 
 /**
  * In every page's footer, so it stays light: the browser checks the e-mail
- * (required, type email) and the server's zod schema has the last word; no
- * schema library is shipped for it.
+ * (required, type email) with or without JavaScript, and the server's zod
+ * schema has the last word. Its reply is shown without conform's client,
+ * which would weigh as much as the rest of the footer together.
  */
 export function NewsletterForm({ id, className }: { id: string; className?: string }) {
 	const fetcher = useFetcher<typeof action>({ key: `newsletter-${id}` })
 	const location = useLocation()
-	const [form, fields] = useForm<{ email: string }>({
-		id: `newsletter-${id}`,
-		lastResult: fetcher.data?.result,
-		constraint: { email: { required: true } },
-		shouldValidate: 'onBlur',
-	})
+	const { email: emailErrors, '': formErrors } = errorsOf(fetcher.data?.result)
+	const inputId = `newsletter-${id}-email`
+	const errorId = `${inputId}-error`
 	return (
-		<fetcher.Form method="post" action="/resources/newsletter" preventScrollReset className={className} {...getFormProps(form)}>
+		<fetcher.Form method="post" action="/resources/newsletter" preventScrollReset className={className}>
 			<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
 			<div className="flex gap-2">
-				<label htmlFor={fields.email.id} className="sr-only">
+				<label htmlFor={inputId} className="sr-only">
 					Email
 				</label>
 				<input
-					{...getInputProps(fields.email, { type: 'email' })}
+					id={inputId}
+					name="email"
+					type="email"
+					required
+					aria-invalid={emailErrors?.length ? true : undefined}
+					aria-describedby={emailErrors?.length ? errorId : undefined}
 					placeholder="tu@empresa.es"
 					autoComplete="email"
 					className={cn(inputClass, 'min-w-0 flex-1')}
@@ -36,8 +39,12 @@ export function NewsletterForm({ id, className }: { id: string; className?: stri
 					Suscribirme
 				</Button>
 			</div>
-			<ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-			<ErrorList id={form.errorId} errors={form.errors} />
+			<ErrorList id={errorId} errors={emailErrors} />
+			<ErrorList errors={formErrors} />
 		</fetcher.Form>
 	)
+}
+
+function errorsOf(result: SubmissionResult | undefined) {
+	return result?.status === 'error' ? (result.error ?? {}) : {}
 }

@@ -7,17 +7,6 @@ export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
-/**
- * For a dialog that is a menu of links (onOpenAutoFocus): Radix leaves links out when it
- * picks what to focus on open, which would start the menus on a theme button or 'Cerrar sesión'.
- */
-export function focusFirstLink(event: Event) {
-	const link = event.currentTarget instanceof HTMLElement ? event.currentTarget.querySelector('a[href]') : null
-	if (!(link instanceof HTMLElement)) return
-	event.preventDefault()
-	link.focus()
-}
-
 /** A centred modal: traps focus, closes on Escape, returns focus to its trigger (Radix). */
 export function DialogContent({
 	title,
@@ -51,5 +40,20 @@ export function DialogContent({
 				</DialogPrimitive.Close>
 			</DialogPrimitive.Content>
 		</DialogPrimitive.Portal>
+	)
+}
+
+export type ModalDialogProps = Omit<ComponentProps<typeof DialogContent>, 'children'> & {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+	children: ReactNode
+}
+
+/** A controlled dialog with no trigger of its own; what deferred-dialog.tsx loads on demand. */
+export default function ModalDialog({ open, onOpenChange, ...content }: ModalDialogProps) {
+	return (
+		<Dialog open={open} onOpenChange={onOpenChange}>
+			<DialogContent {...content} />
+		</Dialog>
 	)
 }

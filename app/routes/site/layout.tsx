@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
 import { ClientOnly } from 'remix-utils/client-only'
 import { loadSiteChrome, marketingMiddleware } from '~/.server/site'
 import { ConsentProvider } from '~/components/consent'
-import { ChatWidget } from '~/components/site/chat-widget'
 import { SiteFooter } from '~/components/site/footer'
 import { SiteHeader } from '~/components/site/header'
 import { SkipLink } from '~/components/skip-link'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/layout'
+
+// Only ever rendered in the browser (it is all interaction), so it need not weigh on the first load.
+const ChatWidget = lazy(() => import('~/components/site/chat-widget').then((module) => ({ default: module.ChatWidget })))
 
 export const middleware: Route.MiddlewareFunction[] = marketingMiddleware
 
@@ -28,7 +31,13 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 				</main>
 				<SiteFooter />
 			</div>
-			<ClientOnly>{() => <ChatWidget />}</ClientOnly>
+			<ClientOnly>
+				{() => (
+					<Suspense fallback={null}>
+						<ChatWidget />
+					</Suspense>
+				)}
+			</ClientOnly>
 		</ConsentProvider>
 	)
 }

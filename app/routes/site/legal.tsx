@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
-import { cookieTexts } from '~/content/pages'
-import { ConsentPreferencesForm } from '~/components/consent'
+import { cookieTexts } from '~/content/cookies'
+import { ConsentPreferencesForm } from '~/components/consent-preferences'
 import { Container, PageHero } from '~/components/site/page'
 import { contractingTerms, cookiePolicy, privacyPolicy, type LegalDocument } from '~/content/legal'
 import { consentChoices } from '~/lib/consent'
