@@ -1,5 +1,6 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js'
-import { billingPeriods, planById, planIds, type BillingPeriod, type PlanId } from '~/content/plans'
+import { planById, planIds, type PlanId } from '~/content/plans'
+import { billingPeriods, type BillingPeriod } from '~/lib/period'
 import { env } from './env'
 import { priceVariable } from './local-stripe'
 import { getStripe, isPermanentStripeError, type Stripe } from './stripe'

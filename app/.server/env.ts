@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { billingPeriods, planIds } from '~/content/plans'
+import { planIds } from '~/content/plans'
+import { billingPeriods } from '~/lib/period'
 import { hostKindOf } from '~/lib/host'
 import { localStripe, priceVariable } from './local-stripe'
 import { localSupabase } from './local-supabase'

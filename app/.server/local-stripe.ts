@@ -1,4 +1,5 @@
-import { billingPeriods, planIds, type BillingPeriod, type PlanId } from '~/content/plans'
+import { planIds, type PlanId } from '~/content/plans'
+import { billingPeriods, type BillingPeriod } from '~/lib/period'
 
 type PriceVariable = `STRIPE_PRICE_${Uppercase<PlanId>}_${Uppercase<BillingPeriod>}`
 

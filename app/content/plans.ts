@@ -1,6 +1,5 @@
 /** One source of truth for plans and prices (SPEC §9). Prices in EUR, VAT excluded. */
-export const billingPeriods = ['annual', 'monthly'] as const
-export type BillingPeriod = (typeof billingPeriods)[number]
+import type { BillingPeriod } from '~/lib/period'
 
 export const planIds = ['starter', 'business', 'enterprise'] as const
 export type PlanId = (typeof planIds)[number]

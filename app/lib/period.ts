@@ -1,4 +1,5 @@
-import type { BillingPeriod } from '~/content/plans'
+export const billingPeriods = ['annual', 'monthly'] as const
+export type BillingPeriod = (typeof billingPeriods)[number]
 
 /** `?periodo=mensual` selects monthly prices; annual is the default (SPEC §2). */
 export function periodFromUrl(url: URL): BillingPeriod {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { billingPeriods } from '~/content/plans'
+import { billingPeriods } from './period'
 
 /** Shared by the browser (constraints, instant feedback) and the server (the real check). */
 export const emailField = z

@@ -1,5 +1,6 @@
 import { localPriceId } from '../../app/.server/local-stripe'
-import { billingPeriods, periodLabels, plans, type BillingPeriod, type Plan as KiaPlan } from '../../app/content/plans'
+import { periodLabels, plans, type Plan as KiaPlan } from '../../app/content/plans'
+import { billingPeriods, type BillingPeriod } from '../../app/lib/period'
 import type { Price, Product, StripeState } from './store'
 
 export const productId = (plan: KiaPlan) => `prod_local_${plan.id}`

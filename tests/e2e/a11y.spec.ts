@@ -559,6 +559,7 @@ test.describe('keyboard only', () => {
 		await expectVisibleFocus(trigger)
 
 		await page.keyboard.press('Enter')
+		await expectVisibleFocus(menu.getByRole('menuitem', { name: 'Mi Cuenta' }))
 		await page.keyboard.press('ArrowDown')
 		await page.keyboard.press('Enter')
 		await expect(page).toHaveURL(portalURL('/dashboard/suscripcion'))
