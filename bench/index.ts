@@ -5,11 +5,11 @@
 import { fork, spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import autocannon from 'autocannon'
 import { freePort } from '../local/service'
 import { launchOptions } from '../playwright.config'
+import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../tests/support/first-load'
 import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
 import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
@@ -71,12 +71,6 @@ ${rows.join('\n')}
 
 type JsRoute = { path: string; url: string; cookie?: string }
 
-const gzipKb = async (files: Iterable<string>) => {
-	let bytes = 0
-	for (const file of files) bytes += gzipSync(await readFile(join('build', 'client', file))).length
-	return bytes / 1024
-}
-
 /**
  * Gzipped JavaScript per route: what a first visit loads before the page can hydrate (the entry and
  * every module preload in the server-rendered HTML) — the budgeted figure — and, for the record, what
@@ -89,7 +83,7 @@ async function firstLoadJs(routes: JsRoute[]) {
 	for (const { path, url, cookie } of routes) {
 		const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
 		const html = (await rawRequest(url, { headers })).body
-		const preloaded = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((match) => match[1] ?? ''))
+		const preloaded = new Set([...modulePreloadsOf(html), ...[...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((match) => match[1] ?? '')])
 		const context = await browser.newContext({ extraHTTPHeaders: headers })
 		const page = await context.newPage()
 		const fetched = new Set<string>()
@@ -101,7 +95,7 @@ async function firstLoadJs(routes: JsRoute[]) {
 		await context.close()
 		const kb = await gzipKb(preloaded)
 		const afterwards = await gzipKb([...fetched].filter((file) => !preloaded.has(file)))
-		const budget = path === '/' ? 150 : 200
+		const budget = firstLoadBudgetKb(path)
 		rows.push(`| \`${path}\` | ${preloaded.size} | ${kb.toFixed(1)} | ${budget} | ${kb <= budget ? 'yes' : '**no**'} | ${afterwards.toFixed(1)} |`)
 		console.info(rows.at(-1))
 	}
@@ -200,27 +194,11 @@ ${rows.join('\n')}
 await mkdir(tmp, { recursive: true })
 const stack = await startBenchStack()
 const firstPost = /href="(\/blog\/[a-z0-9-]+)"/.exec((await rawRequest(stack.site('/blog'))).body)?.[1] ?? '/blog'
-const publicRoutes = [
-	'/',
-	'/tarifas',
-	'/tarifas/business',
-	'/como-funciona',
-	'/proyectos',
-	'/sobre-kia',
-	'/blog',
-	firstPost,
-	'/contacto',
-	'/webapp-incluida',
-	'/invertir',
-	'/sostenibilidad',
-	'/politica-privacidad',
-	'/solicitar-demostracion-kia',
-]
 
 const clienteCookie = await signInCookie(stack, 'cliente@kia.test', 'kia-cliente-2025')
 const adminCookie = await signInCookie(stack, 'admin@kia.test', 'kia-admin-2025')
 const jsRoutes: JsRoute[] = [
-	...publicRoutes.map((path) => ({ path, url: stack.site(path) })),
+	...budgetedSitePaths.map((path) => ({ path, url: stack.site(path) })),
 	{ path: 'portal /auth', url: stack.portal('/auth') },
 	...['/dashboard', '/dashboard/reuniones', '/dashboard/cuenta'].map((path) => ({ path: `portal ${path} (cliente)`, url: stack.portal(path), cookie: clienteCookie })),
 	...['/admin/reuniones', '/admin/usuarios'].map((path) => ({ path: `portal ${path} (admin)`, url: stack.portal(path), cookie: adminCookie })),

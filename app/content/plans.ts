@@ -126,8 +126,13 @@ export function planById(id: string) {
 	return plans.find((plan) => plan.id === id)
 }
 
-export const formatEuros = (amount: number) =>
-	new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, useGrouping: 'always' }).format(amount)
+// One formatter for every price on a page (each new one costs the browser a few milliseconds), built on first use.
+let euros: Intl.NumberFormat | undefined
+
+export function formatEuros(amount: number) {
+	euros ??= new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, useGrouping: 'always' })
+	return euros.format(amount)
+}
 
 /** The comparison table of SPEC §9, row by row. */
 export const comparison: { label: string; values: Record<PlanId, string> }[] = [

@@ -1,44 +1,19 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
 import { createAccount, serviceClient, signIn } from '../support/e2e-data'
+import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../support/first-load'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 // Issue #9's budget for the JavaScript a first visit loads before the page can hydrate (the module
 // preloads of the server-rendered HTML), and the loading order of docs/decisions/006. Measured on
 // the production build the suite runs against; `npm run bench` records the same figures.
 
-const budgetKb = (url: string) => (url === siteURL('/') ? 150 : 200)
-
-const sitePaths = [
-	'/',
-	'/tarifas',
-	'/tarifas/business',
-	'/como-funciona',
-	'/proyectos',
-	'/sobre-kia',
-	'/blog',
-	'/blog/verifactu-que-cambia-y-como-prepararte',
-	'/contacto',
-	'/webapp-incluida',
-	'/invertir',
-	'/sostenibilidad',
-	'/politica-privacidad',
-	'/solicitar-demostracion-kia',
-]
-
-const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g)]
-
-async function gzipKb(files: string[]) {
-	let bytes = 0
-	for (const file of files) bytes += gzipSync(await readFile(join('build', 'client', file))).length
-	return bytes / 1024
-}
+const modulePreloadLinks = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)]
 
 async function firstLoadKb(url: string, cookie?: string) {
 	const html = (await rawRequest(url, { headers: cookie ? { Cookie: cookie } : {} })).body
-	return gzipKb(modulePreloads(html).map((match) => match[1] ?? ''))
+	return gzipKb(modulePreloadsOf(html))
 }
 
 async function cookieHeader(page: Page) {
@@ -56,9 +31,9 @@ async function chunksContaining(marker: string, urls: Iterable<string>) {
 }
 
 test('a first visit loads at most 150 KB gzip of JavaScript on / and 200 KB on every other site page', async () => {
-	for (const path of sitePaths) {
+	for (const path of budgetedSitePaths) {
 		const kb = await firstLoadKb(siteURL(path))
-		expect(kb, `${path}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(budgetKb(siteURL(path)))
+		expect(kb, `${path}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(firstLoadBudgetKb(path))
 		expect(kb, `${path} loads no JavaScript at all?`).toBeGreaterThan(100)
 	}
 })
@@ -86,7 +61,7 @@ test('portal pages stay within 200 KB, signed out, as a cliente and as an admin'
 test('the stylesheet is the first request of the head; the module preloads come after it, at low priority', async () => {
 	const html = (await rawRequest(siteURL('/'))).body
 	const head = html.slice(0, html.indexOf('</head>'))
-	const preloads = modulePreloads(head)
+	const preloads = modulePreloadLinks(head)
 	expect(preloads.length).toBeGreaterThan(5)
 	expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(-1)
 	expect(head.indexOf('rel="stylesheet"')).toBeLessThan(preloads[0]?.index ?? 0)

@@ -1,15 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { ArrowLeft, Bot, CalendarDays, CreditCard, House, LoaderCircle, LogOut, Menu, Shield, UserRound } from 'lucide-react'
-import { useRef, useState, type ReactNode } from 'react'
+import { ArrowLeft, Bot, CalendarDays, CreditCard, House, LoaderCircle, LogOut, Shield, UserRound } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { Form, Link, NavLink, useNavigation, useSubmit } from 'react-router'
 import { dashboardCopy } from '~/content/dashboard'
-import { focusFirstLink } from '~/lib/focus'
 import { cn } from '~/lib/utils'
 import { Logo } from '../logo'
 import { SkipLink } from '../skip-link'
 import { ThemeSwitch } from '../theme'
-import { Button } from '../ui/button'
-import { DeferredDialog, preloadDialog } from '../ui/deferred-dialog'
+import { PhoneMenu } from '../ui/phone-menu'
 
 export const menuIcons = { home: House, calendar: CalendarDays, card: CreditCard, bot: Bot, user: UserRound }
 
@@ -106,7 +104,6 @@ function AvatarMenu({ user }: { user: ShellUser }) {
 export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; siteUrl: string; children: ReactNode }) {
 	const navigation = useNavigation()
 	const [menuOpen, setMenuOpen] = useState(false)
-	const menuButton = useRef<HTMLButtonElement>(null)
 	const loading = navigation.state === 'loading' && navigation.formMethod === undefined
 	return (
 		<div className="flex min-h-dvh">
@@ -120,29 +117,9 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 			<div className="flex min-w-0 flex-1 flex-col">
 				<header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b bg-background/80 px-4 backdrop-blur-md sm:px-6">
 					<div className="flex items-center gap-2 lg:hidden">
-						<Button
-							ref={menuButton}
-							variant="ghost"
-							className="px-3"
-							aria-label={dashboardCopy.openMenu}
-							aria-haspopup="dialog"
-							aria-expanded={menuOpen}
-							onPointerDown={preloadDialog}
-							onFocus={preloadDialog}
-							onClick={() => setMenuOpen(true)}
-						>
-							<Menu aria-hidden className="size-5" />
-						</Button>
-						<DeferredDialog
-							open={menuOpen}
-							onOpenChange={setMenuOpen}
-							returnFocusTo={menuButton}
-							title="Menú"
-							className="top-4 translate-y-0"
-							onOpenAutoFocus={focusFirstLink}
-						>
+						<PhoneMenu open={menuOpen} onOpenChange={setMenuOpen} label={dashboardCopy.openMenu}>
 							<SideMenu user={user} siteUrl={siteUrl} onNavigate={() => setMenuOpen(false)} />
-						</DeferredDialog>
+						</PhoneMenu>
 						<Logo className="h-6" />
 					</div>
 					<div className="ml-auto flex items-center gap-3">

@@ -1,14 +1,13 @@
 import { Menu } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { mainNavigation, pricingNavigation } from '~/content/navigation'
-import { focusFirstLink } from '~/lib/focus'
 import { cn } from '~/lib/utils'
 import { Logo } from '../logo'
 import { ThemeSwitch } from '../theme'
 import { Button } from '../ui/button'
-import { DeferredDialog, preloadDialog } from '../ui/deferred-dialog'
+import { PhoneMenu } from '../ui/phone-menu'
 import { navLinkClass } from './nav-link'
 
 export type HeaderUser = { name: string; avatarUrl: string | null } | null
@@ -109,7 +108,6 @@ function CustomerAccess({ user, portalUrl, className }: { user: HeaderUser; port
 function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }) {
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
-	const trigger = useRef<HTMLButtonElement>(null)
 	const close = () => setOpen(false)
 
 	if (!hydrated) {
@@ -123,46 +121,24 @@ function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }
 		)
 	}
 	return (
-		<>
-			<Button
-				ref={trigger}
-				variant="ghost"
-				className="px-3 lg:hidden"
-				aria-label="Abrir menú"
-				aria-haspopup="dialog"
-				aria-expanded={open}
-				onPointerDown={preloadDialog}
-				onFocus={preloadDialog}
-				onClick={() => setOpen(true)}
-			>
-				<Menu aria-hidden className="size-5" />
-			</Button>
-			<DeferredDialog
-				open={open}
-				onOpenChange={setOpen}
-				returnFocusTo={trigger}
-				title="Menú"
-				className="top-4 translate-y-0"
-				onOpenAutoFocus={focusFirstLink}
-			>
-				<nav aria-label="Menú móvil" className="flex flex-col gap-1">
-					{mainNavigation.map((item) => (
-						<NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass} onClick={close}>
-							{item.label}
-						</NavLink>
-					))}
-					<p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Tarifas</p>
-					{pricingNavigation.map((item) => (
-						<NavLink key={item.to} to={item.to} end className={navLinkClass} onClick={close}>
-							{item.label}
-						</NavLink>
-					))}
-				</nav>
-				<div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
-					<ThemeSwitch />
-					<CustomerAccess user={user} portalUrl={portalUrl} />
-				</div>
-			</DeferredDialog>
-		</>
+		<PhoneMenu open={open} onOpenChange={setOpen} label="Abrir menú" className="lg:hidden">
+			<nav aria-label="Menú móvil" className="flex flex-col gap-1">
+				{mainNavigation.map((item) => (
+					<NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass} onClick={close}>
+						{item.label}
+					</NavLink>
+				))}
+				<p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Tarifas</p>
+				{pricingNavigation.map((item) => (
+					<NavLink key={item.to} to={item.to} end className={navLinkClass} onClick={close}>
+						{item.label}
+					</NavLink>
+				))}
+			</nav>
+			<div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
+				<ThemeSwitch />
+				<CustomerAccess user={user} portalUrl={portalUrl} />
+			</div>
+		</PhoneMenu>
 	)
 }
