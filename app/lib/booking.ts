@@ -54,10 +54,12 @@ export function splitMeetings<T extends Pick<Meeting, 'fecha' | 'hora' | 'status
 	}
 }
 
-const dateTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' })
+// Built on first use, like the one in dates.ts: pages that never show a meeting do not pay for it.
+let meetingDate: Intl.DateTimeFormat | undefined
 
 /** "24 de noviembre de 2026, 10:30" — the stored date and time are already Madrid's. */
 export function formatMeeting(fecha: string, hora: string) {
 	if (!isValidDate(fecha)) return 'Fecha inválida'
-	return `${dateTime.format(new Date(`${fecha}T12:00:00Z`))}, ${hora.slice(0, 5)}`
+	meetingDate ??= new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' })
+	return `${meetingDate.format(new Date(`${fecha}T12:00:00Z`))}, ${hora.slice(0, 5)}`
 }
