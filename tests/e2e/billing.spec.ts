@@ -8,7 +8,7 @@ const checkoutPage = /\/checkout\/cs_/
 
 /** Signed in as `email`: 'Pagar y Activar' on a plan page, 'Pagar' on the local Stripe checkout; the session id. */
 async function buy(page: Page, planPath: string) {
-	await page.goto(siteURL(planPath))
+	await page.goto(siteURL(planPath), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(checkoutPage)
 	await page.getByRole('button', { name: 'Pagar' }).click()
@@ -26,7 +26,7 @@ test.describe('checkout', () => {
 	test('monthly subscription: checkout, return page, portal, cancelled in the billing portal', async ({ page }) => {
 		const account = await createAccount('suscripcion')
 		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/business?periodo=mensual'))
+		await page.goto(siteURL('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText('KIA Business')).toBeVisible()
@@ -59,7 +59,7 @@ test.describe('checkout', () => {
 	test('annual Enterprise is a one-time payment, shown as such on the return page and in the portal', async ({ page }) => {
 		const account = await createAccount('enterprise')
 		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/enterprise'))
+		await page.goto(siteURL('/tarifas/enterprise'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText(/pago único/i).first()).toBeVisible()
@@ -82,7 +82,7 @@ test.describe('checkout', () => {
 	test('cancelling on the checkout page comes back to /tarifas with a notice', async ({ page }) => {
 		const account = await createAccount('arrepentido')
 		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/business'))
+		await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		await page.getByRole('link', { name: 'Cancelar y volver' }).click()
@@ -92,7 +92,7 @@ test.describe('checkout', () => {
 
 	test('signed out: the payment error, then sign in and come back to the plan', async ({ page }) => {
 		const account = await createAccount('sin-sesion')
-		await page.goto(siteURL('/tarifas/starter'))
+		await page.goto(siteURL('/tarifas/starter'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await expect(page.getByText('Error en el pago')).toBeVisible()
 		await expect(page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.')).toBeVisible()
@@ -112,7 +112,7 @@ test.describe('checkout', () => {
 	test('a plan whose price is not configured says so', async ({ page }) => {
 		const account = await createAccount('sin-precio')
 		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/starter?periodo=mensual'))
+		await page.goto(siteURL('/tarifas/starter?periodo=mensual'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
 		await expect(page).toHaveURL(siteURL('/tarifas/starter?periodo=mensual'))
@@ -232,7 +232,7 @@ test.describe('Stripe webhook', () => {
 	test('a purchase is granted by the webhook alone, without the return page', async ({ page }) => {
 		const account = await createAccount('solo-webhook')
 		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/business'))
+		await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		// Pay as the checkout page's form does, but never follow the redirect to the return page.
