@@ -135,7 +135,7 @@ async function soak(stack: BenchStack) {
 type LighthouseScores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
 const lighthouseRuns = 3
 
-/** One Lighthouse run (mobile preset, system Chromium); a run whose trace Chrome lost is run again. */
+/** One Lighthouse run (mobile preset, system Chromium); a run whose trace Chrome lost (NO_NAVSTART) is run again. */
 async function lighthouseRun(url: string, output: string, attempt = 1): Promise<LighthouseScores> {
 	const args = [
 		'lighthouse',
@@ -146,17 +146,17 @@ async function lighthouseRun(url: string, output: string, attempt = 1): Promise<
 		'--only-categories=performance,accessibility,best-practices,seo',
 		`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
 	]
-	await new Promise<void>((resolve, reject) => {
+	const code = await new Promise<number | null>((resolve) => {
 		const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' } })
-		child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse ${url} exited with ${code}`))))
+		child.once('exit', resolve)
 	})
-	const report = JSON.parse(await readFile(output, 'utf8')) as {
-		runtimeError?: { code: string }
-		categories: Record<string, { score: number | null }>
-	}
-	if (report.runtimeError) {
+	const report =
+		code === 0
+			? (JSON.parse(await readFile(output, 'utf8')) as { runtimeError?: { code: string }; categories: Record<string, { score: number | null }> })
+			: undefined
+	if (!report || report.runtimeError) {
 		if (attempt < 3) return lighthouseRun(url, output, attempt + 1)
-		throw new Error(`lighthouse ${url}: ${report.runtimeError.code}`)
+		throw new Error(`lighthouse ${url}: ${report?.runtimeError?.code ?? `exit code ${code}`}`)
 	}
 	const score = (category: keyof LighthouseScores) => Math.round((report.categories[category]?.score ?? 0) * 100)
 	return { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') }
