@@ -72,10 +72,10 @@ ${rows.join('\n')}
 type JsRoute = { path: string; url: string; cookie?: string }
 
 /**
- * Gzipped JavaScript per route: what a first visit loads before the page can hydrate (the entry and
- * every module preload in the server-rendered HTML) — the budgeted figure — and, for the record, what
- * the page goes on to fetch by itself in Chromium until the network is idle, with no interaction
- * (code deferred until after hydration, such as the toaster and the header's dropdown).
+ * Gzipped JavaScript per route: what a first visit loads before the page can hydrate (the module
+ * preloads of the server-rendered HTML, the entry among them), the budgeted figure; and, for the
+ * record, what the page goes on to fetch by itself in Chromium until the network is idle, with no
+ * interaction (code deferred until after hydration, such as the toaster and the header's dropdown).
  */
 async function firstLoadJs(routes: JsRoute[]) {
 	const browser = await chromium.launch(launchOptions)
@@ -83,7 +83,7 @@ async function firstLoadJs(routes: JsRoute[]) {
 	for (const { path, url, cookie } of routes) {
 		const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
 		const html = (await rawRequest(url, { headers })).body
-		const preloaded = new Set([...modulePreloadsOf(html), ...[...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((match) => match[1] ?? '')])
+		const preloaded = new Set(modulePreloadsOf(html))
 		const context = await browser.newContext({ extraHTTPHeaders: headers })
 		const page = await context.newPage()
 		const fetched = new Set<string>()
@@ -102,8 +102,8 @@ async function firstLoadJs(routes: JsRoute[]) {
 	await browser.close()
 	return `## First-load JavaScript
 
-Per route, gzip level 6. **First load**: every script a first visit loads before the page hydrates (entry and
-module preloads from the server-rendered HTML). Budget: ≤ 150 KB on \`/\`, ≤ 200 KB on any route.
+Per route, gzip level 6. **First load**: every script a first visit loads before the page hydrates (the module
+preloads of the server-rendered HTML, the entry among them). Budget: ≤ 150 KB on \`/\`, ≤ 200 KB on any route.
 **Then, by itself**: what the page fetches afterwards in Chromium, with no interaction, until the network is
 idle (code deferred past hydration); not part of the budget. Dialogs, the booking form and the cookie
 preferences are fetched only when opened.

@@ -1,5 +1,4 @@
-import type { useFetcher } from 'react-router'
-import { useLocation } from 'react-router'
+import { useLocation, type useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Consent } from '~/lib/consent'
 
