@@ -25,6 +25,7 @@ import { AppToaster } from './components/toaster'
 import { motivationalQuotes } from './content/not-found'
 import { hostKindOf } from './lib/host'
 import appStylesHref from './app.css?url'
+import interLatinHref from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 
 export const middleware: Route.MiddlewareFunction[] = [requestMiddleware, originMiddleware]
 
@@ -44,6 +45,9 @@ export const links: Route.LinksFunction = () => [
 	// With a precedence React puts the stylesheet before the scripts it hoists into <head>, so the
 	// one render-blocking request is not queued behind dozens of module preloads.
 	{ rel: 'stylesheet', href: appStylesHref, precedence: 'default' },
+	// Every page's text is in Inter's Latin subset: fetched alongside the stylesheet rather than
+	// after it has been parsed and laid out, so text paints in its own face sooner.
+	{ rel: 'preload', href: interLatinHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import sanitizeHtml from 'sanitize-html'
+import { formatLongDate } from '~/lib/dates'
 
 export type BlogTag = { id: string; name: string }
-export type BlogPostSummary = {
+type BlogPostRow = {
 	id: string
 	title: string
 	slug: string
@@ -12,6 +13,8 @@ export type BlogPostSummary = {
 	published_at: string
 	blog_tags: BlogTag[]
 }
+/** A post as pages show it; the date is formatted here, on the server (see `priceLabels`). */
+export type BlogPostSummary = BlogPostRow & { published_label: string }
 export type BlogPost = BlogPostSummary & { content: string }
 
 const summaryColumns = 'id, title, slug, excerpt, image_url, author, published_at, blog_tags(id, name)'
@@ -33,15 +36,25 @@ async function attempt<T>(what: string, work: () => Promise<{ data: T | null; er
 	}
 }
 
-export function latestPosts(supabase: SupabaseClient, limit = 3) {
-	return attempt<BlogPostSummary[]>('latest posts', async () =>
-		supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }).limit(limit),
+const labelled = <Post extends BlogPostRow>(post: Post) => ({ ...post, published_label: formatLongDate(post.published_at) })
+
+function labelledAll(result: Loaded<BlogPostRow[]>): Loaded<BlogPostSummary[]> {
+	return result.ok ? { ok: true, value: result.value.map(labelled) } : result
+}
+
+export async function latestPosts(supabase: SupabaseClient, limit = 3) {
+	return labelledAll(
+		await attempt<BlogPostRow[]>('latest posts', async () =>
+			supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }).limit(limit),
+		),
 	)
 }
 
-export function allPosts(supabase: SupabaseClient) {
-	return attempt<BlogPostSummary[]>('posts', async () =>
-		supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }),
+export async function allPosts(supabase: SupabaseClient) {
+	return labelledAll(
+		await attempt<BlogPostRow[]>('posts', async () =>
+			supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }),
+		),
 	)
 }
 
@@ -50,12 +63,12 @@ export function allTags(supabase: SupabaseClient) {
 }
 
 export async function postBySlug(supabase: SupabaseClient, slug: string): Promise<Loaded<BlogPost | null>> {
-	const result = await attempt<BlogPost[]>('post', async () =>
+	const result = await attempt<(BlogPostRow & { content: string })[]>('post', async () =>
 		supabase.from('blog_posts').select(`${summaryColumns}, content`).eq('slug', slug).limit(1),
 	)
 	if (!result.ok) return result
 	const post = result.value[0]
-	return { ok: true, value: post ? { ...post, content: sanitizePostHtml(post.content) } : null }
+	return { ok: true, value: post ? { ...labelled(post), content: sanitizePostHtml(post.content) } : null }
 }
 
 /** Post bodies are HTML written by people: only formatting survives, never scripts, handlers or styles. */

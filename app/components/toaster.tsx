@@ -1,10 +1,10 @@
 import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import type { HostKind } from '~/lib/host'
 import type { Theme } from '~/lib/theme'
 import type { Toast } from '~/lib/toast'
 import { cn } from '~/lib/utils'
+import { useIdle } from './idle'
 
 const SonnerToaster = lazy(() => import('./sonner-toaster'))
 
@@ -25,19 +25,19 @@ const icons = {
 /**
  * The one toast mechanism. A toast queued by the server (flash cookie) is
  * part of the HTML for readers without JavaScript, and handed to sonner,
- * which animates it, once the page is interactive. Sonner is mounted right
- * after hydration rather than shipped with the first load: no page needs it
+ * which animates it, once the page is interactive. Sonner is mounted once the
+ * browser is idle after hydration rather than shipped with the first load: no page needs it
  * to render, and its live region is still in place before any toast comes.
  */
 export function AppToaster({ host, theme, toast }: { host: HostKind; theme: Theme; toast: Toast | null }) {
-	const hydrated = useHydrated()
+	const idle = useIdle()
 	useEffect(() => {
 		if (toast) notify(toast)
 	}, [toast])
 
 	return (
 		<>
-			{hydrated ? (
+			{idle ? (
 				<Suspense fallback={null}>
 					<SonnerToaster host={host} theme={theme} onReady={markToasterReady} />
 				</Suspense>

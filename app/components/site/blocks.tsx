@@ -17,9 +17,8 @@ import {
 import { Link } from 'react-router'
 import type { BlogPostSummary } from '~/.server/blog'
 import type { Capability } from '~/content/capabilities'
-import { annualSaving, formatEuros, periodLabels, plans, priceSuffix, vatNote } from '~/content/plans'
+import { annualSaving, periodLabels, plans, priceSuffix, vatNote, type PriceLabels } from '~/content/plans'
 import type { BillingPeriod } from '~/lib/period'
-import { formatLongDate } from '~/lib/dates'
 import { cn } from '~/lib/utils'
 import { NotImplementedForm } from '../not-implemented'
 import { Button } from '../ui/button'
@@ -103,7 +102,7 @@ export function PeriodTabs({ period, hrefFor }: { period: BillingPeriod; hrefFor
 	)
 }
 
-export function PlanCards({ period }: { period: BillingPeriod }) {
+export function PlanCards({ period, prices }: { period: BillingPeriod; prices: PriceLabels }) {
 	return (
 		<div className="grid gap-6 lg:grid-cols-3">
 			{plans.map((plan) => (
@@ -120,7 +119,7 @@ export function PlanCards({ period }: { period: BillingPeriod }) {
 					<h3 className="text-xl font-semibold">{plan.name}</h3>
 					<p className="mt-2 min-h-12 text-sm text-muted-foreground">{plan.tagline}</p>
 					<p className="mt-6 flex items-baseline gap-1">
-						<span className="text-4xl font-bold tracking-tight">{formatEuros(plan.price[period])}</span>
+						<span className="text-4xl font-bold tracking-tight">{prices[plan.id][period]}</span>
 						<span className="text-muted-foreground">{priceSuffix[period]}</span>
 					</p>
 					<p className="mt-1 text-xs text-muted-foreground">
@@ -179,7 +178,7 @@ export function PostCard({ post, headingLevel = 'h3' }: { post: BlogPostSummary;
 			</Heading>
 			{post.excerpt ? <p className="mt-2 flex-1 text-sm text-muted-foreground">{post.excerpt}</p> : <div className="flex-1" />}
 			<p className="mt-5 text-xs text-muted-foreground">
-				{post.author} · <time dateTime={post.published_at}>{formatLongDate(post.published_at)}</time>
+				{post.author} · <time dateTime={post.published_at}>{post.published_label}</time>
 			</p>
 		</article>
 	)

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { mainNavigation, pricingNavigation } from '~/content/navigation'
 import { cn } from '~/lib/utils'
+import { useIdle } from '../idle'
 import { Logo } from '../logo'
 import { ThemeSwitch } from '../theme'
 import { Button } from '../ui/button'
@@ -49,14 +50,14 @@ export function SiteHeader({ user, portalUrl }: { user: HeaderUser; portalUrl: s
 	)
 }
 
-// Radix's navigation menu only adds the Tarifas dropdown, so it is fetched once the page is
-// interactive; until then (and without JavaScript) Tarifas is a plain link to the pricing page.
+// Radix's navigation menu only adds the Tarifas dropdown, so it is fetched once the browser is
+// idle after hydration; until then (and without JavaScript) Tarifas is a plain link to the pricing page.
 const NavigationMenuBar = lazy(() => import('./navigation-menu'))
 
 function DesktopNavigation() {
-	const hydrated = useHydrated()
+	const idle = useIdle()
 	const links = <PlainNavigation />
-	if (!hydrated) return links
+	if (!idle) return links
 	return (
 		<Suspense fallback={links}>
 			<NavigationMenuBar />

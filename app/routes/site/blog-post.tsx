@@ -6,7 +6,6 @@ import { getSupabase } from '~/.server/supabase'
 import { ShareButton } from '~/components/site/share-button'
 import { Container } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
-import { formatLongDate } from '~/lib/dates'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/blog-post'
 
@@ -78,7 +77,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 				<h1 className="mt-4 text-4xl font-bold tracking-tight text-balance">{post.title}</h1>
 				<div className="mt-5 flex flex-wrap items-center justify-between gap-4 border-b pb-6">
 					<p className="text-sm text-muted-foreground">
-						{post.author} · <time dateTime={post.published_at}>{formatLongDate(post.published_at)}</time>
+						{post.author} · <time dateTime={post.published_at}>{post.published_label}</time>
 					</p>
 					<ShareButton />
 				</div>

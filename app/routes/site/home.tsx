@@ -10,6 +10,7 @@ import { NotImplementedForm } from '~/components/not-implemented'
 import { Button } from '~/components/ui/button'
 import { capabilities } from '~/content/capabilities'
 import { homeFaq } from '~/content/faq'
+import { priceLabels } from '~/content/plans'
 import { home } from '~/content/home'
 import { periodFromUrl, periodHref } from '~/lib/period'
 import { organizationJsonLd, pageMeta, siteUrlFrom } from '~/lib/seo'
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const posts = await latestPosts(getSupabase(context), 3)
 	if (!posts.ok) doNotShare(context)
-	return { posts: posts.ok ? posts.value : null, period: periodFromUrl(new URL(request.url)) }
+	return { posts: posts.ok ? posts.value : null, period: periodFromUrl(new URL(request.url)), prices: priceLabels() }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -98,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				<div className="mb-8">
 					<PeriodTabs period={loaderData.period} hrefFor={(period) => periodHref(location.pathname, location.search, period, '#precios')} />
 				</div>
-				<PlanCards period={loaderData.period} />
+				<PlanCards period={loaderData.period} prices={loaderData.prices} />
 				<p className="mt-8 text-center">
 					<Link to="/tarifas" className="font-medium text-brand-ink hover:underline">
 						{home.pricing.link}

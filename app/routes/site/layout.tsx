@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { ClientOnly } from 'remix-utils/client-only'
 import { loadSiteChrome, marketingMiddleware } from '~/.server/site'
 import { ConsentProvider } from '~/components/consent'
 import { SiteFooter } from '~/components/site/footer'
 import { SiteHeader } from '~/components/site/header'
+import { useIdle } from '~/components/idle'
 import { SkipLink } from '~/components/skip-link'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/layout'
 
-// Only ever rendered in the browser (it is all interaction), so it need not weigh on the first load.
+// All interaction and nothing to read: fetched once the browser is idle after hydration.
 const ChatWidget = lazy(() => import('~/components/site/chat-widget').then((module) => ({ default: module.ChatWidget })))
 
 export const middleware: Route.MiddlewareFunction[] = marketingMiddleware
@@ -31,13 +31,16 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 				</main>
 				<SiteFooter />
 			</div>
-			<ClientOnly>
-				{() => (
-					<Suspense fallback={null}>
-						<ChatWidget />
-					</Suspense>
-				)}
-			</ClientOnly>
+			<Chat />
 		</ConsentProvider>
 	)
+}
+
+function Chat() {
+	const idle = useIdle()
+	return idle ? (
+		<Suspense fallback={null}>
+			<ChatWidget />
+		</Suspense>
+	) : null
 }

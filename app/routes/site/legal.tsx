@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export function loader({ request }: Route.LoaderArgs) {
 	const path = new URL(request.url).pathname
 	const id = Object.entries(documents).find(([, entry]) => entry.path === path)?.[0] ?? 'legal-privacy'
-	return { id }
+	return { id, updated: formatLongDate(documentFor(id).document.updated) }
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
@@ -38,7 +38,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
 	const rootData = useRouteLoaderData<typeof rootLoader>('root')
 	return (
 		<>
-			<PageHero title={document.title} lead={`Última actualización: ${formatLongDate(document.updated)}`} />
+			<PageHero title={document.title} lead={`Última actualización: ${loaderData.updated}`} />
 			<Container className="max-w-3xl py-14">
 				<p className="text-lg text-muted-foreground">{document.intro}</p>
 				{document.sections.map((section) => (

@@ -13,7 +13,7 @@ import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
 import { checkoutCopy, paymentErrorToast } from '~/content/billing'
 import { notImplementedToast } from '~/content/home'
-import { formatEuros, planById, priceSuffix, vatNote } from '~/content/plans'
+import { planById, priceLabels, priceSuffix, vatNote } from '~/content/plans'
 import { periodFromUrl, periodHref } from '~/lib/period'
 import { checkoutSchema } from '~/lib/schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
@@ -24,7 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	if (!plan) throw notFound()
 	const url = new URL(request.url)
 	const user = await getUserIfReachable(context, request)
-	return { planId: plan.id, period: periodFromUrl(url), signInUrl: user ? null : signInUrlFor(url) }
+	return { planId: plan.id, period: periodFromUrl(url), signInUrl: user ? null : signInUrlFor(url), prices: priceLabels()[plan.id] }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 	const siteUrl = siteUrlFrom(matches)
 	return pageMeta({
 		title: `Plan ${plan.name} · KIA`,
-		description: `${plan.tagline} Desde ${formatEuros(plan.price.monthly)} al mes o ${formatEuros(plan.price.annual)} al año, sin IVA.`,
+		description: `${plan.tagline} Desde ${loaderData.prices.monthly} al mes o ${loaderData.prices.annual} al año, sin IVA.`,
 		path: `/tarifas/${plan.id}`,
 		siteUrl,
 		jsonLd: {
@@ -115,7 +115,7 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 				<aside aria-label="Contratar" className="rounded-3xl border bg-surface p-6 shadow-lg lg:sticky lg:top-24">
 					<PeriodTabs period={period} hrefFor={(value) => periodHref(location.pathname, location.search, value)} />
 					<p className="mt-6 flex items-baseline gap-1">
-						<span className="text-4xl font-bold tracking-tight">{formatEuros(plan.price[period])}</span>
+						<span className="text-4xl font-bold tracking-tight">{loaderData.prices[period]}</span>
 						<span className="text-muted-foreground">{priceSuffix[period]}</span>
 					</p>
 					<p className="mt-1 text-xs text-muted-foreground">

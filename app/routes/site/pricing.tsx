@@ -3,7 +3,7 @@ import { useLocation } from 'react-router'
 import { pricingPage } from '~/content/pages'
 import { PeriodTabs, PlanCards } from '~/components/site/blocks'
 import { CallToAction, Container, PageHero, Section } from '~/components/site/page'
-import { additionalServices, comparison, formatEuros, plans, priceSuffix } from '~/content/plans'
+import { additionalServices, comparison, plans, priceLabels, priceSuffix } from '~/content/plans'
 import { periodFromUrl, periodHref } from '~/lib/period'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/pricing'
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
-	return { period: periodFromUrl(url), canceled: url.searchParams.get('canceled') === 'true' }
+	return { period: periodFromUrl(url), canceled: url.searchParams.get('canceled') === 'true', prices: priceLabels() }
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
@@ -51,7 +51,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 				<div className="mb-8">
 					<PeriodTabs period={period} hrefFor={(value) => periodHref(location.pathname, location.search, value)} />
 				</div>
-				<PlanCards period={period} />
+				<PlanCards period={period} prices={loaderData.prices} />
 			</Section>
 			<Section id="comparativa" title={pricingPage.comparisonHeading} className="border-t bg-surface-muted/40">
 				<div className="overflow-x-auto rounded-2xl border bg-surface">
@@ -66,7 +66,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 									<th key={plan.id} scope="col" className="p-4 text-base font-semibold">
 										{plan.name}
 										<span className="block text-sm font-normal text-muted-foreground">
-											{formatEuros(plan.price[period])}
+											{loaderData.prices[plan.id][period]}
 											{priceSuffix[period]}
 										</span>
 									</th>
