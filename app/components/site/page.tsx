@@ -12,7 +12,7 @@ export function Container({ children, className }: { children: ReactNode; classN
 export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead?: ReactNode; children?: ReactNode }) {
 	return (
 		<section className="relative overflow-hidden border-b">
-			<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-48 mx-auto h-96 max-w-3xl rounded-full bg-gradient-to-br from-brand/20 to-accent/10 blur-3xl" />
+			<div aria-hidden className="glow pointer-events-none absolute inset-x-0 -top-64 mx-auto h-[32rem] max-w-5xl bg-gradient-to-br from-brand/20 to-accent/10" />
 			<Container className="relative py-16 sm:py-20">
 				{eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-ink uppercase">{eyebrow}</p> : null}
 				<h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>

@@ -22,7 +22,7 @@ export default function AuthLayout({ loaderData }: Route.ComponentProps) {
 				</div>
 			</header>
 			<main id="contenido" className="relative flex flex-1 flex-col items-center justify-center overflow-hidden px-4 py-12">
-				<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-40 mx-auto h-96 max-w-2xl rounded-full bg-gradient-to-br from-brand/20 to-accent/10 blur-3xl" />
+				<div aria-hidden className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[32rem] max-w-4xl bg-gradient-to-br from-brand/20 to-accent/10" />
 				<div className="relative w-full max-w-md">
 					<Outlet />
 				</div>
