@@ -133,7 +133,8 @@ async function soak(stack: BenchStack) {
 }
 
 type LighthouseScores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
-const lighthouseRuns = 3
+// Lighthouse's variability guide: the median of five runs halves the spread of a single one.
+const lighthouseRuns = 5
 
 /** One Lighthouse run (mobile preset, system Chromium); a run whose trace Chrome lost (NO_NAVSTART) is run again. */
 async function lighthouseRun(url: string, output: string, attempt = 1): Promise<LighthouseScores> {
