@@ -3,6 +3,7 @@ import { createClient, isAuthRetryableFetchError, type AuthError, type SupabaseC
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import ws from 'ws'
 import { env, isHttps } from './env'
+import { abortAfter } from '~/lib/abort'
 import { serviceUnavailable } from './http'
 
 type Connection = {
@@ -37,9 +38,8 @@ const callTimeoutMs = 10_000
 function connect(): Connection {
 	const gaveUp = new AbortController()
 	const fetchOrGiveUp: typeof fetch = async (input, init) => {
-		const signals = [gaveUp.signal, AbortSignal.timeout(callTimeoutMs), ...(init?.signal ? [init.signal] : [])]
 		try {
-			return await fetch(input, { ...init, signal: AbortSignal.any(signals) })
+			return await fetch(input, { ...init, signal: abortAfter(callTimeoutMs, [gaveUp.signal, init?.signal ?? undefined]) })
 		} catch (error) {
 			// The caller cancelled: not a sign of Supabase being down.
 			if (init?.signal?.aborted) throw error

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { abortAfter } from '../../app/lib/abort'
 import type { EventSink } from './events'
 import { nowSeconds, type StripeEvent } from './store'
 
@@ -65,7 +66,7 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
 				},
 				body: payload,
 				redirect: 'manual',
-				signal: AbortSignal.any([controller.signal, AbortSignal.timeout(attemptTimeoutMs)]),
+				signal: abortAfter(attemptTimeoutMs, [controller.signal]),
 			})
 			await response.arrayBuffer().catch(() => undefined)
 			if (response.ok) {
