@@ -39,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<section className="relative overflow-hidden">
 				<div aria-hidden className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[40rem] max-w-6xl bg-gradient-to-br from-brand/30 to-accent/20" />
 				<div className="relative mx-auto flex max-w-4xl flex-col items-center px-4 py-24 text-center sm:py-32">
-					<p className="rounded-full border bg-surface px-4 py-1 text-xs text-muted-foreground sm:text-sm">{home.eyebrow}</p>
+					<p className="max-w-72 rounded-2xl border bg-surface px-4 py-1 text-xs text-balance text-muted-foreground sm:max-w-none sm:rounded-full sm:text-sm">{home.eyebrow}</p>
 					<h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-6xl">{home.headline}</h1>
 					<p className="mt-6 max-w-2xl text-lg text-balance text-muted-foreground">{home.lead}</p>
 					<div className="mt-10 flex flex-wrap justify-center gap-3">
