@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Stripe from 'stripe'
@@ -232,6 +233,34 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	await expect(signInForm.getByRole('heading', { name: 'Bienvenida, Cliente Resiliente' })).toBeVisible()
 	await expectAppAlive()
 	await Promise.all([signInForm.context().close(), visitor.context().close()])
+})
+
+test('Supabase hangs (it takes connections and never answers): pages give up after the call timeout; it all recovers', async ({ page }) => {
+	await supabase?.stop()
+	supabase = undefined
+	const held = new Set<Socket>()
+	const silent = createServer((socket) => held.add(socket))
+	await new Promise<void>((resolve) => silent.listen(ports.supabase, '127.0.0.1', resolve))
+	try {
+		// The app gives up on a call after 10 s (app/.server/supabase.ts), then on every other call of that request.
+		const blog = await timed(() => page.goto(site('/blog?colgado=1')))
+		expect(blog.result?.status()).toBe(200)
+		expect(blog.ms).toBeLessThan(15_000)
+		await expect(page.getByText('Error al cargar los datos del blog')).toBeVisible()
+		const auth = await timed(() => page.goto(portal('/auth')))
+		expect(auth.result?.status()).toBe(503)
+		expect(auth.ms).toBeLessThan(15_000)
+		await expect(page.getByText(unavailable)).toBeVisible()
+		expect(await page.content()).not.toMatch(rawErrors)
+		await expectAppAlive()
+	} finally {
+		for (const socket of held) socket.destroy()
+		await new Promise((resolve) => silent.close(resolve))
+	}
+
+	supabase = await startTheDatabase()
+	await page.goto(site('/blog?de-vuelta=1'))
+	await expect(page.getByRole('article').first()).toBeVisible()
 })
 
 test('Stripe down: checkout and the billing portal say so within seconds, webhooks ask for a retry; it all recovers', async ({ page }) => {
