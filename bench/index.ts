@@ -83,7 +83,7 @@ async function firstLoadJs(routes: JsRoute[]) {
 	for (const { path, url, cookie } of routes) {
 		const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
 		const html = (await rawRequest(url, { headers })).body
-		const preloaded = new Set(modulePreloadsOf(html))
+		const preloaded = modulePreloadsOf(html)
 		const context = await browser.newContext({ extraHTTPHeaders: headers })
 		const page = await context.newPage()
 		const fetched = new Set<string>()
@@ -94,9 +94,9 @@ async function firstLoadJs(routes: JsRoute[]) {
 		await page.goto(url, { waitUntil: 'networkidle' })
 		await context.close()
 		const kb = await gzipKb(preloaded)
-		const afterwards = await gzipKb([...fetched].filter((file) => !preloaded.has(file)))
+		const afterwards = await gzipKb([...fetched].filter((file) => !preloaded.includes(file)))
 		const budget = firstLoadBudgetKb(path)
-		rows.push(`| \`${path}\` | ${preloaded.size} | ${kb.toFixed(1)} | ${budget} | ${kb <= budget ? 'yes' : '**no**'} | ${afterwards.toFixed(1)} |`)
+		rows.push(`| \`${path}\` | ${preloaded.length} | ${kb.toFixed(1)} | ${budget} | ${kb <= budget ? 'yes' : '**no**'} | ${afterwards.toFixed(1)} |`)
 		console.info(rows.at(-1))
 	}
 	await browser.close()

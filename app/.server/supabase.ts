@@ -2,8 +2,8 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@s
 import { createClient, isAuthRetryableFetchError, type AuthError, type SupabaseClient, type User } from '@supabase/supabase-js'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import ws from 'ws'
-import { env, isHttps } from './env'
 import { abortAfter } from '~/lib/abort'
+import { env, isHttps } from './env'
 import { serviceUnavailable } from './http'
 
 type Connection = {
@@ -39,7 +39,7 @@ function connect(): Connection {
 	const gaveUp = new AbortController()
 	const fetchOrGiveUp: typeof fetch = async (input, init) => {
 		try {
-			return await fetch(input, { ...init, signal: abortAfter(callTimeoutMs, [gaveUp.signal, init?.signal ?? undefined]) })
+			return await fetch(input, { ...init, signal: abortAfter(callTimeoutMs, [gaveUp.signal, init?.signal]) })
 		} catch (error) {
 			// The caller cancelled: not a sign of Supabase being down.
 			if (init?.signal?.aborted) throw error

@@ -9,6 +9,9 @@ export const mainNavigation: NavLink[] = [
 	{ to: '/contacto', label: 'Contacto' },
 ]
 
+/** The header's Tarifas entry, right after Inicio: a link, or the dropdown of `pricingNavigation`. */
+export const pricingLink: NavLink = { to: '/tarifas', label: 'Tarifas' }
+
 export const pricingNavigation: (NavLink & { description: string })[] = [
 	{ to: '/tarifas', label: 'Todos los planes', description: 'Compara precios y funciones' },
 	{ to: '/tarifas/starter', label: 'Starter', description: 'Para empezar a delegar una tarea' },

@@ -126,6 +126,7 @@ export function planById(id: string) {
 	return plans.find((plan) => plan.id === id)
 }
 
+// Built on first use, as in dates.ts: the portal's pages still format in the browser.
 let euros: Intl.NumberFormat | undefined
 
 export function formatEuros(amount: number) {

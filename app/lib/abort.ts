@@ -8,7 +8,7 @@
  * weak links. The timer also covers reading the body, as `AbortSignal.timeout()` does; it is unref'd,
  * so it never keeps a process alive.
  */
-export function abortAfter(timeoutMs: number, signals: (AbortSignal | undefined)[] = []): AbortSignal {
+export function abortAfter(timeoutMs: number, signals: (AbortSignal | null | undefined)[] = []): AbortSignal {
 	const controller = new AbortController()
 	const abort = (reason: unknown) => {
 		clearTimeout(timer)
@@ -18,7 +18,7 @@ export function abortAfter(timeoutMs: number, signals: (AbortSignal | undefined)
 	const onSourceAbort = (event: Event) => abort((event.target as AbortSignal).reason)
 	const timer = setTimeout(() => abort(new DOMException('The operation timed out.', 'TimeoutError')), timeoutMs)
 	if (typeof timer === 'object') timer.unref()
-	const sources = signals.filter((signal): signal is AbortSignal => signal !== undefined)
+	const sources = signals.filter((signal): signal is AbortSignal => signal != null)
 	const already = sources.find((signal) => signal.aborted)
 	if (already) abort(already.reason)
 	else for (const signal of sources) signal.addEventListener('abort', onSourceAbort, { once: true })

@@ -23,9 +23,9 @@ export const budgetedSitePaths = [
 /** Issue #9: ≤ 150 KB gzip on the home page, ≤ 200 KB anywhere else. */
 export const firstLoadBudgetKb = (path: string) => (path === '/' ? 150 : 200)
 
-/** The scripts a server-rendered page preloads: what a first visit loads before it hydrates. */
+/** The scripts a server-rendered page preloads, each once: what a first visit loads before it hydrates. */
 export function modulePreloadsOf(html: string) {
-	return [...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g)].map((match) => match[1] ?? '')
+	return [...new Set([...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g)].map((match) => match[1] ?? ''))]
 }
 
 /** Gzipped size (level 6) of files of the browser build, in KB. */

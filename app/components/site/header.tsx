@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { mainNavigation, pricingNavigation } from '~/content/navigation'
+import { mainNavigation, pricingLink, pricingNavigation } from '~/content/navigation'
 import { cn } from '~/lib/utils'
 import { useIdle } from '../idle'
 import { Logo } from '../logo'
@@ -69,7 +69,7 @@ function PlainNavigation() {
 	return (
 		<nav aria-label="Principal" className="relative hidden lg:block">
 			<ul className="flex items-center gap-1">
-				{[...mainNavigation.slice(0, 1), { to: '/tarifas', label: 'Tarifas' }, ...mainNavigation.slice(1)].map((item) => (
+				{[...mainNavigation.slice(0, 1), pricingLink, ...mainNavigation.slice(1)].map((item) => (
 					<li key={item.to}>
 						<NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
 							{item.label}
@@ -129,7 +129,7 @@ function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }
 						{item.label}
 					</NavLink>
 				))}
-				<p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Tarifas</p>
+				<p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{pricingLink.label}</p>
 				{pricingNavigation.map((item) => (
 					<NavLink key={item.to} to={item.to} end className={navLinkClass} onClick={close}>
 						{item.label}

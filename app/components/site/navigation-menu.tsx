@@ -1,7 +1,7 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu'
 import { ChevronDown } from 'lucide-react'
 import { Link, NavLink } from 'react-router'
-import { mainNavigation, pricingNavigation } from '~/content/navigation'
+import { mainNavigation, pricingLink, pricingNavigation } from '~/content/navigation'
 import { navLinkClass } from './nav-link'
 
 /** The header's main navigation with the Tarifas dropdown (Radix); loaded after hydration by header.tsx. */
@@ -19,7 +19,7 @@ export default function NavigationMenuBar() {
 				) : null}
 				<NavigationMenu.Item>
 					<NavigationMenu.Trigger className="group inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=open]:text-foreground">
-						Tarifas
+						{pricingLink.label}
 						<ChevronDown aria-hidden className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
 					</NavigationMenu.Trigger>
 					<NavigationMenu.Content className="absolute top-full left-0 mt-2 w-80 rounded-2xl border bg-surface p-2 shadow-xl">

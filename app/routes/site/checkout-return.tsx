@@ -19,19 +19,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (!user) throw redirect(signInUrlFor(url))
 	const links = { portalUrl: `${getPublicEnv().PORTAL_URL}/dashboard/suscripcion` }
 	const sessionId = url.searchParams.get('session_id') ?? ''
-	if (!/^cs_\w{1,250}$/.test(sessionId)) return data({ ...links, purchase: null, amount: null, failed: false }, { status: 404 })
+	if (!/^cs_\w{1,250}$/.test(sessionId)) return data({ ...links, purchase: null, failed: false }, { status: 404 })
 	try {
 		const purchase = await loadPurchase(sessionId, user)
-		const amount = purchase ? formatEuros(purchase.amount) : null
-		return data({ ...links, purchase, amount, failed: false }, { status: purchase ? 200 : 404 })
+		return data({ ...links, purchase: purchase && { ...purchase, amount: formatEuros(purchase.amount) }, failed: false }, { status: purchase ? 200 : 404 })
 	} catch (error) {
 		console.error('[checkout] return page could not read the session', error)
-		return data({ ...links, purchase: null, amount: null, failed: true }, { status: 503 })
+		return data({ ...links, purchase: null, failed: true }, { status: 503 })
 	}
 }
 
 export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
-	const { purchase, amount, failed, portalUrl } = loaderData
+	const { purchase, failed, portalUrl } = loaderData
 	const plan = purchase ? planById(purchase.plan) : undefined
 	const copy = !purchase ? (failed ? returnCopy.failed : returnCopy.notFound) : purchase.paid ? returnCopy.paid : returnCopy.processing
 	const Icon = !purchase ? SearchX : purchase.paid ? CheckCircle2 : Clock
@@ -49,7 +48,7 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
 						<Detail term={returnCopy.period} value={periodLabels[purchase.period]} />
 						<Detail
 							term={returnCopy.amount}
-							value={`${amount}${purchase.oneTime ? '' : ` ${priceSuffix[purchase.period]}`}`}
+							value={`${purchase.amount}${purchase.oneTime ? '' : ` ${priceSuffix[purchase.period]}`}`}
 						/>
 						<Detail term={returnCopy.state} value={billingStatusLabels[purchase.paid ? 'paid' : 'unpaid'] ?? ''} />
 					</dl>
