@@ -138,7 +138,7 @@ export type PriceLabels = Record<PlanId, Record<BillingPeriod, string>>
 
 /**
  * Every price as shown, for a loader to hand to its page. Public pages get prices and dates
- * formatted by the server: the first Intl formatter a browser builds costs Chromium 30–40 ms of ICU
+ * formatted by the server: the first Intl formatter a browser builds cost Chromium 29–43 ms of ICU
  * start-up (measured), one long task in the middle of hydration on a phone.
  */
 export function priceLabels(): PriceLabels {
