@@ -284,6 +284,27 @@ describe('admin list functions', () => {
 		expect((byEmail.data as { rows: { email: string }[] }).rows.map((row) => row.email)).toEqual([clienteA.email])
 	})
 
+	test('the unsearched total, kept by triggers, follows inserts and deletes of one row or many', async () => {
+		const total = async () => ((await clients.admin.rpc('admin_reservas', args(''))).data as { total: number }).total
+		const exact = async () => (await clients.service.from('reservas').select('id', { count: 'exact', head: true })).count
+		const before = await total()
+		expect(before).toBe(await exact())
+
+		const added = await clients.service
+			.from('reservas')
+			.insert(['2027-04-05', '2027-04-06', '2027-04-07'].map((fecha) => ({ fecha, hora: '12:00', nombre: 'Recuento', email: 'recuento@kia.test' })))
+			.select('id')
+		expect(added.error).toBeNull()
+		expect(await total()).toBe(before + 3)
+
+		const removedOne = await clients.service.from('reservas').delete().eq('id', added.data?.[0]?.id ?? '')
+		expect(removedOne.error).toBeNull()
+		expect(await total()).toBe(before + 2)
+		await clients.service.from('reservas').delete().eq('email', 'recuento@kia.test')
+		expect(await total()).toBe(before)
+		expect(await total()).toBe(await exact())
+	})
+
 	test('a search term is matched literally: % and _ are not wildcards', async () => {
 		for (const termino of ['%', '_', '\\']) {
 			const result = await clients.admin.rpc('admin_usuarios', args(termino))
