@@ -25,7 +25,7 @@ import { AppToaster } from './components/toaster'
 import { motivationalQuotes } from './content/not-found'
 import { hostKindOf } from './lib/host'
 import appStylesHref from './app.css?url'
-import interLatinHref from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import interLatinHref from './fonts/inter-latin-wght-400-700.woff2?url'
 
 export const middleware: Route.MiddlewareFunction[] = [requestMiddleware, originMiddleware]
 
