@@ -2,7 +2,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-	{ ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/'] },
+	{ ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', 'bench/.tmp/'] },
 	...tseslint.configs.recommended,
 	reactHooks.configs.flat['recommended-latest'],
 	{
