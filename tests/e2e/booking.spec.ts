@@ -21,6 +21,32 @@ test.describe('demo booking', () => {
 		await expect(page.getByLabel('Fecha')).toHaveValue('')
 	})
 
+	test('what is typed while the page still loads its JavaScript survives hydration', async ({ page }) => {
+		let release = () => {}
+		const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+		await page.route('**/assets/entry.client-*.js', async (route) => {
+			await scriptsHeld
+			await route.continue()
+		})
+		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'domcontentloaded' })
+		const form = page.getByRole('main')
+		const fecha = futureWeekday()
+		await form.getByLabel('Nombre').fill('Elena Vidal')
+		await form.getByLabel('Fecha').fill(fecha)
+		await form.getByLabel('Hora').selectOption('11:00')
+		await form.getByLabel('Motivo de la reunión').fill('Escrito antes de tiempo')
+		release()
+		await page.waitForFunction(() => document.querySelector('#reserva')?.hasAttribute('novalidate'))
+		// Leaving a field validates it, and the form renders again: what it holds must still be there.
+		await form.getByLabel('Nombre').focus()
+		await form.getByLabel('Motivo de la reunión').focus()
+		await expect(form.getByLabel('Nombre')).toHaveValue('Elena Vidal')
+		await expect(form.getByLabel('Fecha')).toHaveValue(fecha)
+		await expect(form.getByLabel('Hora')).toHaveValue('11:00')
+		await expect(form.getByLabel('Motivo de la reunión')).toHaveValue('Escrito antes de tiempo')
+	})
+
 	test('signed out: the typed data travels through sign-in and back, then the booking is confirmed', async ({ page }) => {
 		const account = await createAccount('reserva', 'Elena Vidal')
 		const fecha = futureWeekday()

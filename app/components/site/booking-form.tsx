@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { demoPage } from '~/content/pages'
 import { bookingSlots, isWeekday } from '~/lib/booking'
@@ -29,6 +29,12 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 	const navigation = useNavigation()
 	const submitting = navigation.state === 'submitting' && navigation.formAction === '/solicitar-demostracion-kia'
 	const [fecha, setFecha] = useState(draft?.fecha ?? '')
+	const fechaInput = useRef<HTMLInputElement>(null)
+	// The date input is uncontrolled, so a date picked before the page hydrated stays in it; the free
+	// times then follow it.
+	useEffect(() => {
+		if (fechaInput.current?.value) setFecha(fechaInput.current.value)
+	}, [])
 	const [form, fields] = useForm({
 		id: 'reserva',
 		lastResult: outcome?.status === 'error' ? outcome.result : undefined,
@@ -74,14 +80,16 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 						label={demoPage.form.fecha}
 						inputProps={{
 							...getInputProps(fields.fecha, { type: 'date' }),
+							ref: fechaInput,
+							defaultValue: draft?.fecha ?? '',
 							min: today,
-							value: fecha,
 							onChange: (event) => {
 								const value = event.currentTarget.value
 								// Typed by keyboard, the year arrives digit by digit (0002, 0020, 0202, 2029): only a date
 								// from today on is a choice to judge, else typing a weekday could clear it half-way.
 								if (value && value >= today && !isWeekday(value)) {
 									notify({ id: 'fecha-no-valida', type: 'error', ...demoPage.weekend })
+									event.currentTarget.value = ''
 									setFecha('')
 									return
 								}
