@@ -3,8 +3,8 @@
  * `initInput`, does not check whether it is hydrating), so whatever someone wrote while the page's
  * scripts were still loading would be lost. Read before hydrating; the returned function puts it back.
  */
-export function rememberTypedTextareas(root: ParentNode = document) {
-	const typed = [...root.querySelectorAll('textarea')]
+export function rememberTypedTextareas() {
+	const typed = [...document.querySelectorAll('textarea')]
 		.filter((textarea) => textarea.value !== textarea.defaultValue)
 		.map((textarea) => ({ textarea, value: textarea.value }))
 	return function restoreTypedTextareas() {

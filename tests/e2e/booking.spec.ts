@@ -23,8 +23,10 @@ test.describe('demo booking', () => {
 
 	test('what is typed while the page still loads its JavaScript survives hydration', async ({ page }) => {
 		let release = () => {}
+		let held = false
 		const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
 		await page.route('**/assets/entry.client-*.js', async (route) => {
+			held = true
 			await scriptsHeld
 			await route.continue()
 		})
@@ -36,6 +38,7 @@ test.describe('demo booking', () => {
 		await form.getByLabel('Fecha').fill(fecha)
 		await form.getByLabel('Hora').selectOption('11:00')
 		await form.getByLabel('Motivo de la reunión').fill('Escrito antes de tiempo')
+		expect(held, 'the entry script was held back').toBe(true)
 		release()
 		await page.waitForFunction(() => document.querySelector('#reserva')?.hasAttribute('novalidate'))
 		// Leaving a field validates it, and the form renders again: what it holds must still be there.
