@@ -1,13 +1,14 @@
 import { createRequestHandler } from '@react-router/express'
+import type { RequestHandler } from 'express'
 import { RouterContextProvider } from 'react-router'
 // Validated on import, so a refused configuration stops the server before it listens.
 import '~/.server/env'
 import { publishedBlogVersion } from '~/.server/page-cache'
 import { clientAddressContext } from '~/.server/request'
+import { methodGuard } from './methods'
 import { createPageCache } from './page-cache'
 
-/** The React Router app as an Express handler; the same module serves dev (through Vite) and production. */
-export const app = createRequestHandler({
+const handleRequest = createRequestHandler({
 	build: () => import('virtual:react-router/server-build'),
 	getLoadContext(req) {
 		const context = new RouterContextProvider()
@@ -15,6 +16,9 @@ export const app = createRequestHandler({
 		return context
 	},
 })
+
+/** The React Router app as an Express handler; the same module serves dev (through Vite) and production. */
+export const app: RequestHandler = (req, res, next) => methodGuard(req, res, () => handleRequest(req, res, next))
 
 /** Anonymous site pages from memory; used by the production server only (see server.js). */
 export const pageCache = createPageCache({ blogVersion: publishedBlogVersion })

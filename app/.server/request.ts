@@ -27,17 +27,20 @@ export const requestMiddleware: MiddlewareFunction<Response> = async ({ request,
 	}
 	context.set(requestInfoContext, info)
 	const response = await next()
-	for (const [name, value] of securityHeaders({
-		nonce: info.nonce,
+	for (const [name, value] of responseSecurityHeaders(info.nonce)) response.headers.set(name, value)
+	response.headers.set('X-Request-Id', info.id)
+	return response
+}
+
+/** The security headers of this deployment, for a response that carries `nonce` on its scripts. */
+export function responseSecurityHeaders(nonce: string) {
+	return securityHeaders({
+		nonce,
 		isDevelopment: env.NODE_ENV === 'development',
 		isHttps,
 		siteOrigins: [new URL(env.SITE_URL).origin, new URL(env.PORTAL_URL).origin],
 		paymentOrigins: stripeHostedOrigins,
-	})) {
-		response.headers.set(name, value)
-	}
-	response.headers.set('X-Request-Id', info.id)
-	return response
+	})
 }
 
 /** Endpoints that servers, not browsers, post to; each authenticates every request itself (a signature). */

@@ -138,6 +138,13 @@ const responseKinds: { what: string; status: number; request: () => Promise<RawR
 		},
 	},
 	{ what: 'GET of the webhook', status: 400, request: () => rawRequest(siteURL('/api/stripe/webhook')) },
+	// Methods nothing here serves (issue 18, finding 5): answered before the router, with the usual headers.
+	{ what: 'a plain OPTIONS of a page', status: 204, request: () => rawRequest(siteURL('/tarifas'), { method: 'OPTIONS' }) },
+	{ what: 'a plain OPTIONS on the portal', status: 204, request: () => rawRequest(portalURL('/dashboard'), { method: 'OPTIONS' }) },
+	{ what: 'PROPFIND of a page', status: 405, request: () => rawRequest(siteURL('/blog'), { method: 'PROPFIND' }) },
+	{ what: 'TRACE of a page', status: 405, request: () => rawRequest(portalURL('/auth'), { method: 'TRACE' }) },
+	{ what: 'PUT to a resource route', status: 405, request: () => rawRequest(siteURL('/resources/theme'), { method: 'PUT' }) },
+	{ what: 'DELETE of the webhook', status: 405, request: () => rawRequest(siteURL('/api/stripe/webhook'), { method: 'DELETE' }) },
 ]
 
 test.describe('security headers', () => {
@@ -146,6 +153,16 @@ test.describe('security headers', () => {
 			const response = await kind.request()
 			expect(response.status, kind.what).toBe(kind.status)
 			expectSecurityHeaders(response, kind.what)
+		}
+	})
+
+	test('a method nothing serves says which ones are served, and never reaches the router', async () => {
+		for (const [method, status] of [['OPTIONS', 204], ['PROPFIND', 405], ['TRACE', 405], ['PATCH', 405]] as const) {
+			const response = await rawRequest(siteURL('/contacto'), { method, headers: { Origin: evilOrigin } })
+			expect(response.status, method).toBe(status)
+			expect(response.headers.allow, method).toBe('GET, HEAD, POST')
+			// A preflight answer that grants nothing: no CORS header ever leaves here.
+			expect(response.headers['access-control-allow-origin'], method).toBeUndefined()
 		}
 	})
 
@@ -752,6 +769,10 @@ const redirectPayloads = () => [
 	`http://portal.kia.localhost:${appPort()}@evil.example`,
 	`${siteURL('')}@evil.example/solicitar-demostracion-kia`,
 	`http://evil.example\\@kia.localhost:${appPort()}/solicitar-demostracion-kia`,
+	// Beyond Latin-1: a Location header cannot carry these raw (issue 18, finding 4).
+	'/blog?q=日本',
+	'/dashboard/ñandú',
+	'/🤖#sección',
 ]
 
 const ownHosts = () => [new URL(siteURL()).host, new URL(portalURL()).host]

@@ -17,12 +17,12 @@ const documents = [join(root, 'README.md'), ...markdownFiles(join(root, 'docs'))
 /** Targets of `[text](target)` links that point at files, not at web pages or anchors. */
 function fileLinks(markdown: string) {
 	return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
-		.map((match) => match[1].split('#')[0])
+		.map((match) => match[1]?.split('#')[0] ?? '')
 		.filter((target) => target !== '' && !/^[a-z]+:/i.test(target))
 }
 
 // A clone holds only the repository: a link or a path outside it is a dead end for whoever reads it.
-describe.each(documents.map((path) => [relative(root, path), path]))('%s', (_, path) => {
+describe.each(documents.map((path) => ({ name: relative(root, path), path })))('$name', ({ path }) => {
 	const markdown = readFileSync(path, 'utf8')
 
 	it('links only to files that exist inside the repository', () => {

@@ -8,6 +8,18 @@ describe('safeRedirect', () => {
 	)
 
 	test.each([
+		['/blog?q=日本', '/blog?q=%E6%97%A5%E6%9C%AC'],
+		['/dashboard/ñandú', '/dashboard/%C3%B1and%C3%BA'],
+		['/🤖#sección', '/%F0%9F%A4%96#secci%C3%B3n'],
+		['/a?b=%E2%82%AC', '/a?b=%E2%82%AC'],
+		['/lone-\uD800', '/lone-%EF%BF%BD'],
+	])('encodes %j for a Location header', (path, encoded) => {
+		const target = safeRedirect(path)
+		expect(target).toBe(encoded)
+		expect(() => new Headers({ Location: target })).not.toThrow()
+	})
+
+	test.each([
 		'//evil.example',
 		'/\\evil.example',
 		'https://evil.example',
