@@ -1,19 +1,32 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { data } from 'react-router'
-import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
+import { Honeypot } from 'remix-utils/honeypot/server'
 import { env } from './env'
 
 export type FormType = 'Contacto General' | 'Contacto Sobre KIA' | 'investor_contact'
 
-export const honeypot = new Honeypot({ encryptionSeed: env.SESSION_SECRET })
+const honeypotFieldNames = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm' }
 
-/** Bots fill the hidden field: they get a plain 400 and nothing is stored. */
+export const honeypot = new Honeypot({ ...honeypotFieldNames, encryptionSeed: env.SESSION_SECRET })
+
+/**
+ * Bots fill the hidden field, or post without the form's fields at all: they
+ * get a plain 400 and nothing is stored. remix-utils skips its check when both
+ * fields are missing, so their presence is required here first (every form we
+ * render carries them). A timestamp that does not decrypt makes its check
+ * throw a plain error rather than a SpamError: that is spam too, not a 500.
+ */
 export async function rejectSpam(formData: FormData) {
+	const isSpam = !Object.values(honeypotFieldNames).every((name) => formData.has(name)) || (await failsHoneypot(formData))
+	if (isSpam) throw data({ error: 'Formulario no válido' }, { status: 400 })
+}
+
+async function failsHoneypot(formData: FormData) {
 	try {
 		await honeypot.check(formData)
-	} catch (error) {
-		if (error instanceof SpamError) throw data({ error: 'Formulario no válido' }, { status: 400 })
-		throw error
+		return false
+	} catch {
+		return true
 	}
 }
 

@@ -8,6 +8,7 @@ import ws from 'ws'
 import { localStripe } from '../../app/.server/local-stripe'
 import { defaultBookingReason } from '../../app/lib/schemas'
 import { startApp } from '../support/app-server'
+import { honeypotFields } from '../support/honeypot'
 import { createAccount, createMeeting, futureWeekday, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
@@ -306,13 +307,14 @@ async function signedInAdmin(label: string) {
 }
 
 /** The contact forms: one form_submissions row holding every field, or nothing. */
-function submissionProbe(module: string, path: string, formType: string, fields: (tag: string) => Record<string, string>, optional: string[] = []): Probe {
+async function submissionProbe(module: string, path: string, formType: string, fields: (tag: string) => Record<string, string>, optional: string[] = []): Promise<Probe> {
 	const tag = marker()
 	const since = new Date(Date.now() - 60_000).toISOString()
+	const hidden = await honeypotFields(siteURL(path))
 	return {
 		module,
 		url: siteURL(path),
-		valid: () => fields(tag),
+		valid: () => ({ ...fields(tag), ...hidden }),
 		accepted: 302,
 		rows: async () =>
 			(await select(serviceClient().from('form_submissions').select('id, form_type, data').gte('created_at', since).order('id'))).filter((row) => JSON.stringify(row.data).includes(tag)),

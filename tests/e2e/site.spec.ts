@@ -2,6 +2,7 @@ import { createClient } from '@supabase/supabase-js'
 import { expect, test, type Page } from '@playwright/test'
 import ws from 'ws'
 import { waitForMail } from '../support/e2e-data'
+import { honeypotFields } from '../support/honeypot'
 import { localServiceRoleKey } from '../support/keys'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
@@ -322,7 +323,7 @@ test.describe('contact forms', () => {
 	test('the server explains every missing field and keeps what was typed', async () => {
 		const response = await rawRequest(siteURL('/contacto'), {
 			method: 'POST',
-			body: new URLSearchParams({ name: '', email: 'sin-arroba', message: '<b>hola</b>' }).toString(),
+			body: new URLSearchParams({ name: '', email: 'sin-arroba', message: '<b>hola</b>', ...(await honeypotFields(siteURL('/contacto'))) }).toString(),
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteURL('/').slice(0, -1) },
 		})
 		expect(response.status).toBe(400)
@@ -339,15 +340,21 @@ test.describe('contact forms', () => {
 				body: new URLSearchParams(fields).toString(),
 				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteURL('/').slice(0, -1), 'X-Forwarded-For': address },
 			})
-		const bot = await post({ name: 'Bot', email: 'bot@spam.es', message: 'spam', name__confirm: 'soy un bot' }, '203.0.113.7')
+		const hidden = await honeypotFields(siteURL('/contacto'))
+		const bot = await post({ name: 'Bot', email: 'bot@spam.es', message: 'spam', ...hidden, name__confirm: 'soy un bot' }, '203.0.113.7')
 		expect(bot.status).toBe(400)
+		// A bot that posts straight to the action, without the form's hidden fields at all.
+		const blind = await post({ name: 'Bot', email: 'bot@spam.es', message: 'spam' }, '203.0.113.8')
+		expect(blind.status).toBe(400)
+		const stale = await post({ name: 'Bot', email: 'bot@spam.es', message: 'spam', name__confirm: '' }, '203.0.113.9')
+		expect(stale.status).toBe(400)
 		expect(await submissionsFrom('bot@spam.es')).toEqual([])
 
 		const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`
 		const statuses: number[] = []
-		for (let i = 0; i < 11; i++) statuses.push((await post({ name: 'Flood', email: 'flood@spam.es', message: `n${i}` }, address)).status)
+		for (let i = 0; i < 11; i++) statuses.push((await post({ name: 'Flood', email: 'flood@spam.es', message: `n${i}`, ...hidden }, address)).status)
 		expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true)
-		const limited = await post({ name: 'Flood', email: 'flood@spam.es', message: 'otra' }, address)
+		const limited = await post({ name: 'Flood', email: 'flood@spam.es', message: 'otra', ...hidden }, address)
 		expect(limited.status).toBe(429)
 		expect(limited.body).toContain('Has enviado demasiadas solicitudes')
 		expect(await submissionsFrom('flood@spam.es')).toHaveLength(10)
