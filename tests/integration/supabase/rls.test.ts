@@ -180,6 +180,31 @@ describe('update', () => {
 		expect(profile.data).toEqual({ role: 'cliente', email: clienteA.email })
 	})
 
+	test('the role guard treats claims without a role as the least privileged caller, not as a migration', async () => {
+		// PostgREST always sets a role claim, so this drives the guard below the API, as a request would reach it.
+		const escalate = (claims: Record<string, string>, sessionRole: string | null) =>
+			supabase.db.transaction(async (tx) => {
+				if (sessionRole) await tx.query(`set local role ${sessionRole}`)
+				await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)])
+				await tx.query(`update public.usuarios set role = 'admin' where id = $1`, [clienteA.id])
+			})
+		await expect(escalate({ sub: clienteA.id }, 'authenticated')).rejects.toThrow('Solo un administrador puede cambiar el rol')
+		await expect(escalate({ sub: clienteA.id }, null)).rejects.toThrow('Solo un administrador puede cambiar el rol')
+		await expect(escalate({ sub: clienteA.id, role: '' }, null)).rejects.toThrow('Solo un administrador puede cambiar el rol')
+		const profile = await serviceClient(supabase.url).from('usuarios').select('role').eq('id', clienteA.id).single()
+		expect(profile.data?.role).toBe('cliente')
+	})
+
+	test('the role guard still trusts SQL run with no API request at all, as migrations and seeds are', async () => {
+		const promoted = await supabase.db.transaction(async (tx) => {
+			await tx.query(`update public.usuarios set role = 'admin' where id = $1`, [clienteB.id])
+			const { rows } = await tx.query<{ role: string }>(`select role from public.usuarios where id = $1`, [clienteB.id])
+			await tx.rollback()
+			return rows[0]?.role
+		})
+		expect(promoted).toBe('admin')
+	})
+
 	test('an admin edits another user’s name, phone and role, but not their own role, nor anyone’s e-mail', async () => {
 		const edited = await clients.admin
 			.from('usuarios')
