@@ -5,7 +5,6 @@ import { contactDestination, rejectSpam, saveSubmission, type FormType } from '.
 import { readForm } from './http'
 import { sendMail } from './mail'
 import { isRateLimited, rateLimitedMessage, rateLimitedToast } from './rate-limit'
-import { getSupabase } from './supabase'
 import { redirectWithToast, toastHeaders } from './toast'
 
 const saveFailed = 'Error al guardar los datos. Inténtalo de nuevo.'
@@ -20,7 +19,7 @@ export async function handleContactForm(request: Request, context: Readonly<Rout
 		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }) }, { status: 429, headers: await rateLimitedToast() })
 	}
 	const payload = { ...submission.value, destination: contactDestination() }
-	const saved = await saveSubmission(getSupabase(context), formType, payload)
+	const saved = await saveSubmission(formType, payload)
 	if (!saved) {
 		return data(
 			{ result: submission.reply({ formErrors: [saveFailed] }) },
@@ -43,7 +42,7 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 	if (await isRateLimited(context, 'contact')) {
 		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }) }, { status: 429, headers: await rateLimitedToast() })
 	}
-	const saved = await saveSubmission(getSupabase(context), 'investor_contact', submission.value)
+	const saved = await saveSubmission('investor_contact', submission.value)
 	if (saved) await notifyCompany('investor_contact', submission.value)
 	if (!saved) {
 		const error = { type: 'error', title: 'Error al enviar el formulario.', description: 'Por favor, inténtalo de nuevo más tarde.' } as const

@@ -1,7 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { data } from 'react-router'
 import { Honeypot } from 'remix-utils/honeypot/server'
 import { env } from './env'
+import { createServiceClient } from './supabase'
 
 export type FormType = 'Contacto General' | 'Contacto Sobre KIA' | 'investor_contact'
 
@@ -30,10 +30,14 @@ async function failsHoneypot(formData: FormData) {
 	}
 }
 
-/** Stores a submission under the visitor's own role: RLS lets anyone insert the three known types, nothing else. */
-export async function saveSubmission(supabase: SupabaseClient, formType: FormType, payload: Record<string, unknown>) {
+/**
+ * Stores a submission once the action has checked it (honeypot, schema, rate
+ * limit). Service role: visitors may not write form_submissions through the
+ * API at all, or they could skip every one of those checks (issue 18).
+ */
+export async function saveSubmission(formType: FormType, payload: Record<string, unknown>) {
 	try {
-		const { error } = await supabase.from('form_submissions').insert({ form_type: formType, data: payload })
+		const { error } = await createServiceClient().from('form_submissions').insert({ form_type: formType, data: payload })
 		if (error) console.error(`[forms] ${formType} not saved`, error)
 		return !error
 	} catch (error) {

@@ -148,12 +148,26 @@ describe('insert', () => {
 		expect(result.error?.message).toContain('row-level security')
 	})
 
-	test.each(actors)('%s may send a form of a known type, never an unknown one', async (actor) => {
+	// The public forms are written by our server after the honeypot, the schema and the rate limit: straight
+	// through the API with the public key, those would all be skipped (issue 18, finding 2).
+	test.each(['anon', 'clienteA', 'admin'] as const)('%s cannot write form_submissions through the API', async (actor) => {
 		const sent = await clients[actor].from('form_submissions').insert({ form_type: 'investor_contact', data: { fullName: actor } })
+		expect(sent.status).toBe(actor === 'anon' ? 401 : 403)
+		expect(sent.error?.code).toBe('42501')
+	})
+
+	test('the server sends forms of a known type only, and no bigger than a form', async () => {
+		const sent = await clients.service.from('form_submissions').insert({ form_type: 'investor_contact', data: { fullName: 'Servidor' } })
 		expect(sent.status).toBe(201)
-		const unknown = await clients[actor].from('form_submissions').insert({ form_type: 'Spam', data: {} })
+		const unknown = await clients.service.from('form_submissions').insert({ form_type: 'Spam', data: {} })
 		expect(unknown.status).toBe(400)
 		expect(unknown.error?.code).toBe('23514')
+		const largest = { name: 'ñ'.repeat(120), email: `${'a'.repeat(240)}@kia.test`, message: '😀'.repeat(5000) }
+		const fits = await clients.service.from('form_submissions').insert({ form_type: 'Contacto General', data: largest })
+		expect(fits.status).toBe(201)
+		const huge = await clients.service.from('form_submissions').insert({ form_type: 'Contacto General', data: { message: 'x'.repeat(40_000) } })
+		expect(huge.status).toBe(400)
+		expect(huge.error?.message).toContain('form_submissions_data_size')
 	})
 })
 
