@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { data } from 'react-router'
 import { Honeypot, SpamError } from 'remix-utils/honeypot/server'
+import type { Database, Json } from '~/lib/database.types'
 import { env } from './env'
 
 export type FormType = 'Contacto General' | 'Contacto Sobre KIA' | 'investor_contact'
@@ -18,7 +19,7 @@ export async function rejectSpam(formData: FormData) {
 }
 
 /** Stores a submission under the visitor's own role: RLS lets anyone insert the three known types, nothing else. */
-export async function saveSubmission(supabase: SupabaseClient, formType: FormType, payload: Record<string, unknown>) {
+export async function saveSubmission(supabase: SupabaseClient<Database>, formType: FormType, payload: { [key: string]: Json | undefined }) {
 	try {
 		const { error } = await supabase.from('form_submissions').insert({ form_type: formType, data: payload })
 		if (error) console.error(`[forms] ${formType} not saved`, error)
