@@ -197,7 +197,8 @@ type Ts =
 
 type Member = { key: string; optional?: boolean; type: Ts }
 
-const never: Member[] = [{ key: '[_ in never]', type: 'never' }]
+/** How the CLI writes a section with nothing in it. */
+const noMembers: Member[] = [{ key: '[_ in never]', type: 'never' }]
 
 /** The key as TypeScript needs it: bare when it is an identifier. */
 const keyOf = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : quote(name))
@@ -448,7 +449,7 @@ export function renderDatabaseTypes(catalog: Catalog) {
 	const compositeMembers = compositeTypes.map((type) =>
 		member(type.name, { object: type.attributes.map((attribute) => member(attribute.name, nullable(tsTypeOfId(attribute.type_id), true))) }),
 	)
-	const orNever = (members: Member[]) => ({ object: members.length > 0 ? members : never })
+	const orNever = (members: Member[]) => ({ object: members.length > 0 ? members : noMembers })
 
 	const database = print(
 		{
@@ -566,9 +567,13 @@ export type CompositeTypes<
 `
 }
 
-/** The types of the schema the migrations make, read from a fresh in-memory database. */
+/**
+ * The types of the schema the migrations make, read from a fresh in-memory database. Seeded, as the
+ * database `supabase gen types --local` reads is: the seed adds rows only, and the test suites'
+ * cached snapshot is then this one too.
+ */
 export async function generateDatabaseTypes() {
-	const db = await openDatabase({ seed: false })
+	const db = await openDatabase()
 	try {
 		return renderDatabaseTypes(await readCatalog(db.pg))
 	} finally {
