@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
+import type { Database } from '~/lib/database.types'
 import { createServiceClient } from './supabase'
 
 const copy = adminCopy.users
@@ -8,7 +9,7 @@ export type AdminChange = { ok: true } | { ok: false; message: string }
 
 /** full_name, phone and role under the admin's own session: RLS and the role guard trigger apply. */
 export async function updateUserByAdmin(
-	supabase: SupabaseClient,
+	supabase: SupabaseClient<Database>,
 	adminId: string,
 	change: { id: string; full_name: string; phone?: string; role: 'cliente' | 'admin' },
 ): Promise<AdminChange> {
@@ -25,9 +26,9 @@ export async function updateUserByAdmin(
 	return data.length === 1 ? { ok: true } : { ok: false, message: copy.updateError }
 }
 
-export async function deleteUserByAdmin(supabase: SupabaseClient, adminId: string, id: string): Promise<AdminChange> {
+export async function deleteUserByAdmin(supabase: SupabaseClient<Database>, adminId: string, id: string): Promise<AdminChange> {
 	if (id === adminId) return { ok: false, message: copy.selfDelete }
-	const { data: target } = await supabase.from('usuarios').select('role').eq('id', id).maybeSingle<{ role: string }>()
+	const { data: target } = await supabase.from('usuarios').select('role').eq('id', id).maybeSingle()
 	if (!target) return { ok: false, message: copy.deleteError }
 	if (target.role === 'admin') {
 		const { count } = await supabase.from('usuarios').select('id', { count: 'exact', head: true }).eq('role', 'admin')

@@ -1,6 +1,7 @@
 import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js'
 import { redirect, type RouterContextProvider } from 'react-router'
 import { serviceUnavailableCopy } from '~/content/errors'
+import type { Tables } from '~/lib/database.types'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
 import { assertReachable, getOptionalUser, getSupabase } from './supabase'
@@ -16,12 +17,7 @@ export async function requireUser(context: Context, request: Request): Promise<U
 	throw redirect(`/auth?${params}`)
 }
 
-export type Profile = {
-	full_name: string | null
-	avatar_url: string | null
-	role: 'cliente' | 'admin'
-	phone: string | null
-}
+export type Profile = Pick<Tables<'usuarios'>, 'full_name' | 'avatar_url' | 'role' | 'phone'>
 
 /** SPEC §4: admin only when usuarios.role is 'admin'; no row or a failed lookup means not admin. */
 export async function loadProfile(context: Context, user: User): Promise<Profile | null> {
@@ -29,7 +25,7 @@ export async function loadProfile(context: Context, user: User): Promise<Profile
 		.from('usuarios')
 		.select('full_name, avatar_url, role, phone')
 		.eq('id', user.id)
-		.maybeSingle<Profile>()
+		.maybeSingle()
 	if (error) {
 		// An outage is not "no role": an admin must not land on the client pages for it.
 		assertReachable(context)

@@ -1,5 +1,6 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js'
 import { planById, planIds, type PlanId } from '~/content/plans'
+import type { Database } from '~/lib/database.types'
 import { billingPeriods, type BillingPeriod } from '~/lib/period'
 import { env } from './env'
 import { priceVariable } from './local-stripe'
@@ -30,7 +31,7 @@ async function ensureCustomer(user: User) {
 	const service = createServiceClient()
 	const stored = await service.from('stripe_customers').select('customer_id').eq('user_id', user.id).maybeSingle()
 	if (stored.error) throw stored.error
-	if (stored.data) return stored.data.customer_id as string
+	if (stored.data) return stored.data.customer_id
 
 	const customer = await getStripe().customers.create(
 		{ email: user.email, metadata: { user_id: user.id } },
@@ -73,7 +74,7 @@ function idOf(value: string | { id: string } | null | undefined) {
 
 async function userIdForCustomer(customerId: string) {
 	const { data } = await createServiceClient().from('stripe_customers').select('user_id').eq('customer_id', customerId).maybeSingle()
-	return (data?.user_id as string | undefined) ?? null
+	return data?.user_id ?? null
 }
 
 /**
@@ -215,7 +216,7 @@ export async function createPortalSession(user: User, returnUrl: string) {
 	const { data, error } = await createServiceClient().from('stripe_customers').select('customer_id').eq('user_id', user.id).maybeSingle()
 	if (error) throw error
 	if (!data) return null
-	const session = await getStripe().billingPortal.sessions.create({ customer: data.customer_id as string, return_url: returnUrl })
+	const session = await getStripe().billingPortal.sessions.create({ customer: data.customer_id, return_url: returnUrl })
 	return session.url
 }
 
@@ -229,17 +230,24 @@ export type SubscriptionRow = {
 }
 export type PaymentRow = { id: string; plan: PlanId; periodo: BillingPeriod; amount_total: number; status: string; created_at: string }
 
+const isPlanId = (value: string): value is PlanId => planIds.some((id) => id === value)
+const isBillingPeriod = (value: string): value is BillingPeriod => billingPeriods.some((period) => period === value)
+
+/** The tables' check constraints admit only our plans and periods; this tells the type checker as much. */
+function ofOurPlans<Row extends { plan: string; periodo: string }>(rows: Row[]) {
+	return rows.flatMap((row) => (isPlanId(row.plan) && isBillingPeriod(row.periodo) ? [{ ...row, plan: row.plan, periodo: row.periodo }] : []))
+}
+
 /** What the signed-in user bought, read under RLS with their own session. */
-export async function loadBilling(supabase: SupabaseClient) {
+export async function loadBilling(supabase: SupabaseClient<Database>): Promise<{ subscriptions: SubscriptionRow[]; payments: PaymentRow[] }> {
 	const [subscriptions, payments] = await Promise.all([
 		supabase
 			.from('suscripciones')
 			.select('id, plan, periodo, status, current_period_end, cancel_at_period_end')
-			.order('created_at', { ascending: false })
-			.returns<SubscriptionRow[]>(),
-		supabase.from('pagos').select('id, plan, periodo, amount_total, status, created_at').order('created_at', { ascending: false }).returns<PaymentRow[]>(),
+			.order('created_at', { ascending: false }),
+		supabase.from('pagos').select('id, plan, periodo, amount_total, status, created_at').order('created_at', { ascending: false }),
 	])
 	const error = subscriptions.error ?? payments.error
 	if (error) throw error
-	return { subscriptions: subscriptions.data ?? [], payments: payments.data ?? [] }
+	return { subscriptions: ofOurPlans(subscriptions.data ?? []), payments: ofOurPlans(payments.data ?? []) }
 }

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import sanitizeHtml from 'sanitize-html'
 import { formatLongDate } from '~/lib/dates'
+import type { Database } from '~/lib/database.types'
 
 export type BlogTag = { id: string; name: string }
 type BlogPostRow = {
@@ -36,38 +37,38 @@ async function attempt<T>(what: string, work: () => Promise<{ data: T | null; er
 	}
 }
 
+/** A draft's `published_at` is null; RLS shows only published posts, and this tells the type checker as much. */
+const isPublished = <Post extends { published_at: string | null }>(post: Post): post is Post & { published_at: string } =>
+	post.published_at !== null
+
 const labelled = <Post extends BlogPostRow>(post: Post) => ({ ...post, published_label: formatLongDate(post.published_at) })
 
-function labelledAll(result: Loaded<BlogPostRow[]>): Loaded<BlogPostSummary[]> {
-	return result.ok ? { ok: true, value: result.value.map(labelled) } : result
+function labelledAll<Post extends Omit<BlogPostRow, 'published_at'> & { published_at: string | null }>(result: Loaded<Post[]>): Loaded<BlogPostSummary[]> {
+	return result.ok ? { ok: true, value: result.value.filter(isPublished).map(labelled) } : result
 }
 
-export async function latestPosts(supabase: SupabaseClient, limit = 3) {
+export async function latestPosts(supabase: SupabaseClient<Database>, limit = 3) {
 	return labelledAll(
-		await attempt<BlogPostRow[]>('latest posts', async () =>
+		await attempt('latest posts', async () =>
 			supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }).limit(limit),
 		),
 	)
 }
 
-export async function allPosts(supabase: SupabaseClient) {
+export async function allPosts(supabase: SupabaseClient<Database>) {
 	return labelledAll(
-		await attempt<BlogPostRow[]>('posts', async () =>
-			supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }),
-		),
+		await attempt('posts', async () => supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false })),
 	)
 }
 
-export function allTags(supabase: SupabaseClient) {
+export function allTags(supabase: SupabaseClient<Database>) {
 	return attempt<BlogTag[]>('tags', async () => supabase.from('blog_tags').select('id, name').order('name'))
 }
 
-export async function postBySlug(supabase: SupabaseClient, slug: string): Promise<Loaded<BlogPost | null>> {
-	const result = await attempt<(BlogPostRow & { content: string })[]>('post', async () =>
-		supabase.from('blog_posts').select(`${summaryColumns}, content`).eq('slug', slug).limit(1),
-	)
+export async function postBySlug(supabase: SupabaseClient<Database>, slug: string): Promise<Loaded<BlogPost | null>> {
+	const result = await attempt('post', async () => supabase.from('blog_posts').select(`${summaryColumns}, content`).eq('slug', slug).limit(1))
 	if (!result.ok) return result
-	const post = result.value[0]
+	const post = result.value.filter(isPublished)[0]
 	return { ok: true, value: post ? { ...labelled(post), content: sanitizePostHtml(post.content) } : null }
 }
 

@@ -1,5 +1,6 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js'
 import { formatMeeting, isBookable, todayInMadrid, type Meeting } from '~/lib/booking'
+import type { Database } from '~/lib/database.types'
 import { randomUUID } from 'node:crypto'
 import { calendarFor, getCalendar, jitsiCalendar } from './calendar'
 import { contactDestination } from './forms'
@@ -10,7 +11,7 @@ const meetingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nom
 type MeetingRow = Meeting & { nombre: string; email: string }
 
 /** The user's own meetings, read under RLS. */
-export async function listOwnMeetings(supabase: SupabaseClient, user: User) {
+export async function listOwnMeetings(supabase: SupabaseClient<Database>, user: User) {
 	const { data, error } = await supabase
 		.from('reservas')
 		.select(meetingColumns)
@@ -18,7 +19,7 @@ export async function listOwnMeetings(supabase: SupabaseClient, user: User) {
 		.order('fecha', { ascending: false })
 		.order('hora', { ascending: false })
 	if (error) console.error('[bookings] list failed', error)
-	return error ? null : ((data ?? []) as MeetingRow[])
+	return error ? null : data
 }
 
 export type ChangeResult = { ok: true } | { ok: false; message: string }
@@ -28,15 +29,15 @@ export type ChangeResult = { ok: true } | { ok: false; message: string }
  * only shows their bookings); the write then goes through the service role,
  * which alone may write bookings (docs/decisions/003).
  */
-async function ownUpcomingMeeting(supabase: SupabaseClient, user: User, id: string): Promise<MeetingRow | string> {
+async function ownUpcomingMeeting(supabase: SupabaseClient<Database>, user: User, id: string): Promise<MeetingRow | string> {
 	if (!/^[0-9a-f-]{36}$/i.test(id)) return 'La reunión no existe.'
-	const { data } = await supabase.from('reservas').select(meetingColumns).eq('id', id).eq('user_id', user.id).maybeSingle<MeetingRow>()
+	const { data } = await supabase.from('reservas').select(meetingColumns).eq('id', id).eq('user_id', user.id).maybeSingle()
 	if (!data) return 'La reunión no existe.'
 	if (data.status !== 'confirmada' || data.fecha < todayInMadrid()) return 'Solo puedes cambiar reuniones confirmadas y futuras.'
 	return data
 }
 
-export async function cancelOwnMeeting(supabase: SupabaseClient, user: User, id: string): Promise<ChangeResult> {
+export async function cancelOwnMeeting(supabase: SupabaseClient<Database>, user: User, id: string): Promise<ChangeResult> {
 	const meeting = await ownUpcomingMeeting(supabase, user, id)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
 	// Service role: clients may not write bookings; ownership was checked above.
@@ -54,7 +55,7 @@ export async function cancelOwnMeeting(supabase: SupabaseClient, user: User, id:
 	return { ok: true }
 }
 
-export async function rescheduleOwnMeeting(supabase: SupabaseClient, user: User, id: string, fecha: string, hora: string): Promise<ChangeResult> {
+export async function rescheduleOwnMeeting(supabase: SupabaseClient<Database>, user: User, id: string, fecha: string, hora: string): Promise<ChangeResult> {
 	if (!isBookable(fecha, hora)) return { ok: false, message: 'elige un día laborable y una hora disponible a partir de ahora.' }
 	const meeting = await ownUpcomingMeeting(supabase, user, id)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
@@ -88,7 +89,7 @@ export async function takenSlots(): Promise<Record<string, string[]>> {
 		.limit(1000)
 	if (error) console.error('[bookings] taken slots failed', error)
 	const taken: Record<string, string[]> = {}
-	for (const row of (data ?? []) as { fecha: string; hora: string }[]) (taken[row.fecha] ??= []).push(row.hora.slice(0, 5))
+	for (const row of data ?? []) (taken[row.fecha] ??= []).push(row.hora.slice(0, 5))
 	return taken
 }
 
@@ -111,7 +112,7 @@ export async function createBooking(booking: NewBooking): Promise<BookingResult>
 		.from('reservas')
 		.insert({ user_id: booking.userId, nombre: booking.nombre, email: booking.email, fecha: booking.fecha, hora: booking.hora, motivo: booking.motivo })
 		.select('id')
-		.single<{ id: string }>()
+		.single()
 	if (error || !data) {
 		if (error?.code === '23505') return { ok: false, reason: 'taken' }
 		console.error('[bookings] create failed', error)

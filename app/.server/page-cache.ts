@@ -55,5 +55,5 @@ export async function publishedBlogVersion() {
 		.order('updated_at', { ascending: false })
 		.limit(1)
 	if (error) return null
-	return `${count ?? 0}:${(data[0] as { updated_at?: string } | undefined)?.updated_at ?? ''}`
+	return `${count ?? 0}:${data[0]?.updated_at ?? ''}`
 }

@@ -3,6 +3,7 @@ import { createClient, isAuthRetryableFetchError, type AuthError, type SupabaseC
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import ws from 'ws'
 import { abortAfter } from '~/lib/abort'
+import type { Database } from '~/lib/database.types'
 import { env, isHttps } from './env'
 import { serviceUnavailable } from './http'
 
@@ -13,7 +14,7 @@ type Connection = {
 }
 
 type RequestSupabase = Connection & {
-	client: SupabaseClient
+	client: SupabaseClient<Database>
 	/** Set-Cookie and cache headers the client produced while handling this request. */
 	headers: Headers
 	user?: Promise<User | null | 'unreachable'>
@@ -63,7 +64,7 @@ const cookieOptions = { domain: env.COOKIE_DOMAIN, secure: isHttps, sameSite: 'l
 function createRequestClient(request: Request): RequestSupabase {
 	const headers = new Headers()
 	const connection = connect()
-	const client = createServerClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+	const client = createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
 		cookies: {
 			getAll: () =>
 				parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),
@@ -199,7 +200,7 @@ export async function signOut(context: Readonly<RouterContextProvider>, request:
 
 /** A client with no session at all, for public data outside a page request (the sitemap). */
 export function createAnonClient() {
-	return createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+	return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
 		auth: { persistSession: false, autoRefreshToken: false },
 		global: { fetch: connect().fetch },
 		realtime,
@@ -211,7 +212,7 @@ export function createAnonClient() {
  * (booking writes, deleting users, webhooks); each caller says why.
  */
 export function createServiceClient() {
-	return createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+	return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
 		auth: { persistSession: false, autoRefreshToken: false },
 		global: { fetch: connect().fetch },
 		realtime,

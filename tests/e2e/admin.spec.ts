@@ -103,7 +103,7 @@ test.describe('admin user management', () => {
 	test('delete a user: confirmation, the account is gone, their bookings stay', async ({ page }) => {
 		const admin = await createAdmin('borrador')
 		const target = await createAccount('borrada')
-		await serviceClient().from('reservas').insert({ user_id: target.id, fecha: weekdays(1)[0], hora: '13:00', nombre: 'Borrada', email: target.email })
+		await serviceClient().from('reservas').insert({ user_id: target.id, fecha: weekdays(1)[0] ?? '', hora: '13:00', nombre: 'Borrada', email: target.email })
 		await signIn(page, admin.email)
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
 		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Eliminar' }).click()

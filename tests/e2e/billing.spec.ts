@@ -252,7 +252,7 @@ test.describe('customer portal page', () => {
 			id: `sub_orphan_${Date.now()}`,
 			user_id: account.id,
 			customer_id: 'cus_missing',
-			price_id: localStripe.STRIPE_PRICE_BUSINESS_ANNUAL,
+			price_id: localStripe.STRIPE_PRICE_BUSINESS_ANNUAL ?? '',
 			plan: 'business',
 			periodo: 'annual',
 			status: 'active',

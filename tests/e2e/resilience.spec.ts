@@ -7,12 +7,13 @@ import { join } from 'node:path'
 import Stripe from 'stripe'
 import ws from 'ws'
 import { localStripe } from '../../app/.server/local-stripe'
+import type { Database } from '../../app/lib/database.types'
 import { startMailCatcher } from '../../local/mail'
 import { freePorts, type LocalService } from '../../local/service'
 import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { startApp } from '../support/app-server'
-import { futureWeekday, testPassword, uniqueEmail } from '../support/e2e-data'
+import { futureWeekday, submittedEmail, testPassword, uniqueEmail } from '../support/e2e-data'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe } from '../support/stripe'
 import { rawRequest } from '../support/urls'
@@ -81,7 +82,7 @@ test.afterAll(async () => {
 })
 
 const database = () =>
-	createClient(`http://127.0.0.1:${ports.supabase}`, localServiceRoleKey, { auth: { persistSession: false }, realtime: { transport: ws as never } })
+	createClient<Database>(`http://127.0.0.1:${ports.supabase}`, localServiceRoleKey, { auth: { persistSession: false }, realtime: { transport: ws as never } })
 
 async function createAccount(label: string) {
 	const email = uniqueEmail(label)
@@ -164,7 +165,7 @@ async function timed<T>(work: () => Promise<T>) {
 test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; it all recovers without a restart', async ({ page, browser }) => {
 	const account = await createAccount('caida-db')
 	await signIn(page, account.email)
-	const { data: post } = await database().from('blog_posts').select('slug').limit(1).single<{ slug: string }>()
+	const { data: post } = await database().from('blog_posts').select('slug').limit(1).single()
 	const expired = await expiredSessionCookie(page)
 	const signInForm = await openPage(browser, portal('/auth'))
 	const visitor = await openPage(browser, site('/'))
@@ -354,7 +355,7 @@ async function sendContactMessage(page: Page, email: string) {
 async function contactMessagesFrom(email: string) {
 	const { data, error } = await database().from('form_submissions').select('data').eq('form_type', 'Contacto General')
 	if (error) throw error
-	return (data as { data: { email?: string } }[]).filter((row) => row.data.email === email).length
+	return data.filter((row) => submittedEmail(row.data) === email).length
 }
 
 async function mailsWithSubject(subject: string) {

@@ -6,6 +6,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { localStripe } from '../../app/.server/local-stripe'
+import type { Database } from '../../app/lib/database.types'
 import { defaultBookingReason } from '../../app/lib/schemas'
 import { startApp } from '../support/app-server'
 import { honeypotFields } from '../support/honeypot'
@@ -284,10 +285,10 @@ const wasSent = (sent: Fields, name: string, value: unknown) => sentValues(sent,
 const optionalSent = (sent: Fields, name: string, value: unknown) =>
 	value === null || value === undefined ? sentValues(sent, name).every((given) => given === '') : wasSent(sent, name, value)
 
-async function select(query: PromiseLike<{ data: unknown; error: unknown }>): Promise<Row[]> {
+async function select(query: PromiseLike<{ data: Row[] | null; error: unknown }>): Promise<Row[]> {
 	const { data, error } = await query
 	if (error) throw error
-	return (data ?? []) as Row[]
+	return data ?? []
 }
 
 async function check(query: PromiseLike<{ error: unknown }>) {
@@ -799,7 +800,7 @@ const decodeEntities = (value: string) =>
 	value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
 
 async function tokensFor(email: string) {
-	const supabase = createClient(process.env.E2E_SUPABASE_URL ?? '', localAnonKey, {
+	const supabase = createClient<Database>(process.env.E2E_SUPABASE_URL ?? '', localAnonKey, {
 		auth: { persistSession: false, autoRefreshToken: false },
 		realtime: { transport: ws as never },
 	})

@@ -1,13 +1,14 @@
 import { createClient } from '@supabase/supabase-js'
 import { expect, test, type Page } from '@playwright/test'
 import ws from 'ws'
-import { waitForMail } from '../support/e2e-data'
+import type { Database } from '../../app/lib/database.types'
+import { submittedEmail, waitForMail } from '../support/e2e-data'
 import { honeypotFields } from '../support/honeypot'
 import { localServiceRoleKey } from '../support/keys'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 const service = () =>
-	createClient(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
+	createClient<Database>(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
 		auth: { persistSession: false },
 		realtime: { transport: ws as never },
 	})
@@ -176,7 +177,7 @@ test.describe('cookie consent', () => {
 
 async function submissionsFrom(email: string) {
 	const { data } = await service().from('form_submissions').select('form_type, data')
-	return (data ?? []).filter((row: { data: { email?: string } }) => row.data.email === email)
+	return (data ?? []).filter((row) => submittedEmail(row.data) === email)
 }
 
 async function acceptCookies(page: Page) {

@@ -1,11 +1,12 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
 import ws from 'ws'
+import type { Database, Json, TablesInsert } from '../../app/lib/database.types'
 import { localServiceRoleKey } from './keys'
 import { portalURL, rawRequest } from './urls'
 
 export const serviceClient = () =>
-	createClient(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
+	createClient<Database>(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
 		auth: { persistSession: false },
 		realtime: { transport: ws as never },
 	})
@@ -45,7 +46,7 @@ export function futureWeekday() {
 	return date.toISOString().slice(0, 10)
 }
 
-export async function createMeeting(userId: string, email: string, overrides: Record<string, unknown> = {}) {
+export async function createMeeting(userId: string, email: string, overrides: Partial<TablesInsert<'reservas'>> = {}) {
 	const { data, error } = await serviceClient()
 		.from('reservas')
 		.insert({
@@ -61,8 +62,11 @@ export async function createMeeting(userId: string, email: string, overrides: Re
 		.select('id, fecha, hora')
 		.single()
 	if (error) throw error
-	return data as { id: string; fecha: string; hora: string }
+	return data
 }
+
+/** The address a stored form submission carries: its `data` is whatever the form sent. */
+export const submittedEmail = (data: Json) => (typeof data === 'object' && data !== null && !Array.isArray(data) ? data.email : undefined)
 
 export async function waitForMail(to: string, subject: RegExp) {
 	const deadline = Date.now() + 10_000

@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { inject } from 'vitest'
 import ws from 'ws'
+import type { Database } from '../../app/lib/database.types'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { localAnonKey, localServiceRoleKey } from './keys'
 
@@ -24,8 +25,8 @@ const memoryStorage = () => {
 	}
 }
 
-export function client(url: string, key: string = localAnonKey, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
-	return createClient(url, key, {
+export function client(url: string, key: string = localAnonKey, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient<Database> {
+	return createClient<Database>(url, key, {
 		auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage(), flowType },
 		realtime: { transport: ws as never },
 	})
@@ -33,7 +34,7 @@ export function client(url: string, key: string = localAnonKey, flowType: 'impli
 
 export const serviceClient = (url: string) => client(url, localServiceRoleKey)
 
-export type TestUser = { id: string; email: string; password: string; client: SupabaseClient }
+export type TestUser = { id: string; email: string; password: string; client: SupabaseClient<Database> }
 
 /** Creates a confirmed user through the admin API (as the e2e fixtures do) and signs them in. */
 export async function createUser(url: string, email: string, options: { role?: 'admin' | 'cliente'; fullName?: string } = {}): Promise<TestUser> {

@@ -10,6 +10,7 @@ type Actor = 'anon' | 'clienteA' | 'clienteB' | 'admin' | 'service'
 const actors: Actor[] = ['anon', 'clienteA', 'clienteB', 'admin', 'service']
 
 let supabase: LocalSupabase
+// Untyped on purpose: the matrix names tables at run time and sends writes the schema's types would refuse.
 let clients: Record<Actor, SupabaseClient>
 let clienteA: TestUser
 let clienteB: TestUser

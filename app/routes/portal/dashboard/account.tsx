@@ -15,22 +15,13 @@ import type { z } from 'zod'
 
 export const meta: Route.MetaFunction = () => [{ title: `${accountCopy.title} · KIA` }]
 
-type ProfileRow = {
-	nombre: string | null
-	apellidos: string | null
-	prefijo_pais: string | null
-	telefono: string | null
-	preferencia_comunicacion: 'email' | 'whatsapp' | 'ambos' | null
-	avatar_url: string | null
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser(context, request)
 	const { data: profile, error } = await getSupabase(context)
 		.from('usuarios')
 		.select('nombre, apellidos, prefijo_pais, telefono, preferencia_comunicacion, avatar_url')
 		.eq('id', user.id)
-		.maybeSingle<ProfileRow>()
+		.maybeSingle()
 	if (error) console.error('[account] profile failed', error)
 	return { email: user.email ?? '', profile, loadFailed: Boolean(error) }
 }
