@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
 import type { Database } from '~/lib/database.types'
+import { cancelUpcomingMeetingsOf } from './bookings'
 import { createServiceClient } from './supabase'
 
 const copy = adminCopy.users
@@ -34,6 +35,8 @@ export async function deleteUserByAdmin(supabase: SupabaseClient<Database>, admi
 		const { count } = await supabase.from('usuarios').select('id', { count: 'exact', head: true }).eq('role', 'admin')
 		if ((count ?? 0) <= 1) return { ok: false, message: copy.lastAdmin }
 	}
+	// The deleted user's confirmed meetings would otherwise keep holding their slots (issue 18, finding 9).
+	if (!(await cancelUpcomingMeetingsOf(id))) return { ok: false, message: copy.deleteError }
 	// Service role: deleting an account is the auth admin API's job; the profile follows by foreign key.
 	const { error } = await createServiceClient().auth.admin.deleteUser(id)
 	if (error) {

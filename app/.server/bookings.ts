@@ -40,7 +40,12 @@ async function ownUpcomingMeeting(supabase: SupabaseClient<Database>, user: User
 export async function cancelOwnMeeting(supabase: SupabaseClient<Database>, user: User, id: string): Promise<ChangeResult> {
 	const meeting = await ownUpcomingMeeting(supabase, user, id)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
-	// Service role: clients may not write bookings; ownership was checked above.
+	return cancelMeeting(meeting)
+}
+
+/** Frees the slot, removes the calendar event and tells the client. */
+async function cancelMeeting(meeting: MeetingRow): Promise<ChangeResult> {
+	// Service role: clients may not write bookings; the callers checked who may cancel this one.
 	const { error } = await createServiceClient().from('reservas').update({ status: 'cancelada' }).eq('id', meeting.id).eq('status', 'confirmada')
 	if (error) {
 		console.error('[bookings] cancel failed', error)
@@ -53,6 +58,28 @@ export async function cancelOwnMeeting(supabase: SupabaseClient<Database>, user:
 		text: `Hola ${meeting.nombre}:\n\nTu reunión del ${formatMeeting(meeting.fecha, meeting.hora)} ha sido cancelada.\n\nSi quieres, puedes reservar otra desde tu panel de cliente.\n\nEl equipo de KIA`,
 	})
 	return { ok: true }
+}
+
+/**
+ * Before an account goes, its confirmed meetings from today on are cancelled
+ * as the client would cancel them: the slots are freed for others, calendar
+ * events removed and the client told. (The database does the same for a
+ * deletion made elsewhere, without the e-mails.) False when one could not be.
+ */
+export async function cancelUpcomingMeetingsOf(userId: string) {
+	// Service role: an admin is acting on another user's bookings, which only the server writes.
+	const { data, error } = await createServiceClient()
+		.from('reservas')
+		.select(meetingColumns)
+		.eq('user_id', userId)
+		.eq('status', 'confirmada')
+		.gte('fecha', todayInMadrid())
+	if (error) {
+		console.error('[bookings] upcoming meetings of a user could not be read', error)
+		return false
+	}
+	const results = await Promise.all(data.map((meeting) => cancelMeeting(meeting)))
+	return results.every((result) => result.ok)
 }
 
 export async function rescheduleOwnMeeting(supabase: SupabaseClient<Database>, user: User, id: string, fecha: string, hora: string): Promise<ChangeResult> {

@@ -47,7 +47,7 @@ export const adminCopy = {
 		remove: {
 			button: 'Eliminar',
 			title: '¿Estás absolutamente seguro?',
-			text: 'Se eliminará la cuenta y su perfil. El historial de reuniones se conserva para la empresa.',
+			text: 'Se eliminará la cuenta y su perfil. Sus reuniones confirmadas a partir de hoy se cancelarán, se avisará al cliente por email y los huecos quedarán libres. El historial de reuniones se conserva para la empresa.',
 			confirm: 'Sí, eliminar usuario',
 			back: 'Cancelar',
 		},

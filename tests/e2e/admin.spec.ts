@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
+import { createAccount, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
 import { portalURL, rawRequest } from '../support/urls'
 
 async function createAdmin(label: string) {
@@ -100,17 +100,21 @@ test.describe('admin user management', () => {
 		expect(row.data).toEqual({ full_name: 'Nombre Nuevo', phone: '+34600111222', role: 'admin', email: target.email })
 	})
 
-	test('delete a user: confirmation, the account is gone, their bookings stay', async ({ page }) => {
+	test('delete a user: confirmation, the account is gone, their upcoming meetings are cancelled and the history stays', async ({ page }) => {
 		const admin = await createAdmin('borrador')
 		const target = await createAccount('borrada')
 		await serviceClient().from('reservas').insert({ user_id: target.id, fecha: weekdays(1)[0] ?? '', hora: '13:00', nombre: 'Borrada', email: target.email })
 		await signIn(page, admin.email)
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
 		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Eliminar' }).click()
-		await page.getByRole('dialog', { name: '¿Estás absolutamente seguro?' }).getByRole('button', { name: 'Sí, eliminar usuario' }).click()
+		const dialog = page.getByRole('dialog', { name: '¿Estás absolutamente seguro?' })
+		await expect(dialog).toContainText('Sus reuniones confirmadas a partir de hoy se cancelarán')
+		await dialog.getByRole('button', { name: 'Sí, eliminar usuario' }).click()
 		await expect(page.getByText('Usuario eliminado correctamente')).toBeVisible()
 		expect((await serviceClient().from('usuarios').select('id').eq('id', target.id)).data).toEqual([])
-		expect((await serviceClient().from('reservas').select('user_id').eq('email', target.email)).data).toEqual([{ user_id: null }])
+		// The slot is free again and the client was told, as if they had cancelled it themselves.
+		expect((await serviceClient().from('reservas').select('user_id, status').eq('email', target.email)).data).toEqual([{ user_id: null, status: 'cancelada' }])
+		await waitForMail(target.email, /Tu reunión con KIA ha sido cancelada/)
 		await page.context().clearCookies()
 		await page.goto(portalURL('/auth'))
 		await page.locator('#signin').getByLabel('Email').fill(target.email)

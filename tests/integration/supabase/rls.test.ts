@@ -298,13 +298,23 @@ describe('delete', () => {
 	test('deleting a user removes their profile and assistants and keeps the company’s booking history', async () => {
 		const user = await createUser(supabase.url, uniqueEmail('baja'))
 		const service = serviceClient(supabase.url)
-		await service.from('reservas').insert({ user_id: user.id, fecha: '2027-05-03', hora: '12:00', nombre: 'Baja', email: user.email })
+		const upcoming = { fecha: '2027-05-03', hora: '12:00' }
+		await service.from('reservas').insert([
+			{ user_id: user.id, fecha: '2024-05-03', hora: '12:00', nombre: 'Baja', email: user.email },
+			{ user_id: user.id, ...upcoming, nombre: 'Baja', email: user.email },
+		])
 		await service.from('asistentes').insert({ user_id: user.id, nombre: 'A' })
 		expect((await service.auth.admin.deleteUser(user.id)).error).toBeNull()
 		expect((await service.from('usuarios').select('id').eq('id', user.id)).data).toEqual([])
 		expect((await service.from('asistentes').select('id').eq('user_id', user.id)).data).toEqual([])
-		const history = await service.from('reservas').select('user_id, email').eq('email', user.email)
-		expect(history.data).toEqual([{ user_id: null, email: user.email }])
+		const history = await service.from('reservas').select('user_id, email, fecha, status').eq('email', user.email).order('fecha')
+		// The past meeting is history as it was; the upcoming one no longer holds its slot (issue 18, finding 9).
+		expect(history.data).toEqual([
+			{ user_id: null, email: user.email, fecha: '2024-05-03', status: 'confirmada' },
+			{ user_id: null, email: user.email, fecha: upcoming.fecha, status: 'cancelada' },
+		])
+		const rebooked = await service.from('reservas').insert({ ...upcoming, nombre: 'Otra', email: 'otra@kia.test' })
+		expect(rebooked.error).toBeNull()
 	})
 })
 
