@@ -62,6 +62,33 @@ afterAll(() => supabase.stop())
 
 const denied = 'denied' as const
 
+/**
+ * Every table the REST API exposes and what the API roles may do there, with why. The matrices below test
+ * each line; a table added to the schema fails the first test until it is listed here and in them.
+ * Writes that only our server should make (after its own checks) are the service role's alone.
+ */
+const apiAccess: Record<string, { anon: string; authenticated: string; why: string }> = {
+	usuarios: { anon: 'nothing', authenticated: 'read and update own row (no e-mail; role only by an admin, never their own); admins read all, update others', why: 'profiles are personal; the role guard trigger keeps roles out of a cliente’s reach' },
+	reservas: { anon: 'nothing', authenticated: 'read own; admins read all', why: 'bookings are written by the server after the slot, horizon and ownership checks (decision 003)' },
+	asistentes: { anon: 'nothing', authenticated: 'read own; admins read all', why: 'KIA’s team builds the assistants; a client only sees theirs' },
+	blog_posts: { anon: 'read published', authenticated: 'read published', why: 'public content; drafts stay private; the team writes posts' },
+	blog_tags: { anon: 'read', authenticated: 'read', why: 'public content' },
+	blog_post_tags: { anon: 'read, of published posts', authenticated: 'read, of published posts', why: 'public content' },
+	form_submissions: { anon: 'nothing', authenticated: 'admins read', why: 'written by the server after the honeypot, the schema and the rate limit (issue 18)' },
+	rate_limits: { anon: 'nothing', authenticated: 'nothing', why: 'counters the server keeps; readable, they would tell an attacker how close they are' },
+	suscripciones: { anon: 'nothing', authenticated: 'read own; admins read all', why: 'written only from Stripe’s verified webhook' },
+	pagos: { anon: 'nothing', authenticated: 'read own; admins read all', why: 'written only from Stripe’s verified webhook' },
+	stripe_customers: { anon: 'nothing', authenticated: 'nothing', why: 'the server maps users to Stripe customers; a client never picks one' },
+	stripe_eventos: { anon: 'nothing', authenticated: 'nothing', why: 'the webhook’s record of handled events, so a re-delivery does nothing' },
+}
+
+test('every table of the public schema is in the access matrix, and nothing else is', async () => {
+	const { rows } = await supabase.db.pg.query<{ table_name: string }>(
+		`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+	)
+	expect(rows.map((row) => row.table_name)).toEqual(Object.keys(apiAccess).sort())
+})
+
 describe('select', () => {
 	// Rows each actor sees; `denied` = no privilege at all (401 for anon, 403 otherwise).
 	const visible: Record<string, Record<Actor, number | typeof denied>> = {
@@ -78,6 +105,7 @@ describe('select', () => {
 		stripe_customers: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
 		stripe_eventos: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
 	}
+	test('covers every table', () => expect(Object.keys(visible).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const [table, expected] of Object.entries(visible)) {
 		for (const actor of actors) {
 			test(`${actor} on ${table}: ${expected[actor]}`, async () => {
@@ -114,6 +142,7 @@ describe('insert', () => {
 		pagos: { id: `cs_${actor}`, user_id: clienteA.id, customer_id: 'cus_a', price_id: 'p', plan: 'enterprise', periodo: 'annual', amount_total: 1, currency: 'eur', status: 'paid' },
 		blog_post_tags: junction,
 		rate_limits: { key: `rls:${actor}`, window_start: new Date().toISOString(), hits: 1 },
+		form_submissions: { form_type: 'Contacto General', data: { name: actor } },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -127,7 +156,9 @@ describe('insert', () => {
 		pagos: ['service'],
 		blog_post_tags: ['service'],
 		rate_limits: ['service'],
+		form_submissions: ['service'],
 	}
+	test('covers every table', () => expect(Object.keys(allowed).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const table of Object.keys(allowed)) {
 		for (const actor of actors) {
 			const may = allowed[table]?.includes(actor)
