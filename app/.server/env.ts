@@ -61,6 +61,8 @@ const envSchema = z
 		// Only set to reach a Stripe-compatible server other than api.stripe.com (the local stand-in).
 		STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 		...priceIds,
+		// Only an explicit 1 lets a production server run on the local services (see parseEnv).
+		LOCAL_SERVICES: z.enum(['0', '1']).optional(),
 		ENABLE_TEST_ROUTES: z
 			.enum(['0', '1'])
 			.default('0')
@@ -112,6 +114,16 @@ export function parseEnv(source: Source): Env {
 	const port = given.PORT ?? (isProduction ? '3000' : '5173')
 	const configured = productionVariables.filter((key) => key in given)
 	const usesLocalServices = configured.length === 0
+	// A production deploy whose environment failed to load looks exactly like "no configuration": it must not
+	// boot on the local services' public secrets unless someone asked for that in so many words.
+	const localServicesAsked = given.LOCAL_SERVICES === '1'
+
+	if (isProduction && usesLocalServices && !localServicesAsked) {
+		throw new EnvError(
+			`Producción sin configuración: faltan ${productionVariables.join(', ')}.\n` +
+				'  Para ejecutar la versión de producción contra los servicios locales, define LOCAL_SERVICES=1.',
+		)
+	}
 
 	if (isProduction && !usesLocalServices) {
 		const missing = productionVariables.filter((key) => !(key in given))

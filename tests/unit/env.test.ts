@@ -36,9 +36,16 @@ describe('parseEnv', () => {
 		expect(() => parseEnv({ ...production, STRIPE_SECRET_KEY: 'pk_live_x' })).toThrow(/STRIPE_SECRET_KEY/)
 	})
 
-	test('the production server with no configuration runs locally on PORT (default 3000)', () => {
-		expect(parseEnv({ NODE_ENV: 'production' }).SITE_URL).toBe('http://kia.localhost:3000')
-		expect(parseEnv({ NODE_ENV: 'production', PORT: '4100' }).PORTAL_URL).toBe('http://portal.kia.localhost:4100')
+	test('the production server with no configuration refuses to start unless LOCAL_SERVICES=1 asks for the local services', () => {
+		// A deploy whose environment file failed to load must not boot on the local services' public secrets.
+		expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(/Producción sin configuración: faltan SITE_URL, PORTAL_URL, COOKIE_DOMAIN, SESSION_SECRET, SUPABASE_URL/)
+		expect(() => parseEnv({ NODE_ENV: 'production', LOCAL_SERVICES: '0' })).toThrowError(/LOCAL_SERVICES=1/)
+		expect(parseEnv({ NODE_ENV: 'production', LOCAL_SERVICES: '1' }).SITE_URL).toBe('http://kia.localhost:3000')
+		expect(parseEnv({ NODE_ENV: 'production', LOCAL_SERVICES: '1', PORT: '4100' }).PORTAL_URL).toBe('http://portal.kia.localhost:4100')
+	})
+
+	test('development needs no LOCAL_SERVICES to use the local services', () => {
+		expect(parseEnv({ NODE_ENV: 'development' }).usesLocalServices).toBe(true)
 	})
 
 	test('a complete production configuration is accepted as given', () => {
