@@ -168,7 +168,8 @@ export function icsInvitation(booking: NewBooking, meetUrl: string, now = new Da
 	const endMinutes = hours * 60 + minutes + 15
 	const end = `${booking.fecha.replace(/-/g, '')}T${String(Math.floor(endMinutes / 60)).padStart(2, '0')}${String(endMinutes % 60).padStart(2, '0')}00`
 	const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-	const escape = (text: string) => text.replace(/([,;\\])/g, '\\$1').replace(/\n/g, '\\n')
+	// RFC 5545 §3.3.11: a line break of any kind (a bare CR included) is written as \n, never raw.
+	const escape = (text: string) => text.replace(/([,;\\])/g, '\\$1').replace(/\r\n|\r|\n/g, '\\n')
 	return [
 		'BEGIN:VCALENDAR',
 		'VERSION:2.0',

@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer'
+import { singleLine } from '~/lib/header-text'
 import { env } from './env'
 
 /**
@@ -16,10 +17,23 @@ export type Mail = {
 	attachments?: { filename: string; content: string; contentType: string }[]
 }
 
+/**
+ * The message as handed to nodemailer: subjects and file names are made one
+ * line here, whatever text went into them, so no header can be injected.
+ */
+export function composeMail(mail: Mail) {
+	return {
+		...mail,
+		from: env.MAIL_FROM,
+		subject: singleLine(mail.subject),
+		attachments: mail.attachments?.map((attachment) => ({ ...attachment, filename: singleLine(attachment.filename, 100) })),
+	}
+}
+
 /** Sends by SMTP (locally the mail catcher). A failed e-mail is logged and reported, never thrown. */
 export async function sendMail(mail: Mail) {
 	try {
-		await transport.sendMail({ from: env.MAIL_FROM, ...mail })
+		await transport.sendMail(composeMail(mail))
 		return true
 	} catch (error) {
 		console.error(`[mail] could not send "${mail.subject}" to ${mail.to}`, error)
