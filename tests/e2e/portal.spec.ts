@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
-import { createAccount, createMeeting, futureWeekday, linkFrom, postAs, serviceClient, signIn, testPassword, uniqueEmail, waitForMail } from '../support/e2e-data'
+import { createAccount, createMeeting, linkFrom, postAs, serviceClient, signIn, testPassword, waitForMail } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 test.describe('authentication', () => {
@@ -116,13 +117,13 @@ test.describe('meetings', () => {
 
 		await row.getByRole('button', { name: 'Reprogramar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Reprogramar reunión' })
-		const newDate = futureWeekday()
-		await dialog.getByLabel('Nueva fecha').fill(newDate)
-		await dialog.getByLabel('Nueva hora').selectOption('12:30')
+		const moveTo = uniqueSlot()
+		await dialog.getByLabel('Nueva fecha').fill(moveTo.fecha)
+		await dialog.getByLabel('Nueva hora').selectOption(moveTo.hora)
 		await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
 		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', meeting.id).single()
-		expect(moved.data).toEqual({ fecha: newDate, hora: '12:30:00', status: 'confirmada' })
+		expect(moved.data).toEqual({ fecha: moveTo.fecha, hora: `${moveTo.hora}:00`, status: 'confirmada' })
 		await waitForMail(account.email, /cambiado de fecha/)
 
 		await row.getByRole('button', { name: 'Cancelar' }).click()
@@ -137,18 +138,19 @@ test.describe('meetings', () => {
 	test('a weekend, a past date or a taken slot is refused', async ({ page }) => {
 		const account = await createAccount('fallos')
 		const meeting = await createMeeting(account.id, account.email)
-		const other = await createMeeting(account.id, account.email, { hora: '13:00' })
+		const other = await createMeeting(account.id, account.email)
 		await signIn(page, account.email)
 		for (const [fecha, hora] of [
+			// A Saturday, a Monday gone by, and the slot of the other meeting.
 			['2030-06-08', '10:00'],
 			['2020-01-06', '10:00'],
-			[other.fecha, '13:00'],
+			[other.fecha, other.hora.slice(0, 5)],
 		] as const) {
 			const response = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, fecha, hora })
 			expect(response.status, `${fecha} ${hora}`).toBe(400)
 		}
 		const unchanged = await serviceClient().from('reservas').select('fecha, hora').eq('id', meeting.id).single()
-		expect(unchanged.data).toEqual({ fecha: meeting.fecha, hora: '11:30:00' })
+		expect(unchanged.data).toEqual({ fecha: meeting.fecha, hora: meeting.hora })
 	})
 
 	test('another client’s meeting cannot be touched', async ({ page }) => {
@@ -158,7 +160,7 @@ test.describe('meetings', () => {
 		await signIn(page, intruder.email)
 		const cancel = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'cancel', id: meeting.id })
 		expect(cancel.status).toBe(400)
-		const reschedule = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, fecha: futureWeekday(), hora: '10:00' })
+		const reschedule = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, ...uniqueSlot() })
 		expect(reschedule.status).toBe(400)
 		const untouched = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
 		expect(untouched.data).toEqual({ status: 'confirmada', fecha: meeting.fecha })
@@ -172,16 +174,16 @@ test.describe('meetings', () => {
 		await signIn(page, account.email)
 		await page.goto(portalURL('/dashboard/reuniones'))
 		await page.getByRole('link', { name: 'Reprogramar' }).click()
-		const newDate = futureWeekday()
-		await page.getByLabel('Nueva fecha').fill(newDate)
-		await page.getByLabel('Nueva hora').selectOption('10:30')
+		const moveTo = uniqueSlot()
+		await page.getByLabel('Nueva fecha').fill(moveTo.fecha)
+		await page.getByLabel('Nueva hora').selectOption(moveTo.hora)
 		await page.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByRole('status')).toContainText('La reunión ha sido reprogramada correctamente.')
 		await page.getByRole('link', { name: 'Cancelar' }).click()
 		await page.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
 		await expect(page.getByRole('status')).toContainText('La reunión ha sido cancelada.')
 		const row = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
-		expect(row.data).toEqual({ status: 'cancelada', fecha: newDate })
+		expect(row.data).toEqual({ status: 'cancelada', fecha: moveTo.fecha })
 		await context.close()
 	})
 })

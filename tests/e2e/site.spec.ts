@@ -1,8 +1,10 @@
 import { createClient } from '@supabase/supabase-js'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import ws from 'ws'
 import { waitForMail } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
 import { localServiceRoleKey } from '../support/keys'
+import { uniqueAddress, uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 const service = () =>
@@ -82,10 +84,29 @@ test.describe('blog', () => {
 		await expect(page.getByRole('article')).toHaveCount(1)
 	})
 
-	test('a category without posts says so', async ({ page }) => {
-		await service().from('blog_tags').insert({ name: 'Categoría vacía' })
-		await page.goto(siteURL(`/blog?tag=${encodeURIComponent('Categoría vacía')}`))
-		await expect(page.getByText('No hay artículos en esta categoría todavía.')).toBeVisible()
+	test('a category without published posts is not offered; its address says there are none', async ({ page }) => {
+		// One tag with no post, one whose only post is a draft: neither is anything a visitor can read.
+		const unused = uniqueName('sin-articulos')
+		const draftOnly = uniqueName('solo-borrador')
+		const tags = await service().from('blog_tags').insert([{ name: unused }, { name: draftOnly }]).select('id, name')
+		expect(tags.error).toBeNull()
+		const draft = await service().from('blog_posts').insert({ title: draftOnly, slug: draftOnly, content: '<p>Borrador</p>', published_at: null }).select('id').single()
+		expect(draft.error).toBeNull()
+		const draftTag = tags.data?.find((tag) => tag.name === draftOnly)
+		expect((await service().from('blog_post_tags').insert({ post_id: draft.data?.id, tag_id: draftTag?.id })).error).toBeNull()
+		try {
+			for (const name of [unused, draftOnly]) {
+				// The ?tag= address is the tag's own, so the page is rendered now, not an earlier copy from the page cache.
+				await page.goto(siteURL(`/blog?tag=${encodeURIComponent(name)}`))
+				await expect(page.getByText('No hay artículos en esta categoría todavía.')).toBeVisible()
+				const categories = page.getByRole('navigation', { name: 'Categorías' })
+				await expect(categories.getByRole('link', { name: /VERIFACTU/ })).toBeVisible()
+				await expect(categories.getByRole('link', { name: new RegExp(name) })).toHaveCount(0)
+			}
+		} finally {
+			await service().from('blog_posts').delete().eq('id', draft.data?.id ?? '')
+			await service().from('blog_tags').delete().in('name', [unused, draftOnly])
+		}
 	})
 
 	test('a post shows its date in Spanish long format and the body is sanitized', async ({ page }) => {
@@ -94,20 +115,26 @@ test.describe('blog', () => {
 			errors.push(dialog.message())
 			void dialog.dismiss()
 		})
-		await service().from('blog_posts').insert({
+		const slug = uniqueName('prueba-de-limpieza')
+		const inserted = await service().from('blog_posts').insert({
 			title: 'Prueba de limpieza',
-			slug: 'prueba-de-limpieza',
+			slug,
 			content: '<p onclick="alert(1)">Texto seguro</p><script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">enlace</a>',
 			author: 'QA',
 			published_at: '2025-07-25T10:00:00Z',
 		})
-		const response = await page.goto(siteURL('/blog/prueba-de-limpieza'))
-		const html = (await response?.text()) ?? ''
-		expect(html).not.toContain('alert(')
-		expect(html).not.toContain('onerror')
-		await expect(page.getByText('Texto seguro')).toBeVisible()
-		await expect(page.getByText('25 de julio de 2025')).toBeVisible()
-		expect(errors).toEqual([])
+		expect(inserted.error).toBeNull()
+		try {
+			const response = await page.goto(siteURL(`/blog/${slug}`))
+			const html = (await response?.text()) ?? ''
+			expect(html).not.toContain('alert(')
+			expect(html).not.toContain('onerror')
+			await expect(page.getByText('Texto seguro')).toBeVisible()
+			await expect(page.getByText('25 de julio de 2025')).toBeVisible()
+			expect(errors).toEqual([])
+		} finally {
+			await service().from('blog_posts').delete().eq('slug', slug)
+		}
 	})
 
 	test('Compartir copies the link and confirms with a toast', async ({ page, context }) => {
@@ -273,6 +300,7 @@ test.describe('interactions', () => {
 
 test.describe('contact forms', () => {
 	test('a contact message is stored and confirmed; bad input is explained next to the field', async ({ page }) => {
+		const email = uniqueEmail('marta')
 		await acceptCookies(page)
 		await page.goto(siteURL('/contacto'))
 		const form = page.getByRole('main')
@@ -282,41 +310,44 @@ test.describe('contact forms', () => {
 		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
 		await expect(form.getByText('Introduce un email válido.')).toBeVisible()
 		await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
-		await form.getByLabel('Email').fill('marta@empresa.es')
+		await form.getByLabel('Email').fill(email)
 		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
 		await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
 		await expect(form.getByLabel('Nombre')).toHaveValue('')
-		const rows = await submissionsFrom('marta@empresa.es')
+		const rows = await submissionsFrom(email)
 		expect(rows).toEqual([{ form_type: 'Contacto General', data: expect.objectContaining({ name: 'Marta Soler', message: 'Quiero automatizar mis facturas.' }) }])
 	})
 
 	test('without JavaScript: errors keep what was typed, success shows the toast', async ({ browser }) => {
+		const email = uniqueEmail('inversora')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
 		await page.goto(siteURL('/invertir'))
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre completo').fill('Inversora Uno')
-		await form.getByLabel('Email').fill('inversora@fondo.es')
+		await form.getByLabel('Email').fill(email)
 		await form.getByLabel('Mensaje').fill('Me interesa la ronda.')
 		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
 		await expect(page.getByRole('status')).toContainText('¡Formulario enviado con éxito!')
-		const rows = await submissionsFrom('inversora@fondo.es')
+		const rows = await submissionsFrom(email)
 		expect(rows.map((row) => row.form_type)).toEqual(['investor_contact'])
 		await context.close()
 	})
 
 	test('the company is e-mailed every saved message', async ({ page }) => {
+		const email = uniqueEmail('jorge')
 		await acceptCookies(page)
 		await page.goto(siteURL('/sobre-kia'))
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Jorge Aviño')
-		await form.getByLabel('Email').fill('jorge@despacho.es')
+		await form.getByLabel('Email').fill(email)
 		await form.getByLabel('Mensaje').fill('Mensaje desde Sobre KIA')
 		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
 		await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
-		const mail = await waitForMail('hola@kia.es', /Contacto Sobre KIA/)
-		expect(mail.text).toContain('jorge@despacho.es')
-		expect((await submissionsFrom('jorge@despacho.es')).map((row) => row.form_type)).toEqual(['Contacto Sobre KIA'])
+		// The company's inbox gets every test's messages: this one is the one that names this sender.
+		const mail = await waitForMail('hola@kia.es', /Contacto Sobre KIA/, email)
+		expect(mail.text).toContain('Mensaje desde Sobre KIA')
+		expect((await submissionsFrom(email)).map((row) => row.form_type)).toEqual(['Contacto Sobre KIA'])
 	})
 
 	test('the server explains every missing field and keeps what was typed', async () => {
@@ -339,18 +370,21 @@ test.describe('contact forms', () => {
 				body: new URLSearchParams(fields).toString(),
 				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteURL('/').slice(0, -1), 'X-Forwarded-For': address },
 			})
-		const bot = await post({ name: 'Bot', email: 'bot@spam.es', message: 'spam', name__confirm: 'soy un bot' }, '203.0.113.7')
+		const botEmail = uniqueEmail('bot')
+		const bot = await post({ name: 'Bot', email: botEmail, message: 'spam', name__confirm: 'soy un bot' }, uniqueAddress())
 		expect(bot.status).toBe(400)
-		expect(await submissionsFrom('bot@spam.es')).toEqual([])
+		expect(await submissionsFrom(botEmail)).toEqual([])
 
-		const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`
+		// An address of its own: the limit counts this flood alone.
+		const address = uniqueAddress()
+		const floodEmail = uniqueEmail('flood')
 		const statuses: number[] = []
-		for (let i = 0; i < 11; i++) statuses.push((await post({ name: 'Flood', email: 'flood@spam.es', message: `n${i}` }, address)).status)
+		for (let i = 0; i < 11; i++) statuses.push((await post({ name: 'Flood', email: floodEmail, message: `n${i}` }, address)).status)
 		expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true)
-		const limited = await post({ name: 'Flood', email: 'flood@spam.es', message: 'otra' }, address)
+		const limited = await post({ name: 'Flood', email: floodEmail, message: 'otra' }, address)
 		expect(limited.status).toBe(429)
 		expect(limited.body).toContain('Has enviado demasiadas solicitudes')
-		expect(await submissionsFrom('flood@spam.es')).toHaveLength(10)
+		expect(await submissionsFrom(floodEmail)).toHaveLength(10)
 	})
 
 	test('the newsletter without JavaScript shows the same notice', async ({ browser }) => {
