@@ -15,7 +15,7 @@ function nextSaturday() {
 test.describe('demo booking', () => {
 	test('a weekend date is refused at once and cleared', async ({ page }) => {
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
 		await page.getByLabel('Fecha').fill(nextSaturday())
 		await expect(page.getByText('Fecha no válida')).toBeVisible()
 		await expect(page.getByText('Por favor, selecciona un día de lunes a viernes.')).toBeVisible()
@@ -55,7 +55,7 @@ test.describe('demo booking', () => {
 		const account = await createAccount('reserva', 'Elena Vidal')
 		const { fecha, hora } = uniqueSlot()
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Elena Vidal')
 		await form.getByLabel('Email').fill(account.email)
@@ -138,7 +138,7 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	const account = await createAccount('dialogo', 'Nuria Sáez')
 	await signIn(page, account.email)
 	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-	await page.goto(siteURL('/contacto'))
+	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: 'O reserva una reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
 	await expect(dialog.getByText('Reservarás como Nuria Sáez.')).toBeVisible()

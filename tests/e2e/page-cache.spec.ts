@@ -73,7 +73,7 @@ test('a signed-in visitor is never served nor stored; a toast is never shared', 
 	const anonymous = await warm('/como-funciona')
 	expect(anonymous.second.body).not.toContain('Nombre Muy Personal')
 
-	await page.goto(siteURL('/'))
+	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: /Recordatorios fiscales/ }).click()
 	await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
 	await page.context().clearCookies()

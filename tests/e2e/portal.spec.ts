@@ -6,7 +6,7 @@ import { portalURL, rawRequest, siteURL } from '../support/urls'
 test.describe('authentication', () => {
 	test('sign-up → confirmation e-mail → link → dashboard', async ({ page }) => {
 		const email = uniqueEmail('alta')
-		await page.goto(portalURL('/auth?tab=signup'))
+		await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
 		await page.getByLabel('Nombre completo').fill('Lucía Navarro')
 		await page.getByLabel('Email').fill(email)
 		await page.getByLabel('Contraseña').fill(testPassword)
@@ -19,7 +19,7 @@ test.describe('authentication', () => {
 	})
 
 	test('a wrong password is explained; an already registered e-mail gets the warning', async ({ page }) => {
-		await page.goto(portalURL('/auth'))
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await page.getByLabel('Email').fill('cliente@kia.test')
 		await page.getByLabel('Contraseña').fill('incorrecta')
 		await page.getByRole('button', { name: 'Iniciar Sesión' }).click()
@@ -37,7 +37,7 @@ test.describe('authentication', () => {
 
 	test('password recovery: e-mail → new password → sign in with it', async ({ page }) => {
 		const account = await createAccount('recuperar')
-		await page.goto(portalURL('/auth'))
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Recupera tu contraseña' })
 		await dialog.getByRole('button', { name: 'Enviar enlace' }).click()
@@ -59,7 +59,7 @@ test.describe('authentication', () => {
 	})
 
 	test('Google sign-in through the local consent page', async ({ page }) => {
-		await page.goto(portalURL('/auth'))
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Continuar con Google' }).click()
 		await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible()
 		await page.getByLabel('Correo de Google').fill(uniqueEmail('google'))
@@ -75,7 +75,7 @@ test.describe('authentication', () => {
 		await page.goto(siteURL('/'))
 		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toHaveAttribute('href', portalURL('/dashboard'))
 
-		await page.goto(portalURL('/dashboard'))
+		await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: /Menú de Marina Gil/ }).click()
 		await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click()
 		await expect(page).toHaveURL(siteURL('/'))
@@ -110,7 +110,7 @@ test.describe('meetings', () => {
 		const account = await createAccount('reuniones')
 		const meeting = await createMeeting(account.id, account.email)
 		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/reuniones'))
+		await page.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
 		const row = page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' })
 		await expect(row).toContainText('Confirmada')
 		await expect(row.getByRole('link', { name: 'Unirse' })).toHaveAttribute('target', '_blank')
@@ -192,7 +192,7 @@ test.describe('account', () => {
 	test('saved values reload; a crafted post cannot change role or e-mail', async ({ page }) => {
 		const account = await createAccount('perfil')
 		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/cuenta'))
+		await page.goto(portalURL('/dashboard/cuenta'), { waitUntil: 'networkidle' })
 		await expect(page.getByLabel('Email')).toHaveValue(account.email)
 		await page.getByLabel('Nombre', { exact: true }).fill('Teresa')
 		await page.getByLabel('Apellidos').fill('Lloret Sanz')
@@ -221,7 +221,7 @@ test.describe('account', () => {
 	test('password change: empty does nothing, mismatch is explained, a new one works', async ({ page }) => {
 		const account = await createAccount('clave')
 		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/cuenta'))
+		await page.goto(portalURL('/dashboard/cuenta'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
 		await expect(page.getByText('Contraseña actualizada correctamente')).toHaveCount(0)
 		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')

@@ -105,7 +105,7 @@ async function fillSignIn(page: Page, email: string) {
 }
 
 async function signIn(page: Page, email: string) {
-	await page.goto(portal('/auth'))
+	await page.goto(portal('/auth'), { waitUntil: 'networkidle' })
 	await fillSignIn(page, email)
 	await page.waitForURL(portal('/dashboard'))
 }
@@ -116,7 +116,7 @@ async function acceptCookies(page: Page) {
 
 async function openPage(browser: Browser, url: string) {
 	const page = await (await browser.newContext()).newPage()
-	await page.goto(url)
+	await page.goto(url, { waitUntil: 'networkidle' })
 	return page
 }
 
@@ -346,7 +346,7 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 })
 
 async function sendContactMessage(page: Page, email: string) {
-	await page.goto(site('/contacto'))
+	await page.goto(site('/contacto'), { waitUntil: 'networkidle' })
 	const form = page.getByRole('main')
 	await form.getByLabel('Nombre').fill('Cliente Resiliente')
 	await form.getByLabel('Email').fill(email)

@@ -139,7 +139,7 @@ test.describe('blog', () => {
 
 	test('Compartir copies the link and confirms with a toast', async ({ page, context }) => {
 		await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteURL('/').slice(0, -1) })
-		await page.goto(siteURL('/blog/verifactu-que-cambia-y-como-prepararte'))
+		await page.goto(siteURL('/blog/verifactu-que-cambia-y-como-prepararte'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Compartir' }).click()
 		await expect(page.getByText('¡Enlace copiado al portapapeles!')).toBeVisible()
 		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteURL('/blog/verifactu-que-cambia-y-como-prepararte'))
@@ -152,7 +152,7 @@ test.describe('cookie consent', () => {
 			const calls: unknown[] = []
 			Object.assign(window, { __consentCalls: calls, gtag: (...args: unknown[]) => calls.push(args) })
 		})
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
 		await banner.getByRole('button', { name: 'Aceptar todo' }).click()
 		await expect(banner).toBeHidden()
@@ -165,13 +165,13 @@ test.describe('cookie consent', () => {
 	})
 
 	test('Rechazar stores necessary only', async ({ page }) => {
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page.getByRole('region', { name: 'Consentimiento de cookies' }).getByRole('button', { name: 'Rechazar' }).click()
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":false,"marketing":false}')
 	})
 
 	test('Personalizar and Gestionar Cookies open the preferences; Guardar preferencias saves the switches', async ({ page }) => {
-		await page.goto(siteURL('/contacto'))
+		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Personalizar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Preferencias de cookies' })
 		await dialog.getByRole('switch', { name: 'Análisis' }).click()
@@ -212,7 +212,7 @@ async function acceptCookies(page: Page) {
 test.describe('interactions', () => {
 	test('chat: greeting, empty messages ignored, typing indicator, canned reply after 2 s', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Abrir chat con KIA' }).click()
 		const panel = page.getByRole('region', { name: 'KIA Asistente Inteligente' })
 		await expect(panel.locator('[data-sender="bot"]')).toHaveCount(1)
@@ -232,7 +232,7 @@ test.describe('interactions', () => {
 
 	test('FAQ: one item open at a time, collapsible', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/#faq'))
+		await page.goto(siteURL('/#faq'), { waitUntil: 'networkidle' })
 		const items = page.locator('#faq details')
 		await expect(items).toHaveCount(10)
 		await items.nth(0).locator('summary').click()
@@ -246,7 +246,7 @@ test.describe('interactions', () => {
 
 	test('header turns translucent after 10 px of scroll', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		const header = page.locator('header').first()
 		await expect(header).toHaveAttribute('data-scrolled', 'false')
 		await page.mouse.wheel(0, 400)
@@ -256,14 +256,14 @@ test.describe('interactions', () => {
 
 	test('capabilities and VERIFACTU say they are not implemented yet', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: /Recordatorios fiscales/ }).click()
 		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
 	})
 
 	test('Tarifas dropdown lists the four pricing pages', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Tarifas' }).click()
 		await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: /Enterprise/ }).click()
 		await expect(page).toHaveURL(siteURL('/tarifas/enterprise'))
@@ -283,7 +283,7 @@ test.describe('interactions', () => {
 	test('mobile menu at a phone viewport @phone', async ({ page }) => {
 		await acceptCookies(page)
 		await page.setViewportSize({ width: 390, height: 844 })
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Abrir menú' }).click()
 		const menu = page.getByRole('dialog', { name: 'Menú' })
 		await menu.getByRole('link', { name: 'Blog' }).click()
@@ -302,7 +302,7 @@ test.describe('contact forms', () => {
 	test('a contact message is stored and confirmed; bad input is explained next to the field', async ({ page }) => {
 		const email = uniqueEmail('marta')
 		await acceptCookies(page)
-		await page.goto(siteURL('/contacto'))
+		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Marta Soler')
 		await form.getByLabel('Email').fill('no-es-email')
@@ -337,7 +337,7 @@ test.describe('contact forms', () => {
 	test('the company is e-mailed every saved message', async ({ page }) => {
 		const email = uniqueEmail('jorge')
 		await acceptCookies(page)
-		await page.goto(siteURL('/sobre-kia'))
+		await page.goto(siteURL('/sobre-kia'), { waitUntil: 'networkidle' })
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Jorge Aviño')
 		await form.getByLabel('Email').fill(email)
@@ -399,7 +399,7 @@ test.describe('contact forms', () => {
 
 	test('the newsletter only says it is not ready yet', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/blog'))
+		await page.goto(siteURL('/blog'), { waitUntil: 'networkidle' })
 		const footer = page.locator('footer')
 		await footer.getByLabel('Email').fill('lector@empresa.es')
 		await footer.getByRole('button', { name: 'Suscribirme' }).click()
@@ -410,7 +410,7 @@ test.describe('contact forms', () => {
 test.describe('plan purchase signed out', () => {
 	test('Pagar y Activar gives the payment error and a way to sign in, with and without JavaScript', async ({ page, browser }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/tarifas/business?periodo=mensual'))
+		await page.goto(siteURL('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
 		await expect(page.getByText('199 €').first()).toBeVisible()
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await expect(page.getByText('Error en el pago')).toBeVisible()

@@ -25,6 +25,12 @@ export const test = base.extend<{ visitorAddress: string }>({
 	extraHTTPHeaders: async ({ visitorAddress }, provide) => provide({ 'X-Forwarded-For': visitorAddress }),
 })
 
+// A page is the app's once React has hydrated it, and page.goto returns at the load event, often
+// before (12 of 15 loads of /contacto on the shared test machine): a click then finds a button with
+// no handler yet, or a post Chromium cancels when the router starts. Tests that use a page's
+// scripts navigate with { waitUntil: 'networkidle' }: the chunks fetched once the page has hydrated
+// and gone idle come after it.
+
 /** The address of the running test's visitor, for requests it sends from Node as its browser would. */
 export function visitorAddress() {
 	if (!visitor) throw new Error('visitorAddress() is only known while a test runs.')

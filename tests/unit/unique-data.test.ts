@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { bookingSlots, isBookable, isWeekday } from '~/lib/booking'
+import type * as UniqueModule from '../support/unique'
 
-type Unique = typeof import('../support/unique')
+type Unique = typeof UniqueModule
 
 const variables = ['TEST_WORKER_INDEX', 'VITEST_WORKER_ID', 'KIA_TEST_RUN', 'KIA_TEST_FIRST_SLOT_DATE'] as const
 const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
