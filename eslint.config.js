@@ -13,4 +13,13 @@ export default tseslint.config(
 			'no-console': ['error', { allow: ['info', 'warn', 'error'] }],
 		},
 	},
+	{
+		files: ['tests/e2e/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ paths: [{ name: '@playwright/test', importNames: ['test'], message: "Use tests/support/e2e-test's test: each test gets a visitor address of its own." }] },
+			],
+		},
+	},
 )

@@ -23,7 +23,7 @@ export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
 	forbidOnly: Boolean(process.env.CI),
-	retries: process.env.CI ? 1 : 0,
+	retries: 0,
 	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
 	timeout: 30_000,
 	use: {

@@ -61,8 +61,16 @@ export async function allPosts(supabase: SupabaseClient<Database>) {
 	)
 }
 
-export function allTags(supabase: SupabaseClient<Database>) {
-	return attempt<BlogTag[]>('tags', async () => supabase.from('blog_tags').select('id, name').order('name'))
+/**
+ * The tags of at least one published post: a tag nobody can read anything under
+ * (a new one, or one on drafts only) is not offered. The inner join reads
+ * blog_posts under RLS, whose policy is what "published" means for every reader.
+ */
+export async function allTags(supabase: SupabaseClient<Database>): Promise<Loaded<BlogTag[]>> {
+	const result = await attempt<(BlogTag & { blog_posts: unknown[] })[]>('tags', async () =>
+		supabase.from('blog_tags').select('id, name, blog_posts!inner(id)').order('name'),
+	)
+	return result.ok ? { ok: true, value: result.value.map(({ id, name }) => ({ id, name })) } : result
 }
 
 export async function postBySlug(supabase: SupabaseClient<Database>, slug: string): Promise<Loaded<BlogPost | null>> {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
@@ -31,7 +31,8 @@ export type OpenOptions = {
 /**
  * A Postgres with what the Supabase platform provides, every migration of
  * supabase/migrations and the seed. In memory, a new database is restored
- * from a cached snapshot of that state, keyed on the SQL it was built from.
+ * from a cached snapshot of that state, keyed on the SQL it was built from
+ * and, with the seed, on the day: the seed's dates are relative to it.
  */
 export async function openDatabase({ dataDir, seed = true }: OpenOptions = {}): Promise<Database> {
 	if (dataDir) {
@@ -98,7 +99,9 @@ async function cachedSnapshot(seed: boolean): Promise<Blob> {
 	const hash = createHash('sha256')
 	hash.update(await readFile(bootstrapFile))
 	for (const migration of await migrationFiles()) hash.update(migration.sql)
-	if (seed) hash.update(await readFile(join(supabaseDir, 'seed.sql')))
+	// The seed's bookings and posts are dated from current_date and now(): a snapshot made on another
+	// day would give yesterday's "tomorrow". PGlite's clock is UTC, hence the UTC date.
+	if (seed) hash.update(`${await readFile(join(supabaseDir, 'seed.sql'), 'utf8')}\n${new Date().toISOString().slice(0, 10)}`)
 	const file = join(snapshotDir, `${hash.digest('hex').slice(0, 16)}.tar.gz`)
 	if (existsSync(file)) return new Blob([await readFile(file)])
 
@@ -107,6 +110,21 @@ async function cachedSnapshot(seed: boolean): Promise<Blob> {
 	const dump = await pg.dumpDataDir('gzip')
 	await pg.close()
 	await mkdir(snapshotDir, { recursive: true })
-	await writeFile(file, Buffer.from(await dump.arrayBuffer()))
+	// Written aside, then renamed: processes starting together must never read a half-written snapshot.
+	const partial = `${file}.${randomUUID()}.partial`
+	await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
+	await rename(partial, file)
+	await removeOldSnapshots()
 	return dump
+}
+
+/** A new snapshot a day: those of past days (and what a crash left half-written) go, once nobody can be reading them. */
+async function removeOldSnapshots() {
+	const before = Date.now() - 2 * 86_400_000
+	for (const name of await readdir(snapshotDir)) {
+		const path = join(snapshotDir, name)
+		// Another process may have removed it meanwhile.
+		const modified = (await stat(path).catch(() => undefined))?.mtimeMs
+		if (modified !== undefined && modified < before) await rm(path, { force: true })
+	}
 }

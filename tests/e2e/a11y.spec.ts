@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { createAccount, createMeeting, serviceClient, signIn, testPassword, uniqueEmail } from '../support/e2e-data'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { createAccount, createMeeting, serviceClient, signIn, testPassword } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 /**
@@ -85,8 +87,17 @@ type Check = (label: string, within?: string) => Promise<void>
  */
 async function checkToast(page: Page, check: Check, label: string) {
 	await expect(page.locator('[data-sonner-toast][data-mounted="true"]').first()).toBeVisible()
-	await page.waitForTimeout(450)
+	await transitionsDone(page.locator('[data-sonner-toaster]'))
 	await check(label, '[data-sonner-toaster]')
+}
+
+/** Until the element's transitions and animations have run: colours checked halfway through a fade are not the ones people read. */
+async function transitionsDone(element: Locator) {
+	await element.evaluate(async (root) => {
+		// A loading toast's spinner turns for ever: only what ends is waited for (a removed toast's cancelled fade ends too).
+		const ending = root.getAnimations({ subtree: true }).filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+		await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)))
+	})
 }
 
 /** Every toast type the app uses (SPEC §4), through the test route that queues one across a redirect. */
@@ -178,7 +189,7 @@ for (const theme of themes) {
 			test.setTimeout(180_000)
 			const account = await createAccount('a11y-cliente', 'Clara Ferrándiz')
 			const meeting = await createMeeting(account.id, account.email)
-			await createMeeting(account.id, account.email, { hora: '10:00', status: 'cancelada' })
+			await createMeeting(account.id, account.email, { status: 'cancelada' })
 			await signIn(page, account.email)
 			const { found, check, open, visit } = audit(page)
 
@@ -327,19 +338,14 @@ function halfTypedDates(isoDate: string) {
 }
 
 /**
- * A weekday whose day and month are the same number, so its digits read the same in
- * dd/mm/yyyy and mm/dd/yyyy (Chromium orders a date input's parts by the browser's
- * language, which the emulated locale does not change), and that passes through a
- * weekend while its year is typed, as typing a real date often does. Decades ahead,
- * so no other test holds the slot.
+ * A 10:00 slot (the first hour, where ArrowDown lands) on a date whose day and month
+ * are the same number, so its digits read the same in dd/mm/yyyy and mm/dd/yyyy
+ * (Chromium orders a date input's parts by the browser's language, which the emulated
+ * locale does not change), and that passes through a weekend while its year is typed,
+ * as typing a real date often does.
  */
-function weekdayTypedThroughAWeekend() {
-	for (;;) {
-		const month = String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')
-		const date = `${2060 + Math.floor(Math.random() * 40)}-${month}-${month}`
-		if (!isWeekend(date) && halfTypedDates(date).some(isWeekend)) return date
-	}
-}
+const slotTypedThroughAWeekend = () =>
+	uniqueSlot(({ fecha, hora }: Slot) => hora === '10:00' && fecha.slice(5, 7) === fecha.slice(8, 10) && halfTypedDates(fecha).some(isWeekend))
 
 /** A date input takes its parts as typed digits; the year is last in either order. */
 async function typeDate(page: Page, isoDate: string) {
@@ -401,7 +407,7 @@ test.describe('keyboard only', () => {
 		const main = page.getByRole('main')
 		await skipToContent(page, main.getByRole('link', { name: 'Inicio' }))
 
-		const fecha = weekdayTypedThroughAWeekend()
+		const { fecha, hora } = slotTypedThroughAWeekend()
 		await page.keyboard.press('Tab')
 		await expectVisibleFocus(main.getByLabel('Fecha'))
 		await typeDate(page, fecha)
@@ -409,7 +415,7 @@ test.describe('keyboard only', () => {
 
 		await tabPastDateInput(page, main.getByLabel('Hora'))
 		await page.keyboard.press('ArrowDown')
-		await expect(main.getByLabel('Hora')).toHaveValue('10:00')
+		await expect(main.getByLabel('Hora')).toHaveValue(hora)
 
 		await page.keyboard.press('Tab')
 		await expectVisibleFocus(main.getByLabel('Motivo de la reunión'))
@@ -419,7 +425,7 @@ test.describe('keyboard only', () => {
 		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
 
 		const booked = await serviceClient().from('reservas').select('fecha, hora, status').eq('user_id', account.id)
-		expect(booked.data).toEqual([{ fecha, hora: '10:00:00', status: 'confirmada' }])
+		expect(booked.data).toEqual([{ fecha, hora: `${hora}:00`, status: 'confirmada' }])
 	})
 
 	test('a visitor signs up on the portal', async ({ page }) => {
@@ -467,11 +473,11 @@ test.describe('keyboard only', () => {
 
 		await page.keyboard.press('Space')
 		await expectVisibleFocus(dialog.getByLabel('Nueva fecha'))
-		const fecha = weekdayTypedThroughAWeekend()
+		const { fecha, hora } = slotTypedThroughAWeekend()
 		await typeDate(page, fecha)
 		await tabPastDateInput(page, dialog.getByLabel('Nueva hora'))
 		await page.keyboard.press('ArrowDown')
-		await expect(dialog.getByLabel('Nueva hora')).toHaveValue('10:00')
+		await expect(dialog.getByLabel('Nueva hora')).toHaveValue(hora)
 		await page.keyboard.press('Tab')
 		await expectVisibleFocus(dialog.getByRole('button', { name: 'Guardar cambios' }))
 		// Focus stays inside the open dialog: past its last control it comes round to the first.
@@ -486,7 +492,7 @@ test.describe('keyboard only', () => {
 
 		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
 		const moved = await serviceClient().from('reservas').select('fecha, hora').eq('id', meeting.id).single()
-		expect(moved.data).toEqual({ fecha, hora: '10:00:00' })
+		expect(moved.data).toEqual({ fecha, hora: `${hora}:00` })
 	})
 
 	test('site menus, chat and cookie preferences open, move and close by keyboard, handing focus back', async ({ page, context }) => {

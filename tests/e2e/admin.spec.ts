@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { createAccount, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueName, uniqueSlot, uniqueSlots } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
 
 async function createAdmin(label: string) {
@@ -7,17 +8,6 @@ async function createAdmin(label: string) {
 	const { error } = await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id)
 	if (error) throw error
 	return account
-}
-
-/** Weekly weekdays from a random far-future Monday, so parallel runs do not share slots. */
-function weekdays(count: number) {
-	const start = new Date(Date.UTC(2040 + Math.floor(Math.random() * 20), 0, 1))
-	while (start.getUTCDay() !== 1) start.setUTCDate(start.getUTCDate() + 1)
-	return Array.from({ length: count }, (_, i) => {
-		const date = new Date(start)
-		date.setUTCDate(start.getUTCDate() + i * 7)
-		return date.toISOString().slice(0, 10)
-	})
 }
 
 test.describe('admin panel', () => {
@@ -44,13 +34,14 @@ test.describe('admin panel', () => {
 	})
 
 	test('bookings: search through ?q= (typed or without JavaScript), pagination, empty text', async ({ page, browser }) => {
-		const marker = `busqueda${Date.now().toString(36)}`
-		const rows = weekdays(21).map((fecha, i) => ({ fecha, hora: '10:00', nombre: `Persona ${i}`, email: `${marker}${i}@kia.test`, motivo: i === 0 ? null : 'Demo' }))
+		const marker = uniqueName('busqueda')
+		// Slots come in order, so the first (the one without a reason) is the oldest: alone on page 2.
+		const rows = uniqueSlots(21).map((slot, i) => ({ ...slot, nombre: `Persona ${i}`, email: `${marker}-${i}@kia.test`, motivo: i === 0 ? null : 'Demo' }))
 		const inserted = await serviceClient().from('reservas').insert(rows)
 		expect(inserted.error).toBeNull()
 		const admin = await createAdmin('busca')
 		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/reuniones'))
+		await page.goto(portalURL('/admin/reuniones'), { waitUntil: 'networkidle' })
 		await page.getByRole('searchbox').fill(marker)
 		await expect(page).toHaveURL(new RegExp(`q=${marker}`))
 		await expect(page.getByRole('row')).toHaveCount(21)
@@ -73,9 +64,11 @@ test.describe('admin panel', () => {
 
 	test('users: search by name or e-mail', async ({ page }) => {
 		const admin = await createAdmin('usuarios')
-		const target = await createAccount('buscada', 'Zoe Llinares')
+		// A surname of its own: the search must find this user on its first page however many others there are.
+		const surname = uniqueName('Llinares')
+		const target = await createAccount('buscada', `Zoe ${surname}`)
 		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent('Llinares')}`))
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(surname)}`))
 		await expect(page.getByRole('cell', { name: target.email })).toBeVisible()
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent('(,."')}`))
 		await expect(page.getByText('No se encontraron usuarios.')).toBeVisible()
@@ -87,7 +80,7 @@ test.describe('admin user management', () => {
 		const admin = await createAdmin('editor')
 		const target = await createAccount('editada', 'Nombre Antiguo')
 		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`), { waitUntil: 'networkidle' })
 		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Editar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Editar usuario' })
 		await expect(dialog.getByLabel('Email (no se puede cambiar)')).toHaveValue(target.email)
@@ -103,9 +96,10 @@ test.describe('admin user management', () => {
 	test('delete a user: confirmation, the account is gone, their upcoming meetings are cancelled and the history stays', async ({ page }) => {
 		const admin = await createAdmin('borrador')
 		const target = await createAccount('borrada')
-		await serviceClient().from('reservas').insert({ user_id: target.id, fecha: weekdays(1)[0] ?? '', hora: '13:00', nombre: 'Borrada', email: target.email })
+		const kept = await serviceClient().from('reservas').insert({ user_id: target.id, ...uniqueSlot(), nombre: 'Borrada', email: target.email })
+		expect(kept.error).toBeNull()
 		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`), { waitUntil: 'networkidle' })
 		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Eliminar' }).click()
 		const dialog = page.getByRole('dialog', { name: '¿Estás absolutamente seguro?' })
 		await expect(dialog).toContainText('Sus reuniones confirmadas a partir de hoy se cancelarán')
@@ -116,7 +110,7 @@ test.describe('admin user management', () => {
 		expect((await serviceClient().from('reservas').select('user_id, status').eq('email', target.email)).data).toEqual([{ user_id: null, status: 'cancelada' }])
 		await waitForMail(target.email, /Tu reunión con KIA ha sido cancelada/)
 		await page.context().clearCookies()
-		await page.goto(portalURL('/auth'))
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await page.locator('#signin').getByLabel('Email').fill(target.email)
 		await page.locator('#signin').getByLabel('Contraseña').fill(target.password)
 		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()

@@ -1,7 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import type Stripe from 'stripe'
 import { localStripe } from '../../app/.server/local-stripe'
 import { createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
 import { stripeClient } from '../support/stripe'
+import { uniqueName } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 const checkoutPage = /\/checkout\/cs_/
@@ -184,6 +187,14 @@ test.describe('checkout tampering', () => {
 	})
 })
 
+/** The checkout.session.completed event of one session, however many other purchases the suite has made (newest first, page after page). */
+async function completionOf(sessionId: string): Promise<Stripe.Event | undefined> {
+	for await (const event of stripeClient().events.list({ type: 'checkout.session.completed', limit: 100 })) {
+		if ((event.data.object as { id: string }).id === sessionId) return event
+	}
+	return undefined
+}
+
 test.describe('Stripe webhook', () => {
 	const webhookURL = () => siteURL('/api/stripe/webhook')
 	const post = (payload: string, signature?: string) =>
@@ -196,7 +207,8 @@ test.describe('Stripe webhook', () => {
 		stripeClient().webhooks.generateTestHeaderString({ payload, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '' })
 
 	test('a missing or bad signature is refused with 400; an event we do not use gets 200', async () => {
-		const payload = JSON.stringify({ id: 'evt_ignored', object: 'event', type: 'customer.created', data: { object: {} } })
+		// An id of its own: an id seen before is a duplicate, whatever its type.
+		const payload = JSON.stringify({ id: `evt_${uniqueName('ignorado')}`, object: 'event', type: 'customer.created', data: { object: {} } })
 		expect((await post(payload)).status).toBe(400)
 		expect((await post(payload, 't=1,v1=deadbeef')).status).toBe(400)
 		expect((await post(`${payload} `, sign(payload))).status).toBe(400)
@@ -209,13 +221,11 @@ test.describe('Stripe webhook', () => {
 		const account = await createAccount('repetido')
 		await signIn(page, account.email)
 		const sessionId = await buy(page, '/tarifas/enterprise')
-		const delivered = (await stripeClient().events.list({ type: 'checkout.session.completed', limit: 100 })).data.find(
-			(event) => (event.data.object as { id: string }).id === sessionId,
-		)
+		const delivered = await completionOf(sessionId)
 		expect(delivered).toBeDefined()
 		await serviceClient().from('pagos').delete().eq('user_id', account.id)
 
-		const eventId = `evt_replay_${Date.now()}`
+		const eventId = `evt_${uniqueName('repetido')}`
 		const payload = JSON.stringify({ ...delivered, id: eventId })
 		const outcomes: string[] = []
 		for (let i = 0; i < 10; i++) {
@@ -249,7 +259,7 @@ test.describe('customer portal page', () => {
 		const account = await createAccount('sin-cliente')
 		// A plan on record but no Stripe customer: the portal link cannot be made.
 		await serviceClient().from('suscripciones').insert({
-			id: `sub_orphan_${Date.now()}`,
+			id: `sub_${uniqueName('huerfana')}`,
 			user_id: account.id,
 			customer_id: 'cus_missing',
 			price_id: localStripe.STRIPE_PRICE_BUSINESS_ANNUAL ?? '',

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
-import { createAccount, futureWeekday, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
+import { createAccount, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 const consentCookie = { name: 'cookie_consent', value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}') }
@@ -14,7 +15,7 @@ function nextSaturday() {
 test.describe('demo booking', () => {
 	test('a weekend date is refused at once and cleared', async ({ page }) => {
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
 		await page.getByLabel('Fecha').fill(nextSaturday())
 		await expect(page.getByText('Fecha no válida')).toBeVisible()
 		await expect(page.getByText('Por favor, selecciona un día de lunes a viernes.')).toBeVisible()
@@ -33,10 +34,10 @@ test.describe('demo booking', () => {
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
 		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'domcontentloaded' })
 		const form = page.getByRole('main')
-		const fecha = futureWeekday()
+		const { fecha, hora } = uniqueSlot()
 		await form.getByLabel('Nombre').fill('Elena Vidal')
 		await form.getByLabel('Fecha').fill(fecha)
-		await form.getByLabel('Hora').selectOption('11:00')
+		await form.getByLabel('Hora').selectOption(hora)
 		await form.getByLabel('Motivo de la reunión').fill('Escrito antes de tiempo')
 		expect(held, 'the entry script was held back').toBe(true)
 		release()
@@ -46,20 +47,20 @@ test.describe('demo booking', () => {
 		await form.getByLabel('Motivo de la reunión').focus()
 		await expect(form.getByLabel('Nombre')).toHaveValue('Elena Vidal')
 		await expect(form.getByLabel('Fecha')).toHaveValue(fecha)
-		await expect(form.getByLabel('Hora')).toHaveValue('11:00')
+		await expect(form.getByLabel('Hora')).toHaveValue(hora)
 		await expect(form.getByLabel('Motivo de la reunión')).toHaveValue('Escrito antes de tiempo')
 	})
 
 	test('signed out: the typed data travels through sign-in and back, then the booking is confirmed', async ({ page }) => {
 		const account = await createAccount('reserva', 'Elena Vidal')
-		const fecha = futureWeekday()
+		const { fecha, hora } = uniqueSlot()
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Elena Vidal')
 		await form.getByLabel('Email').fill(account.email)
 		await page.getByLabel('Fecha').fill(fecha)
-		await page.getByLabel('Hora').selectOption('11:00')
+		await page.getByLabel('Hora').selectOption(hora)
 		await page.getByLabel('Motivo de la reunión').fill('Quiero ver la facturación VERIFACTU')
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 
@@ -78,7 +79,7 @@ test.describe('demo booking', () => {
 		await expect(page).toHaveURL(siteURL('/solicitar-demostracion-kia'))
 		await expect(page.getByText('Reservarás como Elena Vidal.')).toBeVisible()
 		await expect(page.getByLabel('Fecha')).toHaveValue(fecha)
-		await expect(page.getByLabel('Hora')).toHaveValue('11:00')
+		await expect(page.getByLabel('Hora')).toHaveValue(hora)
 		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Quiero ver la facturación VERIFACTU')
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 
@@ -107,13 +108,13 @@ test.describe('demo booking', () => {
 	test('twenty concurrent bookings of one slot leave exactly one confirmed', async ({ page }) => {
 		const account = await createAccount('carrera')
 		await signIn(page, account.email)
-		const fecha = futureWeekday()
+		const { fecha, hora } = uniqueSlot()
 		const responses = await Promise.all(
-			Array.from({ length: 20 }, () => postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha, hora: '12:00', motivo: 'Carrera' })),
+			Array.from({ length: 20 }, () => postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha, hora, motivo: 'Carrera' })),
 		)
 		expect(responses.filter((response) => response.status === 200)).toHaveLength(1)
 		expect(responses.filter((response) => response.status === 409)).toHaveLength(19)
-		const rows = await serviceClient().from('reservas').select('id').eq('fecha', fecha).eq('hora', '12:00').eq('status', 'confirmada')
+		const rows = await serviceClient().from('reservas').select('id').eq('fecha', fecha).eq('hora', hora).eq('status', 'confirmada')
 		expect(rows.data).toHaveLength(1)
 	})
 
@@ -124,8 +125,9 @@ test.describe('demo booking', () => {
 		await signIn(page, account.email)
 		await page.goto(siteURL('/solicitar-demostracion-kia'))
 		await expect(page.getByText('Reservarás como Raúl Pons.')).toBeVisible()
-		await page.getByLabel('Fecha').fill(futureWeekday())
-		await page.getByLabel('Hora').selectOption('13:30')
+		const { fecha, hora } = uniqueSlot()
+		await page.getByLabel('Fecha').fill(fecha)
+		await page.getByLabel('Hora').selectOption(hora)
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
 		await context.close()
@@ -136,12 +138,13 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	const account = await createAccount('dialogo', 'Nuria Sáez')
 	await signIn(page, account.email)
 	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-	await page.goto(siteURL('/contacto'))
+	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: 'O reserva una reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
 	await expect(dialog.getByText('Reservarás como Nuria Sáez.')).toBeVisible()
-	await dialog.getByLabel('Fecha').fill(futureWeekday())
-	await dialog.getByLabel('Hora').selectOption('10:30')
+	const { fecha, hora } = uniqueSlot()
+	await dialog.getByLabel('Fecha').fill(fecha)
+	await dialog.getByLabel('Hora').selectOption(hora)
 	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
 })

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { createAccount, serviceClient, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../support/first-load'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 

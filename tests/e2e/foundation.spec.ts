@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { motivationalQuotes } from '../../app/content/not-found'
 import { startApp } from '../support/app-server'
+import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 function collectConsoleErrors(page: Page) {
@@ -58,7 +59,7 @@ test.describe('theme', () => {
 	test('dark by default, Claro survives a reload with a light first paint, hosts keep separate choices', async ({
 		page,
 	}) => {
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 
 		await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
@@ -71,7 +72,7 @@ test.describe('theme', () => {
 		// The server already renders the light theme: nothing to repaint after load.
 		expect(await reload?.text()).toContain('data-theme="light"')
 
-		await page.goto(portalURL('/auth'))
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 		await page.getByRole('banner').getByRole('button', { name: 'Sistema' }).click()
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
@@ -84,7 +85,7 @@ test.describe('theme', () => {
 	test('Sistema follows the operating system', async ({ browser }) => {
 		const context = await browser.newContext({ colorScheme: 'light' })
 		const page = await context.newPage()
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page.getByRole('banner').getByRole('button', { name: 'Sistema' }).click()
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
 		const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
@@ -95,7 +96,7 @@ test.describe('theme', () => {
 	})
 
 	test('a choice kept only in localStorage is restored before the first paint', async ({ page, context }) => {
-		await page.goto(siteURL('/'))
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
 		await context.clearCookies()

@@ -1,7 +1,18 @@
+import { createClient } from '@supabase/supabase-js'
+import ws from 'ws'
 import { startLocalServices } from '../../local'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { startApp } from '../support/app-server'
 import { e2eStripe } from '../support/stripe'
+import { chooseRun } from '../support/unique'
+
+/** The last date any booking holds: the run's slots come after it (tests/support/unique.ts). */
+async function latestBooking(supabaseUrl: string) {
+	const service = createClient(supabaseUrl, localServiceRoleKey, { auth: { persistSession: false }, realtime: { transport: ws as never } })
+	const { data, error } = await service.from('reservas').select('fecha').order('fecha', { ascending: false }).limit(1)
+	if (error) throw error
+	return (data as { fecha: string }[])[0]?.fecha
+}
 
 /**
  * Starts the local services (fresh in-memory database) and the production
@@ -23,6 +34,7 @@ export default async function globalSetup() {
 		ENABLE_TEST_ROUTES: '1',
 	}))
 	services.setStripeWebhookUrl(`http://127.0.0.1:${app.port}/api/stripe/webhook`)
+	chooseRun({ latestBooking: await latestBooking(services.supabaseUrl) })
 	process.env.E2E_PORT = String(app.port)
 	process.env.E2E_SUPABASE_URL = services.supabaseUrl
 	process.env.E2E_MAIL_URL = services.mailUrl

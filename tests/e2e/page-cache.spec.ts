@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { createAccount, serviceClient, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueName } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 // The production server keeps anonymous marketing pages in memory (server/page-cache.ts). These tests
@@ -15,8 +16,25 @@ async function warm(path: string, headers: Record<string, string> = {}) {
 	return { first, second }
 }
 
+/**
+ * A request, then the same again, which should come from memory. Every other test
+ * shares the server's cache, and publishing a post anywhere empties it (the last
+ * test below does): when that lands between the two requests the second is rendered
+ * afresh, so the pair is asked for again, a few times at most. A cache that never
+ * serves a hit still fails.
+ */
+async function warmToHit(path: string, headers: Record<string, string> = {}) {
+	for (let attempt = 1; ; attempt++) {
+		const pair = await warm(path, headers)
+		if (pair.second.headers['x-page-cache'] === 'hit' || attempt === 3) return pair
+	}
+}
+
+/** An address of the page no other test asks for, so no copy of it is there before the test, nor expires during it. */
+const ownAddress = (path: string) => `${path}?prueba=${uniqueName('cache')}`
+
 test('an anonymous page is served from memory with its own nonce and request id each time', async () => {
-	const { first, second } = await warm('/sobre-kia')
+	const { first, second } = await warmToHit(ownAddress('/sobre-kia'))
 	expect(second.headers['x-page-cache']).toBe('hit')
 	expect(second.body.replaceAll(nonceOf(second.body) ?? '', '')).toBe(first.body.replaceAll(nonceOf(first.body) ?? '', ''))
 	expect(nonceOf(second.body)).not.toBe(nonceOf(first.body))
@@ -31,12 +49,13 @@ test('an anonymous page is served from memory with its own nonce and request id 
 })
 
 test('the theme and consent cookies each get their own copy', async () => {
-	const light = await warm('/proyectos', { Cookie: 'kia-theme=light' })
-	const dark = await warm('/proyectos', { Cookie: 'kia-theme=dark' })
+	const path = ownAddress('/proyectos')
+	const light = await warmToHit(path, { Cookie: 'kia-theme=light' })
+	const dark = await warm(path, { Cookie: 'kia-theme=dark' })
 	expect(light.second.headers['x-page-cache']).toBe('hit')
 	expect(light.second.body).toContain('data-theme="light"')
 	expect(dark.second.body).toContain('data-theme="dark"')
-	const consented = await warm('/proyectos', {
+	const consented = await warm(path, {
 		Cookie: `kia-theme=dark; cookie_consent=${encodeURIComponent(JSON.stringify({ necessary: true, analytics: true, marketing: false }))}`,
 	})
 	expect(consented.second.body).not.toContain('aria-label="Consentimiento de cookies"')
@@ -54,7 +73,7 @@ test('a signed-in visitor is never served nor stored; a toast is never shared', 
 	const anonymous = await warm('/como-funciona')
 	expect(anonymous.second.body).not.toContain('Nombre Muy Personal')
 
-	await page.goto(siteURL('/'))
+	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: /Recordatorios fiscales/ }).click()
 	await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
 	await page.context().clearCookies()
@@ -72,12 +91,14 @@ test('the portal and the live demo page are always rendered', async () => {
 })
 
 test('publishing a post drops the cached pages', async () => {
-	const { second } = await warm('/blog')
-	expect(second.headers['x-page-cache']).toBe('hit')
-	const title = `Publicado ahora ${Date.now()}`
-	const slug = `publicado-ahora-${Date.now()}`
-	const inserted = await serviceClient().from('blog_posts').insert({ title, slug, content: '<p>Nuevo</p>', published_at: new Date().toISOString() })
+	const path = ownAddress('/blog')
+	expect((await warmToHit(path)).second.headers['x-page-cache']).toBe('hit')
+	const slug = uniqueName('publicado-ahora')
+	const inserted = await serviceClient().from('blog_posts').insert({ title: slug, slug, content: '<p>Nuevo</p>', published_at: new Date().toISOString() })
 	expect(inserted.error).toBeNull()
-	await expect.poll(async () => (await rawRequest(siteURL('/blog'))).body.includes(title), { timeout: 15_000 }).toBe(true)
-	await serviceClient().from('blog_posts').delete().eq('slug', slug)
+	try {
+		await expect.poll(async () => (await rawRequest(siteURL(path))).body.includes(slug), { timeout: 15_000 }).toBe(true)
+	} finally {
+		await serviceClient().from('blog_posts').delete().eq('slug', slug)
+	}
 })

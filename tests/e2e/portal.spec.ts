@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test'
-import { createAccount, createMeeting, futureWeekday, linkFrom, postAs, serviceClient, signIn, testPassword, uniqueEmail, waitForMail } from '../support/e2e-data'
+import { createAccount, createMeeting, linkFrom, postAs, serviceClient, signIn, testPassword, waitForMail } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 test.describe('authentication', () => {
 	test('sign-up → confirmation e-mail → link → dashboard', async ({ page }) => {
 		const email = uniqueEmail('alta')
-		await page.goto(portalURL('/auth?tab=signup'))
+		await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
 		await page.getByLabel('Nombre completo').fill('Lucía Navarro')
 		await page.getByLabel('Email').fill(email)
 		await page.getByLabel('Contraseña').fill(testPassword)
@@ -18,7 +19,7 @@ test.describe('authentication', () => {
 	})
 
 	test('a wrong password is explained; an already registered e-mail gets the warning', async ({ page }) => {
-		await page.goto(portalURL('/auth'))
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await page.getByLabel('Email').fill('cliente@kia.test')
 		await page.getByLabel('Contraseña').fill('incorrecta')
 		await page.getByRole('button', { name: 'Iniciar Sesión' }).click()
@@ -36,7 +37,7 @@ test.describe('authentication', () => {
 
 	test('password recovery: e-mail → new password → sign in with it', async ({ page }) => {
 		const account = await createAccount('recuperar')
-		await page.goto(portalURL('/auth'))
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Recupera tu contraseña' })
 		await dialog.getByRole('button', { name: 'Enviar enlace' }).click()
@@ -58,7 +59,7 @@ test.describe('authentication', () => {
 	})
 
 	test('Google sign-in through the local consent page', async ({ page }) => {
-		await page.goto(portalURL('/auth'))
+		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Continuar con Google' }).click()
 		await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible()
 		await page.getByLabel('Correo de Google').fill(uniqueEmail('google'))
@@ -74,7 +75,7 @@ test.describe('authentication', () => {
 		await page.goto(siteURL('/'))
 		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toHaveAttribute('href', portalURL('/dashboard'))
 
-		await page.goto(portalURL('/dashboard'))
+		await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: /Menú de Marina Gil/ }).click()
 		await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click()
 		await expect(page).toHaveURL(siteURL('/'))
@@ -109,20 +110,20 @@ test.describe('meetings', () => {
 		const account = await createAccount('reuniones')
 		const meeting = await createMeeting(account.id, account.email)
 		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/reuniones'))
+		await page.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
 		const row = page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' })
 		await expect(row).toContainText('Confirmada')
 		await expect(row.getByRole('link', { name: 'Unirse' })).toHaveAttribute('target', '_blank')
 
 		await row.getByRole('button', { name: 'Reprogramar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Reprogramar reunión' })
-		const newDate = futureWeekday()
-		await dialog.getByLabel('Nueva fecha').fill(newDate)
-		await dialog.getByLabel('Nueva hora').selectOption('12:30')
+		const moveTo = uniqueSlot()
+		await dialog.getByLabel('Nueva fecha').fill(moveTo.fecha)
+		await dialog.getByLabel('Nueva hora').selectOption(moveTo.hora)
 		await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
 		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', meeting.id).single()
-		expect(moved.data).toEqual({ fecha: newDate, hora: '12:30:00', status: 'confirmada' })
+		expect(moved.data).toEqual({ fecha: moveTo.fecha, hora: `${moveTo.hora}:00`, status: 'confirmada' })
 		await waitForMail(account.email, /cambiado de fecha/)
 
 		await row.getByRole('button', { name: 'Cancelar' }).click()
@@ -137,18 +138,19 @@ test.describe('meetings', () => {
 	test('a weekend, a past date or a taken slot is refused', async ({ page }) => {
 		const account = await createAccount('fallos')
 		const meeting = await createMeeting(account.id, account.email)
-		const other = await createMeeting(account.id, account.email, { hora: '13:00' })
+		const other = await createMeeting(account.id, account.email)
 		await signIn(page, account.email)
 		for (const [fecha, hora] of [
+			// A Saturday, a Monday gone by, and the slot of the other meeting.
 			['2030-06-08', '10:00'],
 			['2020-01-06', '10:00'],
-			[other.fecha, '13:00'],
+			[other.fecha, other.hora.slice(0, 5)],
 		] as const) {
 			const response = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, fecha, hora })
 			expect(response.status, `${fecha} ${hora}`).toBe(400)
 		}
 		const unchanged = await serviceClient().from('reservas').select('fecha, hora').eq('id', meeting.id).single()
-		expect(unchanged.data).toEqual({ fecha: meeting.fecha, hora: '11:30:00' })
+		expect(unchanged.data).toEqual({ fecha: meeting.fecha, hora: meeting.hora })
 	})
 
 	test('another client’s meeting cannot be touched', async ({ page }) => {
@@ -158,7 +160,7 @@ test.describe('meetings', () => {
 		await signIn(page, intruder.email)
 		const cancel = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'cancel', id: meeting.id })
 		expect(cancel.status).toBe(400)
-		const reschedule = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, fecha: futureWeekday(), hora: '10:00' })
+		const reschedule = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, ...uniqueSlot() })
 		expect(reschedule.status).toBe(400)
 		const untouched = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
 		expect(untouched.data).toEqual({ status: 'confirmada', fecha: meeting.fecha })
@@ -172,16 +174,16 @@ test.describe('meetings', () => {
 		await signIn(page, account.email)
 		await page.goto(portalURL('/dashboard/reuniones'))
 		await page.getByRole('link', { name: 'Reprogramar' }).click()
-		const newDate = futureWeekday()
-		await page.getByLabel('Nueva fecha').fill(newDate)
-		await page.getByLabel('Nueva hora').selectOption('10:30')
+		const moveTo = uniqueSlot()
+		await page.getByLabel('Nueva fecha').fill(moveTo.fecha)
+		await page.getByLabel('Nueva hora').selectOption(moveTo.hora)
 		await page.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByRole('status')).toContainText('La reunión ha sido reprogramada correctamente.')
 		await page.getByRole('link', { name: 'Cancelar' }).click()
 		await page.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
 		await expect(page.getByRole('status')).toContainText('La reunión ha sido cancelada.')
 		const row = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
-		expect(row.data).toEqual({ status: 'cancelada', fecha: newDate })
+		expect(row.data).toEqual({ status: 'cancelada', fecha: moveTo.fecha })
 		await context.close()
 	})
 })
@@ -190,7 +192,7 @@ test.describe('account', () => {
 	test('saved values reload; a crafted post cannot change role or e-mail', async ({ page }) => {
 		const account = await createAccount('perfil')
 		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/cuenta'))
+		await page.goto(portalURL('/dashboard/cuenta'), { waitUntil: 'networkidle' })
 		await expect(page.getByLabel('Email')).toHaveValue(account.email)
 		await page.getByLabel('Nombre', { exact: true }).fill('Teresa')
 		await page.getByLabel('Apellidos').fill('Lloret Sanz')
@@ -219,7 +221,7 @@ test.describe('account', () => {
 	test('password change: empty does nothing, mismatch is explained, a new one works', async ({ page }) => {
 		const account = await createAccount('clave')
 		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/cuenta'))
+		await page.goto(portalURL('/dashboard/cuenta'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
 		await expect(page.getByText('Contraseña actualizada correctamente')).toHaveCount(0)
 		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')

@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,9 +13,11 @@ import { freePorts, type LocalService } from '../../local/service'
 import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { startApp } from '../support/app-server'
-import { futureWeekday, submittedEmail, testPassword, uniqueEmail } from '../support/e2e-data'
+import { submittedEmail, testPassword } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe } from '../support/stripe'
+import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { rawRequest } from '../support/urls'
 
 /**
@@ -104,7 +106,7 @@ async function fillSignIn(page: Page, email: string) {
 }
 
 async function signIn(page: Page, email: string) {
-	await page.goto(portal('/auth'))
+	await page.goto(portal('/auth'), { waitUntil: 'networkidle' })
 	await fillSignIn(page, email)
 	await page.waitForURL(portal('/dashboard'))
 }
@@ -115,7 +117,7 @@ async function acceptCookies(page: Page) {
 
 async function openPage(browser: Browser, url: string) {
 	const page = await (await browser.newContext()).newPage()
-	await page.goto(url)
+	await page.goto(url, { waitUntil: 'networkidle' })
 	return page
 }
 
@@ -293,10 +295,10 @@ test('Stripe down: checkout and the billing portal say so within seconds, webhoo
 	await expect(page.getByText('Error al cargar el portal')).toBeVisible()
 
 	// An event that needs Stripe to be applied: 5xx, so Stripe delivers it again later.
-	const completed = { id: `evt_resiliencia_${Date.now()}`, type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } }
+	const completed = { id: `evt_${uniqueName('resiliencia')}`, type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } }
 	expect((await deliverEvent(completed)).status).toBeGreaterThanOrEqual(500)
 	// One we ignore needs nothing: 2xx, no point in a retry.
-	const ignored = { id: `evt_ignorado_${Date.now()}`, type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } }
+	const ignored = { id: `evt_${uniqueName('ignorado')}`, type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } }
 	expect((await deliverEvent(ignored)).status).toBe(200)
 	await expectAppAlive()
 
@@ -320,8 +322,9 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 
 	// Typed before hydration, the date would be reset by it (a known React limitation for controlled inputs).
 	await page.goto(site('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
-	await page.getByLabel('Fecha').fill(futureWeekday())
-	await page.getByLabel('Hora').selectOption('10:00')
+	const { fecha, hora } = uniqueSlot()
+	await page.getByLabel('Fecha').fill(fecha)
+	await page.getByLabel('Hora').selectOption(hora)
 	await page.getByRole('button', { name: 'Reservar demostración' }).click()
 	const confirmation = page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })
 	await expect(confirmation).toBeVisible()
@@ -340,11 +343,11 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 	mail = await startTheMailServer()
 	await sendContactMessage(page, account.email)
 	await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
-	await expect.poll(() => mailsWithSubject('Nuevo formulario: Contacto General')).toBe(1)
+	await expect.poll(() => mailsAbout('Nuevo formulario: Contacto General', account.email)).toBe(1)
 })
 
 async function sendContactMessage(page: Page, email: string) {
-	await page.goto(site('/contacto'))
+	await page.goto(site('/contacto'), { waitUntil: 'networkidle' })
 	const form = page.getByRole('main')
 	await form.getByLabel('Nombre').fill('Cliente Resiliente')
 	await form.getByLabel('Email').fill(email)
@@ -358,7 +361,8 @@ async function contactMessagesFrom(email: string) {
 	return data.filter((row) => submittedEmail(row.data) === email).length
 }
 
-async function mailsWithSubject(subject: string) {
-	const mails = (await (await fetch(`http://127.0.0.1:${ports.mailWeb}/email`)).json()) as { subject: string }[]
-	return mails.filter((candidate) => candidate.subject === subject).length
+/** Mails with this subject that name `sender`: the company's inbox is not this test's alone. */
+async function mailsAbout(subject: string, sender: string) {
+	const mails = (await (await fetch(`http://127.0.0.1:${ports.mailWeb}/email`)).json()) as { subject: string; text: string }[]
+	return mails.filter((candidate) => candidate.subject === subject && candidate.text.includes(sender)).length
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join, relative } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import { localStripe } from '../../app/.server/local-stripe'
@@ -10,10 +10,12 @@ import type { Database } from '../../app/lib/database.types'
 import { defaultBookingReason } from '../../app/lib/schemas'
 import { startApp } from '../support/app-server'
 import { honeypotFields } from '../support/honeypot'
-import { createAccount, createMeeting, futureWeekday, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
+import { createAccount, createMeeting, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe, stripeClient } from '../support/stripe'
+import { uniqueAddress, uniqueName, uniqueSlot } from '../support/unique'
 import { appPort, portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
 
 const evilOrigin = 'https://evil.example'
@@ -135,7 +137,7 @@ const responseKinds: { what: string; status: number; request: () => Promise<RawR
 		what: 'a signed webhook event',
 		status: 200,
 		request: () => {
-			const payload = JSON.stringify({ id: `evt_cabeceras_${Date.now()}`, object: 'event', type: 'customer.created', data: { object: {} } })
+			const payload = JSON.stringify({ id: `evt_${uniqueName('cabeceras')}`, object: 'event', type: 'customer.created', data: { object: {} } })
 			return postWebhook(payload, signedWebhook(payload))
 		},
 	},
@@ -276,7 +278,7 @@ type Probe = {
 	passwordOf?: string
 }
 
-const marker = () => `seg${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+const marker = () => uniqueName('seg')
 
 /** The values a field was sent with, trimmed as the schemas trim them. */
 const sentValues = (sent: Fields, name: string) => sent.filter(([key]) => key === name).map(([, value]) => value.trim())
@@ -369,7 +371,7 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 	'demo booking, signed out': async () => ({
 		module: 'routes/site/demo.tsx',
 		url: siteURL('/solicitar-demostracion-kia'),
-		valid: () => ({ nombre: 'Visitante', email: `${marker()}@kia.test`, fecha: futureWeekday(), hora: '11:00', motivo: 'Quiero verlo' }),
+		valid: () => ({ nombre: 'Visitante', email: `${marker()}@kia.test`, ...uniqueSlot(), motivo: 'Quiero verlo' }),
 		accepted: 302,
 	}),
 	'demo booking, signed in': async () => {
@@ -379,7 +381,7 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			module: 'routes/site/demo.tsx',
 			url: siteURL('/solicitar-demostracion-kia'),
 			cookie: user.cookie,
-			valid: () => ({ fecha: futureWeekday(), hora: '12:00', motivo: `Demo ${tag}` }),
+			valid: () => ({ ...uniqueSlot(), motivo: `Demo ${tag}` }),
 			accepted: 200,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, motivo, nombre, email, status, meet_url').eq('user_id', user.id).order('id')),
 			isWhole: (row, sent) =>
@@ -463,7 +465,7 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			module: 'routes/portal/dashboard/meetings.tsx',
 			url: portalURL('/dashboard/reuniones'),
 			cookie: user.cookie,
-			valid: () => ({ intent: 'reschedule', id: meeting.id, fecha: futureWeekday(), hora: '13:00' }),
+			valid: () => ({ intent: 'reschedule', id: meeting.id, ...uniqueSlot() }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', user.id)),
 			isWhole: (row, sent) => row.status === 'confirmada' && wasSent(sent, 'fecha', row.fecha) && wasSent(sent, 'hora', String(row.hora).slice(0, 5)),
@@ -643,7 +645,7 @@ test.describe('cross-site requests', () => {
 	})
 
 	test('the Stripe webhook is exempt from the origin check but refuses anything unsigned', async () => {
-		const payload = JSON.stringify({ id: `evt_origen_${Date.now()}`, object: 'event', type: 'customer.created', data: { object: {} } })
+		const payload = JSON.stringify({ id: `evt_${uniqueName('origen')}`, object: 'event', type: 'customer.created', data: { object: {} } })
 		const unsigned = await postWebhook(payload, { Origin: evilOrigin, 'Content-Type': 'application/json' })
 		expect(unsigned.status).toBe(400)
 		expect(JSON.parse(unsigned.body)).toEqual({ error: 'Falta la firma de Stripe' })
@@ -654,8 +656,8 @@ test.describe('cross-site requests', () => {
 	test('a GET of any action URL, with the form in the query string, changes nothing', async () => {
 		test.setTimeout(60_000)
 		const probes = await buildProbes()
-		// An address range of its own: the rate-limit counters show whether a GET counted as a post.
-		const address = `192.0.2.${Math.floor(Math.random() * 250) + 1}`
+		// An address of its own: the rate-limit counters show whether a GET counted as a post.
+		const address = uniqueAddress()
 		for (const probe of probes) {
 			const before = (await probe.rows?.()) ?? []
 			const url = `${probe.url}?${new URLSearchParams(probe.valid())}`
@@ -699,7 +701,7 @@ test.describe('hostile input', () => {
 	}
 
 	test('the Stripe webhook: unsigned or tampered deliveries are refused and record nothing, odd signed ones get no 5xx', async () => {
-		const id = `evt_hostil_${Date.now()}`
+		const id = `evt_${uniqueName('hostil')}`
 		const event = (type: string, object: Record<string, unknown>) => JSON.stringify({ id: `${id}_${type}`, object: 'event', type, data: { object } })
 		const completed = event('checkout.session.completed', { id: 'cs_no_existe' })
 		const unsigned: [string, string, Record<string, string>][] = [
@@ -927,7 +929,8 @@ test.describe('stored XSS', () => {
 		})
 		expect(created.error).toBeNull()
 		const cookie = await sessionCookie(email)
-		const booked = await send(siteURL('/solicitar-demostracion-kia'), urlencoded([['fecha', futureWeekday()], ['hora', '10:30'], ['motivo', reason]]), { cookie })
+		const slot = uniqueSlot()
+		const booked = await send(siteURL('/solicitar-demostracion-kia'), urlencoded([['fecha', slot.fecha], ['hora', slot.hora], ['motivo', reason]]), { cookie })
 		expect(booked.status).toBe(200)
 
 		const saved = await send(
@@ -974,7 +977,7 @@ test.describe('stored XSS', () => {
 	})
 
 	test('a blog post keeps its formatting and loses scripts, handlers, frames and javascript: links', async ({ page }) => {
-		const slug = `seguridad-${marker()}`
+		const slug = uniqueName('seguridad')
 		const title = `Título </script><script>alert('titulo')</script> ${slug}`
 		const content = [
 			'<h2>Título seguro</h2>',

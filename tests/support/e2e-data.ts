@@ -2,7 +2,9 @@ import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
 import ws from 'ws'
 import type { Database, Json, TablesInsert } from '../../app/lib/database.types'
+import { visitorAddress } from './e2e-test'
 import { localServiceRoleKey } from './keys'
+import { uniqueEmail, uniqueSlot } from './unique'
 import { portalURL, rawRequest } from './urls'
 
 export const serviceClient = () =>
@@ -10,8 +12,6 @@ export const serviceClient = () =>
 		auth: { persistSession: false },
 		realtime: { transport: ws as never },
 	})
-
-export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@kia.test`
 
 export const testPassword = 'contraseña-segura-1'
 
@@ -38,21 +38,13 @@ export async function signIn(page: Page, email: string, password = testPassword)
 	await page.waitForURL(portalURL('/dashboard'))
 }
 
-/** A weekday far enough ahead that parallel tests do not share slots. */
-export function futureWeekday() {
-	const date = new Date()
-	date.setUTCDate(date.getUTCDate() + 30 + Math.floor(Math.random() * 2000))
-	while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1)
-	return date.toISOString().slice(0, 10)
-}
-
-export async function createMeeting(userId: string, email: string, overrides: Partial<TablesInsert<'reservas'>> = {}) {
+/** A confirmed meeting in a slot of its own (tests/support/unique.ts); `overrides` may change anything but the slot. */
+export async function createMeeting(userId: string, email: string, overrides: Pick<TablesInsert<'reservas'>, 'status' | 'motivo'> = {}) {
 	const { data, error } = await serviceClient()
 		.from('reservas')
 		.insert({
 			user_id: userId,
-			fecha: futureWeekday(),
-			hora: '11:30',
+			...uniqueSlot(),
 			motivo: 'Demostración del asistente KIA',
 			nombre: 'Cliente de Prueba',
 			email,
@@ -68,16 +60,23 @@ export async function createMeeting(userId: string, email: string, overrides: Pa
 /** The address a stored form submission carries: its `data` is whatever the form sent. */
 export const submittedEmail = (data: Json) => (typeof data === 'object' && data !== null && !Array.isArray(data) ? data.email : undefined)
 
-export async function waitForMail(to: string, subject: RegExp) {
+/**
+ * The newest mail to `to` whose subject matches. An inbox other tests write to
+ * too (the company's) needs `mentioning`: text only this test's mail holds.
+ */
+export async function waitForMail(to: string, subject: RegExp, mentioning?: string) {
 	const deadline = Date.now() + 10_000
 	while (Date.now() < deadline) {
 		const response = await fetch(`${process.env.E2E_MAIL_URL}/email`)
 		const mails = (await response.json()) as { subject: string; html: string; text: string; to: { address: string }[] }[]
-		const mail = mails.filter((candidate) => candidate.to.some((entry) => entry.address === to) && subject.test(candidate.subject)).at(-1)
+		const mail = mails
+			.filter((candidate) => candidate.to.some((entry) => entry.address === to) && subject.test(candidate.subject))
+			.filter((candidate) => mentioning === undefined || candidate.text.includes(mentioning))
+			.at(-1)
 		if (mail) return mail
 		await new Promise((resolve) => setTimeout(resolve, 150))
 	}
-	throw new Error(`No mail to ${to} matching ${subject}`)
+	throw new Error(`No mail to ${to} matching ${subject}${mentioning === undefined ? '' : ` that mentions ${mentioning}`}`)
 }
 
 export function linkFrom(mail: { html: string }) {
@@ -86,7 +85,7 @@ export function linkFrom(mail: { html: string }) {
 	return href.replace(/&amp;/g, '&')
 }
 
-/** A form post as the signed-in browser would send it (same cookies, same origin). */
+/** A form post as the signed-in browser would send it (same cookies, same origin, same visitor address). */
 export async function postAs(page: Page, url: string, form: Record<string, string>) {
 	const cookies = await page.context().cookies(url)
 	const target = new URL(url)
@@ -96,6 +95,7 @@ export async function postAs(page: Page, url: string, form: Record<string, strin
 		headers: {
 			'Content-Type': 'application/x-www-form-urlencoded',
 			Origin: target.origin,
+			'X-Forwarded-For': visitorAddress(),
 			Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
 		},
 	})

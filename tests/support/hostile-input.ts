@@ -1,4 +1,5 @@
 import { testPassword } from './e2e-data'
+import { uniqueAddress } from './unique'
 import { portalURL, rawRequest, type RawResponse } from './urls'
 
 /** Form fields in order, duplicates allowed, as a browser (or anyone) puts them on the wire. */
@@ -88,15 +89,6 @@ export function hostileCases(valid: () => Record<string, string>): HostileCase[]
 	return cases
 }
 
-// Random start: parallel workers must not share addresses either.
-let addressCounter = Math.floor(Math.random() * 60_000)
-
-/** A visitor address of its own for each request (through X-Forwarded-For), so no rate limit is shared. */
-export function freshAddress() {
-	addressCounter += 1
-	return `198.18.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`
-}
-
 /**
  * A POST as one of our own pages sends it (same Origin), with the session
  * `cookie` when given; `origin: null` sends no Origin at all.
@@ -111,7 +103,8 @@ export function send(
 		body,
 		headers: {
 			...(origin === null ? {} : { Origin: origin }),
-			'X-Forwarded-For': freshAddress(),
+			// A visitor address of its own for each request, so no rate limit is shared.
+			'X-Forwarded-For': uniqueAddress(),
 			...(contentType ? { 'Content-Type': contentType } : {}),
 			...(cookie ? { Cookie: cookie } : {}),
 			...headers,

@@ -33,5 +33,3 @@ export function linkIn(mail: CaughtMail, fragment: string) {
 	if (!link) throw new Error(`No link containing ${fragment} in "${mail.subject}"`)
 	return link
 }
-
-export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@kia.test`

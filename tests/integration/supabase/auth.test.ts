@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { localAnonKey, localServiceRoleKey } from '../../support/keys'
-import { linkIn, uniqueEmail, waitForMail, inbox } from '../../support/mail'
+import { linkIn, waitForMail, inbox } from '../../support/mail'
+import { uniqueEmail } from '../../support/unique'
 import { client, createUser, mailUrl, raw, serviceClient, startTestSupabase } from '../../support/supabase'
 
 // Expected values come from SUPABASE-CONTRACT.md (GoTrue's own sources), not from the stand-in.
@@ -223,10 +224,11 @@ describe('password sign-in, sessions and tokens', () => {
 
 describe('password recovery', () => {
 	test('always answers 200 {}; only a real account gets a working link', async () => {
-		const unknown = await raw(supabase.url, '/auth/v1/recover', { method: 'POST', headers: apiVersion, body: JSON.stringify({ email: 'nadie@kia.test' }) })
+		const nobody = uniqueEmail('nadie')
+		const unknown = await raw(supabase.url, '/auth/v1/recover', { method: 'POST', headers: apiVersion, body: JSON.stringify({ email: nobody }) })
 		expect(unknown.status).toBe(200)
 		expect(await unknown.json()).toEqual({})
-		expect(await inbox(mailUrl(), 'nadie@kia.test')).toEqual([])
+		expect(await inbox(mailUrl(), nobody)).toEqual([])
 
 		const user = await createUser(supabase.url, uniqueEmail('recuperar'))
 		const sent = await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
@@ -257,7 +259,7 @@ describe('Google through the local consent page', () => {
 			redirect_to: redirectTo,
 			code_challenge: authorizeUrl.searchParams.get('code_challenge') ?? '',
 			code_challenge_method: authorizeUrl.searchParams.get('code_challenge_method') ?? '',
-			email: 'google.user@kia.test',
+			email: uniqueEmail('google'),
 			full_name: 'Usuaria de Google',
 		})
 		const consent = await fetch(`${supabase.url}/auth/v1/authorize`, {

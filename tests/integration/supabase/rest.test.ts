@@ -5,6 +5,7 @@ import type { LocalSupabase } from '../../../local/supabase/server'
 import { signJwt } from '../../../local/supabase/jwt'
 import { localServiceRoleKey } from '../../support/keys'
 import { client, raw, serviceClient, startTestSupabase } from '../../support/supabase'
+import { uniqueSlot } from '../../support/unique'
 
 // Expected statuses, headers and bodies come from SUPABASE-CONTRACT.md (PostgREST v14's sources).
 let supabase: LocalSupabase
@@ -19,14 +20,6 @@ const service = () => serviceClient(supabase.url)
 const anon = () => client(supabase.url)
 /** For requests the schema's types rule out on purpose (a missing column, an unknown function): the server must refuse them. */
 const untyped = (typed: SupabaseClient<Database>): SupabaseClient => typed
-
-/** The next weekday at least `days` ahead, as YYYY-MM-DD. */
-function weekday(days: number) {
-	const date = new Date()
-	date.setUTCDate(date.getUTCDate() + days)
-	while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1)
-	return date.toISOString().slice(0, 10)
-}
 
 describe('select', () => {
 	test('columns, aliases and a many-to-many embed through the junction', async () => {
@@ -183,7 +176,7 @@ describe('writes', () => {
 	})
 
 	test('database errors carry their SQLSTATE and PostgREST’s status', async () => {
-		const slot = { fecha: weekday(40), hora: '11:30', nombre: 'A', email: 'a@kia.test' }
+		const slot = { ...uniqueSlot(), nombre: 'A', email: 'a@kia.test' }
 		expect((await service().from('reservas').insert(slot)).status).toBe(201)
 		const duplicate = await service().from('reservas').insert({ ...slot, nombre: 'B', email: 'b@kia.test' })
 		expect(duplicate.status).toBe(409)
@@ -194,12 +187,12 @@ describe('writes', () => {
 		const weekend = await service().from('reservas').insert({ ...slot, fecha: '2026-12-05', nombre: 'C' })
 		expect(weekend.status).toBe(400)
 		expect(weekend.error?.code).toBe('23514')
-		const notNull = await untyped(service()).from('reservas').insert({ fecha: weekday(41), hora: '10:00' })
+		const notNull = await untyped(service()).from('reservas').insert(uniqueSlot())
 		expect(notNull.error?.code).toBe('23502')
 	})
 
 	test('two concurrent bookings of one slot: one is created, the other gets 409', async () => {
-		const slot = { fecha: weekday(50), hora: '12:30', nombre: 'Cliente', email: 'c@kia.test' }
+		const slot = { ...uniqueSlot(), nombre: 'Cliente', email: 'c@kia.test' }
 		const results = await Promise.all([service().from('reservas').insert(slot), service().from('reservas').insert({ ...slot, nombre: 'Otro' })])
 		expect(results.map((result) => result.status).sort()).toEqual([201, 409])
 		const rows = await service().from('reservas').select('id').eq('fecha', slot.fecha).eq('hora', slot.hora).eq('status', 'confirmada')

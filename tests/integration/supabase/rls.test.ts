@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
-import { uniqueEmail } from '../../support/mail'
+import { uniqueEmail, uniqueSlot, uniqueSlots } from '../../support/unique'
 import { client, createUser, serviceClient, startTestSupabase, type TestUser } from '../../support/supabase'
 
 // Every API role × every table × select/insert/update/delete, straight against /rest/v1,
@@ -26,11 +26,8 @@ beforeAll(async () => {
 	const service = serviceClient(supabase.url)
 	clients = { anon: client(supabase.url), clienteA: clienteA.client, clienteB: clienteB.client, admin, service }
 
-	for (const [user, fecha] of [
-		[clienteA, '2027-03-01'],
-		[clienteB, '2027-03-02'],
-	] as const) {
-		const booking = await service.from('reservas').insert({ user_id: user.id, fecha, hora: '10:00', nombre: 'N', email: user.email })
+	for (const user of [clienteA, clienteB]) {
+		const booking = await service.from('reservas').insert({ user_id: user.id, ...uniqueSlot(), nombre: 'N', email: user.email })
 		const assistant = await service.from('asistentes').insert({ user_id: user.id, nombre: 'Asistente', empresa: 'Empresa' })
 		expect(booking.error ?? assistant.error).toBeNull()
 	}
@@ -131,7 +128,7 @@ describe('select', () => {
 
 describe('insert', () => {
 	const rows = (actor: Actor): Record<string, Record<string, unknown>> => ({
-		reservas: { user_id: clienteA.id, fecha: '2027-04-05', hora: '11:00', nombre: actor, email: 'x@kia.test' },
+		reservas: { user_id: clienteA.id, ...uniqueSlot(), nombre: actor, email: 'x@kia.test' },
 		asistentes: { user_id: clienteA.id, nombre: actor },
 		blog_posts: { title: actor, slug: `post-${actor.toLowerCase()}`, content: '<p>x</p>' },
 		blog_tags: { name: `tag-${actor}` },
@@ -329,7 +326,7 @@ describe('delete', () => {
 	test('deleting a user removes their profile and assistants and keeps the company’s booking history', async () => {
 		const user = await createUser(supabase.url, uniqueEmail('baja'))
 		const service = serviceClient(supabase.url)
-		const upcoming = { fecha: '2027-05-03', hora: '12:00' }
+		const upcoming = uniqueSlot()
 		await service.from('reservas').insert([
 			{ user_id: user.id, fecha: '2024-05-03', hora: '12:00', nombre: 'Baja', email: user.email },
 			{ user_id: user.id, ...upcoming, nombre: 'Baja', email: user.email },
@@ -371,9 +368,10 @@ describe('admin list functions', () => {
 		const before = await total()
 		expect(before).toBe(await exact())
 
+		const email = uniqueEmail('recuento')
 		const added = await clients.service
 			.from('reservas')
-			.insert(['2027-04-05', '2027-04-06', '2027-04-07'].map((fecha) => ({ fecha, hora: '12:00', nombre: 'Recuento', email: 'recuento@kia.test' })))
+			.insert(uniqueSlots(3).map((slot) => ({ ...slot, nombre: 'Recuento', email })))
 			.select('id')
 		expect(added.error).toBeNull()
 		expect(await total()).toBe(before + 3)
@@ -381,7 +379,7 @@ describe('admin list functions', () => {
 		const removedOne = await clients.service.from('reservas').delete().eq('id', added.data?.[0]?.id ?? '')
 		expect(removedOne.error).toBeNull()
 		expect(await total()).toBe(before + 2)
-		await clients.service.from('reservas').delete().eq('email', 'recuento@kia.test')
+		await clients.service.from('reservas').delete().eq('email', email)
 		expect(await total()).toBe(before)
 		expect(await total()).toBe(await exact())
 	})

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { bookingSlots, isBookable, isWeekday } from '~/lib/booking'
+import type * as UniqueModule from '../support/unique'
+
+type Unique = typeof UniqueModule
+
+const variables = ['TEST_WORKER_INDEX', 'VITEST_WORKER_ID', 'KIA_TEST_RUN', 'KIA_TEST_FIRST_SLOT_DATE'] as const
+const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
+
+/** The module as a fresh worker of lane `lane` would load it (its counters start at zero). */
+async function worker(lane: number): Promise<Unique> {
+	process.env.TEST_WORKER_INDEX = String(lane)
+	vi.resetModules()
+	return import('../support/unique')
+}
+
+beforeEach(() => {
+	process.env.KIA_TEST_RUN = 'run00001'
+	process.env.KIA_TEST_FIRST_SLOT_DATE = '2027-01-04'
+})
+
+afterEach(() => {
+	for (const name of variables) {
+		if (saved[name] === undefined) delete process.env[name]
+		else process.env[name] = saved[name]
+	}
+})
+
+describe('unique test data', () => {
+	test('slots: bookable, all different within a worker and across workers, a replaced worker included', async () => {
+		const now = new Date('2026-11-23T12:00:00Z')
+		const taken = new Set<string>()
+		// Each module load starts its counters at zero, as a worker that replaces a failed one does.
+		for (const lane of [0, 1, 2, 7]) {
+			const { uniqueSlot, uniqueSlots } = await worker(lane)
+			for (const slot of [...uniqueSlots(300), uniqueSlot()]) {
+				expect(isBookable(slot.fecha, slot.hora, now), `${slot.fecha} ${slot.hora}`).toBe(true)
+				expect(slot.fecha >= '2027-01-04').toBe(true)
+				const key = `${slot.fecha} ${slot.hora}`
+				expect(taken.has(key), key).toBe(false)
+				taken.add(key)
+			}
+		}
+		expect(taken.size).toBe(4 * 301)
+	})
+
+	test('slots come in order, every hour of a weekday before the next weekday', async () => {
+		const { uniqueSlots } = await worker(0)
+		const slots = uniqueSlots(bookingSlots.length * 6)
+		expect(slots.slice(0, bookingSlots.length).map((slot) => slot.hora)).toEqual([...bookingSlots])
+		expect(new Set(slots.map((slot) => slot.fecha))).toEqual(new Set(['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08', '2027-01-11']))
+	})
+
+	test('a slot of one kind leaves the slots it passes over to later calls', async () => {
+		const { uniqueSlot } = await worker(0)
+		const late = uniqueSlot((slot) => slot.fecha === '2027-01-05' && slot.hora === '13:30')
+		const next = [uniqueSlot(), uniqueSlot()]
+		expect(late).toEqual({ fecha: '2027-01-05', hora: '13:30' })
+		expect(next).toEqual([
+			{ fecha: '2027-01-04', hora: '10:00' },
+			{ fecha: '2027-01-04', hora: '10:30' },
+		])
+		expect(() => uniqueSlot((slot) => slot.fecha === '2020-01-06')).toThrow(/no free slot/)
+	})
+
+	test('the first slot date is a weekday eight weeks ahead, or after the latest booking of a shared database', async () => {
+		const { firstSlotDate } = await worker(0)
+		expect(firstSlotDate('2026-11-23')).toBe('2027-01-18')
+		// Eight weeks after a Saturday is a Saturday: the Monday after.
+		expect(firstSlotDate('2026-11-28')).toBe('2027-01-25')
+		expect(firstSlotDate('2026-11-23', '2026-12-01')).toBe('2027-01-18')
+		expect(firstSlotDate('2026-11-23', '2027-01-18')).toBe('2027-01-19')
+		expect(firstSlotDate('2026-11-23', '2027-03-05')).toBe('2027-03-08')
+		for (const today of ['2026-11-23', '2026-12-31', '2027-02-27']) expect(isWeekday(firstSlotDate(today))).toBe(true)
+	})
+
+	test('names and e-mails: different in every worker, and none is part of another', async () => {
+		const names: string[] = []
+		for (const lane of [0, 1, 10]) {
+			const { uniqueName, uniqueEmail } = await worker(lane)
+			for (let i = 0; i < 120; i++) names.push(uniqueName('busqueda'), uniqueEmail('busqueda'))
+		}
+		expect(new Set(names).size).toBe(names.length)
+		expect(names.filter((name) => names.some((other) => other !== name && other.includes(name)))).toEqual([])
+		expect(names[0]).toMatch(/^busqueda-run00001-000-00001$/)
+		expect(names[0]).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+	})
+
+	test('visitor addresses: valid IPv6, different in every worker and every run', async () => {
+		const addresses: string[] = []
+		for (const run of ['run00001', 'run00002']) {
+			process.env.KIA_TEST_RUN = run
+			for (const lane of [0, 3]) {
+				const { uniqueAddress } = await worker(lane)
+				// Past 65,536 once, where the counter spills into a second group.
+				const count = run === 'run00001' && lane === 0 ? 66_000 : 100
+				for (let i = 0; i < count; i++) addresses.push(uniqueAddress())
+			}
+		}
+		expect(new Set(addresses).size).toBe(addresses.length)
+		const sample = addresses.filter((_, index) => index % 500 === 0 || (index >= 65_530 && index < 65_540))
+		expect(sample.filter((address) => !/^2001:db8(:[0-9a-f]{1,4}){6}$/.test(address))).toEqual([])
+	})
+
+	test('outside a worker, or before the run is chosen, it says so instead of guessing', async () => {
+		delete process.env.TEST_WORKER_INDEX
+		const vitestWorker = process.env.VITEST_WORKER_ID
+		delete process.env.VITEST_WORKER_ID
+		vi.resetModules()
+		const outside = await import('../support/unique')
+		expect(() => outside.uniqueName('x')).toThrow(/inside a Playwright or Vitest worker/)
+		process.env.VITEST_WORKER_ID = vitestWorker
+		delete process.env.KIA_TEST_RUN
+		expect(() => outside.uniqueName('x')).toThrow(/KIA_TEST_RUN is not set/)
+	})
+})
