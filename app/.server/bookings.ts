@@ -1,5 +1,5 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js'
-import { formatMeeting, isBookable, todayInMadrid, type Meeting } from '~/lib/booking'
+import { bookingLimits, formatMeeting, isBookable, isPastHorizon, todayInMadrid, type Meeting } from '~/lib/booking'
 import type { Database } from '~/lib/database.types'
 import { randomUUID } from 'node:crypto'
 import { calendarFor, getCalendar, jitsiCalendar } from './calendar'
@@ -83,6 +83,7 @@ export async function cancelUpcomingMeetingsOf(userId: string) {
 }
 
 export async function rescheduleOwnMeeting(supabase: SupabaseClient<Database>, user: User, id: string, fecha: string, hora: string): Promise<ChangeResult> {
+	if (isPastHorizon(fecha)) return { ok: false, message: horizonMessage }
 	if (!isBookable(fecha, hora)) return { ok: false, message: 'elige un día laborable y una hora disponible a partir de ahora.' }
 	const meeting = await ownUpcomingMeeting(supabase, user, id)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
@@ -91,6 +92,7 @@ export async function rescheduleOwnMeeting(supabase: SupabaseClient<Database>, u
 	if (error) {
 		// The unique index on confirmed (fecha, hora) is what keeps two people out of one slot.
 		if (error.code === '23505') return { ok: false, message: 'ese hueco ya está reservado. Elige otro.' }
+		if (limitBroken(error) === 'horizon') return { ok: false, message: horizonMessage }
 		console.error('[bookings] reschedule failed', error)
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
@@ -123,7 +125,32 @@ export async function takenSlots(): Promise<Record<string, string[]>> {
 export type NewBooking = { userId: string; nombre: string; email: string; fecha: string; hora: string; motivo: string }
 
 /** `mailed`: whether the confirmation reached the mail server, so the page does not promise an e-mail that will not come. */
-export type BookingResult = { ok: true; meetUrl: string; mailed: boolean } | { ok: false; reason: 'taken' | 'invalid' | 'failed' }
+export type BookingResult =
+	| { ok: true; meetUrl: string; mailed: boolean }
+	| { ok: false; reason: 'taken' | 'invalid' | 'horizon' | 'limit' | 'failed' }
+
+const horizonMessage = `solo se pueden reservar demostraciones en los próximos ${bookingLimits.horizonDays} días.`
+
+/** Which of the database's booking limits (migration 20250730120000) refused a write, if one did. */
+function limitBroken(error: { code: string; message: string }) {
+	if (error.code !== '23514') return null
+	if (error.message.startsWith('reservas_horizonte')) return 'horizon'
+	if (error.message.startsWith('reservas_maximo_pendientes')) return 'limit'
+	return null
+}
+
+/** Confirmed demos of this client from today on, counted with the service role (any writer's). */
+async function upcomingCount(userId: string) {
+	// Service role: the count must include every booking of the client, whoever wrote it.
+	const { count, error } = await createServiceClient()
+		.from('reservas')
+		.select('id', { count: 'exact', head: true })
+		.eq('user_id', userId)
+		.eq('status', 'confirmada')
+		.gte('fecha', todayInMadrid())
+	if (error) console.error('[bookings] upcoming count failed; the database still enforces the limit', error)
+	return count ?? 0
+}
 
 /**
  * The behaviour of `crear-evento-reunion`: the row first (the unique index
@@ -132,7 +159,9 @@ export type BookingResult = { ok: true; meetUrl: string; mailed: boolean } | { o
  * and the booking keeps a joinable link.
  */
 export async function createBooking(booking: NewBooking): Promise<BookingResult> {
+	if (isPastHorizon(booking.fecha)) return { ok: false, reason: 'horizon' }
 	if (!isBookable(booking.fecha, booking.hora)) return { ok: false, reason: 'invalid' }
+	if ((await upcomingCount(booking.userId)) >= bookingLimits.maxUpcomingPerClient) return { ok: false, reason: 'limit' }
 	// Service role: bookings are written by the server only (docs/decisions/003).
 	const service = createServiceClient()
 	const { data, error } = await service
@@ -142,6 +171,8 @@ export async function createBooking(booking: NewBooking): Promise<BookingResult>
 		.single()
 	if (error || !data) {
 		if (error?.code === '23505') return { ok: false, reason: 'taken' }
+		const broken = error ? limitBroken(error) : null
+		if (broken) return { ok: false, reason: broken }
 		console.error('[bookings] create failed', error)
 		return { ok: false, reason: 'failed' }
 	}

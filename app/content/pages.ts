@@ -1,3 +1,5 @@
+import { bookingLimits } from '~/lib/booking'
+
 /** Copy of the smaller pages and shared blocks (the bigger pages have a file each). */
 export const contactPage = {
 	title: 'Contacto · KIA',
@@ -106,6 +108,8 @@ export const demoPage = {
 		server: 'Ocurrió un error al crear el evento.',
 		taken: 'Ese hueco acaba de reservarse. Elige otra hora de las disponibles.',
 		invalid: 'Elige un día laborable y una hora disponible a partir de ahora.',
+		horizon: `Solo se pueden reservar demostraciones en los próximos ${bookingLimits.horizonDays} días.`,
+		limit: `Ya tienes ${bookingLimits.maxUpcomingPerClient} demostraciones pendientes. Para reservar otra, cancela o reprograma una desde tu panel de cliente.`,
 		toast: 'Error',
 	},
 } as const

@@ -29,9 +29,28 @@ export function isWeekday(value: string) {
 	return day >= 1 && day <= 5
 }
 
-/** A slot can be booked if it is a weekday, today or later, and (today) not already past. */
+/**
+ * Issue 18: without these one account could hold every demo slot (it booked 9999-12-31 and kept several at
+ * once). How far ahead a demo can be booked, and how many upcoming demos one client may hold. The database
+ * refuses the same (migration 20250730120000_booking_limits.sql); a test pins the two together.
+ */
+export const bookingLimits = { horizonDays: 90, maxUpcomingPerClient: 3 } as const
+
+/** The last date a demo can be booked for when it is `today` (a Madrid date): `horizonDays` later. */
+export function lastBookableFrom(today: string) {
+	const date = new Date(`${today}T12:00:00Z`)
+	date.setUTCDate(date.getUTCDate() + bookingLimits.horizonDays)
+	return date.toISOString().slice(0, 10)
+}
+
+export const lastBookableDate = (now = new Date()) => lastBookableFrom(todayInMadrid(now))
+
+/** Whether the date is further ahead than a demo can be booked. */
+export const isPastHorizon = (fecha: string, now = new Date()) => fecha > lastBookableDate(now)
+
+/** A slot can be booked if it is a weekday, from now on (Madrid), and within the booking horizon. */
 export function isBookable(fecha: string, hora: string, now = new Date()) {
-	if (!isValidDate(fecha) || !isWeekday(fecha) || !isBookingSlot(hora)) return false
+	if (!isValidDate(fecha) || !isWeekday(fecha) || !isBookingSlot(hora) || isPastHorizon(fecha, now)) return false
 	const today = todayInMadrid(now)
 	if (fecha < today) return false
 	return fecha > today || hora > timeInMadrid(now)

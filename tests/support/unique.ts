@@ -1,4 +1,4 @@
-import { bookingSlots, todayInMadrid, type BookingSlot } from '../../app/lib/booking'
+import { bookingLimits, bookingSlots, lastBookableDate, todayInMadrid, type BookingSlot } from '../../app/lib/booking'
 
 /**
  * Test data that no two tests share, by construction rather than by chance.
@@ -7,8 +7,9 @@ import { bookingSlots, todayInMadrid, type BookingSlot } from '../../app/lib/boo
  * so every worker of a run agrees on it), the lane and a counter of that lane.
  * The lane is the Playwright worker index or the Vitest worker id: unique in a
  * run and never reused, not even by the worker that replaces a failed one (which
- * starts its counters from zero again). Slots go further: each lane owns a block
- * of weekdays, all after every booking the database held when the run began.
+ * starts its counters from zero again). Slots go further: each lane that can
+ * book owns a block of weekdays within the booking horizon, all after every
+ * booking the database held when the run began.
  */
 
 const runVariable = 'KIA_TEST_RUN'
@@ -66,8 +67,14 @@ export function uniqueAddress() {
 
 export type Slot = { fecha: string; hora: BookingSlot }
 
-/** Weekdays a lane owns: about four years of them, far more than a run books. */
-const weekdaysPerLane = 1000
+/**
+ * Slots must fall within the booking horizon (bookingLimits.horizonDays), so
+ * the lanes that book share its few weeks: a block of weekdays each, for as
+ * many lanes as a run can have at once (Playwright's two workers and their
+ * replacements; Vitest's pool, whose files each have a database of their own).
+ */
+const weekdaysPerLane = 6
+const slotLanes = 8
 const slotsPerLane = weekdaysPerLane * bookingSlots.length
 const dayMs = 86_400_000
 
@@ -90,22 +97,37 @@ function weekdaysAfter(first: string, count: number) {
 }
 
 /**
- * The weekday slots start from: eight weeks ahead (past the seed's bookings, all
- * within three weeks of the day the database was made, and still bookable if the
- * run crosses midnight) and after `latestBooking`, the last date a database
- * shared with earlier runs already holds.
+ * The weekday slots start from: a week ahead (still bookable if the run
+ * crosses midnight) and after `latestBooking`, the last date the database
+ * held when the run began (the seed's bookings are all within three weeks).
  */
 export function firstSlotDate(today: string, latestBooking?: string) {
-	const ahead = daysAfter(noon(today), 8 * 7)
+	const ahead = daysAfter(noon(today), 7)
 	const from = latestBooking && latestBooking >= iso(ahead) ? daysAfter(noon(latestBooking), 1) : ahead
-	return iso(weekdayFrom(from))
+	const first = iso(weekdayFrom(from))
+	const lastNeeded = weekdaysAfter(first, slotLanes * weekdaysPerLane - 1)
+	if (lastNeeded > iso(daysAfter(noon(today), bookingLimits.horizonDays))) {
+		throw new Error(`The test slots from ${first} would run past the ${bookingLimits.horizonDays}-day booking horizon.`)
+	}
+	return first
+}
+
+/** Playwright's worker index, or Vitest's pool slot: the lanes that can book at the same time. */
+function slotLane() {
+	const pool = process.env.VITEST_POOL_ID
+	const id = process.env.TEST_WORKER_INDEX ?? (pool === undefined ? undefined : String(Number(pool) - 1))
+	const value = Number(id ?? lane())
+	if (value >= slotLanes) throw new Error(`Worker ${value} is past the ${slotLanes} lanes the booking horizon leaves room for.`)
+	return value
 }
 
 function slotAt(index: number): Slot {
-	const day = lane() * weekdaysPerLane + Math.floor(index / bookingSlots.length)
+	const day = slotLane() * weekdaysPerLane + Math.floor(index / bookingSlots.length)
 	const hora = bookingSlots[index % bookingSlots.length]
 	if (!hora) throw new Error(`No booking slot at ${index}`)
-	return { fecha: weekdaysAfter(fromRun(firstSlotVariable), day), hora }
+	const fecha = weekdaysAfter(fromRun(firstSlotVariable), day)
+	if (fecha > lastBookableDate()) throw new Error(`The test slot ${fecha} is past the booking horizon.`)
+	return { fecha, hora }
 }
 
 let nextFree = 0

@@ -4,7 +4,7 @@ import type * as UniqueModule from '../support/unique'
 
 type Unique = typeof UniqueModule
 
-const variables = ['TEST_WORKER_INDEX', 'VITEST_WORKER_ID', 'KIA_TEST_RUN', 'KIA_TEST_FIRST_SLOT_DATE'] as const
+const variables = ['TEST_WORKER_INDEX', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'KIA_TEST_RUN', 'KIA_TEST_FIRST_SLOT_DATE'] as const
 const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
 
 /** The module as a fresh worker of lane `lane` would load it (its counters start at zero). */
@@ -14,12 +14,17 @@ async function worker(lane: number): Promise<Unique> {
 	return import('../support/unique')
 }
 
+// Slots are checked against the booking horizon, which counts from today: these tests live on one day.
+const now = new Date('2026-11-23T12:00:00Z')
+
 beforeEach(() => {
+	vi.useFakeTimers({ toFake: ['Date'], now })
 	process.env.KIA_TEST_RUN = 'run00001'
-	process.env.KIA_TEST_FIRST_SLOT_DATE = '2027-01-04'
+	process.env.KIA_TEST_FIRST_SLOT_DATE = '2026-12-07'
 })
 
 afterEach(() => {
+	vi.useRealTimers()
 	for (const name of variables) {
 		if (saved[name] === undefined) delete process.env[name]
 		else process.env[name] = saved[name]
@@ -27,51 +32,60 @@ afterEach(() => {
 })
 
 describe('unique test data', () => {
-	test('slots: bookable, all different within a worker and across workers, a replaced worker included', async () => {
-		const now = new Date('2026-11-23T12:00:00Z')
+	test('slots: bookable, within the horizon, all different within a worker and across workers, a replaced worker included', async () => {
 		const taken = new Set<string>()
 		// Each module load starts its counters at zero, as a worker that replaces a failed one does.
 		for (const lane of [0, 1, 2, 7]) {
 			const { uniqueSlot, uniqueSlots } = await worker(lane)
-			for (const slot of [...uniqueSlots(300), uniqueSlot()]) {
+			for (const slot of [...uniqueSlots(47), uniqueSlot()]) {
 				expect(isBookable(slot.fecha, slot.hora, now), `${slot.fecha} ${slot.hora}`).toBe(true)
-				expect(slot.fecha >= '2027-01-04').toBe(true)
+				expect(slot.fecha >= '2026-12-07').toBe(true)
 				const key = `${slot.fecha} ${slot.hora}`
 				expect(taken.has(key), key).toBe(false)
 				taken.add(key)
 			}
+			expect(() => uniqueSlot(), `lane ${lane} has 48 slots`).toThrow(/no free slot/)
 		}
-		expect(taken.size).toBe(4 * 301)
+		expect(taken.size).toBe(4 * 48)
+	})
+
+	test('a lane past the ones the horizon leaves room for says so', async () => {
+		const { uniqueSlot } = await worker(8)
+		expect(() => uniqueSlot()).toThrow(/past the 8 lanes/)
 	})
 
 	test('slots come in order, every hour of a weekday before the next weekday', async () => {
 		const { uniqueSlots } = await worker(0)
 		const slots = uniqueSlots(bookingSlots.length * 6)
 		expect(slots.slice(0, bookingSlots.length).map((slot) => slot.hora)).toEqual([...bookingSlots])
-		expect(new Set(slots.map((slot) => slot.fecha))).toEqual(new Set(['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08', '2027-01-11']))
+		expect(new Set(slots.map((slot) => slot.fecha))).toEqual(new Set(['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-14']))
 	})
 
 	test('a slot of one kind leaves the slots it passes over to later calls', async () => {
 		const { uniqueSlot } = await worker(0)
-		const late = uniqueSlot((slot) => slot.fecha === '2027-01-05' && slot.hora === '13:30')
+		const late = uniqueSlot((slot) => slot.fecha === '2026-12-08' && slot.hora === '13:30')
 		const next = [uniqueSlot(), uniqueSlot()]
-		expect(late).toEqual({ fecha: '2027-01-05', hora: '13:30' })
+		expect(late).toEqual({ fecha: '2026-12-08', hora: '13:30' })
 		expect(next).toEqual([
-			{ fecha: '2027-01-04', hora: '10:00' },
-			{ fecha: '2027-01-04', hora: '10:30' },
+			{ fecha: '2026-12-07', hora: '10:00' },
+			{ fecha: '2026-12-07', hora: '10:30' },
 		])
 		expect(() => uniqueSlot((slot) => slot.fecha === '2020-01-06')).toThrow(/no free slot/)
 	})
 
-	test('the first slot date is a weekday eight weeks ahead, or after the latest booking of a shared database', async () => {
+	test('the first slot date is a weekday a week ahead, or after the latest booking of a shared database', async () => {
 		const { firstSlotDate } = await worker(0)
-		expect(firstSlotDate('2026-11-23')).toBe('2027-01-18')
-		// Eight weeks after a Saturday is a Saturday: the Monday after.
-		expect(firstSlotDate('2026-11-28')).toBe('2027-01-25')
-		expect(firstSlotDate('2026-11-23', '2026-12-01')).toBe('2027-01-18')
-		expect(firstSlotDate('2026-11-23', '2027-01-18')).toBe('2027-01-19')
-		expect(firstSlotDate('2026-11-23', '2027-03-05')).toBe('2027-03-08')
+		expect(firstSlotDate('2026-11-23')).toBe('2026-11-30')
+		// A week after a Saturday is a Saturday: the Monday after.
+		expect(firstSlotDate('2026-11-28')).toBe('2026-12-07')
+		expect(firstSlotDate('2026-11-23', '2026-11-25')).toBe('2026-11-30')
+		expect(firstSlotDate('2026-11-23', '2026-12-04')).toBe('2026-12-07')
 		for (const today of ['2026-11-23', '2026-12-31', '2027-02-27']) expect(isWeekday(firstSlotDate(today))).toBe(true)
+	})
+
+	test('slots that would run past the booking horizon are refused at the start of the run', async () => {
+		const { firstSlotDate } = await worker(0)
+		expect(() => firstSlotDate('2026-11-23', '2027-01-20')).toThrow(/past the 90-day booking horizon/)
 	})
 
 	test('names and e-mails: different in every worker, and none is part of another', async () => {

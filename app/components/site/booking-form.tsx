@@ -4,7 +4,7 @@ import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { demoPage } from '~/content/pages'
-import { bookingSlots, isWeekday } from '~/lib/booking'
+import { bookingSlots, isWeekday, lastBookableFrom } from '~/lib/booking'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import { ErrorList, Field, inputClass } from '../forms'
@@ -83,6 +83,7 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 							ref: fechaInput,
 							defaultValue: draft?.fecha ?? '',
 							min: today,
+							max: lastBookableFrom(today),
 							onChange: (event) => {
 								const value = event.currentTarget.value
 								// Typed by keyboard, the year arrives digit by digit (0002, 0020, 0202, 2029): only a date

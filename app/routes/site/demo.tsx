@@ -13,7 +13,7 @@ import { BookingForm, type BookingOutcome } from '~/components/site/booking-form
 import { Card, Container } from '~/components/site/page'
 import { pageNames } from '~/content/navigation'
 import { demoPage } from '~/content/pages'
-import { isBookable, isWeekday, timeInMadrid, todayInMadrid } from '~/lib/booking'
+import { isBookable, isPastHorizon, isWeekday, timeInMadrid, todayInMadrid } from '~/lib/booking'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
@@ -79,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const booking = submission.value
 	if (await isRateLimited(context, 'booking')) return fail(rateLimitedMessage, 429)
 	if (!isWeekday(booking.fecha)) return fail(demoPage.weekend.description)
+	if (isPastHorizon(booking.fecha)) return fail(demoPage.failure.horizon)
 	if (!isBookable(booking.fecha, booking.hora)) return fail(demoPage.failure.invalid)
 
 	const user = await getOptionalUser(context, request)
@@ -106,8 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		motivo: booking.motivo || defaultBookingReason,
 	})
 	if (!result.ok) {
-		const message = result.reason === 'taken' ? demoPage.failure.taken : result.reason === 'invalid' ? demoPage.failure.invalid : demoPage.failure.server
-		return fail(message, result.reason === 'failed' ? 500 : 409)
+		const messages = { taken: demoPage.failure.taken, invalid: demoPage.failure.invalid, horizon: demoPage.failure.horizon, limit: demoPage.failure.limit, failed: demoPage.failure.server }
+		const statuses = { taken: 409, invalid: 400, horizon: 400, limit: 409, failed: 500 }
+		return fail(messages[result.reason], statuses[result.reason])
 	}
 	const { success } = demoPage
 	const headers = await toastHeaders({ type: 'success', title: success.toast, description: result.mailed ? success.toastText : success.toastTextNoMail })

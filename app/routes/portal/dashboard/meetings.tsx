@@ -14,7 +14,7 @@ import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { meetingsCopy as copy } from '~/content/meetings'
-import { bookingSlots, formatMeeting, splitMeetings, todayInMadrid, type Meeting } from '~/lib/booking'
+import { bookingSlots, formatMeeting, lastBookableFrom, splitMeetings, todayInMadrid, type Meeting } from '~/lib/booking'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/meetings'
 
@@ -74,7 +74,7 @@ function RescheduleForm({ meeting, today, onSubmit }: { meeting: Meeting; today:
 				<label htmlFor={`fecha-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
 					{copy.reschedule.date}
 				</label>
-				<input id={`fecha-${meeting.id}`} name="fecha" type="date" required min={today} className={inputClass} />
+				<input id={`fecha-${meeting.id}`} name="fecha" type="date" required min={today} max={lastBookableFrom(today)} className={inputClass} />
 			</div>
 			<div>
 				<label htmlFor={`hora-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
