@@ -1,4 +1,4 @@
-import { createAccount, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
+import { createAccount, createMeeting, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
@@ -103,6 +103,34 @@ test.describe('demo booking', () => {
 		const response = await postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha: '2020-01-06', hora: '10:00', motivo: 'x' })
 		expect(response.status).toBe(400)
 		expect(response.body).toContain('Elige un día laborable')
+	})
+
+	test('a date past the booking horizon is refused with its reason, and nothing is booked', async ({ page }) => {
+		const account = await createAccount('horizonte')
+		await signIn(page, account.email)
+		for (const fecha of ['2099-01-05', '9999-12-31']) {
+			const response = await postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha, hora: '10:00', motivo: 'Lejos' })
+			expect(response.status, fecha).toBe(400)
+			expect(response.body).toContain('Solo se pueden reservar demostraciones en los próximos 90 días.')
+		}
+		expect((await serviceClient().from('reservas').select('id').eq('user_id', account.id)).data).toEqual([])
+	})
+
+	test('a client already holding three upcoming demos is told how to book another, without JavaScript too', async ({ browser }) => {
+		const account = await createAccount('tres-pendientes', 'Irene Sanz')
+		for (let i = 0; i < 3; i++) await createMeeting(account.id, account.email)
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, account.email)
+		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		const { fecha, hora } = uniqueSlot()
+		await page.getByLabel('Fecha').fill(fecha)
+		await page.getByLabel('Hora').selectOption(hora)
+		await page.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'Ya tienes 3 demostraciones pendientes.' })).toBeVisible()
+		const held = await serviceClient().from('reservas').select('id').eq('user_id', account.id).eq('status', 'confirmada')
+		expect(held.data).toHaveLength(3)
+		await context.close()
 	})
 
 	test('twenty concurrent bookings of one slot leave exactly one confirmed', async ({ page }) => {
