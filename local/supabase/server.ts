@@ -14,7 +14,7 @@ export type SupabaseOptions = OpenOptions & {
 	/** 54321 like `supabase start`; 0 picks a free port. */
 	port?: number
 	mail: MailSettings
-	/** One log line per request (default true). */
+	/** One log line per request (default false). */
 	log?: boolean
 }
 
@@ -51,7 +51,7 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 		void dispatch(req, auth(), schema).then(
 			({ reply, role }) => {
 				send(res, reply, req)
-				if (options.log !== false) {
+				if (options.log) {
 					const ms = (performance.now() - started).toFixed(1)
 					console.info(`[supabase] ${req.method} ${req.url?.split('?')[0]} ${role} ${reply.status} ${ms}ms`)
 				}
