@@ -63,7 +63,19 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 		)
 	})
 
-	await new Promise<void>((resolve) => server.listen(options.port ?? 54321, '127.0.0.1', resolve))
+	try {
+		await new Promise<void>((resolve, reject) => {
+			server.once('error', reject)
+			server.listen(options.port ?? 54321, '127.0.0.1', () => {
+				server.off('error', reject)
+				resolve()
+			})
+		})
+	} catch (error) {
+		// A port already taken: the caller hears of it, and the database folder is left closed.
+		await db.close()
+		throw error
+	}
 	const port = (server.address() as AddressInfo).port
 	apiUrl = `http://127.0.0.1:${port}`
 	return {
