@@ -5,7 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { appEnvFor, developmentServices, startLocalServices } from '../local'
 
-const starting = startLocalServices(developmentServices(process.env))
+// A rejection rather than a throw, so a malformed port variable is reported like a taken port.
+const starting = Promise.resolve().then(() => startLocalServices(developmentServices(process.env)))
 let server: ChildProcess | undefined
 let stopping = false
 
