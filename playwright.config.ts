@@ -16,6 +16,8 @@ export const launchOptions = existsSync(systemChromium)
 		}
 	: {}
 
+const devServer = /dev-server\.spec\.ts/
+
 export default defineConfig({
 	testDir: 'tests/e2e',
 	outputDir: 'test-results',
@@ -32,7 +34,9 @@ export default defineConfig({
 		launchOptions,
 	},
 	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-		{ name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, grep: /@phone/ },
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: devServer },
+		{ name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, grep: /@phone/, testIgnore: devServer },
+		// `npm run dev` itself, on ports and folders of its own (issue #16).
+		{ name: 'dev-server', use: { ...devices['Desktop Chrome'], launchOptions }, testMatch: devServer },
 	],
 })

@@ -73,6 +73,11 @@ async function loadOrExit(load) {
 const httpServer = createServer((req, res) => {
 	if (!pageCache?.serve(req, res)) server(req, res)
 })
+// e.g. the port is taken: a message for whoever started it, not a stack trace.
+httpServer.once('error', (error) => {
+	console.error(`[server] ${error.message}`)
+	process.exit(1)
+})
 httpServer.listen(port, () => {
 	const site = process.env.SITE_URL ?? `http://kia.localhost:${port}`
 	const portal = process.env.PORTAL_URL ?? `http://portal.kia.localhost:${port}`

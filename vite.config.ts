@@ -1,23 +1,45 @@
+import { readdirSync } from 'node:fs'
+import { basename } from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Rollup } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { layerChunks } from './vite.chunks'
+import { browserDependencies, serverDependencies } from './vite.deps'
 
 export default defineConfig({
+	// Where development keeps its pre-bundled packages; the dev-server e2e test starts from an empty one.
+	cacheDir: process.env.DEV_CACHE_DIR,
+	optimizeDeps: { include: browserDependencies, exclude: serverDependencies },
 	// Issue #9's first-load budget (decision 006): terser packs the browser code a few percent smaller
 	// than esbuild; the browser's chunks follow the layouts (vite.chunks.ts), and what is left under
 	// 800 bytes is merged into others, so a first visit makes fewer requests for the same code.
 	build: {
 		minify: 'terser',
 		terserOptions: { module: true, compress: { passes: 2 } },
-		rollupOptions: { output: { experimentalMinChunkSize: 800 } },
+		rollupOptions: { output: { experimentalMinChunkSize: 800 }, onwarn: withoutExpectedWarnings },
 	},
 	// The server build is our Express handler (server/app.ts), which imports the React Router build;
-	// left readable, for its stack traces.
+	// left readable, for its stack traces, and in one file: the server has no use for lazy chunks.
 	environments: {
 		client: { build: { rollupOptions: { output: { manualChunks: layerChunks() } } } },
-		ssr: { build: { minify: false, rollupOptions: { input: './server/app.ts' } } },
+		ssr: { build: { minify: false, rollupOptions: { input: './server/app.ts', output: { inlineDynamicImports: true } } } },
 	},
 	plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
 })
+
+/** Route modules without UI (resource routes, our only `.ts` route files). */
+const resourceRoutes = new Set(
+	readdirSync('app/routes', { recursive: true, encoding: 'utf8' })
+		.filter((file) => file.endsWith('.ts'))
+		.map((file) => basename(file, '.ts')),
+)
+
+/** Keeps the build's output to warnings someone can act on. */
+function withoutExpectedWarnings(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
+	// React Router gives every route a browser module, which a fetcher loads: a resource route's is empty.
+	if (warning.code === 'EMPTY_BUNDLE' && warning.names?.every((name) => resourceRoutes.has(name))) return
+	// A package's comment that mentions `@__PURE__` in prose (zod's): Rollup drops the comment, rightly.
+	if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return
+	warn(warning)
+}

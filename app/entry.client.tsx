@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react'
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { NonceContext } from '~/components/nonce'
@@ -10,10 +10,14 @@ const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce 
 
 const restoreTypedTextareas = rememberTypedTextareas()
 
-/** Renders nothing; its effect runs once the document it sits beside has hydrated. */
-function AfterHydration({ run }: { run: () => void }) {
+/**
+ * Its effect runs once the document inside it has hydrated. It wraps the router rather than sitting
+ * beside it: a sibling would give the client's tree a fork the server's lacks, and so every `useId`
+ * below (Radix's ids: the avatar menus') a value other than the server rendered.
+ */
+function AfterHydration({ run, children }: { run: () => void; children: ReactNode }) {
 	useEffect(run, [run])
-	return null
+	return children
 }
 
 startTransition(() => {
@@ -21,8 +25,9 @@ startTransition(() => {
 		document,
 		<StrictMode>
 			<NonceContext.Provider value={nonce}>
-				<HydratedRouter />
-				<AfterHydration run={restoreTypedTextareas} />
+				<AfterHydration run={restoreTypedTextareas}>
+					<HydratedRouter />
+				</AfterHydration>
 			</NonceContext.Provider>
 		</StrictMode>,
 	)

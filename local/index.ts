@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { startMailCatcher } from './mail'
 import type { LocalService } from './service'
 import { startStripe } from './stripe/server'
@@ -12,16 +12,17 @@ export const defaultPorts = {
 	stripe: 12111,
 }
 
-/** The development server's webhook endpoint, where `npm run dev` wants Stripe's events. */
-const devStripeWebhookUrl = 'http://127.0.0.1:5173/api/stripe/webhook'
+/** What moves `npm run dev`'s and `npm run services`' stand-ins elsewhere (README: local services). */
+const portVariables = { supabase: 'SUPABASE_PORT', stripe: 'STRIPE_PORT', smtp: 'SMTP_PORT', mailWeb: 'MAILDEV_PORT' } as const
 
 export type LocalServicesOptions = {
 	/** 0 for any free port. */
 	ports?: Partial<typeof defaultPorts>
 	/** Keep the database in this folder; in memory (fresh from the seed) when absent. */
 	dataDir?: string
-	/** Where the Stripe stand-in posts events; with a dataDir (development) the dev server's endpoint, otherwise none until set. */
+	/** Where the Stripe stand-in posts events; none until set otherwise. */
 	stripeWebhookUrl?: string
+	/** One log line per request to the Supabase and Stripe stand-ins (default false). */
 	log?: boolean
 }
 
@@ -53,10 +54,9 @@ export async function startLocalServices({ ports = {}, dataDir, stripeWebhookUrl
 	const stripeDataFile = dataDir ? join(dataDir, '..', 'stripe.json') : undefined
 	const stripe = await startStripe({
 		port: port.stripe,
-		webhookUrl: stripeWebhookUrl ?? (dataDir ? devStripeWebhookUrl : undefined),
+		webhookUrl: stripeWebhookUrl,
 		dataFile: stripeDataFile,
-		// Logs unless told not to, like the Supabase stand-in.
-		log: log !== false,
+		log,
 	})
 	const services: LocalService[] = [
 		mail,
@@ -85,4 +85,44 @@ export async function startLocalServices({ ports = {}, dataDir, stripeWebhookUrl
 			await Promise.all(services.map((service) => service.stop()))
 		},
 	}
+}
+
+/**
+ * The stand-ins of development (`npm run dev`, `npm run services`): data kept in `LOCAL_DATA_DIR` (default
+ * `.data`; `:memory:` for a fresh database from the seed each time), ports from `SUPABASE_PORT`,
+ * `STRIPE_PORT`, `SMTP_PORT` and `MAILDEV_PORT`, webhooks to the development server on `PORT`, request
+ * logs with `DEBUG=services`.
+ */
+export function developmentServices(env: NodeJS.ProcessEnv): LocalServicesOptions & { ports: typeof defaultPorts } {
+	const ports = { ...defaultPorts }
+	for (const [service, variable] of Object.entries(portVariables) as [keyof typeof defaultPorts, string][]) {
+		const value = env[variable]
+		if (!value) continue
+		const port = Number(value)
+		if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${variable} must be a port number (1-65535), not '${value}'.`)
+		ports[service] = port
+	}
+	return {
+		ports,
+		dataDir: env.LOCAL_DATA_DIR === ':memory:' ? undefined : join(developmentDataDir(env), 'supabase'),
+		stripeWebhookUrl: `http://127.0.0.1:${env.PORT ?? 5173}/api/stripe/webhook`,
+		log: (env.DEBUG ?? '').split(/[\s,]+/).some((name) => name === 'services' || name === '*'),
+	}
+}
+
+/** Where development keeps its state: the database and the Stripe stand-in's data. */
+export function developmentDataDir(env: NodeJS.ProcessEnv) {
+	return resolve(env.LOCAL_DATA_DIR || '.data')
+}
+
+/**
+ * The app's variables that point it at stand-ins started on other than the default ports; none when
+ * they are on the defaults, so the app says it runs on the local services with no configuration.
+ */
+export function appEnvFor(services: LocalServices): Record<string, string> {
+	const env: Record<string, string> = {}
+	if (services.supabaseUrl !== `http://127.0.0.1:${defaultPorts.supabase}`) env.SUPABASE_URL = services.supabaseUrl
+	if (services.stripeUrl !== `http://127.0.0.1:${defaultPorts.stripe}`) env.STRIPE_API_URL = services.stripeUrl
+	if (services.smtpPort !== defaultPorts.smtp) env.SMTP_URL = `smtp://127.0.0.1:${services.smtpPort}`
+	return env
 }

@@ -42,7 +42,8 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Loc
 		stop: () =>
 			new Promise<void>((resolve) => {
 				process.off('exit', killChild)
-				if (child.exitCode !== null) return resolve()
+				// Ctrl-C reaches MailDev as well, which may have ended already.
+				if (child.exitCode !== null || child.signalCode !== null) return resolve()
 				child.once('exit', () => resolve())
 				child.kill('SIGTERM')
 			}),

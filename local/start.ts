@@ -1,10 +1,10 @@
-import { join } from 'node:path'
-import { startLocalServices } from './index'
+// `npm run services`: the local services alone, configured like `npm run dev`'s (developmentServices).
+import { developmentServices, startLocalServices } from './index'
 
-const { services, stop } = await startLocalServices({ dataDir: join(process.cwd(), '.data', 'supabase') })
+const { services, stop } = await startLocalServices(developmentServices(process.env))
 for (const service of services) console.info(`[services] ${service.name}: ${service.description}`)
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 	process.once(signal, () => {
 		void stop().then(() => process.exit(0))
 	})

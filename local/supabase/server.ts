@@ -14,7 +14,7 @@ export type SupabaseOptions = OpenOptions & {
 	/** 54321 like `supabase start`; 0 picks a free port. */
 	port?: number
 	mail: MailSettings
-	/** One log line per request (default true). */
+	/** One log line per request (default false). */
 	log?: boolean
 }
 
@@ -51,7 +51,7 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 		void dispatch(req, auth(), schema).then(
 			({ reply, role }) => {
 				send(res, reply, req)
-				if (options.log !== false) {
+				if (options.log) {
 					const ms = (performance.now() - started).toFixed(1)
 					console.info(`[supabase] ${req.method} ${req.url?.split('?')[0]} ${role} ${reply.status} ${ms}ms`)
 				}
@@ -63,7 +63,19 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 		)
 	})
 
-	await new Promise<void>((resolve) => server.listen(options.port ?? 54321, '127.0.0.1', resolve))
+	try {
+		await new Promise<void>((resolve, reject) => {
+			server.once('error', reject)
+			server.listen(options.port ?? 54321, '127.0.0.1', () => {
+				server.off('error', reject)
+				resolve()
+			})
+		})
+	} catch (error) {
+		// A port already taken: the caller hears of it, and the database folder is left closed.
+		await db.close()
+		throw error
+	}
 	const port = (server.address() as AddressInfo).port
 	apiUrl = `http://127.0.0.1:${port}`
 	return {

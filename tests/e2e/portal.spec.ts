@@ -77,7 +77,9 @@ test.describe('authentication', () => {
 
 		await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: /Menú de Marina Gil/ }).click()
-		await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click()
+		// Named by its button only when the hydrated ids are the ones the server rendered.
+		const menu = page.getByRole('menu', { name: 'Menú de Marina Gil' })
+		await menu.getByRole('menuitem', { name: 'Cerrar sesión' }).click()
 		await expect(page).toHaveURL(siteURL('/'))
 		await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso Clientes' })).toBeVisible()
 		await page.goto(portalURL('/dashboard'))

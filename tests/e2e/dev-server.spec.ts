@@ -1,0 +1,319 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import routes from '../../app/routes'
+import { freePorts } from '../../local/service'
+import { localAnonKey } from '../support/keys'
+import { rawRequest } from '../support/urls'
+
+/**
+ * `npm run dev` as a newcomer first meets it (issue #16): an empty Vite cache, a fresh database, each
+ * page visited once. It gets its own ports and folders, so it meets neither a developer's dev server
+ * nor the suite's services, and leaves `.data/` alone.
+ */
+
+declare global {
+	interface Window {
+		/** Set once a page has loaded: a page that reloads by itself loses it. */
+		loadedOnce?: true
+	}
+}
+
+type Ports = { app: number; supabase: number; stripe: number; smtp: number; maildev: number }
+type Dev = { npm: ChildProcess; ports: Ports; output: () => string; firstStatus: number }
+
+// A first start bundles every browser package and a first visit compiles each page: slow on a busy
+// machine, so every wait is long, and each one ends on a condition.
+const startUpMs = 240_000
+const pageMs = 90_000
+
+// One after another (each starts a dev server), and all of them even when one fails.
+test.describe.configure({ mode: 'default' })
+
+let cacheDir = ''
+test.beforeAll(async () => {
+	cacheDir = await mkdtemp(join(tmpdir(), 'kia-dev-vite-'))
+})
+test.afterAll(async () => {
+	await rm(cacheDir, { recursive: true, force: true })
+})
+
+test('a first run serves every page the first time: no console error, no reload, a quiet log', async ({ browser }) => {
+	test.setTimeout(startUpMs + 40 * pageMs)
+	const dev = await startDev()
+	const watched: WatchedPage[] = []
+	const watch = async () => {
+		const page = await watchedPage(browser)
+		watched.push(page)
+		return page
+	}
+	try {
+		// Served only once the services answer: the very first answer is the page, not a 503.
+		expect(dev.firstStatus, dev.output()).toBe(200)
+		const site = (path: string) => `http://kia.localhost:${dev.ports.app}${path}`
+		const portal = (path: string) => `http://portal.kia.localhost:${dev.ports.app}${path}`
+		const pages = pagesOf(routes)
+		const slug = await publishedSlug(dev.ports.supabase)
+		const withParams = (path: string) => path.replace(':slug', slug).replace(':plan', 'starter')
+
+		const visitor = await watch()
+		for (const { path } of pages.filter((entry) => entry.host === 'site' && entry.path !== checkoutReturn)) await visitOnce(visitor, site(withParams(path)))
+		for (const path of ['/auth', '/auth/callback']) await visitOnce(visitor, portal(path))
+
+		const client = await watch()
+		await signIn(client, portal('/auth'), 'cliente@kia.test', 'kia-cliente-2025')
+		for (const { path } of pages.filter((entry) => entry.host === 'portal' && /^\/(dashboard|auth\/nueva-contrasena)/.test(entry.path))) await visitOnce(client, portal(path))
+		await returnFromCheckout(client, site('/tarifas/starter'))
+
+		const admin = await watch()
+		await signIn(admin, portal('/auth'), 'admin@kia.test', 'kia-admin-2025')
+		for (const { path } of pages.filter((entry) => entry.host === 'portal' && entry.path.startsWith('/admin'))) await visitOnce(admin, portal(path))
+
+		const visited = new Set(watched.flatMap((page) => page.visited.map((url) => new URL(url).pathname)))
+		expect(pages.map(({ path }) => withParams(path)).filter((path) => !visited.has(path)), 'pages of app/routes.ts not visited').toEqual([])
+		expect(watched.flatMap((page) => page.errors)).toEqual([])
+
+		const log = dev.output()
+		// Vite found no package after start-up, so it never bundled again nor reloaded a page.
+		expect(log).not.toMatch(/new dependencies optimized|optimized dependencies changed|Outdated Optimize Dep/)
+		// Quiet: the stand-ins' request lines only with DEBUG=services; no stack trace.
+		expect(log).not.toMatch(/^\[(supabase|stripe)\] (GET|POST|PATCH|DELETE) /m)
+		expect(log).not.toMatch(/^\s+at /m)
+	} finally {
+		await Promise.all(watched.map((page) => page.context().close()))
+		killAll(await stopDev(dev, () => process.kill(-pidOf(dev.npm), 'SIGINT')))
+	}
+})
+
+const stops: [string, (dev: Dev) => void][] = [
+	['Ctrl-C (SIGINT to the process group)', (dev) => process.kill(-pidOf(dev.npm), 'SIGINT')],
+	['SIGTERM to npm', (dev) => process.kill(pidOf(dev.npm), 'SIGTERM')],
+	['SIGHUP to npm', (dev) => process.kill(pidOf(dev.npm), 'SIGHUP')],
+	['SIGTERM to node', (dev) => process.kill(devScriptPid(dev), 'SIGTERM')],
+	['SIGHUP to node', (dev) => process.kill(devScriptPid(dev), 'SIGHUP')],
+]
+
+for (const [how, send] of stops) {
+	test(`${how} stops every process it started and frees every port`, async () => {
+		test.setTimeout(startUpMs + 60_000)
+		const dev = await startDev()
+		const commands = descendantsOf(pidOf(dev.npm)).map(commandOf)
+		for (const started of ['scripts/dev.ts', 'maildev', 'server.js']) expect(commands.some((command) => command.includes(started)), started).toBe(true)
+		const survivors = await stopDev(dev, () => send(dev))
+		try {
+			expect(survivors.map(commandOf), dev.output()).toEqual([])
+			for (const port of Object.values(dev.ports)) expect(await isListening(port), `port ${port}`).toBe(false)
+		} finally {
+			killAll(survivors)
+		}
+	})
+}
+
+const checkoutReturn = '/panel-de-clientes'
+
+/** The pages of app/routes.ts, by host; resource routes (no UI) and the catch-all left out. */
+function pagesOf(entries: RouteEntry[], parent = ''): { host: 'site' | 'portal'; path: string }[] {
+	return entries.flatMap((entry) => {
+		const path = entry.path ? `${parent}/${entry.path}` : parent
+		if (entry.children) return pagesOf(entry.children, path)
+		const host = /^routes\/(site|portal)\//.exec(entry.file)?.[1]
+		if (!host || !entry.file.endsWith('.tsx')) return []
+		return [{ host: host as 'site' | 'portal', path: path || '/' }]
+	})
+}
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
+
+async function startDev(): Promise<Dev> {
+	const [app = 0, supabase = 0, stripe = 0, smtp = 0, maildev = 0] = await freePorts(5)
+	const ports = { app, supabase, stripe, smtp, maildev }
+	const { DEBUG: _debug, ...env } = process.env
+	// Its own process group, as a terminal gives a command: Ctrl-C is a SIGINT to the whole group.
+	const npm = spawn('npm', ['run', 'dev'], {
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		env: {
+			...env,
+			PORT: String(app),
+			SUPABASE_PORT: String(supabase),
+			STRIPE_PORT: String(stripe),
+			SMTP_PORT: String(smtp),
+			MAILDEV_PORT: String(maildev),
+			LOCAL_DATA_DIR: ':memory:',
+			DEV_CACHE_DIR: cacheDir,
+		},
+	})
+	let output = ''
+	npm.stdout?.on('data', (chunk) => (output += chunk))
+	npm.stderr?.on('data', (chunk) => (output += chunk))
+	const deadline = Date.now() + startUpMs
+	while (Date.now() < deadline) {
+		if (npm.exitCode !== null) throw new Error(`npm run dev exited at start-up:\n${output}`)
+		const answer = await rawRequest(`http://kia.localhost:${app}/`).catch(() => undefined)
+		if (answer) return { npm, ports, output: () => output, firstStatus: answer.status }
+		await new Promise((resolve) => setTimeout(resolve, 250))
+	}
+	process.kill(-pidOf(npm), 'SIGKILL')
+	throw new Error(`npm run dev did not answer within ${startUpMs / 1000} s:\n${output}`)
+}
+
+/**
+ * Sends the stop and waits, bounded, for npm and everything below it to end; what is still running
+ * then is returned for the test to judge (and kill, so no run leaks processes).
+ */
+async function stopDev(dev: Dev, send: () => void) {
+	const everything = descendantsOf(pidOf(dev.npm))
+	send()
+	// The dev script gives the stand-ins 10 s to close before it gives up on them.
+	await waitUntil(() => dev.npm.exitCode !== null || dev.npm.signalCode !== null, 30_000)
+	await waitUntil(() => !everything.some(isAlive), 15_000)
+	return everything.filter(isAlive)
+}
+
+function killAll(pids: number[]) {
+	for (const pid of pids.filter(isAlive)) process.kill(pid, 'SIGKILL')
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number) {
+	const deadline = Date.now() + timeoutMs
+	while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+}
+
+function pidOf(child: ChildProcess) {
+	if (child.pid === undefined) throw new Error('npm did not start')
+	return child.pid
+}
+
+/** The dev script's node process: npm's child. */
+function devScriptPid(dev: Dev) {
+	const pid = descendantsOf(pidOf(dev.npm)).find((candidate) => commandOf(candidate).includes('scripts/dev.ts'))
+	if (pid === undefined) throw new Error(`no dev script under npm:\n${dev.output()}`)
+	return pid
+}
+
+/** `pid` and every process below it, from /proc. */
+function descendantsOf(pid: number): number[] {
+	const parents = new Map<number, number[]>()
+	for (const name of readdirSync('/proc')) {
+		if (!/^\d+$/.test(name)) continue
+		const parent = parentOf(Number(name))
+		if (parent !== undefined) parents.set(parent, [...(parents.get(parent) ?? []), Number(name)])
+	}
+	const all = [pid]
+	for (let i = 0; i < all.length; i++) all.push(...(parents.get(all[i] ?? -1) ?? []))
+	return all
+}
+
+function statOf(pid: number) {
+	try {
+		// The command name may hold spaces and parentheses: the fields that follow the last ')'.
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+		return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+	} catch {
+		return undefined
+	}
+}
+
+function parentOf(pid: number) {
+	const fields = statOf(pid)
+	return fields ? Number(fields[1]) : undefined
+}
+
+/** Running, or stopped but not yet reaped (a zombie is dead). */
+function isAlive(pid: number) {
+	const state = statOf(pid)?.[0]
+	return state !== undefined && state !== 'Z' && state !== 'X'
+}
+
+function commandOf(pid: number) {
+	const file = `/proc/${pid}/cmdline`
+	return existsSync(file) ? readFileSync(file, 'utf8').replaceAll('\0', ' ') : ''
+}
+
+function isListening(port: number) {
+	return new Promise<boolean>((resolve) => {
+		const socket = connect(port, '127.0.0.1')
+		socket.once('connect', () => {
+			socket.destroy()
+			resolve(true)
+		})
+		socket.once('error', () => resolve(false))
+	})
+}
+
+async function publishedSlug(supabasePort: number) {
+	const response = await fetch(`http://127.0.0.1:${supabasePort}/rest/v1/blog_posts?select=slug&limit=1`, {
+		headers: { apikey: localAnonKey, Authorization: `Bearer ${localAnonKey}` },
+	})
+	const [post] = (await response.json()) as { slug: string }[]
+	if (!post) throw new Error('the seed has no published post')
+	return post.slug
+}
+
+type WatchedPage = Page & { errors: string[]; visited: string[] }
+
+/** A page in a browser context of its own whose console errors, page errors and loads are recorded. */
+async function watchedPage(browser: Browser): Promise<WatchedPage> {
+	const page = Object.assign(await (await browser.newContext()).newPage(), { errors: [] as string[], visited: [] as string[] })
+	page.setDefaultTimeout(pageMs)
+	page.setDefaultNavigationTimeout(pageMs)
+	page.on('console', (message) => {
+		if (message.type() === 'error') page.errors.push(`${page.url()}: ${message.text()}`)
+	})
+	page.on('pageerror', (error) => page.errors.push(`${page.url()}: ${error.message}`))
+	return page
+}
+
+async function visitOnce(page: WatchedPage, url: string) {
+	let loads = 0
+	const countLoad = () => loads++
+	page.on('load', countLoad)
+	const response = await page.goto(url)
+	expect(response?.status(), url).toBe(200)
+	await settle(page)
+	page.off('load', countLoad)
+	expect(loads, `${url} loaded more than once`).toBe(1)
+	page.visited.push(url)
+}
+
+/**
+ * Marks the page, then waits until it has hydrated and fetched what it loads once the browser is idle
+ * (every page mounts the toaster then): a reload by Vite in the meantime would clear the mark.
+ */
+async function settle(page: WatchedPage) {
+	await page.evaluate(() => (window.loadedOnce = true))
+	await page
+		.locator('section[aria-label^="Notificaciones"]')
+		.waitFor({ state: 'attached' })
+		.catch((error: unknown) => {
+			throw new Error(`${page.url()} never settled; its console errors:\n${page.errors.join('\n')}`, { cause: error })
+		})
+	await page.waitForLoadState('networkidle')
+	expect(await page.evaluate(() => window.loadedOnce), `${page.url()} reloaded`).toBe(true)
+}
+
+async function signIn(page: WatchedPage, authUrl: string, email: string, password: string) {
+	await visitOnce(page, authUrl)
+	const form = page.locator('#signin')
+	await form.getByLabel('Email').fill(email)
+	await form.getByLabel('Contraseña').fill(password)
+	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+	await page.waitForURL(/\/(dashboard|admin)$/)
+}
+
+/** The checkout return page is reached from the Stripe stand-in's checkout, as a buyer reaches it. */
+async function returnFromCheckout(page: WatchedPage, planUrl: string) {
+	await visitOnce(page, planUrl)
+	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
+	await page.waitForURL(/\/checkout\/cs_/)
+	const returned = page.waitForResponse((response) => new URL(response.url()).pathname === checkoutReturn && response.request().resourceType() === 'document')
+	await page.getByRole('button', { name: 'Pagar' }).click()
+	expect((await returned).status()).toBe(200)
+	await page.waitForURL((url) => url.pathname === checkoutReturn)
+	await settle(page)
+	await expect(page.getByRole('heading', { name: '¡Gracias! Tu plan está activo' })).toBeVisible()
+	page.visited.push(page.url())
+}

@@ -1,0 +1,52 @@
+/**
+ * Every package our code imports, as the browser or the server needs it (issue #16). In development Vite
+ * pre-bundles the browser's packages once, at start-up; one it meets later (a lazily loaded dialog's, a
+ * page not yet visited) makes it bundle again and reload every open page, whose modules then come from
+ * two bundles at once ('Outdated Optimize Dep', 'Invalid hook call'). React Router lets Vite find none
+ * by itself: its dependency scan has no entries, as route modules also hold server code.
+ *
+ * The server's packages are kept out explicitly because React Router's development CSS collector looks
+ * up each server module's imports in the browser's module graph, which counts them as newly found
+ * browser packages. `tests/unit/vite-deps.test.ts` fails when an import is in neither list.
+ */
+export const browserDependencies = [
+	'react',
+	'react-dom/client',
+	'react-router',
+	'react-router/dom',
+	'@conform-to/react',
+	'@conform-to/zod/v4',
+	'@radix-ui/react-dialog',
+	'@radix-ui/react-dropdown-menu',
+	'@radix-ui/react-navigation-menu',
+	'@radix-ui/react-slot',
+	'@radix-ui/react-switch',
+	'clsx',
+	// Our server modules parse cookies with it, and React Router's browser build imports it too: it
+	// cannot be kept out of the browser's bundle without breaking React Router's.
+	'cookie',
+	'lucide-react',
+	'remix-utils/honeypot/react',
+	'remix-utils/server-only',
+	'remix-utils/use-hydrated',
+	'sonner',
+	'tailwind-merge',
+	'zod',
+]
+
+export const serverDependencies = [
+	'@react-router/dev/routes',
+	'@react-router/express',
+	'@react-router/node',
+	'@supabase/ssr',
+	'@supabase/supabase-js',
+	'isbot',
+	'jose',
+	'nodemailer',
+	'react-dom/server',
+	'remix-utils/honeypot/server',
+	'sanitize-html',
+	'stripe',
+	'ws',
+	'zod/mini',
+]
