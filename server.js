@@ -13,6 +13,11 @@ const server = express()
  * @type {ReturnType<typeof import('./server/page-cache').createPageCache> | undefined}
  */
 let pageCache
+/**
+ * Answers requests for hosts we do not serve (server/hosts.ts); set once the app is loaded.
+ * @type {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean}
+ */
+let refuseMisdirected
 server.disable('x-powered-by')
 // Which proxies may tell us the visitor's address (X-Forwarded-For): by default only this machine's.
 server.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
@@ -32,7 +37,8 @@ if (isDevelopment) {
 	const viteDevServer = await vite.createServer({ server: { middlewareMode: true } })
 	server.use(viteDevServer.middlewares)
 	// Load the app once now so a bad configuration stops the server at start-up, as in production.
-	await loadOrExit(() => viteDevServer.ssrLoadModule('./server/app.ts'))
+	const firstLoad = await loadOrExit(() => viteDevServer.ssrLoadModule('./server/app.ts'))
+	refuseMisdirected = firstLoad.refuseMisdirected
 	server.use(async (req, res, next) => {
 		try {
 			const source = await viteDevServer.ssrLoadModule('./server/app.ts')
@@ -50,6 +56,7 @@ if (isDevelopment) {
 	const buildPath = './build/server/index.js'
 	const build = await loadOrExit(() => import(buildPath))
 	pageCache = build.pageCache
+	refuseMisdirected = build.refuseMisdirected
 	server.use(build.pageCache.capture)
 	server.use(build.app)
 }
@@ -69,8 +76,9 @@ async function loadOrExit(load) {
 	}
 }
 
-// A cached page is answered before Express and React Router see the request: that is the point.
+// Only our hosts get anything; a cached page is answered before Express and React Router see the request.
 const httpServer = createServer((req, res) => {
+	if (refuseMisdirected(req, res)) return
 	if (!pageCache?.serve(req, res)) server(req, res)
 })
 // e.g. the port is taken: a message for whoever started it, not a stack trace.

@@ -4,9 +4,11 @@ import { RouterContextProvider } from 'react-router'
 // Validated on import, so a refused configuration stops the server before it listens.
 import '~/.server/env'
 import { publishedBlogVersion } from '~/.server/page-cache'
-import { clientAddressContext } from '~/.server/request'
+import { clientAddressContext, servedHostOf } from '~/.server/request'
 import { methodGuard } from './methods'
 import { createPageCache } from './page-cache'
+
+export { refuseMisdirected } from './hosts'
 
 const handleRequest = createRequestHandler({
 	build: () => import('virtual:react-router/server-build'),
@@ -21,4 +23,4 @@ const handleRequest = createRequestHandler({
 export const app: RequestHandler = (req, res, next) => methodGuard(req, res, () => handleRequest(req, res, next))
 
 /** Anonymous site pages from memory; used by the production server only (see server.js). */
-export const pageCache = createPageCache({ blogVersion: publishedBlogVersion })
+export const pageCache = createPageCache({ blogVersion: publishedBlogVersion, canonicalHost: servedHostOf })

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { parse } from 'cookie'
 import { cacheableFor, pageCacheMarker } from '~/.server/page-cache'
+import { hostKindOf } from '~/lib/host'
 
 /**
  * Anonymous visitors' marketing pages, rendered once and served from memory
@@ -12,8 +13,8 @@ import { cacheableFor, pageCacheMarker } from '~/.server/page-cache'
  * - the app marks a response cacheable (`cacheableFor`) only for a GET on the
  *   site by someone without a session, with status 200, HTML and no Set-Cookie;
  * - this layer only looks up requests that carry none of our personal cookies
- *   (session, toast, booking draft) and keys them on host, URL and the two
- *   cookies that change the HTML: theme and consent;
+ *   (session, toast, booking draft) and keys them on the canonical host, URL
+ *   and the two cookies that change the HTML: theme and consent;
  * - every hit gets a fresh CSP nonce and request id, so a cached page is as
  *   strict as a rendered one;
  * - entries live `ttl` seconds (then one request renders the replacement
@@ -43,7 +44,16 @@ const perResponseHeaders = new Set(['content-length', 'content-encoding', 'trans
 
 export type BlogVersion = () => Promise<string | null>
 
-export function createPageCache({ blogVersion, now = Date.now }: { blogVersion: BlogVersion; now?: () => number }) {
+export function createPageCache({
+	blogVersion,
+	canonicalHost,
+	now = Date.now,
+}: {
+	blogVersion: BlogVersion
+	/** The configured host a `Host` header is served as, or null (such a request is never cached). */
+	canonicalHost: (hostHeader: string | undefined) => string | null
+	now?: () => number
+}) {
 	const entries = new Map<string, Entry>()
 	let knownBlogVersion: string | null = null
 	let lastBlogCheck = Number.NEGATIVE_INFINITY
@@ -51,9 +61,11 @@ export function createPageCache({ blogVersion, now = Date.now }: { blogVersion: 
 	/** The cache key, or null when this request must be rendered for its sender alone. */
 	function keyOf(req: IncomingMessage) {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return null
-		const host = req.headers.host ?? ''
+		// Keyed on the canonical host: other names for the same site share its pages, and names we do not
+		// serve get none, so made-up hosts cannot push real pages out.
+		const host = canonicalHost(req.headers.host)
 		const url = req.url ?? '/'
-		if (host.startsWith('portal') || url.length > 512 || neverCached.test(url.split('?')[0] ?? '')) return null
+		if (host === null || hostKindOf(host) === 'portal' || url.length > 512 || neverCached.test(url.split('?')[0] ?? '')) return null
 		const cookies = parse(req.headers.cookie ?? '')
 		for (const name of Object.keys(cookies)) {
 			if (ownCookie.test(name) && !keyedCookies.includes(name)) return null

@@ -1,5 +1,6 @@
-import { parse, serialize } from 'cookie'
+import { parse } from 'cookie'
 import { consentStorageKey, parseConsent, type Consent } from '~/lib/consent'
+import { preferenceCookie } from '~/lib/preference-cookie'
 import { isHttps } from './env'
 
 /** The consent choice mirrored from localStorage, so the server renders the banner only when needed. */
@@ -8,10 +9,5 @@ export function readConsent(request: Request): Consent | null {
 }
 
 export function consentCookieHeader(consent: Consent) {
-	return serialize(consentStorageKey, JSON.stringify(consent), {
-		path: '/',
-		sameSite: 'lax',
-		secure: isHttps,
-		maxAge: 60 * 60 * 24 * 365,
-	})
+	return preferenceCookie(consentStorageKey, JSON.stringify(consent), isHttps)
 }

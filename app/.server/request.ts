@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction } from 'react-router'
-import { hostKindOf, type HostKind } from '~/lib/host'
+import { canonicalHost, hostKindOf, servedHosts, type HostKind } from '~/lib/host'
 import { env, isHttps, stripeHostedOrigins } from './env'
 import { isAllowedOrigin, securityHeaders } from './security'
 
@@ -41,6 +41,17 @@ export function responseSecurityHeaders(nonce: string) {
 		siteOrigins: [new URL(env.SITE_URL).origin, new URL(env.PORTAL_URL).origin],
 		paymentOrigins: stripeHostedOrigins,
 	})
+}
+
+const deploymentHosts = servedHosts(env.SITE_URL, env.PORTAL_URL)
+
+/**
+ * The configured host a request's `Host` header names (SITE_URL's or
+ * PORTAL_URL's; the loopback names too for a site on *.localhost), or null:
+ * anything else is not served at all (server/hosts.ts).
+ */
+export function servedHostOf(hostHeader: string | undefined) {
+	return canonicalHost(hostHeader, deploymentHosts)
 }
 
 /** Endpoints that servers, not browsers, post to; each authenticates every request itself (a signature). */

@@ -1,4 +1,4 @@
-import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr'
+import { createServerClient, parseCookieHeader, serializeCookieHeader, type CookieOptions } from '@supabase/ssr'
 import { createClient, isAuthRetryableFetchError, type AuthError, type SupabaseClient, type User } from '@supabase/supabase-js'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import ws from 'ws'
@@ -54,7 +54,36 @@ function connect(): Connection {
 	return { fetch: fetchOrGiveUp, signal: gaveUp.signal }
 }
 
-const cookieOptions = { domain: env.COOKIE_DOMAIN, secure: isHttps, sameSite: 'lax', path: '/' } as const
+/**
+ * The session's cookies. HttpOnly: only this server reads them (the app has
+ * no browser Supabase client), so a script injected into a page cannot carry
+ * the tokens away. On COOKIE_DOMAIN so the site knows who is signed in too.
+ * SameSite=Lax, not Strict: a visitor following a link from an e-mail, or
+ * coming back from Google or Stripe, must arrive signed in.
+ */
+const cookieOptions = { domain: env.COOKIE_DOMAIN, path: '/', httpOnly: true, secure: isHttps, sameSite: 'lax' } as const
+
+/**
+ * How long a browser keeps a session nobody uses (decision 009). Each
+ * refresh of the access token (at most hourly while the visitor is active:
+ * jwt_expiry) writes the cookies again, so the week counts from the last
+ * visit: a client who comes back weekly stays signed in, a browser left
+ * alone for a week, or a stolen laptop, forgets the session.
+ */
+const sessionIdleSeconds = 7 * 24 * 60 * 60
+/** The PKCE verifier waits for the Google round trip or an e-mail link, and those links expire within the hour. */
+const codeVerifierSeconds = 60 * 60
+const codeVerifierCookie = /-code-verifier(\.\d+)?$/
+
+/**
+ * @supabase/ssr writes every cookie for 400 days whatever `cookieOptions`
+ * say (its own maxAge is applied last), so the lifetime is set here.
+ * Removals keep their Max-Age=0.
+ */
+function withLifetime(name: string, options: CookieOptions): CookieOptions {
+	if (options.maxAge === 0) return options
+	return { ...options, maxAge: codeVerifierCookie.test(name) ? codeVerifierSeconds : sessionIdleSeconds }
+}
 
 /**
  * The one Supabase client of a request: the visitor's session cookies
@@ -70,7 +99,7 @@ function createRequestClient(request: Request): RequestSupabase {
 				parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),
 			setAll: (cookies, cacheHeaders) => {
 				for (const { name, value, options } of cookies) {
-					headers.append('Set-Cookie', serializeCookieHeader(name, value, options))
+					headers.append('Set-Cookie', serializeCookieHeader(name, value, withLifetime(name, options)))
 				}
 				for (const [name, value] of Object.entries(cacheHeaders ?? {})) headers.set(name, value)
 			},

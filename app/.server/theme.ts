@@ -1,5 +1,6 @@
-import { parse, serialize } from 'cookie'
+import { parse } from 'cookie'
 import type { HostKind } from '~/lib/host'
+import { preferenceCookie } from '~/lib/preference-cookie'
 import { defaultTheme, parseTheme, themeStorageKey, type Theme } from '~/lib/theme'
 import { isHttps } from './env'
 
@@ -13,10 +14,5 @@ export function readTheme(request: Request, host: HostKind): Theme {
 }
 
 export function themeCookieHeader(host: HostKind, theme: Theme) {
-	return serialize(themeStorageKey(host), theme, {
-		path: '/',
-		sameSite: 'lax',
-		secure: isHttps,
-		maxAge: 60 * 60 * 24 * 365,
-	})
+	return preferenceCookie(themeStorageKey(host), theme, isHttps)
 }

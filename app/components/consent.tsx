@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { cookieTexts } from '~/content/cookies'
 import { consentChoices, consentStorageKey, gtagConsent, parseConsent, type Consent } from '~/lib/consent'
+import { preferenceCookie } from '~/lib/preference-cookie'
 import { consentAction, RedirectBack, type ConsentFetcher } from './consent-form'
 import { Button } from './ui/button'
 import { DeferredDialog, preloadDialog } from './ui/deferred-dialog'
@@ -73,7 +74,7 @@ export function ConsentProvider({ initial, showBanner = true, children }: { init
 	useEffect(() => {
 		// The cookie was lost but the browser still has the choice: tell the server again.
 		if (!initial && stored) {
-			document.cookie = `${consentStorageKey}=${encodeURIComponent(JSON.stringify(stored))}; path=/; max-age=31536000; samesite=lax`
+			document.cookie = preferenceCookie(consentStorageKey, JSON.stringify(stored), window.location.protocol === 'https:')
 		}
 	}, [initial, stored])
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { ServerOnly } from 'remix-utils/server-only'
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
 import type { HostKind } from '~/lib/host'
+import { preferenceCookieAttributes } from '~/lib/preference-cookie'
 import { defaultTheme, parseTheme, themeLabels, themeStorageKey, type Theme } from '~/lib/theme'
 import { cn } from '~/lib/utils'
 import type { loader as rootLoader } from '~/root'
@@ -22,7 +23,7 @@ export function useTheme(): Theme {
  */
 export function themeScript(host: HostKind) {
 	const key = JSON.stringify(themeStorageKey(host))
-	return `(function(){try{var k=${key},d=document.documentElement,m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));if(m){localStorage.setItem(k,m[1]);return}var s=localStorage.getItem(k);if(s==='light'||s==='dark'||s==='system'){d.dataset.theme=s;document.cookie=k+'='+s+'; path=/; max-age=31536000; samesite=lax'}}catch(e){}})()`
+	return `(function(){try{var k=${key},d=document.documentElement,m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));if(m){localStorage.setItem(k,m[1]);return}var s=localStorage.getItem(k);if(s==='light'||s==='dark'||s==='system'){d.dataset.theme=s;document.cookie=k+'='+s+${JSON.stringify(preferenceCookieAttributes)}+(location.protocol==='https:'?'; Secure':'')}}catch(e){}})()`
 }
 
 /** Mirrors a choice made in this tab to localStorage (SPEC §2 keeps the theme there). */

@@ -141,7 +141,7 @@ export const cookiePolicy: LegalDocument = {
 	title: 'Política de cookies',
 	description:
 		'Qué cookies usa la web de KIA, para qué sirven, cuánto duran y cómo puedes aceptarlas, rechazarlas o configurarlas en cualquier momento.',
-	updated: '2025-07-25',
+	updated: '2026-11-23',
 	intro: `Esta política explica qué son las cookies, cuáles utiliza ${company.legalName} en su sitio web y en el portal de clientes, con qué finalidad y cómo puedes gestionarlas. La redactamos conforme al artículo 22.2 de la Ley 34/2002, de Servicios de la Sociedad de la Información y de Comercio Electrónico (LSSI-CE), el RGPD y la Guía sobre el uso de las cookies de la Agencia Española de Protección de Datos.`,
 	sections: [
 		{
@@ -169,10 +169,13 @@ export const cookiePolicy: LegalDocument = {
 				'A continuación detallamos las cookies y elementos de almacenamiento que pueden utilizarse en nuestra web y en el portal de clientes, indicando su nombre, titular, finalidad, duración y tipo:',
 			],
 			list: [
-				'kia-theme (propia): guarda la preferencia de tema claro u oscuro de la web. Duración: persistente, hasta que la borres. Tipo: técnica.',
-				'kia-portal-theme (propia): guarda la preferencia de tema claro u oscuro del portal de clientes. Duración: persistente, hasta que la borres. Tipo: técnica.',
+				'kia-theme (propia): guarda la preferencia de tema claro u oscuro de la web. Duración: 12 meses. Tipo: técnica.',
+				'kia-portal-theme (propia): guarda la preferencia de tema claro u oscuro del portal de clientes. Duración: 12 meses. Tipo: técnica.',
 				'cookie_consent (propia): almacena tu elección sobre el uso de cookies, en localStorage y replicada en una cookie. Duración: 12 meses. Tipo: técnica.',
-				'sb-…-auth-token (propia, servicio de Supabase): mantiene tu sesión iniciada en el portal de clientes de forma segura. Duración: sesión o hasta que cierres sesión o caduque el token. Tipo: técnica.',
+				'sb-…-auth-token (propia, servicio de Supabase): mantiene tu sesión iniciada en la web y en el portal de clientes; solo la lee nuestro servidor. Duración: 7 días desde tu última visita, o hasta que cierres sesión. Tipo: técnica.',
+				'sb-…-auth-token-code-verifier (propia, servicio de Supabase): protege el inicio de sesión con Google y los enlaces de confirmación y de recuperación de contraseña que te enviamos por correo. Duración: 1 hora. Tipo: técnica.',
+				'kia-toast (propia): muestra en la página siguiente el aviso de lo que acabas de hacer y se borra al mostrarlo. Duración: 1 minuto. Tipo: técnica.',
+				'kia-booking-draft (propia): conserva los datos del formulario de solicitud de demostración mientras inicias sesión o te registras. Duración: 30 minutos. Tipo: técnica.',
 				'_ga (tercero, Google Analytics): distingue de forma anónima a los usuarios para elaborar estadísticas de uso. Duración: 2 años. Tipo: analítica, solo con consentimiento.',
 				'_ga_* (tercero, Google Analytics): mantiene el estado de la sesión de análisis para la propiedad de Google Analytics 4. Duración: 2 años. Tipo: analítica, solo con consentimiento.',
 			],

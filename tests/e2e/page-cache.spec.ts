@@ -81,6 +81,19 @@ test('a signed-in visitor is never served nor stored; a toast is never shared', 
 	await expect(page.getByText('Funcionalidad no implementada')).toHaveCount(0)
 })
 
+test('other names of the site share its copy; a host we do not serve is never kept', async () => {
+	const { second } = await warm('/terminos-contratacion')
+	expect(second.headers['x-page-cache']).toBe('hit')
+	for (const alias of ['localhost', '127.0.0.1']) {
+		expect((await rawRequest(siteURL('/terminos-contratacion').replace('kia.localhost', alias))).headers['x-page-cache'], alias).toBe('hit')
+	}
+	for (let attempt = 0; attempt < 2; attempt++) {
+		const madeUp = await rawRequest(siteURL('/terminos-contratacion').replace('kia.localhost', 'otro.example'))
+		expect(madeUp.status).toBe(421)
+		expect(madeUp.headers['x-page-cache']).toBeUndefined()
+	}
+})
+
 test('the portal and the live demo page are always rendered', async () => {
 	const demo = await warm('/solicitar-demostracion-kia')
 	expect(demo.second.headers['x-page-cache']).toBe('bypass')

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { join, relative } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import type { BrowserContext, Page } from '@playwright/test'
@@ -149,6 +150,9 @@ const responseKinds: { what: string; status: number; request: () => Promise<RawR
 	{ what: 'TRACE of a page', status: 405, request: () => rawRequest(portalURL('/auth'), { method: 'TRACE' }) },
 	{ what: 'PUT to a resource route', status: 405, request: () => rawRequest(siteURL('/resources/theme'), { method: 'PUT' }) },
 	{ what: 'DELETE of the webhook', status: 405, request: () => rawRequest(siteURL('/api/stripe/webhook'), { method: 'DELETE' }) },
+	// Hosts we do not serve (issue 18, finding 8): answered before the page cache and the static files.
+	{ what: 'a page on a host we do not serve', status: 421, request: () => rawRequest(`http://evil.example:${appPort()}/`) },
+	{ what: 'a static file on a host we do not serve', status: 421, request: () => rawRequest(`http://evil.example:${appPort()}/favicon.svg`) },
 ]
 
 test.describe('security headers', () => {
@@ -251,6 +255,67 @@ test.describe('security headers', () => {
 		} finally {
 			await https.stop()
 		}
+	})
+})
+
+// ---------------------------------------------------------------------------------------------
+// Only our hosts are served (issue 18, finding 8)
+// ---------------------------------------------------------------------------------------------
+
+/** A request with no Host header at all, as HTTP/1.0 allows. */
+function withoutHost(path: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const socket = connect(appPort(), '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.0\r\n\r\n`))
+		let answer = ''
+		socket.setEncoding('utf8')
+		socket.on('data', (chunk: string) => (answer += chunk))
+		socket.on('end', () => resolve(answer))
+		socket.on('error', reject)
+	})
+}
+
+test.describe('hosts', () => {
+	test('any other Host gets 421 with the security headers, whatever it asks for, and nothing is cached', async () => {
+		const port = appPort()
+		const madeUp = [`evil.example:${port}`, 'kia.localhost', `kia.localhost:${port + 1}`, `www.kia.localhost:${port}`, `kia.localhost.evil.example:${port}`, `portal.evil.example:${port}`]
+		for (const host of madeUp) {
+			for (const [method, path] of [['GET', '/'], ['GET', '/sobre-kia'], ['GET', '/sobre-kia'], ['GET', '/auth'], ['GET', '/favicon.svg'], ['HEAD', '/tarifas'], ['POST', '/contacto']] as const) {
+				const what = `${method} ${host}${path}`
+				const response = await rawRequest(siteURL(path), { method, headers: { Host: host, Origin: `http://${host}` } })
+				expect(response.status, what).toBe(421)
+				expect(response.body, what).toBe(method === 'HEAD' ? '' : 'Este servidor no atiende ese nombre de host.')
+				expect(response.headers['cache-control'], what).toBe('no-store')
+				expect(response.headers['x-page-cache'], what).toBeUndefined()
+				expect(response.headers['x-request-id'], what).toBeTruthy()
+				expect(response.headers['set-cookie'], what).toBeUndefined()
+				expectSecurityHeaders(response, what)
+			}
+		}
+		expect(await withoutHost('/')).toMatch(/^HTTP\/1\.1 421 /)
+	})
+
+	test('the configured hosts, and the loopback names of a local site, are served', async () => {
+		expect((await rawRequest(siteURL('/'))).status).toBe(200)
+		expect((await rawRequest(portalURL('/auth'))).status).toBe(200)
+		expect((await rawRequest(siteURL('/').replace('kia.localhost', 'KIA.LOCALHOST'))).status).toBe(200)
+		for (const loopback of ['localhost', '127.0.0.1']) {
+			const response = await rawRequest(siteURL('/').replace('kia.localhost', loopback))
+			expect(response.status, loopback).toBe(200)
+			expect(response.body, loopback).toContain('Haz menos. Logra más. Vive mejor.')
+		}
+	})
+
+	test('X-Forwarded-Host cannot rename the host the app serves', async () => {
+		// Express trusts this machine as a proxy (TRUST_PROXY): the header would pick the app's host if it were read.
+		for (const forwarded of [new URL(portalURL('/')).host, `evil.example:${appPort()}`]) {
+			// A query of its own, so the page is rendered rather than served from the page cache.
+			const response = await rawRequest(siteURL(`/?reenviado=${Date.now()}`), { headers: { 'X-Forwarded-Host': forwarded } })
+			expect(response.status, forwarded).toBe(200)
+			expect(response.body, forwarded).toContain('Haz menos. Logra más. Vive mejor.')
+		}
+		const portal = await rawRequest(portalURL('/'), { headers: { 'X-Forwarded-Host': new URL(siteURL('/')).host } })
+		expect(portal.status).toBe(302)
+		expect(portal.headers.location).toBe('/auth')
 	})
 })
 

@@ -29,7 +29,7 @@ const routes: [path: string, title: RegExp, strings: string[]][] = [
 	['/proyectos', /Proyectos|proyectos/, ['El reto', 'La solución']],
 	['/sobre-kia', /Sobre KIA/, ['Cuéntanos cómo podemos ayudarte...']],
 	['/politica-privacidad', /Política de privacidad/, ['25 de julio de 2025']],
-	['/politica-cookies', /Política de cookies/, ['25 de julio de 2025', 'Guardar preferencias']],
+	['/politica-cookies', /Política de cookies/, ['23 de noviembre de 2026', 'Guardar preferencias']],
 	['/terminos-contratacion', /Términos de contratación/, ['25 de julio de 2025']],
 	['/webapp-incluida', /WebApp/, ['Ver', 'tarifas']],
 	['/logotipo', /Logotipo/, ['Descargar logotipo']],

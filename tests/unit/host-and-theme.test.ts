@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { readTheme, themeCookieHeader } from '~/.server/theme'
 import { parseConsent } from '~/lib/consent'
-import { hostKindOf } from '~/lib/host'
+import { canonicalHost, hostKindOf, servedHosts } from '~/lib/host'
 import { themeStorageKey } from '~/lib/theme'
 
 describe('hostKindOf', () => {
@@ -14,6 +14,49 @@ describe('hostKindOf', () => {
 		['localhost', 'site'],
 		['www.kia.es', 'site'],
 	])('%s is the %s', (hostname, kind) => expect(hostKindOf(hostname)).toBe(kind))
+})
+
+describe('served hosts', () => {
+	const production = servedHosts('https://kia.es', 'https://portal.kia.es')
+	const local = servedHosts('http://kia.localhost:5173', 'http://portal.kia.localhost:5173')
+
+	test.each([
+		['kia.es', 'kia.es'],
+		['portal.kia.es', 'portal.kia.es'],
+		['KIA.ES', 'kia.es'],
+	])('in production %s is served as %s', (host, canonical) => expect(canonicalHost(host, production)).toBe(canonical))
+
+	test.each([
+		'www.kia.es',
+		'evil.example',
+		'kia.es.evil.example',
+		'kia.es:8080',
+		'localhost',
+		'127.0.0.1',
+		'portal.kia.es@evil.example',
+		'',
+		undefined,
+	])('in production %s is not served', (host) => expect(canonicalHost(host, production)).toBeNull())
+
+	test.each([
+		['kia.localhost:5173', 'kia.localhost:5173'],
+		['portal.kia.localhost:5173', 'portal.kia.localhost:5173'],
+		['localhost:5173', 'kia.localhost:5173'],
+		['127.0.0.1:5173', 'kia.localhost:5173'],
+		['[::1]:5173', 'kia.localhost:5173'],
+	])('locally %s is served as %s', (host, canonical) => expect(canonicalHost(host, local)).toBe(canonical))
+
+	test.each(['kia.localhost', 'kia.localhost:3000', 'localhost:3000', 'otro.kia.localhost:5173', 'evil.example:5173'])(
+		'locally %s is not served',
+		(host) => expect(canonicalHost(host, local)).toBeNull(),
+	)
+
+	test('a port given in the URL is part of the host; a default one is not', () => {
+		const explicit = servedHosts('https://kia.es:8443', 'https://portal.kia.es:8443')
+		expect(canonicalHost('kia.es:8443', explicit)).toBe('kia.es:8443')
+		expect(canonicalHost('kia.es', explicit)).toBeNull()
+		expect(canonicalHost('kia.es', servedHosts('https://kia.es:443', 'https://portal.kia.es'))).toBe('kia.es')
+	})
 })
 
 describe('theme cookie', () => {

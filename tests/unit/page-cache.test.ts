@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { pageCacheMarker } from '~/.server/page-cache'
+import { canonicalHost, servedHosts, type ServedHosts } from '~/lib/host'
 import { createPageCache } from '../../server/page-cache'
 import { rawRequest } from '../support/urls'
 
@@ -29,17 +30,21 @@ async function start() {
 	clock = 0
 	renders = 0
 	blogVersion = 'v1'
-	const cache = createPageCache({ blogVersion: async () => blogVersion, now: () => clock })
+	// The hosts depend on the port, known once the server listens; the app would refuse any other.
+	let hosts: ServedHosts = new Map()
+	const cache = createPageCache({ blogVersion: async () => blogVersion, canonicalHost: (host) => canonicalHost(host, hosts), now: () => clock })
 	const server = createServer((req, res) => {
 		if (!cache.serve(req, res)) cache.capture(req, res, () => render(req, res))
 	})
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	close = () => server.close()
 	const port = (server.address() as AddressInfo).port
-	return async (path: string, headers: Record<string, string> = {}, host = 'kia.localhost') => {
+	hosts = servedHosts(`http://kia.localhost:${port}`, `http://portal.kia.localhost:${port}`)
+	const get = async (path: string, headers: Record<string, string> = {}, host = 'kia.localhost') => {
 		const response = await rawRequest(`http://${host}:${port}${path}`, { headers })
 		return { status: response.status, headers: new Headers(response.headers as Record<string, string>), body: response.body }
 	}
+	return Object.assign(get, { size: () => cache.size() })
 }
 
 describe('page cache', () => {
@@ -69,6 +74,24 @@ describe('page cache', () => {
 		expect((await get('/', { Cookie: 'kia-toast=x' })).headers.get('x-page-cache')).toBeNull()
 		await get('/auth', {}, 'portal.kia.localhost')
 		expect((await get('/auth', {}, 'portal.kia.localhost')).headers.get('x-page-cache')).toBeNull()
+	})
+
+	test('keys on the canonical host: other names of the site share its pages, hosts we do not serve get none', async () => {
+		const get = await start()
+		await get('/')
+		for (const alias of ['localhost', '127.0.0.1', 'KIA.localhost']) {
+			const response = await get('/', {}, alias)
+			expect(response.headers.get('x-page-cache'), alias).toBe('hit')
+			expect(response.body, alias).toContain('render 1')
+		}
+		for (const madeUp of ['evil.example', 'kia.localhost.evil.example', 'otro.kia.localhost']) {
+			await get('/', {}, madeUp)
+			const again = await get('/', {}, madeUp)
+			expect(again.headers.get('x-page-cache'), madeUp).toBeNull()
+			expect(again.body, madeUp).not.toContain('render 1')
+		}
+		expect(get.size()).toBe(1)
+		expect((await get('/')).headers.get('x-page-cache')).toBe('hit')
 	})
 
 	test('keys on theme and consent, ignores cookies that are not ours', async () => {
