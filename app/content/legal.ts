@@ -13,7 +13,7 @@ export type LegalDocument = {
 	/** One sentence for the meta description (max 155 characters). */
 	description: string
 	/** ISO date of the last update. */
-	updated: '2025-07-25'
+	updated: string
 	intro: string
 	sections: LegalSection[]
 }

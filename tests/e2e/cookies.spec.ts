@@ -1,10 +1,20 @@
-import { expect, test } from '@playwright/test'
 import { startApp } from '../support/app-server'
-import { createAccount, futureWeekday, signIn } from '../support/e2e-data'
+import { createAccount, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
 import { send, sessionCookie, setCookies, urlencoded } from '../support/hostile-input'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe } from '../support/stripe'
+import { uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
+
+/** A slot of its own (tests/support/unique.ts), as the booking form's fields. */
+function slotFields(): [string, string][] {
+	const { fecha, hora } = uniqueSlot()
+	return [
+		['fecha', fecha],
+		['hora', hora],
+	]
+}
 
 // Every cookie the app sets (issue 18, finding 3), read from the raw Set-Cookie headers of the real
 // server: its flags, scope and lifetime, and why each is what it is. A cookie the app starts setting
@@ -109,7 +119,7 @@ async function everyCookie(site: (path: string) => string, portal: (path: string
 		portalTheme: await send(portal('/resources/theme'), urlencoded([['theme', 'system']])),
 		consent: await send(site('/resources/consent'), urlencoded([['intent', 'reject']])),
 		toast: await rawRequest(site('/__test/toast')),
-		bookingDraft: await send(site('/solicitar-demostracion-kia'), urlencoded([['nombre', 'Visitante'], ['email', 'visitante@kia.test'], ['fecha', futureWeekday()], ['hora', '13:00'], ['motivo', 'Ver el asistente']])),
+		bookingDraft: await send(site('/solicitar-demostracion-kia'), urlencoded([['nombre', 'Visitante'], ['email', 'visitante@kia.test'], ...slotFields(), ['motivo', 'Ver el asistente']])),
 		signIn: await send(portal('/auth'), urlencoded([['intent', 'signin'], ['email', account.email], ['password', account.password]])),
 		google: await send(portal('/auth'), urlencoded([['intent', 'google']])),
 	}
@@ -192,12 +202,12 @@ test('the one-shot cookies are cleared at the scope they were set with', async (
 	if (clearedToast) expectPolicy(clearedToast, { cleared: true })
 
 	const draft = named(
-		cookiesOf(await send(siteURL('/solicitar-demostracion-kia'), urlencoded([['nombre', 'Visitante'], ['email', 'visitante@kia.test'], ['fecha', futureWeekday()], ['hora', '13:30']]))),
+		cookiesOf(await send(siteURL('/solicitar-demostracion-kia'), urlencoded([['nombre', 'Visitante'], ['email', 'visitante@kia.test'], ...slotFields()]))),
 		/^kia-booking-draft$/,
 	)[0]
 	const account = await createAccount('galletas-borrador')
 	const signedIn = await sessionCookie(account.email)
-	const booked = await send(siteURL('/solicitar-demostracion-kia'), urlencoded([['fecha', futureWeekday()], ['hora', '13:30'], ['motivo', 'Ver el asistente']]), {
+	const booked = await send(siteURL('/solicitar-demostracion-kia'), urlencoded([...slotFields(), ['motivo', 'Ver el asistente']]), {
 		cookie: `${signedIn}; kia-booking-draft=${draft?.value}`,
 	})
 	expect(booked.status).toBe(200)
