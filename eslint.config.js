@@ -2,7 +2,17 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-	{ ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', 'bench/.tmp/'] },
+	{
+		ignores: [
+			'build/',
+			'.react-router/',
+			'node_modules/',
+			'test-results/',
+			'playwright-report/',
+			'.data/',
+			'bench/.tmp/',
+		],
+	},
 	...tseslint.configs.recommended,
 	reactHooks.configs.flat['recommended-latest'],
 	{
@@ -18,7 +28,15 @@ export default tseslint.config(
 		rules: {
 			'no-restricted-imports': [
 				'error',
-				{ paths: [{ name: '@playwright/test', importNames: ['test'], message: "Use tests/support/e2e-test's test: each test gets a visitor address of its own." }] },
+				{
+					paths: [
+						{
+							name: '@playwright/test',
+							importNames: ['test'],
+							message: "Use tests/support/e2e-test's test: each test gets a visitor address of its own.",
+						},
+					],
+				},
 			],
 		},
 	},

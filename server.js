@@ -50,7 +50,8 @@ if (isDevelopment) {
 	})
 } else {
 	// Static files get no CSP (nothing in them runs as a page) but must never be sniffed as another type.
-	const setHeaders = (/** @type {import('node:http').ServerResponse} */ res) => res.setHeader('X-Content-Type-Options', 'nosniff')
+	const setHeaders = (/** @type {import('node:http').ServerResponse} */ res) =>
+		res.setHeader('X-Content-Type-Options', 'nosniff')
 	server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', setHeaders }))
 	server.use(express.static('build/client', { maxAge: '1h', setHeaders }))
 	const buildPath = './build/server/index.js'

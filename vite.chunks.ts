@@ -20,13 +20,20 @@ const portalLayouts = /\/app\/routes\/portal\/(.+\/)?(auth-)?layout\.tsx/
 export function layerChunks(): Rollup.GetManualChunk {
 	let chunkOf: Map<string, string> | undefined
 	return (id, { getModuleIds, getModuleInfo }) => {
-		chunkOf ??= assignLayers([...getModuleIds()].filter((m) => getModuleInfo(m)?.isEntry), getModuleInfo)
+		chunkOf ??= assignLayers(
+			[...getModuleIds()].filter((m) => getModuleInfo(m)?.isEntry),
+			getModuleInfo,
+		)
 		return chunkOf.get(id)
 	}
 }
 
 function assignLayers(entries: string[], getModuleInfo: Rollup.GetModuleInfo) {
-	const reach = (pattern: RegExp) => reachable(entries.filter((e) => pattern.test(e)), getModuleInfo)
+	const reach = (pattern: RegExp) =>
+		reachable(
+			entries.filter((e) => pattern.test(e)),
+			getModuleInfo,
+		)
 	const chunkOf = new Map<string, string>()
 	// What both the site's and the portal's layouts import (skip link, phone menu, dialog frame) is
 	// needed by every page but the 404, so it joins the shell rather than a chunk of its own.
@@ -42,7 +49,7 @@ function assignLayers(entries: string[], getModuleInfo: Rollup.GetModuleInfo) {
 		const own = new Set([...reach(layout.entries)].filter((m) => !chunkOf.has(m) && !elsewhere.has(m)))
 		// Rollup moves a manual chunk's unassigned imports into it, which would make other layouts'
 		// pages load this one's chunk: a module stays out unless all it imports is already placed.
-		for (let dropped = true; dropped; ) {
+		for (let dropped = true; dropped;) {
 			dropped = false
 			for (const m of own) {
 				if (getModuleInfo(m)?.importedIds.every((i) => own.has(i) || chunkOf.has(i))) continue

@@ -23,7 +23,9 @@ export default defineConfig({
 	// left readable, for its stack traces, and in one file: the server has no use for lazy chunks.
 	environments: {
 		client: { build: { rollupOptions: { output: { manualChunks: layerChunks() } } } },
-		ssr: { build: { minify: false, rollupOptions: { input: './server/app.ts', output: { inlineDynamicImports: true } } } },
+		ssr: {
+			build: { minify: false, rollupOptions: { input: './server/app.ts', output: { inlineDynamicImports: true } } },
+		},
 	},
 	plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
 })

@@ -2,12 +2,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import {
-	ServerRouter,
-	type EntryContext,
-	type HandleErrorFunction,
-	type RouterContextProvider,
-} from 'react-router'
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { NonceContext } from '~/components/nonce'
 import { lowerModulePreloadPriority } from '~/.server/html-stream'
 import { requestInfoContext } from '~/.server/request'

@@ -34,7 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { toast, headers } = await readToast(request)
 	const consent = host === 'site' ? readConsent(request) : null
 	const honeypotInputProps = await honeypot.getInputProps()
-	return data({ host, theme: readTheme(request, host), toast, consent, honeypotInputProps, env: getPublicEnv() }, { headers })
+	return data(
+		{ host, theme: readTheme(request, host), toast, consent, honeypotInputProps, env: getPublicEnv() },
+		{ headers },
+	)
 }
 
 /** Any action may have queued a toast, failing ones included; the root loader is what reads it. */
@@ -55,7 +58,8 @@ export const meta: Route.MetaFunction = () => [
 	{ title: 'KIA · Tu asistente inteligente propio' },
 	{
 		name: 'description',
-		content: 'Asistentes de inteligencia artificial personalizados para negocios, entrenados con tu propio conocimiento.',
+		content:
+			'Asistentes de inteligencia artificial personalizados para negocios, entrenados con tu propio conocimiento.',
 	},
 ]
 
@@ -100,7 +104,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 		const quote = (error.data as NotFoundData | null)?.quote ?? motivationalQuotes[0]
 		return <NotFoundPage quote={quote} />
 	}
-	if (isRouteErrorResponse(error) && error.status === 503) return <ServiceUnavailablePage homeUrl={rootData?.env.SITE_URL ?? '/'} />
+	if (isRouteErrorResponse(error) && error.status === 503)
+		return <ServiceUnavailablePage homeUrl={rootData?.env.SITE_URL ?? '/'} />
 	const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
 	return <ErrorPage details={details} />
 }

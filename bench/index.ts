@@ -48,7 +48,10 @@ async function throughput(stack: BenchStack, paths: string[]) {
 		const page = await rawRequest(url)
 		if (page.status !== 200) throw new Error(`${path}: ${page.status}`)
 		const staticServer = await startStaticServer(page.body, path.replace(/\W+/g, '_') || 'home')
-		const app = await load(url.replace(/\/\/[^/]+/, `//127.0.0.1:${stack.app.port}`), new URL(url).host, { connections, duration: seconds })
+		const app = await load(url.replace(/\/\/[^/]+/, `//127.0.0.1:${stack.app.port}`), new URL(url).host, {
+			connections,
+			duration: seconds,
+		})
 		const plain = await load(staticServer.url, '127.0.0.1', { connections, duration: seconds })
 		staticServer.stop()
 		const ratio = ((app.rps / plain.rps) * 100).toFixed(0)
@@ -96,7 +99,9 @@ async function firstLoadJs(routes: JsRoute[]) {
 		const kb = await gzipKb(preloaded)
 		const afterwards = await gzipKb([...fetched].filter((file) => !preloaded.includes(file)))
 		const budget = firstLoadBudgetKb(path)
-		rows.push(`| \`${path}\` | ${preloaded.length} | ${kb.toFixed(1)} | ${budget} | ${kb <= budget ? 'yes' : '**no**'} | ${afterwards.toFixed(1)} |`)
+		rows.push(
+			`| \`${path}\` | ${preloaded.length} | ${kb.toFixed(1)} | ${budget} | ${kb <= budget ? 'yes' : '**no**'} | ${afterwards.toFixed(1)} |`,
+		)
 		console.info(rows.at(-1))
 	}
 	await browser.close()
@@ -148,19 +153,30 @@ async function lighthouseRun(url: string, output: string, attempt = 1): Promise<
 		`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
 	]
 	const code = await new Promise<number | null>((resolve) => {
-		const child = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' } })
+		const child = spawn('npx', args, {
+			stdio: 'inherit',
+			env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' },
+		})
 		child.once('exit', resolve)
 	})
 	const report =
 		code === 0
-			? (JSON.parse(await readFile(output, 'utf8')) as { runtimeError?: { code: string }; categories: Record<string, { score: number | null }> })
+			? (JSON.parse(await readFile(output, 'utf8')) as {
+					runtimeError?: { code: string }
+					categories: Record<string, { score: number | null }>
+				})
 			: undefined
 	if (!report || report.runtimeError) {
 		if (attempt < 3) return lighthouseRun(url, output, attempt + 1)
 		throw new Error(`lighthouse ${url}: ${report?.runtimeError?.code ?? `exit code ${code}`}`)
 	}
 	const score = (category: keyof LighthouseScores) => Math.round((report.categories[category]?.score ?? 0) * 100)
-	return { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') }
+	return {
+		performance: score('performance'),
+		accessibility: score('accessibility'),
+		'best-practices': score('best-practices'),
+		seo: score('seo'),
+	}
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
@@ -201,8 +217,16 @@ const adminCookie = await signInCookie(stack, 'admin@kia.test', 'kia-admin-2025'
 const jsRoutes: JsRoute[] = [
 	...budgetedSitePaths.map((path) => ({ path, url: stack.site(path) })),
 	{ path: 'portal /auth', url: stack.portal('/auth') },
-	...['/dashboard', '/dashboard/reuniones', '/dashboard/cuenta'].map((path) => ({ path: `portal ${path} (cliente)`, url: stack.portal(path), cookie: clienteCookie })),
-	...['/admin/reuniones', '/admin/usuarios'].map((path) => ({ path: `portal ${path} (admin)`, url: stack.portal(path), cookie: adminCookie })),
+	...['/dashboard', '/dashboard/reuniones', '/dashboard/cuenta'].map((path) => ({
+		path: `portal ${path} (cliente)`,
+		url: stack.portal(path),
+		cookie: clienteCookie,
+	})),
+	...['/admin/reuniones', '/admin/usuarios'].map((path) => ({
+		path: `portal ${path} (admin)`,
+		url: stack.portal(path),
+		cookie: adminCookie,
+	})),
 ]
 
 // Quietest first: Lighthouse scores what one browser observes on this machine, so it runs before the

@@ -30,7 +30,8 @@ const serverStart = await timed(() => startSupabase({ port: 0, log: false, mail:
 const supabase = serverStart.value
 
 await seedScale(supabase.db.pg, { bookings: 100_000, users: 0 })
-const total = (await supabase.db.pg.query<{ count: number }>('select count(*)::int as count from public.reservas')).rows[0]?.count
+const total = (await supabase.db.pg.query<{ count: number }>('select count(*)::int as count from public.reservas'))
+	.rows[0]?.count
 
 const login = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, {
 	method: 'POST',
@@ -56,7 +57,9 @@ async function percentiles(path: string, extra: Record<string, string> = {}) {
 const single = await percentiles('/rest/v1/usuarios?select=full_name,role&id=eq.a0000000-0000-4000-8000-000000000001', {
 	Accept: 'application/vnd.pgrst.object+json',
 })
-const page = await percentiles('/rest/v1/reservas?select=*&order=fecha.desc,hora.desc&limit=20&offset=40000', { Prefer: 'count=exact' })
+const page = await percentiles('/rest/v1/reservas?select=*&order=fecha.desc,hora.desc&limit=20&offset=40000', {
+	Prefer: 'count=exact',
+})
 
 await supabase.stop()
 await mail.stop()

@@ -13,7 +13,12 @@ export const defaultPorts = {
 }
 
 /** What moves `npm run dev`'s and `npm run services`' stand-ins elsewhere (README: local services). */
-const portVariables = { supabase: 'SUPABASE_PORT', stripe: 'STRIPE_PORT', smtp: 'SMTP_PORT', mailWeb: 'MAILDEV_PORT' } as const
+const portVariables = {
+	supabase: 'SUPABASE_PORT',
+	stripe: 'STRIPE_PORT',
+	smtp: 'SMTP_PORT',
+	mailWeb: 'MAILDEV_PORT',
+} as const
 
 export type LocalServicesOptions = {
 	/** 0 for any free port. */
@@ -40,7 +45,12 @@ export type LocalServices = {
 }
 
 /** Starts every local stand-in for the hosted services (DESIGN.md §4). */
-export async function startLocalServices({ ports = {}, dataDir, stripeWebhookUrl, log }: LocalServicesOptions = {}): Promise<LocalServices> {
+export async function startLocalServices({
+	ports = {},
+	dataDir,
+	stripeWebhookUrl,
+	log,
+}: LocalServicesOptions = {}): Promise<LocalServices> {
 	const port = { ...defaultPorts, ...ports }
 	const mail = await startMailCatcher({ smtpPort: port.smtp, webPort: port.mailWeb })
 	const smtpPort = mail.smtpPort
@@ -99,7 +109,8 @@ export function developmentServices(env: NodeJS.ProcessEnv): LocalServicesOption
 		const value = env[variable]
 		if (!value) continue
 		const port = Number(value)
-		if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${variable} must be a port number (1-65535), not '${value}'.`)
+		if (!Number.isInteger(port) || port < 1 || port > 65535)
+			throw new Error(`${variable} must be a port number (1-65535), not '${value}'.`)
 		ports[service] = port
 	}
 	return {

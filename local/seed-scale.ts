@@ -12,4 +12,6 @@ const counts = await db.pg.query<{ reservas: number; usuarios: number }>(
 	'select (select count(*)::int from public.reservas) as reservas, (select count(*)::int from public.usuarios) as usuarios',
 )
 await db.close()
-console.info(`[db:seed-scale] ${JSON.stringify(counts.rows[0])} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.info(
+	`[db:seed-scale] ${JSON.stringify(counts.rows[0])} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+)

@@ -51,7 +51,9 @@ export function freePort(): Promise<number> {
 		server.on('error', reject)
 		server.listen(0, '127.0.0.1', () => {
 			const address = server.address()
-			server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+			server.close(() =>
+				typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+			)
 		})
 	})
 }

@@ -6,6 +6,7 @@
 // repository's style; tests/unit/database-types.test.ts fails when it no longer matches the migrations.
 // Not covered (no view exists yet): relationships of views, which PostgREST infers from view definitions.
 import { writeFile } from 'node:fs/promises'
+import * as prettier from 'prettier'
 import { pathToFileURL } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
 import { openDatabase } from '../local/supabase/db'
@@ -23,7 +24,12 @@ type Column = {
 	updatable: boolean
 }
 
-type Relation = { id: number; name: string; kind: 'table' | 'view' | 'materialized_view' | 'foreign_table'; updatable: boolean }
+type Relation = {
+	id: number
+	name: string
+	kind: 'table' | 'view' | 'materialized_view' | 'foreign_table'
+	updatable: boolean
+}
 
 type Relationship = {
 	name: string
@@ -188,12 +194,7 @@ function argumentsOf({ modes, names, type_ids, default_count }: RawArguments): A
 // Rendering ----------------------------------------------------------------------------------------
 
 /** A type expression: text, or a structure printed over several lines. */
-type Ts =
-	| string
-	| { object: Member[] }
-	| { tuple: Ts[] }
-	| { arrayOf: Ts }
-	| { union: Ts[] }
+type Ts = string | { object: Member[] } | { tuple: Ts[] } | { arrayOf: Ts } | { union: Ts[] }
 
 type Member = { key: string; optional?: boolean; type: Ts }
 
@@ -238,7 +239,8 @@ function print(type: Ts, indent: string): string {
 }
 
 /** `unknown` already takes null. */
-const nullable = (type: Ts, isNullable: boolean): Ts => (isNullable && type !== 'unknown' ? { union: [type, 'null'] } : type)
+const nullable = (type: Ts, isNullable: boolean): Ts =>
+	isNullable && type !== 'unknown' ? { union: [type, 'null'] } : type
 
 const collator = new Intl.Collator('en')
 const byName = <T extends { name: string }>(a: T, b: T) => collator.compare(a.name, b.name)
@@ -249,18 +251,39 @@ const unnamedArgumentTypes = new Set([114, 3802, 25])
 export function renderDatabaseTypes(catalog: Catalog) {
 	const { schema } = catalog
 	const typesById = new Map(catalog.types.map((type) => [type.id, type]))
-	const relationTypes = new Map(catalog.types.filter((type) => type.relation_id !== null).map((type) => [type.id, type]))
+	const relationTypes = new Map(
+		catalog.types.filter((type) => type.relation_id !== null).map((type) => [type.id, type]),
+	)
 	const relations = [...catalog.relations].sort(byName)
 	const relationNames = new Map(relations.map((relation) => [relation.id, relation.name]))
-	const columnsOf = (relation: Relation) => catalog.columns.filter((column) => column.relation_id === relation.id).sort(byName)
+	const columnsOf = (relation: Relation) =>
+		catalog.columns.filter((column) => column.relation_id === relation.id).sort(byName)
 	const enums = catalog.types.filter((type) => type.schema === schema && type.enums.length > 0).sort(byName)
-	const compositeTypes = catalog.types.filter((type) => type.schema === schema && type.attributes.length > 0).sort(byName)
+	const compositeTypes = catalog.types
+		.filter((type) => type.schema === schema && type.attributes.length > 0)
+		.sort(byName)
 
 	/** By name, as the CLI does: enums, composite types, tables and views of the schema first. */
 	function tsType(pgType: string): string {
 		if (pgType === 'bool') return 'boolean'
 		if (['int2', 'int4', 'int8', 'float4', 'float8', 'numeric'].includes(pgType)) return 'number'
-		if (['bytea', 'bpchar', 'varchar', 'date', 'text', 'citext', 'time', 'timetz', 'timestamp', 'timestamptz', 'uuid', 'vector', 'interval'].includes(pgType)) {
+		if (
+			[
+				'bytea',
+				'bpchar',
+				'varchar',
+				'date',
+				'text',
+				'citext',
+				'time',
+				'timetz',
+				'timestamp',
+				'timestamptz',
+				'uuid',
+				'vector',
+				'interval',
+			].includes(pgType)
+		) {
 			return 'string'
 		}
 		if (pgType === 'json' || pgType === 'jsonb') return 'Json'
@@ -270,12 +293,20 @@ export function renderDatabaseTypes(catalog: Catalog) {
 		const named = (candidates: DbType[]) => candidates.find((type) => type.schema === schema) ?? candidates[0]
 		const enumType = named(catalog.types.filter((type) => type.name === pgType && type.enums.length > 0))
 		if (enumType) {
-			return enumType.schema === schema ? `Database[${quote(schema)}]['Enums'][${quote(enumType.name)}]` : enumType.enums.map(quote).join(' | ')
+			return enumType.schema === schema
+				? `Database[${quote(schema)}]['Enums'][${quote(enumType.name)}]`
+				: enumType.enums.map(quote).join(' | ')
 		}
 		const compositeType = named(catalog.types.filter((type) => type.name === pgType && type.attributes.length > 0))
-		if (compositeType) return compositeType.schema === schema ? `Database[${quote(schema)}]['CompositeTypes'][${quote(compositeType.name)}]` : 'unknown'
-		const relation = relations.find((candidate) => candidate.name === pgType && (candidate.kind === 'table' || candidate.kind === 'view'))
-		if (relation) return `Database[${quote(schema)}][${relation.kind === 'table' ? "'Tables'" : "'Views'"}][${quote(relation.name)}]['Row']`
+		if (compositeType)
+			return compositeType.schema === schema
+				? `Database[${quote(schema)}]['CompositeTypes'][${quote(compositeType.name)}]`
+				: 'unknown'
+		const relation = relations.find(
+			(candidate) => candidate.name === pgType && (candidate.kind === 'table' || candidate.kind === 'view'),
+		)
+		if (relation)
+			return `Database[${quote(schema)}][${relation.kind === 'table' ? "'Tables'" : "'Views'"}][${quote(relation.name)}]['Row']`
 		return 'unknown'
 	}
 
@@ -284,10 +315,15 @@ export function renderDatabaseTypes(catalog: Catalog) {
 		return type ? tsType(type.name) : 'unknown'
 	}
 
-	const columnMembers = (columns: Column[], shape: (column: Column) => { nullable: boolean; optional: boolean } | 'never') =>
+	const columnMembers = (
+		columns: Column[],
+		shape: (column: Column) => { nullable: boolean; optional: boolean } | 'never',
+	) =>
 		columns.map((column) => {
 			const how = shape(column)
-			return how === 'never' ? member(column.name, 'never', true) : member(column.name, nullable(tsType(column.type), how.nullable), how.optional)
+			return how === 'never'
+				? member(column.name, 'never', true)
+				: member(column.name, nullable(tsType(column.type), how.nullable), how.optional)
 		})
 
 	/** The relation a function's rows come from: one of the schema, or any relation's row type by its name. */
@@ -314,9 +350,13 @@ export function renderDatabaseTypes(catalog: Catalog) {
 
 	function returnType(fn: DbFunction): Ts {
 		const columnsReturned = [...fn.args].sort(byName).filter((arg) => arg.mode === 'table')
-		if (columnsReturned.length > 0) return { object: columnsReturned.map((arg) => member(arg.name, tsTypeOfId(arg.type_id))) }
+		if (columnsReturned.length > 0)
+			return { object: columnsReturned.map((arg) => member(arg.name, tsTypeOfId(arg.type_id))) }
 		const relation = relations.find((candidate) => candidate.id === fn.return_relation_id)
-		if (relation) return { object: columnMembers(columnsOf(relation), (column) => ({ nullable: column.nullable, optional: false })) }
+		if (relation)
+			return {
+				object: columnMembers(columnsOf(relation), (column) => ({ nullable: column.nullable, optional: false })),
+			}
 		return tsTypeOfId(fn.return_type_id)
 	}
 
@@ -343,7 +383,13 @@ export function renderDatabaseTypes(catalog: Catalog) {
 		const inputs = inputsOf(fn)
 		const qualified = `${schema}.${fn.name}`
 		if (overloads.length > 1 && inputs.length === 0) {
-			const rival = overloads.find((other) => other !== fn && inputsOf(other).length === 1 && inputsOf(other)[0]?.name === '' && inputsOf(other)[0]?.has_default)
+			const rival = overloads.find(
+				(other) =>
+					other !== fn &&
+					inputsOf(other).length === 1 &&
+					inputsOf(other)[0]?.name === '' &&
+					inputsOf(other)[0]?.has_default,
+			)
 			if (rival) {
 				const rivalType = typesById.get(rival.return_type_id)?.name ?? 'unknown'
 				return `Could not choose the best candidate function between: ${qualified}(), ${qualified}( => ${rivalType}). Try renaming the parameters or the function itself in the database so function overloading can be resolved`
@@ -353,12 +399,22 @@ export function renderDatabaseTypes(catalog: Catalog) {
 		if (overloads.length > 1 && only && only.name !== '') {
 			const rivals = overloads.filter((other) => {
 				const otherInputs = inputsOf(other)
-				return other !== fn && otherInputs.length === 1 && otherInputs[0]?.name === only.name && otherInputs[0]?.type_id !== only.type_id
+				return (
+					other !== fn &&
+					otherInputs.length === 1 &&
+					otherInputs[0]?.name === only.name &&
+					otherInputs[0]?.type_id !== only.type_id
+				)
 			})
 			if (rivals.length > 0) {
 				const signatures = [fn, ...rivals]
 					.sort((a, b) => (inputsOf(a)[0]?.type_id ?? 0) - (inputsOf(b)[0]?.type_id ?? 0))
-					.map((f) => `${qualified}(${inputsOf(f).map((arg) => `${arg.name} => ${typesById.get(arg.type_id)?.name ?? 'unknown'}`).join(', ')})`)
+					.map(
+						(f) =>
+							`${qualified}(${inputsOf(f)
+								.map((arg) => `${arg.name} => ${typesById.get(arg.type_id)?.name ?? 'unknown'}`)
+								.join(', ')})`,
+					)
 				return `Could not choose the best candidate function between: ${signatures.join(', ')}. Try renaming the parameters or the function itself in the database so function overloading can be resolved`
 			}
 		}
@@ -370,7 +426,10 @@ export function renderDatabaseTypes(catalog: Catalog) {
 
 	function signature(fn: DbFunction, overloads: DbFunction[]): Ts {
 		const inputs = inputsOf(fn)
-		const args: Ts = inputs.length === 0 ? 'never' : { object: inputs.map((arg) => member(arg.name, tsTypeOfId(arg.type_id), arg.has_default)) }
+		const args: Ts =
+			inputs.length === 0
+				? 'never'
+				: { object: inputs.map((arg) => member(arg.name, tsTypeOfId(arg.type_id), arg.has_default)) }
 		const error = callError(fn, overloads)
 		// A relation's rows estimated at one are typed as one row: postgrest-js reads SetofOptions to give the array back.
 		const collapsesToOneRow = returnedRelation(fn) !== null && !returnsManyRows(fn)
@@ -386,14 +445,18 @@ export function renderDatabaseTypes(catalog: Catalog) {
 	const functionsByName = new Map<string, DbFunction[]>()
 	for (const fn of functions) functionsByName.set(fn.name, [...(functionsByName.get(fn.name) ?? []), fn])
 	const functionMembers = [...functionsByName].map(([name, overloads]) => {
-		const ordered = [...overloads].sort((a, b) => collator.compare(a.argument_types, b.argument_types) || collator.compare(a.return_type, b.return_type))
+		const ordered = [...overloads].sort(
+			(a, b) => collator.compare(a.argument_types, b.argument_types) || collator.compare(a.return_type, b.return_type),
+		)
 		const signatures = ordered.map((fn) => signature(fn, ordered))
 		return member(name, signatures.length === 1 ? (signatures[0] ?? 'never') : { union: signatures })
 	})
 
 	/** A function taking one row of the relation is a computed column of it. */
 	const computedFields = (relation: Relation) =>
-		functions.filter((fn) => fn.argument_types === relation.name).map((fn) => member(fn.name, nullable(returnType(fn), true)))
+		functions
+			.filter((fn) => fn.argument_types === relation.name)
+			.map((fn) => member(fn.name, nullable(returnType(fn), true)))
 
 	const relationshipsOf = (relation: Relation): Ts => ({
 		tuple: catalog.relationships
@@ -420,11 +483,20 @@ export function renderDatabaseTypes(catalog: Catalog) {
 		.map((table) => {
 			const columns = columnsOf(table)
 			const writable = (optional: (column: Column) => boolean) =>
-				columnMembers(columns, (column) => (column.identity === 'ALWAYS' ? 'never' : { nullable: column.nullable, optional: optional(column) }))
+				columnMembers(columns, (column) =>
+					column.identity === 'ALWAYS' ? 'never' : { nullable: column.nullable, optional: optional(column) },
+				)
 			return member(table.name, {
 				object: [
-					member('Row', { object: [...columnMembers(columns, (column) => ({ nullable: column.nullable, optional: false })), ...computedFields(table)] }),
-					member('Insert', { object: writable((column) => column.nullable || column.identity !== null || column.has_default) }),
+					member('Row', {
+						object: [
+							...columnMembers(columns, (column) => ({ nullable: column.nullable, optional: false })),
+							...computedFields(table),
+						],
+					}),
+					member('Insert', {
+						object: writable((column) => column.nullable || column.identity !== null || column.has_default),
+					}),
 					member('Update', { object: writable(() => true) }),
 					member('Relationships', relationshipsOf(table)),
 				],
@@ -435,11 +507,19 @@ export function renderDatabaseTypes(catalog: Catalog) {
 		.filter((relation) => relation.kind === 'view' || relation.kind === 'materialized_view')
 		.map((view) => {
 			const columns = columnsOf(view)
-			const writable = () => columnMembers(columns, (column) => (column.updatable ? { nullable: true, optional: true } : 'never'))
+			const writable = () =>
+				columnMembers(columns, (column) => (column.updatable ? { nullable: true, optional: true } : 'never'))
 			return member(view.name, {
 				object: [
-					member('Row', { object: [...columnMembers(columns, (column) => ({ nullable: column.nullable, optional: false })), ...computedFields(view)] }),
-					...(view.updatable ? [member('Insert', { object: writable() }), member('Update', { object: writable() })] : []),
+					member('Row', {
+						object: [
+							...columnMembers(columns, (column) => ({ nullable: column.nullable, optional: false })),
+							...computedFields(view),
+						],
+					}),
+					...(view.updatable
+						? [member('Insert', { object: writable() }), member('Update', { object: writable() })]
+						: []),
 					member('Relationships', relationshipsOf(view)),
 				],
 			})
@@ -447,7 +527,9 @@ export function renderDatabaseTypes(catalog: Catalog) {
 
 	const enumMembers = enums.map((type) => member(type.name, type.enums.map(quote).join(' | ')))
 	const compositeMembers = compositeTypes.map((type) =>
-		member(type.name, { object: type.attributes.map((attribute) => member(attribute.name, nullable(tsTypeOfId(attribute.type_id), true))) }),
+		member(type.name, {
+			object: type.attributes.map((attribute) => member(attribute.name, nullable(tsTypeOfId(attribute.type_id), true))),
+		}),
 	)
 	const orNever = (members: Member[]) => ({ object: members.length > 0 ? members : noMembers })
 
@@ -575,10 +657,16 @@ export type CompositeTypes<
 export async function generateDatabaseTypes() {
 	const db = await openDatabase()
 	try {
-		return renderDatabaseTypes(await readCatalog(db.pg))
+		return await formatted(renderDatabaseTypes(await readCatalog(db.pg)))
 	} finally {
 		await db.close()
 	}
+}
+
+/** In the repository's own style, as `npm run lint` checks it, so a formatter run never makes the file stale. */
+async function formatted(source: string) {
+	const options = await prettier.resolveConfig(outputFile)
+	return prettier.format(source, { ...options, filepath: outputFile })
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -37,7 +37,9 @@ function charactersOf(unicodeRange: string) {
 
 export async function subsetInter(subset: (typeof interSubsets)[number]) {
 	const require = createRequire(import.meta.url)
-	const source = await readFile(require.resolve(`@fontsource-variable/inter/files/inter-${subset.name}-wght-normal.woff2`))
+	const source = await readFile(
+		require.resolve(`@fontsource-variable/inter/files/inter-${subset.name}-wght-normal.woff2`),
+	)
 	return subsetFont(source, charactersOf(subset.unicodeRange), {
 		targetFormat: 'woff2',
 		variationAxes: { wght: { ...weights, default: weights.min } },

@@ -37,11 +37,15 @@ const results = []
 for (let run = 1; run <= runs; run++) {
 	const result = await runSuite()
 	results.push(result)
-	console.info(`[test:load] run ${run}/${runs}: ${result.code === 0 ? 'passed' : `failed (exit ${result.code})`} in ${result.seconds} s`)
+	console.info(
+		`[test:load] run ${run}/${runs}: ${result.code === 0 ? 'passed' : `failed (exit ${result.code})`} in ${result.seconds} s`,
+	)
 	if (result.code !== 0) break
 }
 stopHogs()
 
 const passed = results.filter((result) => result.code === 0).length
-console.info(`[test:load] ${passed} of ${runs} runs passed with ${hogs.length} busy loops on ${availableParallelism()} cores`)
+console.info(
+	`[test:load] ${passed} of ${runs} runs passed with ${hogs.length} busy loops on ${availableParallelism()} cores`,
+)
 process.exit(passed === runs ? 0 : 1)

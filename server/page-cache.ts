@@ -40,7 +40,15 @@ const staleGraceMs = 10_000
 /** Past this, an expired page whose replacement never came (a failing render) is dropped. */
 const maxStaleMs = 60_000
 /** Headers that describe one transfer, not the page. */
-const perResponseHeaders = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'x-request-id', 'keep-alive'])
+const perResponseHeaders = new Set([
+	'content-length',
+	'content-encoding',
+	'transfer-encoding',
+	'date',
+	'connection',
+	'x-request-id',
+	'keep-alive',
+])
 
 export type BlogVersion = () => Promise<string | null>
 
@@ -65,7 +73,8 @@ export function createPageCache({
 		// serve get none, so made-up hosts cannot push real pages out.
 		const host = canonicalHost(req.headers.host)
 		const url = req.url ?? '/'
-		if (host === null || hostKindOf(host) === 'portal' || url.length > 512 || neverCached.test(url.split('?')[0] ?? '')) return null
+		if (host === null || hostKindOf(host) === 'portal' || url.length > 512 || neverCached.test(url.split('?')[0] ?? ''))
+			return null
 		const cookies = parse(req.headers.cookie ?? '')
 		for (const name of Object.keys(cookies)) {
 			if (ownCookie.test(name) && !keyedCookies.includes(name)) return null
@@ -114,7 +123,9 @@ export function createPageCache({
 		const nonce = randomBytes(16).toString('base64')
 		const nonceBytes = Buffer.from(nonce)
 		let body = Buffer.concat(entry.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])))
-		const headers: Record<string, string> = Object.fromEntries(entry.headers.map(([name, value]) => [name, value.replaceAll('{nonce}', nonce)]))
+		const headers: Record<string, string> = Object.fromEntries(
+			entry.headers.map(([name, value]) => [name, value.replaceAll('{nonce}', nonce)]),
+		)
 		headers['x-request-id'] = randomUUID()
 		headers['x-page-cache'] = 'hit'
 		if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
@@ -171,7 +182,12 @@ export function createPageCache({
 		}
 		if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '')
 		entries.delete(key)
-		entries.set(key, { parts: html.split(nonce).map((part) => Buffer.from(part)), headers, expires: now() + ttl * 1000, refreshing: null })
+		entries.set(key, {
+			parts: html.split(nonce).map((part) => Buffer.from(part)),
+			headers,
+			expires: now() + ttl * 1000,
+			refreshing: null,
+		})
 	}
 
 	return { serve, capture, clear: () => entries.clear(), size: () => entries.size }

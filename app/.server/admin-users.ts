@@ -17,7 +17,12 @@ export async function updateUserByAdmin(
 	if (change.id === adminId && change.role !== 'admin') return { ok: false, message: copy.selfRole }
 	const { data, error } = await supabase
 		.from('usuarios')
-		.update({ full_name: change.full_name, phone: change.phone || null, role: change.role, updated_at: new Date().toISOString() })
+		.update({
+			full_name: change.full_name,
+			phone: change.phone || null,
+			role: change.role,
+			updated_at: new Date().toISOString(),
+		})
 		.eq('id', change.id)
 		.select('id')
 	if (error) {
@@ -27,7 +32,11 @@ export async function updateUserByAdmin(
 	return data.length === 1 ? { ok: true } : { ok: false, message: copy.updateError }
 }
 
-export async function deleteUserByAdmin(supabase: SupabaseClient<Database>, adminId: string, id: string): Promise<AdminChange> {
+export async function deleteUserByAdmin(
+	supabase: SupabaseClient<Database>,
+	adminId: string,
+	id: string,
+): Promise<AdminChange> {
 	if (id === adminId) return { ok: false, message: copy.selfDelete }
 	const { data: target } = await supabase.from('usuarios').select('role').eq('id', id).maybeSingle()
 	if (!target) return { ok: false, message: copy.deleteError }

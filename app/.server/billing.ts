@@ -73,7 +73,11 @@ function idOf(value: string | { id: string } | null | undefined) {
 }
 
 async function userIdForCustomer(customerId: string) {
-	const { data } = await createServiceClient().from('stripe_customers').select('user_id').eq('customer_id', customerId).maybeSingle()
+	const { data } = await createServiceClient()
+		.from('stripe_customers')
+		.select('user_id')
+		.eq('customer_id', customerId)
+		.maybeSingle()
 	return data?.user_id ?? null
 }
 
@@ -182,7 +186,9 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<EventOutco
 	if (seen.data) return 'duplicate'
 
 	const outcome = await applyEvent(event)
-	const { error } = await service.from('stripe_eventos').upsert({ id: event.id, type: event.type }, { ignoreDuplicates: true })
+	const { error } = await service
+		.from('stripe_eventos')
+		.upsert({ id: event.id, type: event.type }, { ignoreDuplicates: true })
 	if (error) throw error
 	return outcome
 }
@@ -213,7 +219,11 @@ async function applyEvent(event: Stripe.Event): Promise<EventOutcome> {
 
 /** A Billing Portal session for the user's own customer, coming back to `returnUrl`; null if they never bought. */
 export async function createPortalSession(user: User, returnUrl: string) {
-	const { data, error } = await createServiceClient().from('stripe_customers').select('customer_id').eq('user_id', user.id).maybeSingle()
+	const { data, error } = await createServiceClient()
+		.from('stripe_customers')
+		.select('customer_id')
+		.eq('user_id', user.id)
+		.maybeSingle()
 	if (error) throw error
 	if (!data) return null
 	const session = await getStripe().billingPortal.sessions.create({ customer: data.customer_id, return_url: returnUrl })
@@ -228,24 +238,38 @@ export type SubscriptionRow = {
 	current_period_end: string | null
 	cancel_at_period_end: boolean
 }
-export type PaymentRow = { id: string; plan: PlanId; periodo: BillingPeriod; amount_total: number; status: string; created_at: string }
+export type PaymentRow = {
+	id: string
+	plan: PlanId
+	periodo: BillingPeriod
+	amount_total: number
+	status: string
+	created_at: string
+}
 
 const isPlanId = (value: string): value is PlanId => planIds.some((id) => id === value)
 const isBillingPeriod = (value: string): value is BillingPeriod => billingPeriods.some((period) => period === value)
 
 /** The tables' check constraints admit only our plans and periods; this tells the type checker as much. */
 function ofOurPlans<Row extends { plan: string; periodo: string }>(rows: Row[]) {
-	return rows.flatMap((row) => (isPlanId(row.plan) && isBillingPeriod(row.periodo) ? [{ ...row, plan: row.plan, periodo: row.periodo }] : []))
+	return rows.flatMap((row) =>
+		isPlanId(row.plan) && isBillingPeriod(row.periodo) ? [{ ...row, plan: row.plan, periodo: row.periodo }] : [],
+	)
 }
 
 /** What the signed-in user bought, read under RLS with their own session. */
-export async function loadBilling(supabase: SupabaseClient<Database>): Promise<{ subscriptions: SubscriptionRow[]; payments: PaymentRow[] }> {
+export async function loadBilling(
+	supabase: SupabaseClient<Database>,
+): Promise<{ subscriptions: SubscriptionRow[]; payments: PaymentRow[] }> {
 	const [subscriptions, payments] = await Promise.all([
 		supabase
 			.from('suscripciones')
 			.select('id, plan, periodo, status, current_period_end, cancel_at_period_end')
 			.order('created_at', { ascending: false }),
-		supabase.from('pagos').select('id, plan, periodo, amount_total, status, created_at').order('created_at', { ascending: false }),
+		supabase
+			.from('pagos')
+			.select('id, plan, periodo, amount_total, status, created_at')
+			.order('created_at', { ascending: false }),
 	])
 	const error = subscriptions.error ?? payments.error
 	if (error) throw error

@@ -38,12 +38,18 @@ async function attempt<T>(what: string, work: () => Promise<{ data: T | null; er
 }
 
 /** A draft's `published_at` is null; RLS shows only published posts, and this tells the type checker as much. */
-const isPublished = <Post extends { published_at: string | null }>(post: Post): post is Post & { published_at: string } =>
-	post.published_at !== null
+const isPublished = <Post extends { published_at: string | null }>(
+	post: Post,
+): post is Post & { published_at: string } => post.published_at !== null
 
-const labelled = <Post extends BlogPostRow>(post: Post) => ({ ...post, published_label: formatLongDate(post.published_at) })
+const labelled = <Post extends BlogPostRow>(post: Post) => ({
+	...post,
+	published_label: formatLongDate(post.published_at),
+})
 
-function labelledAll<Post extends Omit<BlogPostRow, 'published_at'> & { published_at: string | null }>(result: Loaded<Post[]>): Loaded<BlogPostSummary[]> {
+function labelledAll<Post extends Omit<BlogPostRow, 'published_at'> & { published_at: string | null }>(
+	result: Loaded<Post[]>,
+): Loaded<BlogPostSummary[]> {
 	return result.ok ? { ok: true, value: result.value.filter(isPublished).map(labelled) } : result
 }
 
@@ -57,7 +63,9 @@ export async function latestPosts(supabase: SupabaseClient<Database>, limit = 3)
 
 export async function allPosts(supabase: SupabaseClient<Database>) {
 	return labelledAll(
-		await attempt('posts', async () => supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false })),
+		await attempt('posts', async () =>
+			supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }),
+		),
 	)
 }
 
@@ -74,7 +82,9 @@ export async function allTags(supabase: SupabaseClient<Database>): Promise<Loade
 }
 
 export async function postBySlug(supabase: SupabaseClient<Database>, slug: string): Promise<Loaded<BlogPost | null>> {
-	const result = await attempt('post', async () => supabase.from('blog_posts').select(`${summaryColumns}, content`).eq('slug', slug).limit(1))
+	const result = await attempt('post', async () =>
+		supabase.from('blog_posts').select(`${summaryColumns}, content`).eq('slug', slug).limit(1),
+	)
 	if (!result.ok) return result
 	const post = result.value.filter(isPublished)[0]
 	return { ok: true, value: post ? { ...labelled(post), content: sanitizePostHtml(post.content) } : null }
@@ -83,7 +93,35 @@ export async function postBySlug(supabase: SupabaseClient<Database>, slug: strin
 /** Post bodies are HTML written by people: only formatting survives, never scripts, handlers or styles. */
 export function sanitizePostHtml(html: string) {
 	return sanitizeHtml(html, {
-		allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'figure', 'figcaption', 'code', 'pre', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+		allowedTags: [
+			'h2',
+			'h3',
+			'h4',
+			'p',
+			'br',
+			'strong',
+			'em',
+			'b',
+			'i',
+			'u',
+			'ul',
+			'ol',
+			'li',
+			'blockquote',
+			'a',
+			'img',
+			'figure',
+			'figcaption',
+			'code',
+			'pre',
+			'hr',
+			'table',
+			'thead',
+			'tbody',
+			'tr',
+			'th',
+			'td',
+		],
 		allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'] },
 		allowedSchemes: ['https', 'mailto'],
 		transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
@@ -92,6 +130,8 @@ export function sanitizePostHtml(html: string) {
 
 /** Counts per tag for the category grid ('Todas' plus each tag). */
 export function tagCounts(posts: BlogPostSummary[], tags: BlogTag[]) {
-	return tags
-		.map((tag) => ({ ...tag, count: posts.filter((post) => post.blog_tags.some((postTag) => postTag.id === tag.id)).length }))
+	return tags.map((tag) => ({
+		...tag,
+		count: posts.filter((post) => post.blog_tags.some((postTag) => postTag.id === tag.id)).length,
+	}))
 }

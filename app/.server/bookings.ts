@@ -29,15 +29,29 @@ export type ChangeResult = { ok: true } | { ok: false; message: string }
  * only shows their bookings); the write then goes through the service role,
  * which alone may write bookings (docs/decisions/003).
  */
-async function ownUpcomingMeeting(supabase: SupabaseClient<Database>, user: User, id: string): Promise<MeetingRow | string> {
+async function ownUpcomingMeeting(
+	supabase: SupabaseClient<Database>,
+	user: User,
+	id: string,
+): Promise<MeetingRow | string> {
 	if (!/^[0-9a-f-]{36}$/i.test(id)) return 'La reunión no existe.'
-	const { data } = await supabase.from('reservas').select(meetingColumns).eq('id', id).eq('user_id', user.id).maybeSingle()
+	const { data } = await supabase
+		.from('reservas')
+		.select(meetingColumns)
+		.eq('id', id)
+		.eq('user_id', user.id)
+		.maybeSingle()
 	if (!data) return 'La reunión no existe.'
-	if (data.status !== 'confirmada' || data.fecha < todayInMadrid()) return 'Solo puedes cambiar reuniones confirmadas y futuras.'
+	if (data.status !== 'confirmada' || data.fecha < todayInMadrid())
+		return 'Solo puedes cambiar reuniones confirmadas y futuras.'
 	return data
 }
 
-export async function cancelOwnMeeting(supabase: SupabaseClient<Database>, user: User, id: string): Promise<ChangeResult> {
+export async function cancelOwnMeeting(
+	supabase: SupabaseClient<Database>,
+	user: User,
+	id: string,
+): Promise<ChangeResult> {
 	const meeting = await ownUpcomingMeeting(supabase, user, id)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
 	return cancelMeeting(meeting)
@@ -46,12 +60,19 @@ export async function cancelOwnMeeting(supabase: SupabaseClient<Database>, user:
 /** Frees the slot, removes the calendar event and tells the client. */
 async function cancelMeeting(meeting: MeetingRow): Promise<ChangeResult> {
 	// Service role: clients may not write bookings; the callers checked who may cancel this one.
-	const { error } = await createServiceClient().from('reservas').update({ status: 'cancelada' }).eq('id', meeting.id).eq('status', 'confirmada')
+	const { error } = await createServiceClient()
+		.from('reservas')
+		.update({ status: 'cancelada' })
+		.eq('id', meeting.id)
+		.eq('status', 'confirmada')
 	if (error) {
 		console.error('[bookings] cancel failed', error)
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
-	if (meeting.event_id) await calendarFor(meeting.event_id).cancel(meeting.event_id).catch((cause: unknown) => console.error('[calendar] cancel failed', cause))
+	if (meeting.event_id)
+		await calendarFor(meeting.event_id)
+			.cancel(meeting.event_id)
+			.catch((cause: unknown) => console.error('[calendar] cancel failed', cause))
 	await sendMail({
 		to: meeting.email,
 		subject: 'Tu reunión con KIA ha sido cancelada',
@@ -82,13 +103,24 @@ export async function cancelUpcomingMeetingsOf(userId: string) {
 	return results.every((result) => result.ok)
 }
 
-export async function rescheduleOwnMeeting(supabase: SupabaseClient<Database>, user: User, id: string, fecha: string, hora: string): Promise<ChangeResult> {
+export async function rescheduleOwnMeeting(
+	supabase: SupabaseClient<Database>,
+	user: User,
+	id: string,
+	fecha: string,
+	hora: string,
+): Promise<ChangeResult> {
 	if (isPastHorizon(fecha)) return { ok: false, message: horizonMessage }
-	if (!isBookable(fecha, hora)) return { ok: false, message: 'elige un día laborable y una hora disponible a partir de ahora.' }
+	if (!isBookable(fecha, hora))
+		return { ok: false, message: 'elige un día laborable y una hora disponible a partir de ahora.' }
 	const meeting = await ownUpcomingMeeting(supabase, user, id)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
 	// Service role: clients may not write bookings; ownership was checked above.
-	const { error } = await createServiceClient().from('reservas').update({ fecha, hora }).eq('id', meeting.id).eq('status', 'confirmada')
+	const { error } = await createServiceClient()
+		.from('reservas')
+		.update({ fecha, hora })
+		.eq('id', meeting.id)
+		.eq('status', 'confirmada')
 	if (error) {
 		// The unique index on confirmed (fecha, hora) is what keeps two people out of one slot.
 		if (error.code === '23505') return { ok: false, message: 'ese hueco ya está reservado. Elige otro.' }
@@ -97,7 +129,10 @@ export async function rescheduleOwnMeeting(supabase: SupabaseClient<Database>, u
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
 	const details = { fecha, hora, motivo: meeting.motivo ?? '', nombre: meeting.nombre, email: meeting.email }
-	if (meeting.event_id) await calendarFor(meeting.event_id).move(meeting.event_id, details).catch((cause: unknown) => console.error('[calendar] move failed', cause))
+	if (meeting.event_id)
+		await calendarFor(meeting.event_id)
+			.move(meeting.event_id, details)
+			.catch((cause: unknown) => console.error('[calendar] move failed', cause))
 	await sendMail({
 		to: meeting.email,
 		subject: 'Tu reunión con KIA ha cambiado de fecha',
@@ -166,7 +201,14 @@ export async function createBooking(booking: NewBooking): Promise<BookingResult>
 	const service = createServiceClient()
 	const { data, error } = await service
 		.from('reservas')
-		.insert({ user_id: booking.userId, nombre: booking.nombre, email: booking.email, fecha: booking.fecha, hora: booking.hora, motivo: booking.motivo })
+		.insert({
+			user_id: booking.userId,
+			nombre: booking.nombre,
+			email: booking.email,
+			fecha: booking.fecha,
+			hora: booking.hora,
+			motivo: booking.motivo,
+		})
 		.select('id')
 		.single()
 	if (error || !data) {
@@ -177,7 +219,10 @@ export async function createBooking(booking: NewBooking): Promise<BookingResult>
 		return { ok: false, reason: 'failed' }
 	}
 	const event = await createMeetingLink(booking)
-	const { error: linkError } = await service.from('reservas').update({ meet_url: event.meetUrl, event_id: event.eventId }).eq('id', data.id)
+	const { error: linkError } = await service
+		.from('reservas')
+		.update({ meet_url: event.meetUrl, event_id: event.eventId })
+		.eq('id', data.id)
 	if (linkError) console.error('[bookings] could not store the meeting link', linkError)
 	const mailed = await sendBookingMails(booking, event.meetUrl)
 	return { ok: true, meetUrl: event.meetUrl, mailed }
@@ -198,7 +243,10 @@ export function icsInvitation(booking: NewBooking, meetUrl: string, now = new Da
 	const [hours = 0, minutes = 0] = booking.hora.split(':').map(Number)
 	const endMinutes = hours * 60 + minutes + 15
 	const end = `${booking.fecha.replace(/-/g, '')}T${String(Math.floor(endMinutes / 60)).padStart(2, '0')}${String(endMinutes % 60).padStart(2, '0')}00`
-	const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+	const stamp = now
+		.toISOString()
+		.replace(/[-:]/g, '')
+		.replace(/\.\d{3}/, '')
 	// RFC 5545 §3.3.11: a line break of any kind (a bare CR included) is written as \n, never raw.
 	const escape = (text: string) => text.replace(/([,;\\])/g, '\\$1').replace(/\r\n|\r|\n/g, '\\n')
 	return [
@@ -228,7 +276,13 @@ async function sendBookingMails(booking: NewBooking, meetUrl: string) {
 		subject: `Tu demostración de KIA: ${when}`,
 		text: `Hola ${booking.nombre}:\n\nTu demostración gratuita de 15 minutos está confirmada para el ${when} (hora de Madrid).\n\nEnlace a la reunión: ${meetUrl}\n\nPuedes reprogramarla o cancelarla desde tu panel de cliente.\n\nEl equipo de KIA`,
 		html: `<p>Hola ${escapeHtml(booking.nombre)}:</p><p>Tu demostración gratuita de 15 minutos está confirmada para el <strong>${when}</strong> (hora de Madrid).</p><p><a href="${escapeHtml(meetUrl)}">Ir a la reunión</a></p><p>Puedes reprogramarla o cancelarla desde tu panel de cliente.</p><p>El equipo de KIA</p>`,
-		attachments: [{ filename: 'demostracion-kia.ics', content: icsInvitation(booking, meetUrl), contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+		attachments: [
+			{
+				filename: 'demostracion-kia.ics',
+				content: icsInvitation(booking, meetUrl),
+				contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+			},
+		],
 	})
 	await sendMail({
 		to: contactDestination(),

@@ -31,7 +31,8 @@ let google: CalendarProvider | undefined
 
 /** Google when its credentials are configured; otherwise meetings still get a working Jitsi room. */
 export function getCalendar(): CalendarProvider {
-	if (!env.GOOGLE_CALENDAR_ID || !env.GOOGLE_SERVICE_ACCOUNT_EMAIL || !env.GOOGLE_SERVICE_ACCOUNT_KEY) return jitsiCalendar
+	if (!env.GOOGLE_CALENDAR_ID || !env.GOOGLE_SERVICE_ACCOUNT_EMAIL || !env.GOOGLE_SERVICE_ACCOUNT_KEY)
+		return jitsiCalendar
 	google ??= createGoogleCalendar({
 		calendarId: env.GOOGLE_CALENDAR_ID,
 		serviceAccountEmail: env.GOOGLE_SERVICE_ACCOUNT_EMAIL,

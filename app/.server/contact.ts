@@ -10,20 +10,30 @@ import { redirectWithToast, toastHeaders } from './toast'
 const saveFailed = 'Error al guardar los datos. Inténtalo de nuevo.'
 
 /** Contact forms (SPEC §4): validate, save, then a success toast and an empty form, or the spec's errors. */
-export async function handleContactForm(request: Request, context: Readonly<RouterContextProvider>, formType: Exclude<FormType, 'investor_contact'>) {
+export async function handleContactForm(
+	request: Request,
+	context: Readonly<RouterContextProvider>,
+	formType: Exclude<FormType, 'investor_contact'>,
+) {
 	const formData = await readForm(request)
 	await rejectSpam(formData)
 	const submission = parseWithZod(formData, { schema: contactSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	if (await isRateLimited(context, 'contact')) {
-		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }) }, { status: 429, headers: await rateLimitedToast() })
+		return data(
+			{ result: submission.reply({ formErrors: [rateLimitedMessage] }) },
+			{ status: 429, headers: await rateLimitedToast() },
+		)
 	}
 	const payload = { ...submission.value, destination: contactDestination() }
 	const saved = await saveSubmission(formType, payload)
 	if (!saved) {
 		return data(
 			{ result: submission.reply({ formErrors: [saveFailed] }) },
-			{ status: 500, headers: await toastHeaders({ type: 'error', title: 'Error al enviar', description: saveFailed }) },
+			{
+				status: 500,
+				headers: await toastHeaders({ type: 'error', title: 'Error al enviar', description: saveFailed }),
+			},
 		)
 	}
 	await notifyCompany(formType, payload)
@@ -40,13 +50,23 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 	const submission = parseWithZod(formData, { schema: investorSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	if (await isRateLimited(context, 'contact')) {
-		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }) }, { status: 429, headers: await rateLimitedToast() })
+		return data(
+			{ result: submission.reply({ formErrors: [rateLimitedMessage] }) },
+			{ status: 429, headers: await rateLimitedToast() },
+		)
 	}
 	const saved = await saveSubmission('investor_contact', submission.value)
 	if (saved) await notifyCompany('investor_contact', submission.value)
 	if (!saved) {
-		const error = { type: 'error', title: 'Error al enviar el formulario.', description: 'Por favor, inténtalo de nuevo más tarde.' } as const
-		return data({ result: submission.reply({ formErrors: [error.title] }) }, { status: 500, headers: await toastHeaders(error) })
+		const error = {
+			type: 'error',
+			title: 'Error al enviar el formulario.',
+			description: 'Por favor, inténtalo de nuevo más tarde.',
+		} as const
+		return data(
+			{ result: submission.reply({ formErrors: [error.title] }) },
+			{ status: 500, headers: await toastHeaders(error) },
+		)
 	}
 	return redirectWithToast(new URL(request.url).pathname, {
 		type: 'success',

@@ -20,7 +20,10 @@ export const productionVariables = [
 ] as const
 
 /** A Stripe price id; a plan whose variable is unset cannot be bought yet (SPEC §4: not implemented). */
-const priceId = z.string().regex(/^price_\w+$/, 'debe ser un id de precio de Stripe (price_…)').optional()
+const priceId = z
+	.string()
+	.regex(/^price_\w+$/, 'debe ser un id de precio de Stripe (price_…)')
+	.optional()
 const priceIds = Object.fromEntries(
 	planIds.flatMap((plan) => billingPeriods.map((period) => [priceVariable(plan, period), priceId])),
 ) as Record<ReturnType<typeof priceVariable>, typeof priceId>
@@ -53,10 +56,15 @@ const envSchema = z
 		MAIL_FROM: z.string().min(3).default('KIA <no-reply@kia.es>'),
 		GOOGLE_CALENDAR_ID: z.string().min(1).optional(),
 		GOOGLE_SERVICE_ACCOUNT_EMAIL: z.email().optional(),
-		GOOGLE_SERVICE_ACCOUNT_KEY: z.string().includes('PRIVATE KEY', { message: 'debe ser la clave PEM de la cuenta de servicio' }).optional(),
+		GOOGLE_SERVICE_ACCOUNT_KEY: z
+			.string()
+			.includes('PRIVATE KEY', { message: 'debe ser la clave PEM de la cuenta de servicio' })
+			.optional(),
 		GOOGLE_CALENDAR_IMPERSONATE: z.email().optional(),
 		CONTACT_EMAIL: z.email('debe ser un email').default('hola@kia.es'),
-		STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'debe ser una clave secreta de Stripe (sk_live_… o rk_live_…)'),
+		STRIPE_SECRET_KEY: z
+			.string()
+			.regex(/^(sk|rk)_(test|live)_\w+$/, 'debe ser una clave secreta de Stripe (sk_live_… o rk_live_…)'),
 		STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'debe ser el secreto de firma del webhook (whsec_…)'),
 		// Only set to reach a Stripe-compatible server other than api.stripe.com (the local stand-in).
 		STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -107,9 +115,7 @@ export class EnvError extends Error {
  * refused, naming each missing or malformed variable.
  */
 export function parseEnv(source: Source): Env {
-	const given = Object.fromEntries(
-		Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
-	)
+	const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
 	const isProduction = given.NODE_ENV === 'production'
 	const port = given.PORT ?? (isProduction ? '3000' : '5173')
 	const configured = productionVariables.filter((key) => key in given)

@@ -18,7 +18,8 @@ export const honeypot = new Honeypot({ ...honeypotFieldNames, encryptionSeed: en
  * throw a plain error rather than a SpamError: that is spam too, not a 500.
  */
 export async function rejectSpam(formData: FormData) {
-	const isSpam = !Object.values(honeypotFieldNames).every((name) => formData.has(name)) || (await failsHoneypot(formData))
+	const isSpam =
+		!Object.values(honeypotFieldNames).every((name) => formData.has(name)) || (await failsHoneypot(formData))
 	if (isSpam) throw data({ error: 'Formulario no válido' }, { status: 400 })
 }
 
@@ -38,7 +39,9 @@ async function failsHoneypot(formData: FormData) {
  */
 export async function saveSubmission(formType: FormType, payload: { [key: string]: Json | undefined }) {
 	try {
-		const { error } = await createServiceClient().from('form_submissions').insert({ form_type: formType, data: payload })
+		const { error } = await createServiceClient()
+			.from('form_submissions')
+			.insert({ form_type: formType, data: payload })
 		if (error) console.error(`[forms] ${formType} not saved`, error)
 		return !error
 	} catch (error) {

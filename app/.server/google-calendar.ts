@@ -17,7 +17,8 @@ const apiBase = 'https://www.googleapis.com/calendar/v3'
 function eventTimes({ fecha, hora }: Pick<MeetingDetails, 'fecha' | 'hora'>) {
 	const [hours = 0, minutes = 0] = hora.split(':').map(Number)
 	const end = hours * 60 + minutes + 15
-	const time = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}:00`
+	const time = (total: number) =>
+		`${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}:00`
 	return {
 		start: { dateTime: `${fecha}T${time(hours * 60 + minutes)}`, timeZone: 'Europe/Madrid' },
 		end: { dateTime: `${fecha}T${time(end)}`, timeZone: 'Europe/Madrid' },
@@ -31,7 +32,10 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 	async function accessToken() {
 		if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token
 		const now = Math.floor(Date.now() / 1000)
-		const assertion = await new SignJWT({ scope: 'https://www.googleapis.com/auth/calendar', ...(config.impersonate ? { sub: config.impersonate } : {}) })
+		const assertion = await new SignJWT({
+			scope: 'https://www.googleapis.com/auth/calendar',
+			...(config.impersonate ? { sub: config.impersonate } : {}),
+		})
 			.setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
 			.setIssuer(config.serviceAccountEmail)
 			.setAudience(tokenUrl)
@@ -75,7 +79,11 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 			return { eventId: `google:${event.id}`, meetUrl }
 		},
 		async move(eventId, meeting) {
-			await call('PATCH', `/events/${encodeURIComponent(eventId.replace(/^google:/, ''))}?sendUpdates=all`, eventTimes(meeting))
+			await call(
+				'PATCH',
+				`/events/${encodeURIComponent(eventId.replace(/^google:/, ''))}?sendUpdates=all`,
+				eventTimes(meeting),
+			)
 		},
 		async cancel(eventId) {
 			await call('DELETE', `/events/${encodeURIComponent(eventId.replace(/^google:/, ''))}?sendUpdates=all`)

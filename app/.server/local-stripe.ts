@@ -23,6 +23,8 @@ export const localStripe = {
 	STRIPE_SECRET_KEY: 'sk_test_local_kia',
 	STRIPE_WEBHOOK_SECRET: 'whsec_local_kia_webhook_signing_secret',
 	...Object.fromEntries(
-		planIds.flatMap((plan) => billingPeriods.map((period) => [priceVariable(plan, period), localPriceId(plan, period)])),
+		planIds.flatMap((plan) =>
+			billingPeriods.map((period) => [priceVariable(plan, period), localPriceId(plan, period)]),
+		),
 	),
 } as Record<string, string>

@@ -7,7 +7,12 @@ import { env } from './env'
  * would wait up to 2 minutes for a connection and 10 for a stalled one. A
  * healthy server answers in well under a second.
  */
-const transport = createTransport({ url: env.SMTP_URL, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 })
+const transport = createTransport({
+	url: env.SMTP_URL,
+	connectionTimeout: 5_000,
+	greetingTimeout: 5_000,
+	socketTimeout: 15_000,
+})
 
 export type Mail = {
 	to: string
@@ -26,7 +31,10 @@ export function composeMail(mail: Mail) {
 		...mail,
 		from: env.MAIL_FROM,
 		subject: singleLine(mail.subject),
-		attachments: mail.attachments?.map((attachment) => ({ ...attachment, filename: singleLine(attachment.filename, 100) })),
+		attachments: mail.attachments?.map((attachment) => ({
+			...attachment,
+			filename: singleLine(attachment.filename, 100),
+		})),
 	}
 }
 

@@ -29,7 +29,12 @@ function apiLocation(url: URL) {
 
 /** Errors a later attempt will not fix (bad request, missing object, bad key): no point in Stripe retrying a webhook. */
 export function isPermanentStripeError(error: unknown) {
-	return error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode < 500 && error.statusCode !== 429
+	return (
+		error instanceof Stripe.errors.StripeError &&
+		error.statusCode !== undefined &&
+		error.statusCode < 500 &&
+		error.statusCode !== 429
+	)
 }
 
 export type { Stripe }

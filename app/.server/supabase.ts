@@ -1,5 +1,11 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader, type CookieOptions } from '@supabase/ssr'
-import { createClient, isAuthRetryableFetchError, type AuthError, type SupabaseClient, type User } from '@supabase/supabase-js'
+import {
+	createClient,
+	isAuthRetryableFetchError,
+	type AuthError,
+	type SupabaseClient,
+	type User,
+} from '@supabase/supabase-js'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import ws from 'ws'
 import { abortAfter } from '~/lib/abort'
@@ -61,7 +67,13 @@ function connect(): Connection {
  * SameSite=Lax, not Strict: a visitor following a link from an e-mail, or
  * coming back from Google or Stripe, must arrive signed in.
  */
-const cookieOptions = { domain: env.COOKIE_DOMAIN, path: '/', httpOnly: true, secure: isHttps, sameSite: 'lax' } as const
+const cookieOptions = {
+	domain: env.COOKIE_DOMAIN,
+	path: '/',
+	httpOnly: true,
+	secure: isHttps,
+	sameSite: 'lax',
+} as const
 
 /**
  * How long a browser keeps a session nobody uses (decision 009). Each
@@ -142,7 +154,9 @@ function failureOf(error: unknown) {
 
 /** Resolves once the request's connection to Supabase is lost; never otherwise. */
 function lost(signal: AbortSignal) {
-	return new Promise<'unreachable'>((resolve) => signal.addEventListener('abort', () => resolve('unreachable'), { once: true }))
+	return new Promise<'unreachable'>((resolve) =>
+		signal.addEventListener('abort', () => resolve('unreachable'), { once: true }),
+	)
 }
 
 /**
@@ -171,7 +185,10 @@ function verifiedUser(context: Readonly<RouterContextProvider>, request: Request
  * cannot be reached this throws the 503 page: not knowing who someone is must
  * not look like being signed out (and send them to sign in again).
  */
-export async function getOptionalUser(context: Readonly<RouterContextProvider>, request: Request): Promise<User | null> {
+export async function getOptionalUser(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+): Promise<User | null> {
 	const user = await verifiedUser(context, request)
 	if (user === 'unreachable') throw serviceUnavailable()
 	return user
@@ -182,7 +199,10 @@ export async function getOptionalUser(context: Readonly<RouterContextProvider>, 
  * the plan page's sign-in link): an unreachable Supabase reads as signed out,
  * so marketing pages stay up during an outage.
  */
-export async function getUserIfReachable(context: Readonly<RouterContextProvider>, request: Request): Promise<User | null> {
+export async function getUserIfReachable(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+): Promise<User | null> {
 	const user = await verifiedUser(context, request)
 	return user === 'unreachable' ? null : user
 }

@@ -8,13 +8,28 @@ import { Button } from './ui/button'
 import { Switch } from './ui/switch'
 
 /** The switches; also shown on the cookie policy page, where it works without JavaScript. */
-export function ConsentPreferencesForm({ consent, fetcher, onSubmit }: { consent: Consent; fetcher?: ConsentFetcher; onSubmit?: () => void }) {
+export function ConsentPreferencesForm({
+	consent,
+	fetcher,
+	onSubmit,
+}: {
+	consent: Consent
+	fetcher?: ConsentFetcher
+	onSubmit?: () => void
+}) {
 	const ownFetcher = useFetcher<{ consent: Consent | null }>({ key: 'cookie-consent' })
 	const form = fetcher ?? ownFetcher
 	const hydrated = useHydrated()
 	const [analytics, setAnalytics] = useState(consent.analytics)
 	const [marketing, setMarketing] = useState(consent.marketing)
-	const options: { id: string; label: string; text: string; checked: boolean; disabled?: boolean; onChange?: (checked: boolean) => void }[] = [
+	const options: {
+		id: string
+		label: string
+		text: string
+		checked: boolean
+		disabled?: boolean
+		onChange?: (checked: boolean) => void
+	}[] = [
 		{ id: 'necessary', ...cookieTexts.options.necessary, checked: true, disabled: true },
 		{ id: 'analytics', ...cookieTexts.options.analytics, checked: analytics, onChange: setAnalytics },
 		{ id: 'marketing', ...cookieTexts.options.marketing, checked: marketing, onChange: setMarketing },

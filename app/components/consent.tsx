@@ -1,5 +1,15 @@
 import { Cookie } from 'lucide-react'
-import { createContext, lazy, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import {
+	createContext,
+	lazy,
+	useCallback,
+	useContext,
+	useEffect,
+	useMemo,
+	useState,
+	useSyncExternalStore,
+	type ReactNode,
+} from 'react'
 import { useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { cookieTexts } from '~/content/cookies'
@@ -13,7 +23,9 @@ const preferencesPage = '/politica-cookies#preferencias'
 
 // The switches open in a dialog only a few visitors ask for; both are fetched on demand.
 const loadPreferencesForm = () => import('./consent-preferences')
-const ConsentPreferencesForm = lazy(() => loadPreferencesForm().then((module) => ({ default: module.ConsentPreferencesForm })))
+const ConsentPreferencesForm = lazy(() =>
+	loadPreferencesForm().then((module) => ({ default: module.ConsentPreferencesForm })),
+)
 
 /** For the buttons that open the preferences: their code starts loading on pointer-down or focus. */
 export function preloadPreferences() {
@@ -63,7 +75,15 @@ const subscribeToNothing = () => () => {}
  * cookie mirrored from localStorage, so the banner is rendered only when
  * needed; every button is a form post, so it all works without JavaScript.
  */
-export function ConsentProvider({ initial, showBanner = true, children }: { initial: Consent | null; showBanner?: boolean; children: ReactNode }) {
+export function ConsentProvider({
+	initial,
+	showBanner = true,
+	children,
+}: {
+	initial: Consent | null
+	showBanner?: boolean
+	children: ReactNode
+}) {
 	const fetcher = useFetcher<{ consent: Consent | null }>({ key: 'cookie-consent' })
 	const storedRaw = useSyncExternalStore(subscribeToNothing, readStoredConsent, () => null)
 	const stored = useMemo(() => parseConsent(storedRaw), [storedRaw])
@@ -74,7 +94,11 @@ export function ConsentProvider({ initial, showBanner = true, children }: { init
 	useEffect(() => {
 		// The cookie was lost but the browser still has the choice: tell the server again.
 		if (!initial && stored) {
-			document.cookie = preferenceCookie(consentStorageKey, JSON.stringify(stored), window.location.protocol === 'https:')
+			document.cookie = preferenceCookie(
+				consentStorageKey,
+				JSON.stringify(stored),
+				window.location.protocol === 'https:',
+			)
 		}
 	}, [initial, stored])
 
@@ -90,9 +114,18 @@ export function ConsentProvider({ initial, showBanner = true, children }: { init
 			{children}
 			{consent || pending || !showBanner ? null : <ConsentBanner fetcher={fetcher} onCustomize={openPreferences} />}
 			{/* The banner and the footer open it: focus goes back to whichever button did. */}
-			<DeferredDialog open={preferencesOpen} onOpenChange={setPreferencesOpen} title={cookieTexts.dialogTitle} description={cookieTexts.dialogText}>
+			<DeferredDialog
+				open={preferencesOpen}
+				onOpenChange={setPreferencesOpen}
+				title={cookieTexts.dialogTitle}
+				description={cookieTexts.dialogText}
+			>
 				{/* No Suspense of its own: the dialog waits for its form, so focus lands on the first switch. */}
-				<ConsentPreferencesForm consent={consent ?? consentChoices.reject} fetcher={fetcher} onSubmit={() => setPreferencesOpen(false)} />
+				<ConsentPreferencesForm
+					consent={consent ?? consentChoices.reject}
+					fetcher={fetcher}
+					onSubmit={() => setPreferencesOpen(false)}
+				/>
 			</DeferredDialog>
 		</ConsentContext.Provider>
 	)
@@ -115,7 +148,14 @@ function ConsentBanner({ fetcher, onCustomize }: { fetcher: ConsentFetcher; onCu
 			<fetcher.Form method="post" action={consentAction} className="mt-4 flex flex-wrap justify-end gap-2">
 				<RedirectBack />
 				{hydrated ? (
-					<Button type="button" variant="ghost" aria-haspopup="dialog" onPointerDown={preloadPreferences} onFocus={preloadPreferences} onClick={onCustomize}>
+					<Button
+						type="button"
+						variant="ghost"
+						aria-haspopup="dialog"
+						onPointerDown={preloadPreferences}
+						onFocus={preloadPreferences}
+						onClick={onCustomize}
+					>
 						{cookieTexts.customize}
 					</Button>
 				) : (

@@ -40,7 +40,13 @@ export function Field({
 			<label htmlFor={id} className={cn('mb-1.5 block text-sm font-medium', hideLabel && 'sr-only')}>
 				{label}
 			</label>
-			<input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={inputClass} {...inputProps} />
+			<input
+				id={id}
+				aria-invalid={errorId ? true : undefined}
+				aria-describedby={errorId}
+				className={inputClass}
+				{...inputProps}
+			/>
 			<ErrorList id={errorId} errors={errors} />
 		</div>
 	)

@@ -54,7 +54,9 @@ export function ThemeSwitch({ className }: { className?: string }) {
 			action={themeAction}
 			className={cn('inline-flex items-center gap-0.5 rounded-full border bg-surface p-0.5', className)}
 		>
-			<ServerOnly>{() => <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}</ServerOnly>
+			<ServerOnly>
+				{() => <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+			</ServerOnly>
 			<span className="sr-only">Tema</span>
 			{options.map(({ value, Icon }) => (
 				<button

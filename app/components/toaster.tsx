@@ -45,14 +45,20 @@ export function AppToaster({ host, theme, toast }: { host: HostKind; theme: Them
 			{toast ? (
 				// The browser never renders what is inside <noscript> once scripts run, and React
 				// does not hydrate it: the static toast is server-rendered only, kept out of the bundle.
-				<noscript>{import.meta.env.SSR ? <StaticToast toast={toast} position={host === 'site' ? 'top-right' : 'bottom-right'} /> : null}</noscript>
+				<noscript>
+					{import.meta.env.SSR ? (
+						<StaticToast toast={toast} position={host === 'site' ? 'top-right' : 'bottom-right'} />
+					) : null}
+				</noscript>
 			) : null}
 		</>
 	)
 }
 
 export function notify({ id, type, title, description, duration }: Toast) {
-	void Promise.all([import('sonner'), toasterReady]).then(([{ toast: show }]) => show[type](title, { id, description, duration }))
+	void Promise.all([import('sonner'), toasterReady]).then(([{ toast: show }]) =>
+		show[type](title, { id, description, duration }),
+	)
 }
 
 function StaticToast({ toast, position }: { toast: Toast; position: 'top-right' | 'bottom-right' }) {
@@ -67,7 +73,10 @@ function StaticToast({ toast, position }: { toast: Toast; position: 'top-right' 
 				toast.type === 'error' && 'border-danger/50',
 			)}
 		>
-			<Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', toast.type === 'error' ? 'text-danger' : 'text-brand-ink')} />
+			<Icon
+				aria-hidden
+				className={cn('mt-0.5 size-4 shrink-0', toast.type === 'error' ? 'text-danger' : 'text-brand-ink')}
+			/>
 			<div>
 				<p className="font-semibold">{toast.title}</p>
 				{toast.description ? <p className="mt-1 text-muted-foreground">{toast.description}</p> : null}

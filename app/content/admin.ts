@@ -43,7 +43,15 @@ export const adminCopy = {
 		loadError: 'Error al cargar los usuarios',
 		roles: { cliente: 'Cliente', admin: 'Admin' } as Record<string, string>,
 		actions: 'Acciones',
-		edit: { button: 'Editar', title: 'Editar usuario', fullName: 'Nombre completo', phone: 'Teléfono', role: 'Rol', email: 'Email (no se puede cambiar)', save: 'Guardar cambios' },
+		edit: {
+			button: 'Editar',
+			title: 'Editar usuario',
+			fullName: 'Nombre completo',
+			phone: 'Teléfono',
+			role: 'Rol',
+			email: 'Email (no se puede cambiar)',
+			save: 'Guardar cambios',
+		},
 		remove: {
 			button: 'Eliminar',
 			title: '¿Estás absolutamente seguro?',

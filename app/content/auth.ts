@@ -21,14 +21,23 @@ export const authCopy = {
 	toasts: {
 		signInError: 'Error al iniciar sesión',
 		signUpError: 'Error en el registro',
-		alreadyRegistered: { title: 'Confirma tu correo', description: 'Este email ya está registrado. Por favor, confirma tu email para continuar.' },
-		registered: { title: '¡Registro completado!', description: 'Te hemos enviado un correo. Por favor, confirma tu cuenta para iniciar sesión.' },
+		alreadyRegistered: {
+			title: 'Confirma tu correo',
+			description: 'Este email ya está registrado. Por favor, confirma tu email para continuar.',
+		},
+		registered: {
+			title: '¡Registro completado!',
+			description: 'Te hemos enviado un correo. Por favor, confirma tu cuenta para iniciar sesión.',
+		},
 		googleError: 'Error con Google',
 		resetError: 'Error al enviar correo',
 		resetSent: { title: 'Correo enviado', description: 'Revisa tu bandeja de entrada para restablecer la contraseña.' },
 		emailRequired: { title: 'Email requerido', description: 'Por favor, introduce tu email.' },
 		signOutError: 'Error al cerrar sesión',
-		carried: { title: 'Crea una cuenta para continuar', description: 'Una vez registrado, podrás confirmar tu demostración.' },
+		carried: {
+			title: 'Crea una cuenta para continuar',
+			description: 'Una vez registrado, podrás confirmar tu demostración.',
+		},
 		passwordUpdated: 'Contraseña actualizada correctamente',
 		passwordError: 'Error al cambiar la contraseña',
 	},

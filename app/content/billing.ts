@@ -13,7 +13,10 @@ export const checkoutCopy = {
 
 export const returnCopy = {
 	title: 'Tu compra',
-	paid: { heading: '¡Gracias! Tu plan está activo', lead: 'Hemos recibido tu pago. Tu plan ya aparece en tu portal de cliente, donde también tienes tus facturas.' },
+	paid: {
+		heading: '¡Gracias! Tu plan está activo',
+		lead: 'Hemos recibido tu pago. Tu plan ya aparece en tu portal de cliente, donde también tienes tus facturas.',
+	},
 	processing: {
 		heading: 'Estamos confirmando tu pago',
 		lead: 'Tu banco aún no lo ha confirmado. En cuanto lo haga, tu plan aparecerá activo en el portal.',

@@ -8,7 +8,8 @@ export const cookieTexts = {
 	reject: 'Rechazar',
 	accept: 'Aceptar todo',
 	dialogTitle: 'Preferencias de cookies',
-	dialogText: 'Las cookies necesarias hacen que la web funcione y no se pueden desactivar. Las demás solo se usan si nos das permiso.',
+	dialogText:
+		'Las cookies necesarias hacen que la web funcione y no se pueden desactivar. Las demás solo se usan si nos das permiso.',
 	rejectAll: 'Rechazar todo',
 	save: 'Guardar preferencias',
 	manage: 'Gestionar Cookies',

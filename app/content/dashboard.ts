@@ -16,10 +16,30 @@ export const dashboardCopy = {
 		greeting: (name: string) => `Bienvenida, ${name}`,
 		lead: 'Desde aquí gestionas todo lo relacionado con tu asistente KIA.',
 		cards: [
-			{ to: '/dashboard/reuniones', title: 'Gestionar Reuniones', text: 'Consulta, reprograma o cancela tus reuniones.', icon: 'calendar' },
-			{ to: '/dashboard/asistentes', title: 'Ver Asistentes', text: 'Los asistentes que hemos creado para ti.', icon: 'bot' },
-			{ to: '/dashboard/suscripcion', title: 'Portal de Cliente', text: 'Tu plan, tus facturas y tu método de pago.', icon: 'card' },
-			{ to: '/dashboard/cuenta', title: 'Editar Perfil', text: 'Tus datos y tus preferencias de contacto.', icon: 'user' },
+			{
+				to: '/dashboard/reuniones',
+				title: 'Gestionar Reuniones',
+				text: 'Consulta, reprograma o cancela tus reuniones.',
+				icon: 'calendar',
+			},
+			{
+				to: '/dashboard/asistentes',
+				title: 'Ver Asistentes',
+				text: 'Los asistentes que hemos creado para ti.',
+				icon: 'bot',
+			},
+			{
+				to: '/dashboard/suscripcion',
+				title: 'Portal de Cliente',
+				text: 'Tu plan, tus facturas y tu método de pago.',
+				icon: 'card',
+			},
+			{
+				to: '/dashboard/cuenta',
+				title: 'Editar Perfil',
+				text: 'Tus datos y tus preferencias de contacto.',
+				icon: 'user',
+			},
 		],
 	},
 	assistants: {

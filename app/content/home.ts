@@ -14,9 +14,15 @@ export const home = {
 	steps: {
 		heading: 'Así funciona la magia',
 		items: [
-			{ title: 'Nos cuentas tu día a día', text: 'En una reunión de 15 minutos vemos qué tareas te quitan más tiempo.' },
+			{
+				title: 'Nos cuentas tu día a día',
+				text: 'En una reunión de 15 minutos vemos qué tareas te quitan más tiempo.',
+			},
 			{ title: 'Entrenamos tu asistente', text: 'Con tus documentos, tus tarifas y tu forma de trabajar.' },
-			{ title: 'Lo conectamos a tus herramientas', text: 'WhatsApp Business, correo, Google Drive, Calendar y tu pasarela de pago.' },
+			{
+				title: 'Lo conectamos a tus herramientas',
+				text: 'WhatsApp Business, correo, Google Drive, Calendar y tu pasarela de pago.',
+			},
 			{ title: 'Empieza a trabajar por ti', text: 'En 2 a 4 semanas tienes tu asistente listo en tu propia WebApp.' },
 		],
 	},

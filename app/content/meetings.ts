@@ -4,7 +4,11 @@ export const meetingsCopy = {
 	columns: { when: 'Fecha y Hora', reason: 'Motivo', status: 'Estado', actions: 'Acciones' },
 	defaultReason: 'Consulta general',
 	statuses: { confirmada: 'Confirmada', cancelada: 'Cancelada' } as Record<string, string>,
-	empty: { title: 'No hay reuniones', upcoming: 'No tienes reuniones programadas.', past: 'No tienes reuniones en tu historial.' },
+	empty: {
+		title: 'No hay reuniones',
+		upcoming: 'No tienes reuniones programadas.',
+		past: 'No tienes reuniones en tu historial.',
+	},
 	loadError: { title: 'Error', description: 'No se pudieron cargar tus reuniones.' },
 	newBooking: {
 		button: 'Nueva Reserva',

@@ -3,7 +3,8 @@ import { bookingLimits } from '~/lib/booking'
 /** Copy of the smaller pages and shared blocks (the bigger pages have a file each). */
 export const contactPage = {
 	title: 'Contacto · KIA',
-	description: 'Cuéntanos tu proyecto y te respondemos en menos de 24 horas, o reserva una demostración gratuita de 15 minutos.',
+	description:
+		'Cuéntanos tu proyecto y te respondemos en menos de 24 horas, o reserva una demostración gratuita de 15 minutos.',
 	eyebrow: 'Contacto',
 	heading: 'Hablemos de tu proyecto',
 	lead: 'Escríbenos y te contamos cómo un asistente propio puede ahorrarte tiempo desde el primer mes.',
@@ -16,7 +17,8 @@ export const contactPage = {
 
 export const blogPage = {
 	title: 'Blog · KIA',
-	description: 'Ideas, guías y novedades sobre asistentes de IA, VERIFACTU, WhatsApp Business y automatización para pymes y gestorías.',
+	description:
+		'Ideas, guías y novedades sobre asistentes de IA, VERIFACTU, WhatsApp Business y automatización para pymes y gestorías.',
 	eyebrow: 'Blog',
 	heading: 'Ideas para trabajar menos y mejor',
 	lead: 'Guías prácticas sobre inteligencia artificial, facturación y automatización para negocios.',
@@ -32,12 +34,17 @@ export const blogPage = {
 	share: 'Compartir',
 	shared: '¡Enlace copiado al portapapeles!',
 	shareFailed: 'No se pudo copiar el enlace',
-	cta: { heading: '¿Quieres ver cómo funcionaría en tu negocio?', text: 'Solicita una demostración gratuita de 15 minutos.', button: 'Solicitar demostración gratuita' },
+	cta: {
+		heading: '¿Quieres ver cómo funcionaría en tu negocio?',
+		text: 'Solicita una demostración gratuita de 15 minutos.',
+		button: 'Solicitar demostración gratuita',
+	},
 } as const
 
 export const pricingPage = {
 	title: 'Tarifas · KIA',
-	description: 'Planes Starter, Business y Enterprise: pago anual con dos meses de ahorro o cuota mensual. Todos incluyen tu propia WebApp.',
+	description:
+		'Planes Starter, Business y Enterprise: pago anual con dos meses de ahorro o cuota mensual. Todos incluyen tu propia WebApp.',
 	eyebrow: 'Tarifas',
 	heading: 'Elige el plan que encaja con tu negocio',
 	lead: 'Todos los planes incluyen tu propia WebApp con tu marca, acceso privado e integraciones con tus herramientas.',
@@ -45,7 +52,11 @@ export const pricingPage = {
 	plansHeading: 'Planes',
 	comparisonHeading: 'Compara los planes',
 	servicesHeading: 'Servicios adicionales',
-	cta: { heading: '¿Dudas sobre qué plan elegir?', text: 'Cuéntanos qué necesitas y te recomendamos el plan adecuado, sin compromiso.', button: 'Hablar con nosotros' },
+	cta: {
+		heading: '¿Dudas sobre qué plan elegir?',
+		text: 'Cuéntanos qué necesitas y te recomendamos el plan adecuado, sin compromiso.',
+		button: 'Hablar con nosotros',
+	},
 } as const
 
 export const planPage = {
@@ -69,7 +80,8 @@ export const bookingDialog = {
 
 export const demoPage = {
 	title: 'Solicitar demostración · KIA',
-	description: 'Reserva una demostración gratuita de 15 minutos por videollamada, de lunes a viernes entre las 10:00 y las 13:30.',
+	description:
+		'Reserva una demostración gratuita de 15 minutos por videollamada, de lunes a viernes entre las 10:00 y las 13:30.',
 	breadcrumb: 'Solicitar demostración',
 	heading: 'Solicita tu demostración gratuita',
 	lead: 'En 15 minutos te enseñamos un asistente KIA funcionando con casos como el tuyo y resolvemos tus dudas.',
@@ -92,8 +104,14 @@ export const demoPage = {
 		submitting: 'Reservando...',
 	},
 	weekend: { title: 'Fecha no válida', description: 'Por favor, selecciona un día de lunes a viernes.' },
-	needAccount: { title: 'Necesitas una cuenta', description: 'Por favor, crea una cuenta para poder reservar tu demostración.' },
-	carried: { title: 'Crea una cuenta para continuar', description: 'Una vez registrado, podrás confirmar tu demostración.' },
+	needAccount: {
+		title: 'Necesitas una cuenta',
+		description: 'Por favor, crea una cuenta para poder reservar tu demostración.',
+	},
+	carried: {
+		title: 'Crea una cuenta para continuar',
+		description: 'Una vez registrado, podrás confirmar tu demostración.',
+	},
 	success: {
 		banner: '¡Cita confirmada!',
 		join: 'Ir a la reunión',
@@ -101,7 +119,8 @@ export const demoPage = {
 		toastText: 'Tu cita ha sido agendada. Revisa tu email para más detalles.',
 		// The booking is kept when the confirmation e-mail cannot be sent; the page must not promise it.
 		toastTextNoMail: 'Tu cita ha sido agendada. Tienes el enlace de la reunión en esta página.',
-		noMail: 'No hemos podido enviarte el email de confirmación. Guarda el enlace de la reunión: también lo tienes en tu panel de cliente, en Reuniones.',
+		noMail:
+			'No hemos podido enviarte el email de confirmación. Guarda el enlace de la reunión: también lo tienes en tu panel de cliente, en Reuniones.',
 	},
 	failure: {
 		banner: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',

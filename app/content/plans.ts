@@ -76,7 +76,8 @@ export const plans: Plan[] = [
 		faq: [
 			{
 				question: '¿Cuánto tarda la puesta en marcha?',
-				answer: 'El desarrollo del plan Business dura unas 6 semanas, desde la primera reunión hasta la entrega del asistente.',
+				answer:
+					'El desarrollo del plan Business dura unas 6 semanas, desde la primera reunión hasta la entrega del asistente.',
 			},
 			{
 				question: '¿Qué soporte incluye?',
@@ -84,7 +85,8 @@ export const plans: Plan[] = [
 			},
 			{
 				question: '¿Puedo pasar a Enterprise más adelante?',
-				answer: 'Sí. Tu asistente, su entrenamiento y tu WebApp se conservan; solo ampliamos funciones, canales y usuarios.',
+				answer:
+					'Sí. Tu asistente, su entrenamiento y tu WebApp se conservan; solo ampliamos funciones, canales y usuarios.',
 			},
 		],
 	},
@@ -95,7 +97,12 @@ export const plans: Plan[] = [
 		price: { annual: 4999, monthly: 499 },
 		charge: { annual: 'one-time', monthly: 'subscription' },
 		isFeatured: false,
-		features: ['Hasta 10 funciones activas', 'Sin límite inicial de documentos', 'Web + WhatsApp + Email', 'Usuarios ilimitados por roles'],
+		features: [
+			'Hasta 10 funciones activas',
+			'Sin límite inicial de documentos',
+			'Web + WhatsApp + Email',
+			'Usuarios ilimitados por roles',
+		],
 		includes: [
 			'Facturación electrónica VERIFACTU',
 			'Hasta 10 funciones activas',
@@ -112,7 +119,8 @@ export const plans: Plan[] = [
 			},
 			{
 				question: '¿Cómo se paga el plan anual?',
-				answer: 'El plan anual Enterprise se abona en un único pago. El plan mensual es una suscripción que puedes cancelar cuando quieras.',
+				answer:
+					'El plan anual Enterprise se abona en un único pago. El plan mensual es una suscripción que puedes cancelar cuando quieras.',
 			},
 			{
 				question: '¿Cuánto tarda el desarrollo?',
@@ -130,7 +138,12 @@ export function planById(id: string) {
 let euros: Intl.NumberFormat | undefined
 
 export function formatEuros(amount: number) {
-	euros ??= new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, useGrouping: 'always' })
+	euros ??= new Intl.NumberFormat('es-ES', {
+		style: 'currency',
+		currency: 'EUR',
+		maximumFractionDigits: 0,
+		useGrouping: 'always',
+	})
 	return euros.format(amount)
 }
 
@@ -144,20 +157,29 @@ export type PriceLabels = Record<PlanId, Record<BillingPeriod, string>>
 export function priceLabels(): PriceLabels {
 	// `plans` lists every PlanId, so the object is complete.
 	return Object.fromEntries(
-		plans.map((plan) => [plan.id, { annual: formatEuros(plan.price.annual), monthly: formatEuros(plan.price.monthly) }]),
+		plans.map((plan) => [
+			plan.id,
+			{ annual: formatEuros(plan.price.annual), monthly: formatEuros(plan.price.monthly) },
+		]),
 	) as PriceLabels
 }
 
 /** The comparison table of SPEC §9, row by row. */
 export const comparison: { label: string; values: Record<PlanId, string> }[] = [
 	{ label: 'Funciones activas', values: { starter: '1', business: 'Hasta 5', enterprise: 'Hasta 10' } },
-	{ label: 'Canales', values: { starter: 'Web o WhatsApp', business: 'Web + WhatsApp', enterprise: 'Web + WhatsApp + Email' } },
+	{
+		label: 'Canales',
+		values: { starter: 'Web o WhatsApp', business: 'Web + WhatsApp', enterprise: 'Web + WhatsApp + Email' },
+	},
 	{ label: 'Documentos', values: { starter: 'Hasta 100', business: 'Hasta 500', enterprise: 'Sin límite inicial' } },
 	{ label: 'Usuarios', values: { starter: '1', business: 'Hasta 3', enterprise: 'Ilimitados por roles' } },
 	{ label: 'Desarrollo', values: { starter: '30 días', business: '6 semanas', enterprise: '8-10 semanas' } },
 	{ label: 'Soporte', values: { starter: 'No incluido', business: '30 días', enterprise: '3 meses' } },
 	{ label: 'Facturación VERIFACTU', values: { starter: '—', business: '—', enterprise: 'Incluida' } },
-	{ label: 'WebApp propia con tu marca', values: { starter: 'Incluida', business: 'Incluida', enterprise: 'Incluida' } },
+	{
+		label: 'WebApp propia con tu marca',
+		values: { starter: 'Incluida', business: 'Incluida', enterprise: 'Incluida' },
+	},
 ]
 
 export const additionalServices: { name: string; price: string }[] = [

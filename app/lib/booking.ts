@@ -10,12 +10,22 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
 /** Today's date in Madrid, whatever the server's clock zone: the business lives there. */
 export function todayInMadrid(now = new Date()) {
-	return new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+	return new Intl.DateTimeFormat('en-CA', {
+		timeZone: businessTimeZone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(now)
 }
 
 /** The time of day in Madrid as HH:MM. */
 export function timeInMadrid(now = new Date()) {
-	return new Intl.DateTimeFormat('en-GB', { timeZone: businessTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now)
+	return new Intl.DateTimeFormat('en-GB', {
+		timeZone: businessTimeZone,
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+	}).format(now)
 }
 
 export function isValidDate(value: string) {
@@ -56,7 +66,15 @@ export function isBookable(fecha: string, hora: string, now = new Date()) {
 	return fecha > today || hora > timeInMadrid(now)
 }
 
-export type Meeting = { id: string; fecha: string; hora: string; motivo: string | null; status: string; meet_url: string | null; event_id: string | null }
+export type Meeting = {
+	id: string
+	fecha: string
+	hora: string
+	motivo: string | null
+	status: string
+	meet_url: string | null
+	event_id: string | null
+}
 
 /**
  * SPEC §4: upcoming = confirmed and not before the start of today (Madrid),

@@ -8,10 +8,7 @@ const probeOrigin = 'http://safe-redirect.invalid'
  * parser would, so it can go into a `Location` header, which takes no text
  * beyond Latin-1 (`/blog?q=日本` would otherwise fail the whole response).
  */
-export function safeRedirect(
-	to: FormDataEntryValue | string | null | undefined,
-	fallback = '/',
-) {
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/') {
 	if (typeof to !== 'string' || to.length === 0) return fallback
 	if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
 	// Browsers strip tabs and newlines from URLs, so `/\t/evil` would become `//evil`.

@@ -42,13 +42,19 @@ export const signInSchema = z.object({ email: emailField, password, redirectTo: 
 export const signUpSchema = z.object({
 	fullName: required('Introduce tu nombre completo.', 120, 'El nombre no puede superar los 120 caracteres.'),
 	email: emailField,
-	password: z.string({ error: 'Introduce una contraseña.' }).min(6, 'La contraseña debe tener al menos 6 caracteres.').max(200),
+	password: z
+		.string({ error: 'Introduce una contraseña.' })
+		.min(6, 'La contraseña debe tener al menos 6 caracteres.')
+		.max(200),
 	redirectTo: z.string().optional(),
 })
 
 export const newPasswordSchema = z
 	.object({
-		password: z.string({ error: 'Introduce la nueva contraseña.' }).min(6, 'La contraseña debe tener al menos 6 caracteres.').max(200),
+		password: z
+			.string({ error: 'Introduce la nueva contraseña.' })
+			.min(6, 'La contraseña debe tener al menos 6 caracteres.')
+			.max(200),
 		confirm: z.string({ error: 'Repite la nueva contraseña.' }),
 	})
 	.refine((value) => value.password === value.confirm, { path: ['confirm'], message: 'Las contraseñas no coinciden.' })
@@ -60,14 +66,23 @@ const optionalText = (max: number, message: string) => text(max, message).option
 export const profileSchema = z.object({
 	nombre: optionalText(80, 'El nombre no puede superar los 80 caracteres.'),
 	apellidos: optionalText(120, 'Los apellidos no pueden superar los 120 caracteres.'),
-	prefijo_pais: z.string().trim().regex(/^\+\d{1,4}$/, 'Usa un prefijo como +34.').default('+34'),
+	prefijo_pais: z
+		.string()
+		.trim()
+		.regex(/^\+\d{1,4}$/, 'Usa un prefijo como +34.')
+		.default('+34'),
 	telefono: z
 		.string()
 		.trim()
 		.regex(/^[\d\s]{6,20}$/, 'Introduce un teléfono válido (solo números).')
 		.optional(),
-	preferencia_comunicacion: z.enum(communicationPreferences, { error: 'Elige una preferencia de contacto.' }).default('email'),
-	avatar_url: z.url({ protocol: /^https$/, error: 'Introduce una URL https válida.' }).max(500).optional(),
+	preferencia_comunicacion: z
+		.enum(communicationPreferences, { error: 'Elige una preferencia de contacto.' })
+		.default('email'),
+	avatar_url: z
+		.url({ protocol: /^https$/, error: 'Introduce una URL https válida.' })
+		.max(500)
+		.optional(),
 })
 
 export const defaultBookingReason = 'Demostración del asistente KIA'

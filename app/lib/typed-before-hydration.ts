@@ -9,6 +9,7 @@ export function rememberTypedTextareas() {
 		.map((textarea) => ({ textarea, value: textarea.value }))
 	return function restoreTypedTextareas() {
 		// Only where React reset it: text typed again since then is newer.
-		for (const { textarea, value } of typed) if (textarea.isConnected && textarea.value === textarea.defaultValue) textarea.value = value
+		for (const { textarea, value } of typed)
+			if (textarea.isConnected && textarea.value === textarea.defaultValue) textarea.value = value
 	}
 }

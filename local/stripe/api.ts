@@ -40,7 +40,12 @@ const expandOnly: ParamSpec = { expand: true }
 
 /** Everything `/v1` answers; any other method and path is outside the subset. */
 const routes: Route[] = [
-	{ method: 'POST', pattern: /^\/v1\/customers$/, spec: { email: true, name: true, description: true, phone: true, metadata: true, expand: true }, handle: createCustomer },
+	{
+		method: 'POST',
+		pattern: /^\/v1\/customers$/,
+		spec: { email: true, name: true, description: true, phone: true, metadata: true, expand: true },
+		handle: createCustomer,
+	},
 	{ method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, spec: expandOnly, handle: retrieve('customers', 'customer') },
 	{
 		method: 'POST',
@@ -63,13 +68,33 @@ const routes: Route[] = [
 		handle: createCheckoutSession,
 	},
 	{ method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, spec: expandOnly, handle: retrieveCheckoutSession },
-	{ method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/, spec: { limit: true, starting_after: true, ending_before: true, expand: true }, handle: listLineItems },
-	{ method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, spec: { customer: true, return_url: true, expand: true }, handle: createPortalSession },
-	{ method: 'GET', pattern: /^\/v1\/subscriptions\/([^/]+)$/, spec: expandOnly, handle: retrieve('subscriptions', 'subscription') },
+	{
+		method: 'GET',
+		pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
+		spec: { limit: true, starting_after: true, ending_before: true, expand: true },
+		handle: listLineItems,
+	},
+	{
+		method: 'POST',
+		pattern: /^\/v1\/billing_portal\/sessions$/,
+		spec: { customer: true, return_url: true, expand: true },
+		handle: createPortalSession,
+	},
+	{
+		method: 'GET',
+		pattern: /^\/v1\/subscriptions\/([^/]+)$/,
+		spec: expandOnly,
+		handle: retrieve('subscriptions', 'subscription'),
+	},
 	{
 		method: 'POST',
 		pattern: /^\/v1\/subscriptions\/([^/]+)$/,
-		spec: { cancel_at_period_end: true, metadata: true, cancellation_details: { comment: true, feedback: true }, expand: true },
+		spec: {
+			cancel_at_period_end: true,
+			metadata: true,
+			cancellation_details: { comment: true, feedback: true },
+			expand: true,
+		},
 		handle: updateSubscription,
 	},
 	{
@@ -79,11 +104,21 @@ const routes: Route[] = [
 		handle: cancelSubscription,
 	},
 	{ method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, spec: expandOnly, handle: retrieve('invoices', 'invoice') },
-	{ method: 'GET', pattern: /^\/v1\/payment_intents\/([^/]+)$/, spec: expandOnly, handle: retrieve('paymentIntents', 'payment_intent') },
+	{
+		method: 'GET',
+		pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+		spec: expandOnly,
+		handle: retrieve('paymentIntents', 'payment_intent'),
+	},
 	{ method: 'GET', pattern: /^\/v1\/prices\/([^/]+)$/, spec: expandOnly, handle: retrieve('prices', 'price') },
 	{ method: 'GET', pattern: /^\/v1\/products\/([^/]+)$/, spec: expandOnly, handle: retrieve('products', 'product') },
 	{ method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, spec: expandOnly, handle: retrieveEvent },
-	{ method: 'GET', pattern: /^\/v1\/events$/, spec: { type: true, types: true, limit: true, starting_after: true, ending_before: true, expand: true }, handle: listEvents },
+	{
+		method: 'GET',
+		pattern: /^\/v1\/events$/,
+		spec: { type: true, types: true, limit: true, starting_after: true, ending_before: true, expand: true },
+		handle: listEvents,
+	},
 ]
 
 type Saved = { endpoint: string; body: string; reply: Reply; requestId: string; at: number }
@@ -129,7 +164,10 @@ export function createApi(core: Core) {
 					message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
 				}).reply()
 			}
-			return { ...saved.reply, headers: { ...saved.reply.headers, 'Idempotent-Replayed': 'true', 'Original-Request': saved.requestId } }
+			return {
+				...saved.reply,
+				headers: { ...saved.reply.headers, 'Idempotent-Replayed': 'true', 'Original-Request': saved.requestId },
+			}
 		}
 		const reply = run(request)
 		// Like Stripe, only a request that got as far as doing something is remembered; a rejected one may be retried as is.
@@ -142,7 +180,10 @@ export function createApi(core: Core) {
 	}
 }
 
-const causeOf = (request: ApiRequest): EventCause => ({ id: request.requestId, idempotency_key: request.idempotencyKey ?? null })
+const causeOf = (request: ApiRequest): EventCause => ({
+	id: request.requestId,
+	idempotency_key: request.idempotencyKey ?? null,
+})
 
 const expandParam = (request: ApiRequest) => stringList(request.params, 'expand')
 
@@ -165,9 +206,13 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 function createCustomer(core: Core, request: ApiRequest): Reply {
 	const { params } = request
 	const email = optionalString(params, 'email')
-	if (email && !emailPattern.test(email)) throw invalidRequest(`Invalid email address: ${email}`, 'email', 'email_invalid')
+	if (email && !emailPattern.test(email))
+		throw invalidRequest(`Invalid email address: ${email}`, 'email', 'email_invalid')
 	const metadata = mergeMetadata({}, metadataParam(params, 'metadata'))
-	const customer = newCustomer({ email: email || null, name: optionalString(params, 'name') || null, metadata }, nowSeconds())
+	const customer = newCustomer(
+		{ email: email || null, name: optionalString(params, 'name') || null, metadata },
+		nowSeconds(),
+	)
 	customer.description = optionalString(params, 'description') || null
 	customer.phone = optionalString(params, 'phone') || null
 	core.store.state.customers[customer.id] = customer
@@ -181,7 +226,8 @@ function httpUrl(params: Params, name: string, required: boolean) {
 	if (value === undefined || value === '') return null
 	// Stripe checks the URL before the `{CHECKOUT_SESSION_ID}` template is filled in, so the braces must pass.
 	const candidate = value.replaceAll('{CHECKOUT_SESSION_ID}', 'x')
-	if (!URL.canParse(candidate) || !/^https?:$/.test(new URL(candidate).protocol)) throw invalidRequest('Not a valid URL', name, 'url_invalid')
+	if (!URL.canParse(candidate) || !/^https?:$/.test(new URL(candidate).protocol))
+		throw invalidRequest('Not a valid URL', name, 'url_invalid')
 	return value
 }
 
@@ -204,7 +250,11 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	if (quantity < 1) throw invalidRequest('This value must be greater than or equal to 1.', 'line_items[0][quantity]')
 	const price = state.prices[priceId]
 	if (!price) throw noSuch('price', priceId, 'line_items[0][price]', 400)
-	if (!price.active) throw invalidRequest(`The price specified is inactive. This field only accepts active prices.`, 'line_items[0][price]')
+	if (!price.active)
+		throw invalidRequest(
+			`The price specified is inactive. This field only accepts active prices.`,
+			'line_items[0][price]',
+		)
 	if (mode === 'payment' && price.type === 'recurring') {
 		throw invalidRequest(
 			'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
@@ -212,7 +262,10 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 		)
 	}
 	if (mode === 'subscription' && price.type !== 'recurring') {
-		throw invalidRequest('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items')
+		throw invalidRequest(
+			'You must provide at least one recurring price in `subscription` mode when using prices.',
+			'line_items',
+		)
 	}
 	const product = state.products[idOf(price.product) ?? '']
 	if (!product) throw noSuch('product', idOf(price.product) ?? '', 'line_items[0][price]', 400)
@@ -220,12 +273,15 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	const customerId = optionalString(params, 'customer') || null
 	if (customerId && !state.customers[customerId]) throw noSuch('customer', customerId, 'customer', 400)
 	const customerEmail = optionalString(params, 'customer_email') || null
-	if (customerId && customerEmail) throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer_email')
-	if (customerEmail && !emailPattern.test(customerEmail)) throw invalidRequest(`Invalid email address: ${customerEmail}`, 'customer_email', 'email_invalid')
+	if (customerId && customerEmail)
+		throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer_email')
+	if (customerEmail && !emailPattern.test(customerEmail))
+		throw invalidRequest(`Invalid email address: ${customerEmail}`, 'customer_email', 'email_invalid')
 
 	const subscriptionData = optionalHash(params, 'subscription_data')
 	const paymentIntentData = optionalHash(params, 'payment_intent_data')
-	if (mode === 'payment' && subscriptionData) throw invalidRequest('You can not pass `subscription_data` in `payment` mode.', 'subscription_data')
+	if (mode === 'payment' && subscriptionData)
+		throw invalidRequest('You can not pass `subscription_data` in `payment` mode.', 'subscription_data')
 	if (mode === 'subscription' && paymentIntentData) {
 		throw invalidRequest('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data')
 	}
@@ -233,7 +289,8 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	if (clientReferenceId && clientReferenceId.length > 200) {
 		throw invalidRequest('Invalid client_reference_id: must be at most 200 characters', 'client_reference_id')
 	}
-	const submitType = optionalEnum(params, 'submit_type', ['auto', 'book', 'donate', 'pay', 'subscribe'] as const) ?? null
+	const submitType =
+		optionalEnum(params, 'submit_type', ['auto', 'book', 'donate', 'pay', 'subscribe'] as const) ?? null
 	const locale = (optionalString(params, 'locale') || null) as CheckoutSession['locale']
 	const lineItem = newLineItem(price, product, quantity)
 
@@ -256,8 +313,14 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	state.checkoutSessions[session.id] = session
 	state.checkoutDetails[session.id] = {
 		lineItems: [lineItem],
-		subscriptionMetadata: mergeMetadata({}, subscriptionData ? metadataParam(subscriptionData, 'metadata', 'subscription_data[metadata]') : undefined),
-		paymentIntentMetadata: mergeMetadata({}, paymentIntentData ? metadataParam(paymentIntentData, 'metadata', 'payment_intent_data[metadata]') : undefined),
+		subscriptionMetadata: mergeMetadata(
+			{},
+			subscriptionData ? metadataParam(subscriptionData, 'metadata', 'subscription_data[metadata]') : undefined,
+		),
+		paymentIntentMetadata: mergeMetadata(
+			{},
+			paymentIntentData ? metadataParam(paymentIntentData, 'metadata', 'payment_intent_data[metadata]') : undefined,
+		),
 	}
 	core.store.changed()
 	return respond(core, request, session)
@@ -304,7 +367,16 @@ function cancellationDetails(params: Params) {
 		feedback: optionalEnum(
 			details,
 			'feedback',
-			['customer_service', 'low_quality', 'missing_features', 'other', 'switched_service', 'too_complex', 'too_expensive', 'unused'] as const,
+			[
+				'customer_service',
+				'low_quality',
+				'missing_features',
+				'other',
+				'switched_service',
+				'too_complex',
+				'too_expensive',
+				'unused',
+			] as const,
 			'cancellation_details[feedback]',
 		),
 	}
@@ -349,7 +421,8 @@ function updateSubscription(core: Core, request: ApiRequest, id: string): Reply 
 	}
 	if (details) {
 		subscription.cancellation_details = {
-			comment: details.comment === undefined ? (subscription.cancellation_details?.comment ?? null) : details.comment || null,
+			comment:
+				details.comment === undefined ? (subscription.cancellation_details?.comment ?? null) : details.comment || null,
 			feedback: details.feedback ?? subscription.cancellation_details?.feedback ?? null,
 			feedback_option: null,
 			reason: subscription.cancellation_details?.reason ?? null,
@@ -385,10 +458,14 @@ function listEvents(core: Core, request: ApiRequest): Reply {
 	if (limit < 1 || limit > 100) throw invalidRequest('Invalid limit: must be between 1 and 100', 'limit')
 	const type = optionalString(params, 'type')
 	const types = stringList(params, 'types')
-	if (type && types.length > 0) throw invalidRequest('You may only specify one of these parameters: type, types.', 'types')
+	if (type && types.length > 0)
+		throw invalidRequest('You may only specify one of these parameters: type, types.', 'types')
 	const patterns = type ? [type] : types
 	const newestFirst = [...core.store.state.events].reverse()
-	const matching = patterns.length === 0 ? newestFirst : newestFirst.filter((event) => patterns.some((pattern) => typeMatches(event.type, pattern)))
+	const matching =
+		patterns.length === 0
+			? newestFirst
+			: newestFirst.filter((event) => patterns.some((pattern) => typeMatches(event.type, pattern)))
 
 	let page: StripeEvent[]
 	let hasMore: boolean

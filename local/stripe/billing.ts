@@ -9,7 +9,8 @@ export type Core = {
 	url: () => string
 }
 
-export const idOf = (value: string | { id: string } | null) => (value === null || typeof value === 'string' ? value : value.id)
+export const idOf = (value: string | { id: string } | null) =>
+	value === null || typeof value === 'string' ? value : value.id
 
 /** Stripe expires an open session at `expires_at`; the stand-in notices when the session is next looked at. */
 export function expireIfDue(core: Core, session: CheckoutSession) {
@@ -43,7 +44,12 @@ export function completeCheckout(core: Core, session: CheckoutSession, email: st
 	if (session.mode === 'subscription') {
 		if (!customer) throw new Error('A subscription needs a customer')
 		const subscription = newSubscription(
-			{ customer: customer.id, price: lineItem.price, quantity: lineItem.quantity ?? 1, metadata: details.subscriptionMetadata },
+			{
+				customer: customer.id,
+				price: lineItem.price,
+				quantity: lineItem.quantity ?? 1,
+				metadata: details.subscriptionMetadata,
+			},
 			now,
 		)
 		const invoice = newSubscriptionInvoice(subscription, customer, now)
@@ -90,7 +96,12 @@ export function completeCheckout(core: Core, session: CheckoutSession, email: st
 }
 
 /** Ends a subscription at once (DELETE /v1/subscriptions/:id, or the portal's cancel button). */
-export function cancelNow(core: Core, subscription: Subscription, cause?: EventCause, details: { comment?: string | null; feedback?: string | null } = {}) {
+export function cancelNow(
+	core: Core,
+	subscription: Subscription,
+	cause?: EventCause,
+	details: { comment?: string | null; feedback?: string | null } = {},
+) {
 	const now = nowSeconds()
 	subscription.status = 'canceled'
 	subscription.canceled_at = subscription.canceled_at ?? now

@@ -47,7 +47,13 @@ function price(plan: KiaPlan, period: BillingPeriod, created: number): Price {
 		nickname: `${plan.name} · ${periodLabels[period]}`,
 		product: productId(plan),
 		recurring: recurring
-			? { interval: period === 'annual' ? 'year' : 'month', interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' }
+			? {
+					interval: period === 'annual' ? 'year' : 'month',
+					interval_count: 1,
+					meter: null,
+					trial_period_days: null,
+					usage_type: 'licensed',
+				}
 			: null,
 		tax_behavior: 'unspecified',
 		tiers_mode: null,

@@ -4,7 +4,11 @@ import { newId, nowSeconds, type EventType, type Store, type StripeEvent, type S
 /** What caused an event: an API request (with its id and idempotency key) or nothing, for hosted-page actions. */
 export type EventCause = { id: string | null; idempotency_key: string | null }
 
-export type Emit = (type: EventType, object: StripeObject, options?: { previous?: Record<string, unknown>; cause?: EventCause }) => StripeEvent
+export type Emit = (
+	type: EventType,
+	object: StripeObject,
+	options?: { previous?: Record<string, unknown>; cause?: EventCause },
+) => StripeEvent
 
 export type EventSink = { hasEndpoint: () => boolean; send: (event: StripeEvent) => void }
 

@@ -6,7 +6,10 @@ import { list } from './objects'
 const maxDepth = 4
 
 export function checkoutLineItems(core: Core, sessionId: string) {
-	return list(core.store.state.checkoutDetails[sessionId]?.lineItems ?? [], `/v1/checkout/sessions/${sessionId}/line_items`)
+	return list(
+		core.store.state.checkoutDetails[sessionId]?.lineItems ?? [],
+		`/v1/checkout/sessions/${sessionId}/line_items`,
+	)
 }
 
 /**

@@ -47,7 +47,12 @@ export function optionalInteger(params: Params, name: string, param = name): num
 	return Number(value)
 }
 
-export function optionalEnum<T extends string>(params: Params, name: string, allowed: readonly T[], param = name): T | undefined {
+export function optionalEnum<T extends string>(
+	params: Params,
+	name: string,
+	allowed: readonly T[],
+	param = name,
+): T | undefined {
 	const value = optionalString(params, name, param)
 	if (value === undefined) return undefined
 	if (!(allowed as readonly string[]).includes(value)) {
@@ -73,7 +78,8 @@ export function hashList(params: Params, name: string, param = name): Params[] {
 	const items = Array.isArray(value) ? value : typeof value === 'object' ? Object.values(value) : undefined
 	if (!items) throw invalidRequest('Invalid array', param)
 	return items.map((item, index) => {
-		if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalidRequest('Invalid object', `${param}[${index}]`)
+		if (typeof item !== 'object' || item === null || Array.isArray(item))
+			throw invalidRequest('Invalid object', `${param}[${index}]`)
 		return item as Params
 	})
 }
@@ -92,9 +98,15 @@ export function metadataParam(params: Params, name: string, param = name): Recor
 	if (entries.length > 50) throw invalidRequest('Invalid metadata: metadata must have at most 50 keys.', param)
 	const metadata: Record<string, string> = {}
 	for (const [key, item] of entries) {
-		if (typeof item !== 'string') throw invalidRequest(`Invalid value type: ${describe(item)} must be a string`, `${param}[${key}]`)
-		if (key.length > 40) throw invalidRequest(`Metadata keys can have up to 40 characters; ${key} has ${key.length}.`, `${param}[${key}]`)
-		if (item.length > 500) throw invalidRequest(`Metadata values can have up to 500 characters, but you passed in a value that is ${item.length} characters.`, `${param}[${key}]`)
+		if (typeof item !== 'string')
+			throw invalidRequest(`Invalid value type: ${describe(item)} must be a string`, `${param}[${key}]`)
+		if (key.length > 40)
+			throw invalidRequest(`Metadata keys can have up to 40 characters; ${key} has ${key.length}.`, `${param}[${key}]`)
+		if (item.length > 500)
+			throw invalidRequest(
+				`Metadata values can have up to 500 characters, but you passed in a value that is ${item.length} characters.`,
+				`${param}[${key}]`,
+			)
 		metadata[key] = item
 	}
 	return metadata

@@ -46,7 +46,9 @@ export class StripeApiError extends Error {
 		body: StripeErrorBody,
 	) {
 		super(body.message)
-		this.body = body.code ? { ...body, doc_url: `https://stripe.com/docs/error-codes/${body.code.replaceAll('_', '-')}` } : body
+		this.body = body.code
+			? { ...body, doc_url: `https://stripe.com/docs/error-codes/${body.code.replaceAll('_', '-')}` }
+			: body
 	}
 
 	reply(): Reply {
@@ -57,7 +59,12 @@ export class StripeApiError extends Error {
 }
 
 export function invalidRequest(message: string, param?: string, code?: string) {
-	return new StripeApiError(400, { type: 'invalid_request_error', ...(code ? { code } : {}), message, ...(param ? { param } : {}) })
+	return new StripeApiError(400, {
+		type: 'invalid_request_error',
+		...(code ? { code } : {}),
+		message,
+		...(param ? { param } : {}),
+	})
 }
 
 export function missingParam(param: string) {
@@ -66,7 +73,12 @@ export function missingParam(param: string) {
 
 /** Stripe names the missing object by its `object` value: "No such checkout.session: 'cs_…'". */
 export function noSuch(kind: string, id: string, param = 'id', status = 404) {
-	return new StripeApiError(status, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param })
+	return new StripeApiError(status, {
+		type: 'invalid_request_error',
+		code: 'resource_missing',
+		message: `No such ${kind}: '${id}'`,
+		param,
+	})
 }
 
 /** Real Stripe would accept it; the stand-in says plainly that it does not, instead of pretending. */
@@ -77,7 +89,6 @@ export function notImplemented(what: string) {
 		message: `${what} is not implemented by the local Stripe stand-in (local/stripe).`,
 	})
 }
-
 
 /** The secret key from `Authorization: Bearer sk_…` or, as Stripe also accepts, Basic auth with the key as user name. */
 export function apiKeyOf(req: IncomingMessage): string | undefined {

@@ -23,7 +23,10 @@ export function list<T>(data: T[], url: string, hasMore = false): ApiList<T> {
 	return { object: 'list', data, has_more: hasMore, url }
 }
 
-export function newCustomer(input: { email: string | null; name: string | null; metadata: Record<string, string> }, created: number): Customer {
+export function newCustomer(
+	input: { email: string | null; name: string | null; metadata: Record<string, string> },
+	created: number,
+): Customer {
 	return {
 		id: newId('cus', 14),
 		object: 'customer',
@@ -150,10 +153,23 @@ export function newCheckoutSession(input: CheckoutInput, created: number, standI
 }
 
 function emptyInvoiceData(): NonNullable<CheckoutSession['invoice_creation']>['invoice_data'] {
-	return { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null }
+	return {
+		account_tax_ids: null,
+		custom_fields: null,
+		description: null,
+		footer: null,
+		issuer: null,
+		metadata: {},
+		rendering_options: null,
+	}
 }
 
-export function newPortalSession(customer: string, returnUrl: string | null, created: number, standInUrl: string): PortalSession {
+export function newPortalSession(
+	customer: string,
+	returnUrl: string | null,
+	created: number,
+	standInUrl: string,
+): PortalSession {
 	const id = newId('bps')
 	return {
 		id,
@@ -257,7 +273,13 @@ export function newSubscription(input: SubscriptionInput, created: number): Subs
 		description: null,
 		discounts: [],
 		ended_at: null,
-		invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+		invoice_settings: {
+			account_tax_ids: null,
+			custom_fields: null,
+			description: null,
+			footer: null,
+			issuer: { type: 'self' },
+		},
 		items: list([item], `/v1/subscription_items?subscription=${id}`),
 		latest_invoice: null,
 		livemode: false,
@@ -314,7 +336,10 @@ export function newSubscriptionInvoice(subscription: Subscription, customer: Cus
 		period: { end: item.current_period_end, start: item.current_period_start },
 		pretax_credit_amounts: [],
 		pricing: {
-			price_details: { price: item.price.id, product: typeof item.price.product === 'string' ? item.price.product : item.price.product.id },
+			price_details: {
+				price: item.price.id,
+				product: typeof item.price.product === 'string' ? item.price.product : item.price.product.id,
+			},
 			type: 'price_details',
 			unit_amount_decimal: item.price.unit_amount_decimal,
 		},
@@ -407,7 +432,14 @@ export function newSubscriptionInvoice(subscription: Subscription, customer: Cus
 	}
 }
 
-export type PaymentInput = { amount: number; currency: string; customer: string | null; metadata: Record<string, string>; receiptEmail: string | null; description: string | null }
+export type PaymentInput = {
+	amount: number
+	currency: string
+	customer: string | null
+	metadata: Record<string, string>
+	receiptEmail: string | null
+	description: string | null
+}
 
 export function newSucceededPaymentIntent(input: PaymentInput, created: number): PaymentIntent {
 	const id = newId('pi')

@@ -11,7 +11,8 @@ import type { CheckoutSession, Price, Subscription } from './store'
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-const euros = (cents: number) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(cents / 100)
+const euros = (cents: number) =>
+	new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(cents / 100)
 
 const longDate = (seconds: number) =>
 	new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(new Date(seconds * 1000))
@@ -41,7 +42,8 @@ function amountSuffix(price: Price) {
 	return ''
 }
 
-const defaultNote = 'Página de prueba del Stripe local (local/stripe): no se cobra nada. En producción, esta página la sirve Stripe.'
+const defaultNote =
+	'Página de prueba del Stripe local (local/stripe): no se cobra nada. En producción, esta página la sirve Stripe.'
 
 function page(title: string, body: string, note = defaultNote) {
 	return `<!doctype html>
@@ -78,12 +80,31 @@ ${body}
 </main></body></html>`
 }
 
-function messagePage(status: number, title: string, text: string, link?: { href: string; label: string; top?: boolean }) {
-	const anchor = link ? `<a class="back" href="${escapeHtml(link.href)}"${link.top ? ' target="_top"' : ''}>${escapeHtml(link.label)}</a>` : ''
-	return html(status, page(title, `<p class="brand">KIA</p><h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>${anchor}`))
+function messagePage(
+	status: number,
+	title: string,
+	text: string,
+	link?: { href: string; label: string; top?: boolean },
+) {
+	const anchor = link
+		? `<a class="back" href="${escapeHtml(link.href)}"${link.top ? ' target="_top"' : ''}>${escapeHtml(link.label)}</a>`
+		: ''
+	return html(
+		status,
+		page(
+			title,
+			`<p class="brand">KIA</p><h1>${escapeHtml(title)}</h1><p class="muted">${escapeHtml(text)}</p>${anchor}`,
+		),
+	)
 }
 
-export function handlePage(core: Core, method: string, path: string, form: Params, query: URLSearchParams): Reply | undefined {
+export function handlePage(
+	core: Core,
+	method: string,
+	path: string,
+	form: Params,
+	query: URLSearchParams,
+): Reply | undefined {
 	const checkout = /^\/checkout\/([^/]+)$/.exec(path)
 	if (checkout && method === 'GET') return checkoutPage(core, decodeURIComponent(checkout[1] ?? ''))
 	const pay = /^\/checkout\/([^/]+)\/pay$/.exec(path)
@@ -91,13 +112,16 @@ export function handlePage(core: Core, method: string, path: string, form: Param
 	const portal = /^\/billing\/([^/]+)$/.exec(path)
 	if (portal && method === 'GET') return portalPage(core, decodeURIComponent(portal[1] ?? ''), query.get('cancelada'))
 	const cancel = /^\/billing\/([^/]+)\/subscriptions\/([^/]+)\/cancel$/.exec(path)
-	if (cancel && method === 'POST') return cancelFromPortal(core, decodeURIComponent(cancel[1] ?? ''), decodeURIComponent(cancel[2] ?? ''))
+	if (cancel && method === 'POST')
+		return cancelFromPortal(core, decodeURIComponent(cancel[1] ?? ''), decodeURIComponent(cancel[2] ?? ''))
 	return undefined
 }
 
-const successUrl = (session: CheckoutSession) => (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id)
+const successUrl = (session: CheckoutSession) =>
+	(session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id)
 
-const sessionNotFound = () => messagePage(404, 'Sesión de pago no encontrada', 'Este enlace de pago no existe. Vuelve a KIA y empieza de nuevo.')
+const sessionNotFound = () =>
+	messagePage(404, 'Sesión de pago no encontrada', 'Este enlace de pago no existe. Vuelve a KIA y empieza de nuevo.')
 
 /** The session's state when it can no longer be paid, as a page; undefined while it is open. */
 function closedSession(core: Core, session: CheckoutSession): Reply | undefined {
@@ -145,7 +169,8 @@ function checkoutPage(core: Core, id: string, error?: string): Reply {
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay">${emailField}<button class="pay" type="submit">Pagar</button></form>
 ${session.cancel_url ? `<a class="back" href="${escapeHtml(session.cancel_url)}">Cancelar y volver</a>` : ''}`
-	const note = 'Checkout de prueba del Stripe local (local/stripe): «Pagar» completa el pago al momento y no se cobra nada. En producción, este paso lo hace Stripe.'
+	const note =
+		'Checkout de prueba del Stripe local (local/stripe): «Pagar» completa el pago al momento y no se cobra nada. En producción, este paso lo hace Stripe.'
 	return html(error ? 400 : 200, page(`Pagar ${product?.name ?? ''} · KIA`, body, note))
 }
 
@@ -167,7 +192,12 @@ function payCheckout(core: Core, id: string, form: Params): Reply {
 function portalPage(core: Core, id: string, canceledId: string | null): Reply {
 	const { state } = core.store
 	const portal = state.portalSessions[id]
-	if (!portal) return messagePage(404, 'Portal de facturación no encontrado', 'Este enlace no existe. Vuelve a KIA y ábrelo de nuevo.')
+	if (!portal)
+		return messagePage(
+			404,
+			'Portal de facturación no encontrado',
+			'Este enlace no existe. Vuelve a KIA y ábrelo de nuevo.',
+		)
 	const customer = state.customers[portal.customer]
 	const subscriptions = Object.values(state.subscriptions)
 		.filter((subscription) => idOf(subscription.customer) === portal.customer)
@@ -187,7 +217,10 @@ function portalPage(core: Core, id: string, canceledId: string | null): Reply {
 				)
 				.join('\n')
 		: '<p class="muted">No tienes pagos únicos.</p>'
-	const notice = canceledId && state.subscriptions[canceledId]?.status === 'canceled' ? '<p class="notice" role="status">Suscripción cancelada.</p>' : ''
+	const notice =
+		canceledId && state.subscriptions[canceledId]?.status === 'canceled'
+			? '<p class="notice" role="status">Suscripción cancelada.</p>'
+			: ''
 	const body = `<p class="brand">KIA</p>
 <h1>Facturación</h1>
 <p class="muted">${escapeHtml(customer?.email ?? customer?.name ?? portal.customer)}</p>
@@ -230,7 +263,12 @@ ${form}
 function cancelFromPortal(core: Core, portalId: string, subscriptionId: string): Reply {
 	const { state } = core.store
 	const portal = state.portalSessions[portalId]
-	if (!portal) return messagePage(404, 'Portal de facturación no encontrado', 'Este enlace no existe. Vuelve a KIA y ábrelo de nuevo.')
+	if (!portal)
+		return messagePage(
+			404,
+			'Portal de facturación no encontrado',
+			'Este enlace no existe. Vuelve a KIA y ábrelo de nuevo.',
+		)
 	const subscription = state.subscriptions[subscriptionId]
 	// The portal only ever acts on its own customer's subscriptions.
 	if (!subscription || idOf(subscription.customer) !== portal.customer) {

@@ -68,7 +68,10 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 			},
 			(error: unknown) => {
 				console.error('[stripe] request failed', error)
-				const failure = new StripeApiError(500, { type: 'api_error', message: 'Unexpected failure in the local Stripe stand-in (local/stripe).' })
+				const failure = new StripeApiError(500, {
+					type: 'api_error',
+					message: 'Unexpected failure in the local Stripe stand-in (local/stripe).',
+				})
 				send(res, failure.reply(), requestId)
 			},
 		)
@@ -81,7 +84,8 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 		try {
 			body = await readBody(req)
 		} catch (error) {
-			if (error instanceof BodyError) return json(413, { error: { type: 'invalid_request_error', message: error.message } })
+			if (error instanceof BodyError)
+				return json(413, { error: { type: 'invalid_request_error', message: error.message } })
 			throw error
 		}
 
@@ -96,7 +100,10 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 			}
 			// Only test-mode secret keys: the stand-in must never look like it could take a live key.
 			if (!key.startsWith('sk_test_')) {
-				return new StripeApiError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${redactKey(key)}` }).reply()
+				return new StripeApiError(401, {
+					type: 'invalid_request_error',
+					message: `Invalid API Key provided: ${redactKey(key)}`,
+				}).reply()
 			}
 			const params = { ...parseParams(target.search.slice(1)), ...parseParams(body) }
 			const idempotencyKey = req.headers['idempotency-key']
@@ -110,12 +117,24 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 			})
 		}
 
-		const page = handlePage(core, method, target.pathname, method === 'POST' ? parseParams(body) : {}, target.searchParams)
+		const page = handlePage(
+			core,
+			method,
+			target.pathname,
+			method === 'POST' ? parseParams(body) : {},
+			target.searchParams,
+		)
 		if (page) return page
 		if (method === 'GET' && target.pathname === '/') {
-			return html(200, '<!doctype html><html lang="es"><meta charset="utf-8"><title>Stripe local</title><p>Stripe local de KIA (local/stripe): la API está en /v1.</p></html>')
+			return html(
+				200,
+				'<!doctype html><html lang="es"><meta charset="utf-8"><title>Stripe local</title><p>Stripe local de KIA (local/stripe): la API está en /v1.</p></html>',
+			)
 		}
-		return html(404, '<!doctype html><html lang="es"><meta charset="utf-8"><title>No encontrado</title><p>Página no encontrada en el Stripe local.</p></html>')
+		return html(
+			404,
+			'<!doctype html><html lang="es"><meta charset="utf-8"><title>No encontrado</title><p>Página no encontrada en el Stripe local.</p></html>',
+		)
 	}
 
 	function send(res: ServerResponse, reply: Reply, requestId: string) {

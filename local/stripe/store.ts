@@ -31,7 +31,8 @@ export type Price = Wire<Stripe.Price>
 export type Product = Wire<Stripe.Product>
 export type Plan = Wire<Stripe.Plan>
 
-export type StripeObject = Customer | CheckoutSession | PortalSession | Subscription | Invoice | PaymentIntent | Price | Product
+export type StripeObject =
+	Customer | CheckoutSession | PortalSession | Subscription | Invoice | PaymentIntent | Price | Product
 
 export type EventType =
 	| 'checkout.session.completed'
@@ -146,7 +147,8 @@ export class Store {
 
 	/** Any stored object by id, whatever its kind; what expansion needs. */
 	find(id: string): StripeObject | undefined {
-		const { customers, checkoutSessions, portalSessions, subscriptions, invoices, paymentIntents, prices, products } = this.state
+		const { customers, checkoutSessions, portalSessions, subscriptions, invoices, paymentIntents, prices, products } =
+			this.state
 		return (
 			customers[id] ??
 			checkoutSessions[id] ??

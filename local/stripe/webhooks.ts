@@ -84,7 +84,9 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
 		}
 		const delay = retryDelaysMs[attemptIndex]
 		if (delay === undefined) {
-			console.warn(`[stripe] gave up delivering ${event.type} ${event.id} to ${target} after ${attemptIndex + 1} attempts (${failure})`)
+			console.warn(
+				`[stripe] gave up delivering ${event.type} ${event.id} to ${target} after ${attemptIndex + 1} attempts (${failure})`,
+			)
 			return
 		}
 		if (options.log) console.info(`[stripe] webhook ${event.type} ${event.id} → ${failure}; retrying in ${delay} ms`)

@@ -101,7 +101,8 @@ async function cachedSnapshot(seed: boolean): Promise<Blob> {
 	for (const migration of await migrationFiles()) hash.update(migration.sql)
 	// The seed's bookings and posts are dated from current_date and now(): a snapshot made on another
 	// day would give yesterday's "tomorrow". PGlite's clock is UTC, hence the UTC date.
-	if (seed) hash.update(`${await readFile(join(supabaseDir, 'seed.sql'), 'utf8')}\n${new Date().toISOString().slice(0, 10)}`)
+	if (seed)
+		hash.update(`${await readFile(join(supabaseDir, 'seed.sql'), 'utf8')}\n${new Date().toISOString().slice(0, 10)}`)
 	const file = join(snapshotDir, `${hash.digest('hex').slice(0, 16)}.tar.gz`)
 	if (existsSync(file)) return new Blob([await readFile(file)])
 

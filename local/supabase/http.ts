@@ -25,7 +25,6 @@ export function notImplemented(what: string): Reply {
 	})
 }
 
-
 /** JSON bodies, plus the form posts of the local consent page. */
 export function parseBody(raw: string, contentType: string | undefined): Record<string, unknown> | unknown[] {
 	if (raw.trim() === '') return {}

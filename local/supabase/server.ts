@@ -98,7 +98,8 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 function send(res: ServerResponse, reply: Reply, req: IncomingMessage) {
 	const headers: Record<string, string> = {
 		'Access-Control-Allow-Origin': '*',
-		'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version',
+		'Access-Control-Allow-Headers':
+			'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version',
 		'Access-Control-Expose-Headers': 'Content-Range, Preference-Applied, X-Supabase-Api-Version, X-Total-Count',
 		...reply.headers,
 	}
@@ -106,7 +107,11 @@ function send(res: ServerResponse, reply: Reply, req: IncomingMessage) {
 	res.end(req.method === 'HEAD' ? undefined : reply.body)
 }
 
-async function dispatch(req: IncomingMessage, auth: AuthContext, schema: () => Promise<SchemaCache>): Promise<{ reply: Reply; role: string }> {
+async function dispatch(
+	req: IncomingMessage,
+	auth: AuthContext,
+	schema: () => Promise<SchemaCache>,
+): Promise<{ reply: Reply; role: string }> {
 	const url = new URL(req.url ?? '/', 'http://127.0.0.1')
 	const method = req.method ?? 'GET'
 	if (method === 'OPTIONS') return { reply: { status: 204 }, role: '-' }
@@ -115,7 +120,8 @@ async function dispatch(req: IncomingMessage, auth: AuthContext, schema: () => P
 	try {
 		raw = await readBody(req)
 	} catch (error) {
-		if (error instanceof BodyError) return { reply: json(413, { code: 'request_too_large', message: error.message }), role: '-' }
+		if (error instanceof BodyError)
+			return { reply: json(413, { code: 'request_too_large', message: error.message }), role: '-' }
 		throw error
 	}
 
@@ -131,14 +137,20 @@ async function dispatch(req: IncomingMessage, auth: AuthContext, schema: () => P
 		} catch {
 			return { reply: json(400, { code: 'bad_json', message: 'Could not parse request body as JSON' }), role: '-' }
 		}
-		const reply = await handleAuth({ method, path, query: url.searchParams, headers: req.headers, body, bearer: bearerToken(req) }, auth)
+		const reply = await handleAuth(
+			{ method, path, query: url.searchParams, headers: req.headers, body, bearer: bearerToken(req) },
+			auth,
+		)
 		return { reply, role: 'auth' }
 	}
 
 	if (url.pathname.startsWith('/rest/v1')) {
 		if (!(await hasApiKey(req))) return { reply: json(401, { message: 'No API key found in request' }), role: '-' }
 		const path = url.pathname.slice('/rest/v1'.length)
-		return handleRest({ method, path, query: url.searchParams, headers: req.headers, body: raw, bearer: bearerToken(req) }, { db: auth.db, schema })
+		return handleRest(
+			{ method, path, query: url.searchParams, headers: req.headers, body: raw, bearer: bearerToken(req) },
+			{ db: auth.db, schema },
+		)
 	}
 
 	const service = url.pathname.split('/')[1] ?? ''

@@ -53,7 +53,13 @@ async function chooseTheme(context: BrowserContext, theme: Theme) {
 }
 
 async function acceptCookies(context: BrowserContext) {
-	await context.addCookies([{ name: 'cookie_consent', value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'), url: siteURL('/') }])
+	await context.addCookies([
+		{
+			name: 'cookie_consent',
+			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+			url: siteURL('/'),
+		},
+	])
 }
 
 /** Collects every violation on the way, so one run lists them all rather than the first. */
@@ -95,7 +101,9 @@ async function checkToast(page: Page, check: Check, label: string) {
 async function transitionsDone(element: Locator) {
 	await element.evaluate(async (root) => {
 		// A loading toast's spinner turns for ever: only what ends is waited for (a removed toast's cancelled fade ends too).
-		const ending = root.getAnimations({ subtree: true }).filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+		const ending = root
+			.getAnimations({ subtree: true })
+			.filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
 		await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)))
 	})
 }
@@ -103,7 +111,8 @@ async function transitionsDone(element: Locator) {
 /** Every toast type the app uses (SPEC §4), through the test route that queues one across a redirect. */
 async function checkToasts(page: Page, check: Check, host: 'site' | 'portal') {
 	for (const type of toastTypes) {
-		const url = host === 'site' ? siteURL(`/__test/toast?type=${type}`) : portalURL(`/__test/toast?type=${type}&to=auth`)
+		const url =
+			host === 'site' ? siteURL(`/__test/toast?type=${type}`) : portalURL(`/__test/toast?type=${type}&to=auth`)
 		await page.goto(url, { waitUntil: 'networkidle' })
 		await checkToast(page, check, `${host} toast ${type}`)
 	}
@@ -124,7 +133,10 @@ for (const theme of themes) {
 			expect(found).toEqual([])
 		})
 
-		test('site, signed out: open states (cookie banner and preferences, dialogs, chat, mobile menu, toasts)', async ({ page, context }) => {
+		test('site, signed out: open states (cookie banner and preferences, dialogs, chat, mobile menu, toasts)', async ({
+			page,
+			context,
+		}) => {
 			test.setTimeout(180_000)
 			const { found, check, open, visit } = audit(page)
 
@@ -160,7 +172,8 @@ for (const theme of themes) {
 		test('portal, signed out: sign-in, sign-up, recovery and errors', async ({ page }) => {
 			test.setTimeout(180_000)
 			const { found, check, open, visit } = audit(page)
-			for (const path of ['/auth', '/auth?tab=signup', '/auth?error=missing_token', '/', '/no-existe']) await visit(portalURL(path))
+			for (const path of ['/auth', '/auth?tab=signup', '/auth?error=missing_token', '/', '/no-existe'])
+				await visit(portalURL(path))
 
 			// The callback page moves on as soon as it is hydrated; without the app's scripts it stays to be read.
 			await page.route('**/assets/*.js', (route) => route.abort())
@@ -185,7 +198,9 @@ for (const theme of themes) {
 			expect(found).toEqual([])
 		})
 
-		test('signed in as a cliente: dashboard, meetings and its dialogs, site pages that know the user', async ({ page }) => {
+		test('signed in as a cliente: dashboard, meetings and its dialogs, site pages that know the user', async ({
+			page,
+		}) => {
 			test.setTimeout(180_000)
 			const account = await createAccount('a11y-cliente', 'Clara Ferrándiz')
 			const meeting = await createMeeting(account.id, account.email)
@@ -206,7 +221,12 @@ for (const theme of themes) {
 			]) {
 				await visit(portalURL(path))
 			}
-			for (const path of ['/', '/solicitar-demostracion-kia', '/panel-de-clientes?session_id=cs_noexiste', '/panel-de-clientes?session_id=malo']) {
+			for (const path of [
+				'/',
+				'/solicitar-demostracion-kia',
+				'/panel-de-clientes?session_id=cs_noexiste',
+				'/panel-de-clientes?session_id=malo',
+			]) {
 				await visit(siteURL(path))
 			}
 
@@ -304,7 +324,10 @@ async function expectVisibleFocus(target: Locator) {
 	await expect(target).toBeFocused()
 	const focus = await target.evaluate((element) => {
 		const style = getComputedStyle(element)
-		return { focusVisible: element.matches(':focus-visible'), ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 }
+		return {
+			focusVisible: element.matches(':focus-visible'),
+			ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+		}
 	})
 	expect(focus).toEqual({ focusVisible: true, ring: true })
 }
@@ -345,7 +368,10 @@ function halfTypedDates(isoDate: string) {
  * as typing a real date often does.
  */
 const slotTypedThroughAWeekend = () =>
-	uniqueSlot(({ fecha, hora }: Slot) => hora === '10:00' && fecha.slice(5, 7) === fecha.slice(8, 10) && halfTypedDates(fecha).some(isWeekend))
+	uniqueSlot(
+		({ fecha, hora }: Slot) =>
+			hora === '10:00' && fecha.slice(5, 7) === fecha.slice(8, 10) && halfTypedDates(fecha).some(isWeekend),
+	)
 
 /** A date input takes its parts as typed digits; the year is last in either order. */
 async function typeDate(page: Page, isoDate: string) {
@@ -375,14 +401,23 @@ async function walkTabOrder(page: Page, limit = 150) {
 			return {
 				name: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`,
 				// A date input's calendar button is a stop inside the input that draws its own ring.
-				datePicker: element instanceof HTMLInputElement && element.type === 'date' && !element.matches(':focus-visible'),
+				datePicker:
+					element instanceof HTMLInputElement && element.type === 'date' && !element.matches(':focus-visible'),
 				// The ring as expectVisibleFocus defines it.
-				shown: element.matches(':focus-visible') && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
-				onScreen: box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth,
+				shown:
+					element.matches(':focus-visible') && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+				onScreen:
+					box.width > 0 &&
+					box.height > 0 &&
+					box.bottom > 0 &&
+					box.top < innerHeight &&
+					box.right > 0 &&
+					box.left < innerWidth,
 			}
 		})
 		if (!stop) return problems
-		if (!stop.datePicker && !(stop.shown && stop.onScreen)) problems.push(`${stop.name}: ${stop.shown ? 'off screen' : 'no visible focus'}`)
+		if (!stop.datePicker && !(stop.shown && stop.onScreen))
+			problems.push(`${stop.name}: ${stop.shown ? 'off screen' : 'no visible focus'}`)
 	}
 	return [...problems, `focus never left the page in ${limit} presses`]
 }
@@ -461,7 +496,10 @@ test.describe('keyboard only', () => {
 		await page.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
 		await skipToContent(page, page.getByRole('main').getByRole('link', { name: 'Volver al Dashboard' }))
 
-		const trigger = page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' }).getByRole('button', { name: 'Reprogramar' })
+		const trigger = page
+			.getByRole('row')
+			.filter({ hasText: 'Demostración del asistente KIA' })
+			.getByRole('button', { name: 'Reprogramar' })
 		await tabTo(page, trigger)
 		await expectVisibleFocus(trigger)
 		await page.keyboard.press('Enter')
@@ -495,7 +533,10 @@ test.describe('keyboard only', () => {
 		expect(moved.data).toEqual({ fecha, hora: `${hora}:00` })
 	})
 
-	test('site menus, chat and cookie preferences open, move and close by keyboard, handing focus back', async ({ page, context }) => {
+	test('site menus, chat and cookie preferences open, move and close by keyboard, handing focus back', async ({
+		page,
+		context,
+	}) => {
 		await acceptCookies(context)
 		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		const header = page.getByRole('banner')
@@ -515,10 +556,18 @@ test.describe('keyboard only', () => {
 		await page.keyboard.press('Enter')
 		await expectVisibleFocus(page.getByLabel('Escribe tu mensaje'))
 		await page.keyboard.press('Shift+Tab')
-		const closeChat = page.getByRole('region', { name: 'KIA Asistente Inteligente' }).getByRole('button', { name: 'Cerrar chat' })
+		const closeChat = page
+			.getByRole('region', { name: 'KIA Asistente Inteligente' })
+			.getByRole('button', { name: 'Cerrar chat' })
 		await expectVisibleFocus(closeChat)
 		// It sits on the brand-coloured header, where the usual ring colour hardly differs from the background.
-		await expect(closeChat).toHaveCSS('outline-color', await page.getByRole('region', { name: 'KIA Asistente Inteligente' }).locator('header').evaluate((header) => getComputedStyle(header).color))
+		await expect(closeChat).toHaveCSS(
+			'outline-color',
+			await page
+				.getByRole('region', { name: 'KIA Asistente Inteligente' })
+				.locator('header')
+				.evaluate((header) => getComputedStyle(header).color),
+		)
 		await page.keyboard.press('Tab')
 		await page.keyboard.press('Escape')
 		await expect(page.getByRole('region', { name: 'KIA Asistente Inteligente' })).toBeHidden()
@@ -592,7 +641,12 @@ test.describe('keyboard only', () => {
 			await page.goto(url, { waitUntil: 'networkidle' })
 			problems.push(...(await walkTabOrder(page)).map((problem) => `${url}: ${problem}`))
 		}
-		for (const url of [siteURL('/'), siteURL('/solicitar-demostracion-kia'), portalURL('/dashboard/reuniones'), portalURL('/admin/usuarios')]) {
+		for (const url of [
+			siteURL('/'),
+			siteURL('/solicitar-demostracion-kia'),
+			portalURL('/dashboard/reuniones'),
+			portalURL('/admin/usuarios'),
+		]) {
 			await checkLayout(url)
 		}
 		await context.clearCookies()

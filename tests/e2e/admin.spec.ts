@@ -33,10 +33,18 @@ test.describe('admin panel', () => {
 		}
 	})
 
-	test('bookings: search through ?q= (typed or without JavaScript), pagination, empty text', async ({ page, browser }) => {
+	test('bookings: search through ?q= (typed or without JavaScript), pagination, empty text', async ({
+		page,
+		browser,
+	}) => {
 		const marker = uniqueName('busqueda')
 		// Slots come in order, so the first (the one without a reason) is the oldest: alone on page 2.
-		const rows = uniqueSlots(21).map((slot, i) => ({ ...slot, nombre: `Persona ${i}`, email: `${marker}-${i}@kia.test`, motivo: i === 0 ? null : 'Demo' }))
+		const rows = uniqueSlots(21).map((slot, i) => ({
+			...slot,
+			nombre: `Persona ${i}`,
+			email: `${marker}-${i}@kia.test`,
+			motivo: i === 0 ? null : 'Demo',
+		}))
 		const inserted = await serviceClient().from('reservas').insert(rows)
 		expect(inserted.error).toBeNull()
 		const admin = await createAdmin('busca')
@@ -49,7 +57,11 @@ test.describe('admin panel', () => {
 		await page.getByRole('link', { name: 'Siguiente' }).click()
 		await expect(page.getByRole('row')).toHaveCount(2)
 		await expect(page.getByRole('cell', { name: 'Consulta general' })).toBeVisible()
-		await page.getByRole('row').filter({ hasText: 'Consulta general' }).getByRole('button', { name: 'Cancelar' }).click()
+		await page
+			.getByRole('row')
+			.filter({ hasText: 'Consulta general' })
+			.getByRole('button', { name: 'Cancelar' })
+			.click()
 		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
 
 		const context = await browser.newContext({ javaScriptEnabled: false })
@@ -89,14 +101,22 @@ test.describe('admin user management', () => {
 		await dialog.getByLabel('Rol').selectOption('admin')
 		await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByText('Usuario actualizado correctamente')).toBeVisible()
-		const row = await serviceClient().from('usuarios').select('full_name, phone, role, email').eq('id', target.id).single()
+		const row = await serviceClient()
+			.from('usuarios')
+			.select('full_name, phone, role, email')
+			.eq('id', target.id)
+			.single()
 		expect(row.data).toEqual({ full_name: 'Nombre Nuevo', phone: '+34600111222', role: 'admin', email: target.email })
 	})
 
-	test('delete a user: confirmation, the account is gone, their upcoming meetings are cancelled and the history stays', async ({ page }) => {
+	test('delete a user: confirmation, the account is gone, their upcoming meetings are cancelled and the history stays', async ({
+		page,
+	}) => {
 		const admin = await createAdmin('borrador')
 		const target = await createAccount('borrada')
-		const kept = await serviceClient().from('reservas').insert({ user_id: target.id, ...uniqueSlot(), nombre: 'Borrada', email: target.email })
+		const kept = await serviceClient()
+			.from('reservas')
+			.insert({ user_id: target.id, ...uniqueSlot(), nombre: 'Borrada', email: target.email })
 		expect(kept.error).toBeNull()
 		await signIn(page, admin.email)
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`), { waitUntil: 'networkidle' })
@@ -107,17 +127,23 @@ test.describe('admin user management', () => {
 		await expect(page.getByText('Usuario eliminado correctamente')).toBeVisible()
 		expect((await serviceClient().from('usuarios').select('id').eq('id', target.id)).data).toEqual([])
 		// The slot is free again and the client was told, as if they had cancelled it themselves.
-		expect((await serviceClient().from('reservas').select('user_id, status').eq('email', target.email)).data).toEqual([{ user_id: null, status: 'cancelada' }])
+		expect((await serviceClient().from('reservas').select('user_id, status').eq('email', target.email)).data).toEqual([
+			{ user_id: null, status: 'cancelada' },
+		])
 		await waitForMail(target.email, /Tu reunión con KIA ha sido cancelada/)
 		await page.context().clearCookies()
 		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 		await page.locator('#signin').getByLabel('Email').fill(target.email)
 		await page.locator('#signin').getByLabel('Contraseña').fill(target.password)
 		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'El email o la contraseña no son correctos.' })).toBeVisible()
+		await expect(
+			page.getByRole('alert').filter({ hasText: 'El email o la contraseña no son correctos.' }),
+		).toBeVisible()
 	})
 
-	test('an admin cannot delete or demote themselves; a cliente’s post is refused; works without JavaScript', async ({ browser }) => {
+	test('an admin cannot delete or demote themselves; a cliente’s post is refused; works without JavaScript', async ({
+		browser,
+	}) => {
 		const admin = await createAdmin('propio')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
@@ -131,7 +157,9 @@ test.describe('admin user management', () => {
 		await page.getByLabel('Rol').selectOption('cliente')
 		await page.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByRole('alert').filter({ hasText: 'No puedes cambiar tu propio rol.' })).toBeVisible()
-		expect((await serviceClient().from('usuarios').select('role').eq('id', admin.id).single()).data).toEqual({ role: 'admin' })
+		expect((await serviceClient().from('usuarios').select('role').eq('id', admin.id).single()).data).toEqual({
+			role: 'admin',
+		})
 		await context.close()
 
 		const cliente = await createAccount('atacante')

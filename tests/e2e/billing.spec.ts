@@ -41,9 +41,11 @@ test.describe('checkout', () => {
 		await expect(page.getByText('Business', { exact: true })).toBeVisible()
 		await expect(page.getByText('Mensual', { exact: true })).toBeVisible()
 		// The webhook grants it as well; either way exactly one row, active.
-		await expect.poll(async () => (await rowsFor('suscripciones', account.id)).map((row) => `${row.plan}/${row.periodo}/${row.status}`)).toEqual([
-			'business/monthly/active',
-		])
+		await expect
+			.poll(async () =>
+				(await rowsFor('suscripciones', account.id)).map((row) => `${row.plan}/${row.periodo}/${row.status}`),
+			)
+			.toEqual(['business/monthly/active'])
 
 		await page.getByRole('link', { name: 'Ir al portal de cliente' }).click()
 		await expect(page).toHaveURL(portalURL('/dashboard/suscripcion'))
@@ -59,7 +61,9 @@ test.describe('checkout', () => {
 		await expect(plan.getByText('Cancelada')).toBeVisible()
 	})
 
-	test('annual Enterprise is a one-time payment, shown as such on the return page and in the portal', async ({ page }) => {
+	test('annual Enterprise is a one-time payment, shown as such on the return page and in the portal', async ({
+		page,
+	}) => {
 		const account = await createAccount('enterprise')
 		await signIn(page, account.email)
 		await page.goto(siteURL('/tarifas/enterprise'), { waitUntil: 'networkidle' })
@@ -71,9 +75,9 @@ test.describe('checkout', () => {
 		await page.waitForURL((url) => url.pathname === '/panel-de-clientes')
 		await expect(page.getByRole('heading', { name: '¡Gracias! Tu plan está activo' })).toBeVisible()
 		await expect(page.getByText('Enterprise', { exact: true })).toBeVisible()
-		await expect.poll(async () => (await rowsFor('pagos', account.id)).map((row) => `${row.plan}/${row.periodo}/${row.status}`)).toEqual([
-			'enterprise/annual/paid',
-		])
+		await expect
+			.poll(async () => (await rowsFor('pagos', account.id)).map((row) => `${row.plan}/${row.periodo}/${row.status}`))
+			.toEqual(['enterprise/annual/paid'])
 		expect(await rowsFor('suscripciones', account.id)).toEqual([])
 
 		await page.goto(portalURL('/dashboard/suscripcion'))
@@ -98,7 +102,9 @@ test.describe('checkout', () => {
 		await page.goto(siteURL('/tarifas/starter'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await expect(page.getByText('Error en el pago')).toBeVisible()
-		await expect(page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.')).toBeVisible()
+		await expect(
+			page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.'),
+		).toBeVisible()
 
 		await page.getByRole('link', { name: 'Iniciar sesión para contratar' }).click()
 		// A post sent while the page hydrates is cancelled by Chromium (the router's replaceState): wait it out.
@@ -148,7 +154,10 @@ test.describe('checkout tampering', () => {
 		const account = await createAccount('manipulador')
 		await signIn(page, account.email)
 
-		const extraPrice = await postAs(page, siteURL('/tarifas/business'), { period: 'annual', price: 'price_local_starter_monthly' })
+		const extraPrice = await postAs(page, siteURL('/tarifas/business'), {
+			period: 'annual',
+			price: 'price_local_starter_monthly',
+		})
 		expect(extraPrice.status).toBe(302)
 		expect(extraPrice.headers.location).toBe('/tarifas/business')
 		const unknownPeriod = await postAs(page, siteURL('/tarifas/business'), { period: 'weekly' })
@@ -158,9 +167,12 @@ test.describe('checkout tampering', () => {
 
 		const allowed = await postAs(page, siteURL('/tarifas/business'), { period: 'monthly' })
 		expect(allowed.status).toBe(303)
-		const session = await stripeClient().checkout.sessions.retrieve(allowed.headers.location?.toString().split('/').pop() ?? '', {
-			expand: ['line_items'],
-		})
+		const session = await stripeClient().checkout.sessions.retrieve(
+			allowed.headers.location?.toString().split('/').pop() ?? '',
+			{
+				expand: ['line_items'],
+			},
+		)
 		expect(session.line_items?.data.map((item) => item.price?.id)).toEqual([localStripe.STRIPE_PRICE_BUSINESS_MONTHLY])
 		expect(session.client_reference_id).toBe(account.id)
 		expect(session.metadata?.user_id).toBe(account.id)
@@ -208,7 +220,12 @@ test.describe('Stripe webhook', () => {
 
 	test('a missing or bad signature is refused with 400; an event we do not use gets 200', async () => {
 		// An id of its own: an id seen before is a duplicate, whatever its type.
-		const payload = JSON.stringify({ id: `evt_${uniqueName('ignorado')}`, object: 'event', type: 'customer.created', data: { object: {} } })
+		const payload = JSON.stringify({
+			id: `evt_${uniqueName('ignorado')}`,
+			object: 'event',
+			type: 'customer.created',
+			data: { object: {} },
+		})
 		expect((await post(payload)).status).toBe(400)
 		expect((await post(payload, 't=1,v1=deadbeef')).status).toBe(400)
 		expect((await post(`${payload} `, sign(payload))).status).toBe(400)
@@ -248,9 +265,9 @@ test.describe('Stripe webhook', () => {
 		// Pay as the checkout page's form does, but never follow the redirect to the return page.
 		const paid = await fetch(`${page.url()}/pay`, { method: 'POST', redirect: 'manual' })
 		expect(paid.status).toBe(303)
-		await expect.poll(async () => (await rowsFor('suscripciones', account.id)).map((row) => row.status), { timeout: 15_000 }).toEqual([
-			'active',
-		])
+		await expect
+			.poll(async () => (await rowsFor('suscripciones', account.id)).map((row) => row.status), { timeout: 15_000 })
+			.toEqual(['active'])
 	})
 })
 
@@ -258,15 +275,17 @@ test.describe('customer portal page', () => {
 	test('a portal that cannot be opened says so and offers a retry', async ({ page }) => {
 		const account = await createAccount('sin-cliente')
 		// A plan on record but no Stripe customer: the portal link cannot be made.
-		await serviceClient().from('suscripciones').insert({
-			id: `sub_${uniqueName('huerfana')}`,
-			user_id: account.id,
-			customer_id: 'cus_missing',
-			price_id: localStripe.STRIPE_PRICE_BUSINESS_ANNUAL ?? '',
-			plan: 'business',
-			periodo: 'annual',
-			status: 'active',
-		})
+		await serviceClient()
+			.from('suscripciones')
+			.insert({
+				id: `sub_${uniqueName('huerfana')}`,
+				user_id: account.id,
+				customer_id: 'cus_missing',
+				price_id: localStripe.STRIPE_PRICE_BUSINESS_ANNUAL ?? '',
+				plan: 'business',
+				periodo: 'annual',
+				status: 'active',
+			})
 		await signIn(page, account.email)
 		await page.goto(portalURL('/dashboard/suscripcion'))
 		await expect(page.getByText('No se pudo cargar el portal de cliente.')).toBeVisible()

@@ -3,7 +3,10 @@ import { expect, test } from '../support/e2e-test'
 import { uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
-const consentCookie = { name: 'cookie_consent', value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}') }
+const consentCookie = {
+	name: 'cookie_consent',
+	value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+}
 
 function nextSaturday() {
 	const date = new Date()
@@ -51,7 +54,9 @@ test.describe('demo booking', () => {
 		await expect(form.getByLabel('Motivo de la reunión')).toHaveValue('Escrito antes de tiempo')
 	})
 
-	test('signed out: the typed data travels through sign-in and back, then the booking is confirmed', async ({ page }) => {
+	test('signed out: the typed data travels through sign-in and back, then the booking is confirmed', async ({
+		page,
+	}) => {
 		const account = await createAccount('reserva', 'Elena Vidal')
 		const { fecha, hora } = uniqueSlot()
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
@@ -84,15 +89,29 @@ test.describe('demo booking', () => {
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 
 		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute('href', /^https:\/\/meet\.jit\.si\//)
+		await expect(page.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute(
+			'href',
+			/^https:\/\/meet\.jit\.si\//,
+		)
 		await expect(page.getByLabel('Fecha')).toHaveValue('')
 		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Demostración del asistente KIA')
 
-		const rows = await serviceClient().from('reservas').select('status, nombre, email, motivo, meet_url, event_id').eq('user_id', account.id)
+		const rows = await serviceClient()
+			.from('reservas')
+			.select('status, nombre, email, motivo, meet_url, event_id')
+			.eq('user_id', account.id)
 		expect(rows.data).toEqual([
-			expect.objectContaining({ status: 'confirmada', nombre: 'Elena Vidal', email: account.email, motivo: 'Quiero ver la facturación VERIFACTU' }),
+			expect.objectContaining({
+				status: 'confirmada',
+				nombre: 'Elena Vidal',
+				email: account.email,
+				motivo: 'Quiero ver la facturación VERIFACTU',
+			}),
 		])
-		const mail = (await waitForMail(account.email, /Tu demostración de KIA/)) as unknown as { html: string; attachments?: { generatedFileName: string; contentType: string }[] }
+		const mail = (await waitForMail(account.email, /Tu demostración de KIA/)) as unknown as {
+			html: string
+			attachments?: { generatedFileName: string; contentType: string }[]
+		}
 		expect(mail.html).toContain(rows.data?.[0]?.meet_url)
 		expect(mail.attachments?.[0]?.contentType).toContain('text/calendar')
 	})
@@ -100,7 +119,11 @@ test.describe('demo booking', () => {
 	test('a past date is refused by the server', async ({ page }) => {
 		const account = await createAccount('pasado')
 		await signIn(page, account.email)
-		const response = await postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha: '2020-01-06', hora: '10:00', motivo: 'x' })
+		const response = await postAs(page, siteURL('/solicitar-demostracion-kia'), {
+			fecha: '2020-01-06',
+			hora: '10:00',
+			motivo: 'x',
+		})
 		expect(response.status).toBe(400)
 		expect(response.body).toContain('Elige un día laborable')
 	})
@@ -109,14 +132,20 @@ test.describe('demo booking', () => {
 		const account = await createAccount('horizonte')
 		await signIn(page, account.email)
 		for (const fecha of ['2099-01-05', '9999-12-31']) {
-			const response = await postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha, hora: '10:00', motivo: 'Lejos' })
+			const response = await postAs(page, siteURL('/solicitar-demostracion-kia'), {
+				fecha,
+				hora: '10:00',
+				motivo: 'Lejos',
+			})
 			expect(response.status, fecha).toBe(400)
 			expect(response.body).toContain('Solo se pueden reservar demostraciones en los próximos 90 días.')
 		}
 		expect((await serviceClient().from('reservas').select('id').eq('user_id', account.id)).data).toEqual([])
 	})
 
-	test('a client already holding three upcoming demos is told how to book another, without JavaScript too', async ({ browser }) => {
+	test('a client already holding three upcoming demos is told how to book another, without JavaScript too', async ({
+		browser,
+	}) => {
 		const account = await createAccount('tres-pendientes', 'Irene Sanz')
 		for (let i = 0; i < 3; i++) await createMeeting(account.id, account.email)
 		const context = await browser.newContext({ javaScriptEnabled: false })
@@ -128,7 +157,11 @@ test.describe('demo booking', () => {
 		await page.getByLabel('Hora').selectOption(hora)
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 		await expect(page.getByRole('alert').filter({ hasText: 'Ya tienes 3 demostraciones pendientes.' })).toBeVisible()
-		const held = await serviceClient().from('reservas').select('id').eq('user_id', account.id).eq('status', 'confirmada')
+		const held = await serviceClient()
+			.from('reservas')
+			.select('id')
+			.eq('user_id', account.id)
+			.eq('status', 'confirmada')
 		expect(held.data).toHaveLength(3)
 		await context.close()
 	})
@@ -138,11 +171,18 @@ test.describe('demo booking', () => {
 		await signIn(page, account.email)
 		const { fecha, hora } = uniqueSlot()
 		const responses = await Promise.all(
-			Array.from({ length: 20 }, () => postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha, hora, motivo: 'Carrera' })),
+			Array.from({ length: 20 }, () =>
+				postAs(page, siteURL('/solicitar-demostracion-kia'), { fecha, hora, motivo: 'Carrera' }),
+			),
 		)
 		expect(responses.filter((response) => response.status === 200)).toHaveLength(1)
 		expect(responses.filter((response) => response.status === 409)).toHaveLength(19)
-		const rows = await serviceClient().from('reservas').select('id').eq('fecha', fecha).eq('hora', hora).eq('status', 'confirmada')
+		const rows = await serviceClient()
+			.from('reservas')
+			.select('id')
+			.eq('fecha', fecha)
+			.eq('hora', hora)
+			.eq('status', 'confirmada')
 		expect(rows.data).toHaveLength(1)
 	})
 

@@ -60,7 +60,15 @@ const policies = {
 const policyOf = (name: string): Policy | undefined => {
 	if (/^sb-[a-z0-9]+-auth-token-code-verifier(\.\d+)?$/.test(name)) return policies.codeVerifier
 	if (/^sb-[a-z0-9]+-auth-token(\.\d+)?$/.test(name)) return policies.session
-	return ({ 'kia-theme': policies.theme, 'kia-portal-theme': policies.theme, cookie_consent: policies.consent, 'kia-toast': policies.toast, 'kia-booking-draft': policies.bookingDraft } as Record<string, Policy>)[name]
+	return (
+		{
+			'kia-theme': policies.theme,
+			'kia-portal-theme': policies.theme,
+			cookie_consent: policies.consent,
+			'kia-toast': policies.toast,
+			'kia-booking-draft': policies.bookingDraft,
+		} as Record<string, Policy>
+	)[name]
 }
 
 type ParsedCookie = { name: string; value: string; attributes: Map<string, string> }
@@ -105,7 +113,12 @@ function expectPolicy(cookie: ParsedCookie, { secure = false, cleared = false } 
 		if (cleared) expect(expiresIn, `${what}: Expires`).toBeLessThanOrEqual(1000)
 		else expect(Math.abs(expiresIn - maxAge * 1000), `${what}: Expires`).toBeLessThan(60_000)
 	}
-	expect([...attributes.keys()].filter((key) => !['httponly', 'secure', 'samesite', 'path', 'domain', 'max-age', 'expires'].includes(key)), what).toEqual([])
+	expect(
+		[...attributes.keys()].filter(
+			(key) => !['httponly', 'secure', 'samesite', 'path', 'domain', 'max-age', 'expires'].includes(key),
+		),
+		what,
+	).toEqual([])
 	if (cleared) expect(cookie.value, what).toBe('')
 }
 
@@ -119,8 +132,23 @@ async function everyCookie(site: (path: string) => string, portal: (path: string
 		portalTheme: await send(portal('/resources/theme'), urlencoded([['theme', 'system']])),
 		consent: await send(site('/resources/consent'), urlencoded([['intent', 'reject']])),
 		toast: await rawRequest(site('/__test/toast')),
-		bookingDraft: await send(site('/solicitar-demostracion-kia'), urlencoded([['nombre', 'Visitante'], ['email', 'visitante@kia.test'], ...slotFields(), ['motivo', 'Ver el asistente']])),
-		signIn: await send(portal('/auth'), urlencoded([['intent', 'signin'], ['email', account.email], ['password', account.password]])),
+		bookingDraft: await send(
+			site('/solicitar-demostracion-kia'),
+			urlencoded([
+				['nombre', 'Visitante'],
+				['email', 'visitante@kia.test'],
+				...slotFields(),
+				['motivo', 'Ver el asistente'],
+			]),
+		),
+		signIn: await send(
+			portal('/auth'),
+			urlencoded([
+				['intent', 'signin'],
+				['email', account.email],
+				['password', account.password],
+			]),
+		),
 		google: await send(portal('/auth'), urlencoded([['intent', 'google']])),
 	}
 }
@@ -130,7 +158,15 @@ test('each cookie the app sets has the flags, scope and lifetime its purpose nee
 	const all = Object.values(responses).flatMap(cookiesOf)
 	for (const cookie of all) expectPolicy(cookie)
 	const names = new Set(all.map((cookie) => cookie.name.replace(/\.\d+$/, '')))
-	expect([...names].sort()).toEqual(['cookie_consent', 'kia-booking-draft', 'kia-portal-theme', 'kia-theme', 'kia-toast', 'sb-127-auth-token', 'sb-127-auth-token-code-verifier'])
+	expect([...names].sort()).toEqual([
+		'cookie_consent',
+		'kia-booking-draft',
+		'kia-portal-theme',
+		'kia-theme',
+		'kia-toast',
+		'sb-127-auth-token',
+		'sb-127-auth-token-code-verifier',
+	])
 	expect(named(cookiesOf(responses.signIn), /^sb-127-auth-token(\.\d+)?$/).length).toBeGreaterThan(0)
 	expect(named(cookiesOf(responses.google), /-code-verifier$/)).toHaveLength(1)
 })
@@ -168,7 +204,9 @@ test('a refreshed session is written with the same flags and a fresh lifetime', 
 	expect(cookie, 'one session cookie (not chunked) for a small session').not.toContain('; ')
 	const name = cookie.slice(0, cookie.indexOf('='))
 	const encoded = cookie.slice(cookie.indexOf('=') + 1)
-	const session = JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString()) as { expires_at: number }
+	const session = JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString()) as {
+		expires_at: number
+	}
 	// Within the 90 s margin: the server refreshes the session before answering.
 	const nearExpiry = `${name}=base64-${Buffer.from(JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) + 30 })).toString('base64url')}`
 	const response = await rawRequest(portalURL('/dashboard'), { headers: { Cookie: nearExpiry } })
@@ -202,14 +240,23 @@ test('the one-shot cookies are cleared at the scope they were set with', async (
 	if (clearedToast) expectPolicy(clearedToast, { cleared: true })
 
 	const draft = named(
-		cookiesOf(await send(siteURL('/solicitar-demostracion-kia'), urlencoded([['nombre', 'Visitante'], ['email', 'visitante@kia.test'], ...slotFields()]))),
+		cookiesOf(
+			await send(
+				siteURL('/solicitar-demostracion-kia'),
+				urlencoded([['nombre', 'Visitante'], ['email', 'visitante@kia.test'], ...slotFields()]),
+			),
+		),
 		/^kia-booking-draft$/,
 	)[0]
 	const account = await createAccount('galletas-borrador')
 	const signedIn = await sessionCookie(account.email)
-	const booked = await send(siteURL('/solicitar-demostracion-kia'), urlencoded([...slotFields(), ['motivo', 'Ver el asistente']]), {
-		cookie: `${signedIn}; kia-booking-draft=${draft?.value}`,
-	})
+	const booked = await send(
+		siteURL('/solicitar-demostracion-kia'),
+		urlencoded([...slotFields(), ['motivo', 'Ver el asistente']]),
+		{
+			cookie: `${signedIn}; kia-booking-draft=${draft?.value}`,
+		},
+	)
 	expect(booked.status).toBe(200)
 	const [clearedDraft] = named(cookiesOf(booked), /^kia-booking-draft$/)
 	expect(clearedDraft).toBeDefined()
@@ -221,6 +268,8 @@ test('page scripts see the theme but never the session', async ({ page }) => {
 	await signIn(page, account.email)
 	await page.getByRole('button', { name: 'Claro' }).click()
 	await expect.poll(() => page.evaluate(() => document.cookie)).toContain('kia-portal-theme=light')
-	expect((await page.context().cookies()).map((cookie) => cookie.name)).toContainEqual(expect.stringMatching(/^sb-127-auth-token/))
+	expect((await page.context().cookies()).map((cookie) => cookie.name)).toContainEqual(
+		expect.stringMatching(/^sb-127-auth-token/),
+	)
 	expect(await page.evaluate(() => document.cookie)).not.toContain('sb-')
 })

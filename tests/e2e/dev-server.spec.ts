@@ -62,20 +62,28 @@ test('a first run serves every page the first time: no console error, no reload,
 		const withParams = (path: string) => path.replace(':slug', slug).replace(':plan', 'starter')
 
 		const visitor = await watch()
-		for (const { path } of pages.filter((entry) => entry.host === 'site' && entry.path !== checkoutReturn)) await visitOnce(visitor, site(withParams(path)))
+		for (const { path } of pages.filter((entry) => entry.host === 'site' && entry.path !== checkoutReturn))
+			await visitOnce(visitor, site(withParams(path)))
 		for (const path of ['/auth', '/auth/callback']) await visitOnce(visitor, portal(path))
 
 		const client = await watch()
 		await signIn(client, portal('/auth'), 'cliente@kia.test', 'kia-cliente-2025')
-		for (const { path } of pages.filter((entry) => entry.host === 'portal' && /^\/(dashboard|auth\/nueva-contrasena)/.test(entry.path))) await visitOnce(client, portal(path))
+		for (const { path } of pages.filter(
+			(entry) => entry.host === 'portal' && /^\/(dashboard|auth\/nueva-contrasena)/.test(entry.path),
+		))
+			await visitOnce(client, portal(path))
 		await returnFromCheckout(client, site('/tarifas/starter'))
 
 		const admin = await watch()
 		await signIn(admin, portal('/auth'), 'admin@kia.test', 'kia-admin-2025')
-		for (const { path } of pages.filter((entry) => entry.host === 'portal' && entry.path.startsWith('/admin'))) await visitOnce(admin, portal(path))
+		for (const { path } of pages.filter((entry) => entry.host === 'portal' && entry.path.startsWith('/admin')))
+			await visitOnce(admin, portal(path))
 
 		const visited = new Set(watched.flatMap((page) => page.visited.map((url) => new URL(url).pathname)))
-		expect(pages.map(({ path }) => withParams(path)).filter((path) => !visited.has(path)), 'pages of app/routes.ts not visited').toEqual([])
+		expect(
+			pages.map(({ path }) => withParams(path)).filter((path) => !visited.has(path)),
+			'pages of app/routes.ts not visited',
+		).toEqual([])
 		expect(watched.flatMap((page) => page.errors)).toEqual([])
 
 		const log = dev.output()
@@ -103,7 +111,11 @@ for (const [how, send] of stops) {
 		test.setTimeout(startUpMs + 60_000)
 		const dev = await startDev()
 		const commands = descendantsOf(pidOf(dev.npm)).map(commandOf)
-		for (const started of ['scripts/dev.ts', 'maildev', 'server.js']) expect(commands.some((command) => command.includes(started)), started).toBe(true)
+		for (const started of ['scripts/dev.ts', 'maildev', 'server.js'])
+			expect(
+				commands.some((command) => command.includes(started)),
+				started,
+			).toBe(true)
 		const survivors = await stopDev(dev, () => send(dev))
 		try {
 			expect(survivors.map(commandOf), dev.output()).toEqual([])
@@ -258,7 +270,10 @@ type WatchedPage = Page & { errors: string[]; visited: string[] }
 
 /** A page in a browser context of its own whose console errors, page errors and loads are recorded. */
 async function watchedPage(browser: Browser): Promise<WatchedPage> {
-	const page = Object.assign(await (await browser.newContext()).newPage(), { errors: [] as string[], visited: [] as string[] })
+	const page = Object.assign(await (await browser.newContext()).newPage(), {
+		errors: [] as string[],
+		visited: [] as string[],
+	})
 	page.setDefaultTimeout(pageMs)
 	page.setDefaultNavigationTimeout(pageMs)
 	page.on('console', (message) => {
@@ -310,7 +325,10 @@ async function returnFromCheckout(page: WatchedPage, planUrl: string) {
 	await visitOnce(page, planUrl)
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(/\/checkout\/cs_/)
-	const returned = page.waitForResponse((response) => new URL(response.url()).pathname === checkoutReturn && response.request().resourceType() === 'document')
+	const returned = page.waitForResponse(
+		(response) =>
+			new URL(response.url()).pathname === checkoutReturn && response.request().resourceType() === 'document',
+	)
 	await page.getByRole('button', { name: 'Pagar' }).click()
 	expect((await returned).status()).toBe(200)
 	await page.waitForURL((url) => url.pathname === checkoutReturn)

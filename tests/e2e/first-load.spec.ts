@@ -98,15 +98,20 @@ test('the phone menu’s dialog code is fetched when the menu opens, not with th
 test('the font the pages’ text uses is preloaded, and it is the very file the stylesheet asks for', async () => {
 	const html = (await rawRequest(siteURL('/'))).body
 	const head = html.slice(0, html.indexOf('</head>'))
-	const preload = /<link[^>]* rel="preload" href="([^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous"\/?>/.exec(head)
+	const preload =
+		/<link[^>]* rel="preload" href="([^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous"\/?>/.exec(head)
 	expect(preload, 'a font preload in <head>').not.toBeNull()
 	const stylesheet = /<link[^>]* rel="stylesheet" href="([^"]+)"/.exec(head)?.[1] ?? ''
 	const css = (await rawRequest(siteURL(stylesheet))).body
 	// The Latin subset (Basic Latin first in its unicode-range): the one Spanish text needs.
-	expect(css).toMatch(new RegExp(`url\\(${preload?.[1]}\\)\\s*format\\("woff2-variations"\\);unicode-range:U\\+\\?\\?,`))
+	expect(css).toMatch(
+		new RegExp(`url\\(${preload?.[1]}\\)\\s*format\\("woff2-variations"\\);unicode-range:U\\+\\?\\?,`),
+	)
 })
 
-test('public pages hydrate without building an Intl formatter: the server formats their prices and dates', async ({ page }) => {
+test('public pages hydrate without building an Intl formatter: the server formats their prices and dates', async ({
+	page,
+}) => {
 	// The first formatter costs a browser tens of milliseconds of ICU start-up (decision 006).
 	await page.addInitScript(() => {
 		const built: string[] = []
@@ -125,10 +130,15 @@ test('public pages hydrate without building an Intl formatter: the server format
 	})
 	for (const path of budgetedSitePaths) {
 		await page.goto(siteURL(path), { waitUntil: 'networkidle' })
-		expect(await page.evaluate(() => (window as unknown as { builtFormatters: string[] }).builtFormatters), path).toEqual([])
+		expect(
+			await page.evaluate(() => (window as unknown as { builtFormatters: string[] }).builtFormatters),
+			path,
+		).toEqual([])
 	}
 	await page.goto(siteURL('/tarifas'), { waitUntil: 'networkidle' })
-	await expect(page.getByRole('article').filter({ hasText: 'Starter' }).getByText('999 €', { exact: true })).toBeVisible()
+	await expect(
+		page.getByRole('article').filter({ hasText: 'Starter' }).getByText('999 €', { exact: true }),
+	).toBeVisible()
 	await page.goto(siteURL('/blog'), { waitUntil: 'networkidle' })
 	await expect(page.locator('main time').first()).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/)
 })

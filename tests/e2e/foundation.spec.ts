@@ -64,10 +64,15 @@ test.describe('theme', () => {
 
 		await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
-		await expect(page.getByRole('banner').getByRole('button', { name: 'Claro' })).toHaveAttribute('aria-pressed', 'true')
+		await expect(page.getByRole('banner').getByRole('button', { name: 'Claro' })).toHaveAttribute(
+			'aria-pressed',
+			'true',
+		)
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
 
-		await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'kia-theme')?.value).toBe('light')
+		await expect
+			.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'kia-theme')?.value)
+			.toBe('light')
 		const reload = await page.reload()
 		// The server already renders the light theme: nothing to repaint after load.
 		expect(await reload?.text()).toContain('data-theme="light"')
@@ -183,7 +188,8 @@ test.describe('security baseline', () => {
 			expect(nonce, url).toBeTruthy()
 			const scripts = [...response.body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
 			expect(scripts.length, url).toBeGreaterThan(0)
-			for (const script of scripts.filter((tag) => !tag.includes('application/ld+json'))) expect(script, url).toContain(`nonce="${nonce}"`)
+			for (const script of scripts.filter((tag) => !tag.includes('application/ld+json')))
+				expect(script, url).toContain(`nonce="${nonce}"`)
 		}
 	})
 
@@ -217,6 +223,8 @@ test.describe('configuration', () => {
 	})
 
 	test('the production server with no configuration at all refuses to start unless LOCAL_SERVICES=1', async () => {
-		await expect(startApp({})).rejects.toThrow(/exited at start-up[\s\S]*Producción sin configuración[\s\S]*LOCAL_SERVICES=1/)
+		await expect(startApp({})).rejects.toThrow(
+			/exited at start-up[\s\S]*Producción sin configuración[\s\S]*LOCAL_SERVICES=1/,
+		)
 	})
 })

@@ -8,7 +8,10 @@ import { chooseRun } from '../support/unique'
 
 /** The last date any booking holds: the run's slots come after it (tests/support/unique.ts). */
 async function latestBooking(supabaseUrl: string) {
-	const service = createClient(supabaseUrl, localServiceRoleKey, { auth: { persistSession: false }, realtime: { transport: ws as never } })
+	const service = createClient(supabaseUrl, localServiceRoleKey, {
+		auth: { persistSession: false },
+		realtime: { transport: ws as never },
+	})
 	const { data, error } = await service.from('reservas').select('fecha').order('fecha', { ascending: false }).limit(1)
 	if (error) throw error
 	return (data as { fecha: string }[])[0]?.fecha

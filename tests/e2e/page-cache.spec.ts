@@ -36,7 +36,9 @@ const ownAddress = (path: string) => `${path}?prueba=${uniqueName('cache')}`
 test('an anonymous page is served from memory with its own nonce and request id each time', async () => {
 	const { first, second } = await warmToHit(ownAddress('/sobre-kia'))
 	expect(second.headers['x-page-cache']).toBe('hit')
-	expect(second.body.replaceAll(nonceOf(second.body) ?? '', '')).toBe(first.body.replaceAll(nonceOf(first.body) ?? '', ''))
+	expect(second.body.replaceAll(nonceOf(second.body) ?? '', '')).toBe(
+		first.body.replaceAll(nonceOf(first.body) ?? '', ''),
+	)
 	expect(nonceOf(second.body)).not.toBe(nonceOf(first.body))
 	expect(cspNonceOf(second.headers['content-security-policy'])).toBe(nonceOf(second.body))
 	expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id'])
@@ -85,7 +87,10 @@ test('other names of the site share its copy; a host we do not serve is never ke
 	const { second } = await warm('/terminos-contratacion')
 	expect(second.headers['x-page-cache']).toBe('hit')
 	for (const alias of ['localhost', '127.0.0.1']) {
-		expect((await rawRequest(siteURL('/terminos-contratacion').replace('kia.localhost', alias))).headers['x-page-cache'], alias).toBe('hit')
+		expect(
+			(await rawRequest(siteURL('/terminos-contratacion').replace('kia.localhost', alias))).headers['x-page-cache'],
+			alias,
+		).toBe('hit')
 	}
 	for (let attempt = 0; attempt < 2; attempt++) {
 		const madeUp = await rawRequest(siteURL('/terminos-contratacion').replace('kia.localhost', 'otro.example'))
@@ -107,7 +112,9 @@ test('publishing a post drops the cached pages', async () => {
 	const path = ownAddress('/blog')
 	expect((await warmToHit(path)).second.headers['x-page-cache']).toBe('hit')
 	const slug = uniqueName('publicado-ahora')
-	const inserted = await serviceClient().from('blog_posts').insert({ title: slug, slug, content: '<p>Nuevo</p>', published_at: new Date().toISOString() })
+	const inserted = await serviceClient()
+		.from('blog_posts')
+		.insert({ title: slug, slug, content: '<p>Nuevo</p>', published_at: new Date().toISOString() })
 	expect(inserted.error).toBeNull()
 	try {
 		await expect.poll(async () => (await rawRequest(siteURL(path))).body.includes(slug), { timeout: 15_000 }).toBe(true)

@@ -1,4 +1,13 @@
-import { createAccount, createMeeting, linkFrom, postAs, serviceClient, signIn, testPassword, waitForMail } from '../support/e2e-data'
+import {
+	createAccount,
+	createMeeting,
+	linkFrom,
+	postAs,
+	serviceClient,
+	signIn,
+	testPassword,
+	waitForMail,
+} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
@@ -24,7 +33,9 @@ test.describe('authentication', () => {
 		await page.getByLabel('Contraseña').fill('incorrecta')
 		await page.getByRole('button', { name: 'Iniciar Sesión' }).click()
 		await expect(page.getByText('Error al iniciar sesión')).toBeVisible()
-		await expect(page.getByRole('alert').filter({ hasText: 'El email o la contraseña no son correctos.' })).toBeVisible()
+		await expect(
+			page.getByRole('alert').filter({ hasText: 'El email o la contraseña no son correctos.' }),
+		).toBeVisible()
 
 		await page.getByRole('link', { name: 'Registrarse' }).click()
 		await expect(page.getByLabel('Email')).toHaveValue('')
@@ -73,7 +84,10 @@ test.describe('authentication', () => {
 		const account = await createAccount('sesion', 'Marina Gil')
 		await signIn(page, account.email)
 		await page.goto(siteURL('/'))
-		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toHaveAttribute('href', portalURL('/dashboard'))
+		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toHaveAttribute(
+			'href',
+			portalURL('/dashboard'),
+		)
 
 		await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: /Menú de Marina Gil/ }).click()
@@ -91,7 +105,13 @@ test.describe('authentication', () => {
 		await signIn(page, account.email)
 		await page.goto(portalURL('/auth?redirectTo=/dashboard/cuenta'))
 		await expect(page).toHaveURL(portalURL('/dashboard/cuenta'))
-		for (const hostile of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/%2F%2Fevil.example']) {
+		for (const hostile of [
+			'//evil.example',
+			'/\\evil.example',
+			'https://evil.example',
+			'javascript:alert(1)',
+			'/%2F%2Fevil.example',
+		]) {
 			await page.goto(portalURL(`/auth?redirectTo=${encodeURIComponent(hostile)}`))
 			expect(new URL(page.url()).host).toBe(new URL(portalURL('/')).host)
 		}
@@ -129,7 +149,10 @@ test.describe('meetings', () => {
 		await waitForMail(account.email, /cambiado de fecha/)
 
 		await row.getByRole('button', { name: 'Cancelar' }).click()
-		await page.getByRole('dialog', { name: '¿Estás seguro?' }).getByRole('button', { name: 'Sí, cancelar reunión' }).click()
+		await page
+			.getByRole('dialog', { name: '¿Estás seguro?' })
+			.getByRole('button', { name: 'Sí, cancelar reunión' })
+			.click()
 		await expect(page.getByText('La reunión ha sido cancelada.')).toBeVisible()
 		await expect(page.getByText('No tienes reuniones programadas.')).toBeVisible()
 		await page.getByRole('link', { name: 'Pasadas' }).click()
@@ -148,7 +171,12 @@ test.describe('meetings', () => {
 			['2020-01-06', '10:00'],
 			[other.fecha, other.hora.slice(0, 5)],
 		] as const) {
-			const response = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, fecha, hora })
+			const response = await postAs(page, portalURL('/dashboard/reuniones'), {
+				intent: 'reschedule',
+				id: meeting.id,
+				fecha,
+				hora,
+			})
 			expect(response.status, `${fecha} ${hora}`).toBe(400)
 		}
 		const unchanged = await serviceClient().from('reservas').select('fecha, hora').eq('id', meeting.id).single()
@@ -162,7 +190,11 @@ test.describe('meetings', () => {
 		await signIn(page, intruder.email)
 		const cancel = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'cancel', id: meeting.id })
 		expect(cancel.status).toBe(400)
-		const reschedule = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id: meeting.id, ...uniqueSlot() })
+		const reschedule = await postAs(page, portalURL('/dashboard/reuniones'), {
+			intent: 'reschedule',
+			id: meeting.id,
+			...uniqueSlot(),
+		})
 		expect(reschedule.status).toBe(400)
 		const untouched = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
 		expect(untouched.data).toEqual({ status: 'confirmada', fecha: meeting.fecha })
@@ -216,7 +248,11 @@ test.describe('account', () => {
 			preferencia_comunicacion: 'email',
 		})
 		expect(crafted.status).toBe(302)
-		const profile = await serviceClient().from('usuarios').select('role, email, full_name, phone').eq('id', account.id).single()
+		const profile = await serviceClient()
+			.from('usuarios')
+			.select('role, email, full_name, phone')
+			.eq('id', account.id)
+			.single()
 		expect(profile.data).toEqual({ role: 'cliente', email: account.email, full_name: 'Teresa', phone: null })
 	})
 
@@ -242,32 +278,46 @@ test.describe('account', () => {
 		await page.goto(portalURL('/dashboard/asistentes'))
 		await expect(page.getByText('Todavía no has creado ningún asistente.')).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Solicitar asistente' })).toHaveAttribute('href', siteURL('/tarifas'))
-		await serviceClient().from('asistentes').insert({ user_id: account.id, nombre: 'Asistente fiscal', empresa: 'Gestoría Lloret' })
+		await serviceClient()
+			.from('asistentes')
+			.insert({ user_id: account.id, nombre: 'Asistente fiscal', empresa: 'Gestoría Lloret' })
 		await page.reload()
 		await expect(page.getByRole('heading', { name: 'Asistente fiscal' })).toBeVisible()
 	})
 })
 
 test.describe('session upkeep', () => {
-	test('a session close to expiry is refreshed on the next request, and signed-in pages are never cached', async ({ page }) => {
+	test('a session close to expiry is refreshed on the next request, and signed-in pages are never cached', async ({
+		page,
+	}) => {
 		const account = await createAccount('refresco')
 		await signIn(page, account.email)
 		const cookies = await page.context().cookies(portalURL('/'))
 		const sessionCookie = cookies.find((cookie) => /^sb-.*-auth-token$/.test(cookie.name))
 		expect(sessionCookie, 'one session cookie (not chunked) for a small session').toBeTruthy()
-		const session = JSON.parse(Buffer.from((sessionCookie?.value ?? '').replace(/^base64-/, ''), 'base64url').toString()) as {
+		const session = JSON.parse(
+			Buffer.from((sessionCookie?.value ?? '').replace(/^base64-/, ''), 'base64url').toString(),
+		) as {
 			expires_at: number
 			refresh_token: string
 		}
 		// Pretend the access token expires in 30 s: within the 90 s margin, so the server refreshes it.
 		const nearExpiry = { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 }
-		await page.context().addCookies([{ ...sessionCookie!, value: `base64-${Buffer.from(JSON.stringify(nearExpiry)).toString('base64url')}` }])
+		await page
+			.context()
+			.addCookies([
+				{ ...sessionCookie!, value: `base64-${Buffer.from(JSON.stringify(nearExpiry)).toString('base64url')}` },
+			])
 
 		const response = await page.goto(portalURL('/dashboard'))
 		expect(response?.headers()['cache-control']).toMatch(/private.*no-store/)
 		await expect(page.getByRole('heading', { name: /Bienvenida/ })).toBeVisible()
-		const refreshed = (await page.context().cookies(portalURL('/'))).find((cookie) => cookie.name === sessionCookie?.name)
-		const renewed = JSON.parse(Buffer.from((refreshed?.value ?? '').replace(/^base64-/, ''), 'base64url').toString()) as {
+		const refreshed = (await page.context().cookies(portalURL('/'))).find(
+			(cookie) => cookie.name === sessionCookie?.name,
+		)
+		const renewed = JSON.parse(
+			Buffer.from((refreshed?.value ?? '').replace(/^base64-/, ''), 'base64url').toString(),
+		) as {
 			expires_at: number
 			refresh_token: string
 		}

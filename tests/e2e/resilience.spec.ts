@@ -30,7 +30,8 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 const unavailable = 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.'
 /** What must never reach a visitor: the English internals of a failed connection, or the generic crash page. */
-const rawErrors = /fetch failed|ECONNREFUSED|TypeError|AbortError|AuthRetryableFetchError|Unexpected Server Error|Algo salió mal/
+const rawErrors =
+	/fetch failed|ECONNREFUSED|TypeError|AbortError|AuthRetryableFetchError|Unexpected Server Error|Algo salió mal/
 
 const ports = { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }
 let supabase: LocalSupabase | undefined
@@ -44,7 +45,11 @@ const portal = (path: string) => `http://portal.kia.localhost:${app.port}${path}
 
 /** A fresh in-memory database from the seed, like the suite's. */
 function startTheDatabase() {
-	return startSupabase({ port: ports.supabase, log: false, mail: { host: '127.0.0.1', port: ports.smtp, from: 'KIA <no-reply@kia.test>' } })
+	return startSupabase({
+		port: ports.supabase,
+		log: false,
+		mail: { host: '127.0.0.1', port: ports.smtp, from: 'KIA <no-reply@kia.test>' },
+	})
 }
 
 function startTheMailServer() {
@@ -53,7 +58,11 @@ function startTheMailServer() {
 
 /** Stripe's state is kept in a file, so the customers the database points at still exist after a restart. */
 function startStripeApi() {
-	return startStripe({ port: ports.stripe, dataFile: join(stripeDir, 'stripe.json'), webhookUrl: `http://127.0.0.1:${app.port}/api/stripe/webhook` })
+	return startStripe({
+		port: ports.stripe,
+		dataFile: join(stripeDir, 'stripe.json'),
+		webhookUrl: `http://127.0.0.1:${app.port}/api/stripe/webhook`,
+	})
 }
 
 test.beforeAll(async () => {
@@ -84,7 +93,10 @@ test.afterAll(async () => {
 })
 
 const database = () =>
-	createClient<Database>(`http://127.0.0.1:${ports.supabase}`, localServiceRoleKey, { auth: { persistSession: false }, realtime: { transport: ws as never } })
+	createClient<Database>(`http://127.0.0.1:${ports.supabase}`, localServiceRoleKey, {
+		auth: { persistSession: false },
+		realtime: { transport: ws as never },
+	})
 
 async function createAccount(label: string) {
 	const email = uniqueEmail(label)
@@ -112,7 +124,13 @@ async function signIn(page: Page, email: string) {
 }
 
 async function acceptCookies(page: Page) {
-	await page.context().addCookies([{ name: 'cookie_consent', value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'), url: site('/') }])
+	await page.context().addCookies([
+		{
+			name: 'cookie_consent',
+			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+			url: site('/'),
+		},
+	])
 }
 
 async function openPage(browser: Browser, url: string) {
@@ -146,16 +164,31 @@ async function expiredSessionCookie(page: Page) {
 		.filter((cookie) => cookie.name === name || cookie.name.startsWith(`${name}.`))
 		.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
 	const encoded = chunks.map((cookie) => cookie.value).join('')
-	const session = JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString()) as { expires_at: number }
+	const session = JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString()) as {
+		expires_at: number
+	}
 	session.expires_at = Math.floor(Date.now() / 1000) - 60
 	return `${name}=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`
 }
 
 /** Stripe posting an event to the app, signed as Stripe signs it. */
 function deliverEvent(event: { id: string; type: string; data: { object: Record<string, unknown> } }) {
-	const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, ...event })
-	const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '' })
-	return rawRequest(site('/api/stripe/webhook'), { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } })
+	const payload = JSON.stringify({
+		object: 'event',
+		api_version: '2025-01-01',
+		created: Math.floor(Date.now() / 1000),
+		livemode: false,
+		...event,
+	})
+	const signature = Stripe.webhooks.generateTestHeaderString({
+		payload,
+		secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '',
+	})
+	return rawRequest(site('/api/stripe/webhook'), {
+		method: 'POST',
+		body: payload,
+		headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+	})
 }
 
 async function timed<T>(work: () => Promise<T>) {
@@ -164,7 +197,10 @@ async function timed<T>(work: () => Promise<T>) {
 	return { result, ms: Date.now() - started }
 }
 
-test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; it all recovers without a restart', async ({ page, browser }) => {
+test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; it all recovers without a restart', async ({
+	page,
+	browser,
+}) => {
 	const account = await createAccount('caida-db')
 	await signIn(page, account.email)
 	const { data: post } = await database().from('blog_posts').select('slug').limit(1).single()
@@ -207,9 +243,13 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	expect(refresh.ms).toBeLessThan(3_000)
 
 	// 'Cerrar sesión', posted as the dashboard's menu does (fetch), works: this browser forgets the session.
-	const signOut = await page.evaluate(async () => (await fetch('/auth/salir', { method: 'POST', redirect: 'manual' })).type)
+	const signOut = await page.evaluate(
+		async () => (await fetch('/auth/salir', { method: 'POST', redirect: 'manual' })).type,
+	)
 	expect(signOut).toBe('opaqueredirect')
-	expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContainEqual(expect.stringMatching(/^sb-/))
+	expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContainEqual(
+		expect.stringMatching(/^sb-/),
+	)
 
 	// The sign-in form, loaded before the outage, says why it cannot sign in.
 	await fillSignIn(signInForm, account.email)
@@ -217,7 +257,12 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	await expect(signInForm.getByText('Error al iniciar sesión')).toBeVisible()
 	const withoutJavaScript = await rawRequest(portal('/auth'), {
 		method: 'POST',
-		body: new URLSearchParams({ intent: 'signin', email: account.email, password: testPassword, redirectTo: '/dashboard' }).toString(),
+		body: new URLSearchParams({
+			intent: 'signin',
+			email: account.email,
+			password: testPassword,
+			redirectTo: '/dashboard',
+		}).toString(),
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: portal('') },
 	})
 	expect(withoutJavaScript.status).toBe(503)
@@ -238,7 +283,9 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	await Promise.all([signInForm.context().close(), visitor.context().close()])
 })
 
-test('Supabase hangs (it takes connections and never answers): pages give up after the call timeout; it all recovers', async ({ page }) => {
+test('Supabase hangs (it takes connections and never answers): pages give up after the call timeout; it all recovers', async ({
+	page,
+}) => {
 	await supabase?.stop()
 	supabase = undefined
 	const held = new Set<Socket>()
@@ -266,7 +313,9 @@ test('Supabase hangs (it takes connections and never answers): pages give up aft
 	await expect(page.getByRole('article').first()).toBeVisible()
 })
 
-test('Stripe down: checkout and the billing portal say so within seconds, webhooks ask for a retry; it all recovers', async ({ page }) => {
+test('Stripe down: checkout and the billing portal say so within seconds, webhooks ask for a retry; it all recovers', async ({
+	page,
+}) => {
 	const account = await createAccount('caida-stripe')
 	await signIn(page, account.email)
 	// Every purchase is clicked once the page has hydrated: Chromium cancels a post sent while it hydrates.
@@ -295,23 +344,37 @@ test('Stripe down: checkout and the billing portal say so within seconds, webhoo
 	await expect(page.getByText('Error al cargar el portal')).toBeVisible()
 
 	// An event that needs Stripe to be applied: 5xx, so Stripe delivers it again later.
-	const completed = { id: `evt_${uniqueName('resiliencia')}`, type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } }
+	const completed = {
+		id: `evt_${uniqueName('resiliencia')}`,
+		type: 'checkout.session.completed',
+		data: { object: { id: sessionId, object: 'checkout.session' } },
+	}
 	expect((await deliverEvent(completed)).status).toBeGreaterThanOrEqual(500)
 	// One we ignore needs nothing: 2xx, no point in a retry.
-	const ignored = { id: `evt_${uniqueName('ignorado')}`, type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } }
+	const ignored = {
+		id: `evt_${uniqueName('ignorado')}`,
+		type: 'customer.created',
+		data: { object: { id: 'cus_x', object: 'customer' } },
+	}
 	expect((await deliverEvent(ignored)).status).toBe(200)
 	await expectAppAlive()
 
 	stripe = await startStripeApi()
 	expect((await deliverEvent(completed)).status).toBe(200)
 	await page.getByRole('button', { name: 'Intentar de nuevo' }).click()
-	await expect(page.frameLocator('iframe[title="Portal de cliente de Stripe"]').getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
+	await expect(
+		page
+			.frameLocator('iframe[title="Portal de cliente de Stripe"]')
+			.getByRole('button', { name: 'Cancelar suscripción' }),
+	).toBeVisible()
 	await page.goto(site('/tarifas/business'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(/\/checkout\/cs_/)
 })
 
-test('mail down: a demo booking and a contact message are kept and confirmed, the failure logged; mail recovers', async ({ page }) => {
+test('mail down: a demo booking and a contact message are kept and confirmed, the failure logged; mail recovers', async ({
+	page,
+}) => {
 	const account = await createAccount('caida-correo')
 	await signIn(page, account.email)
 	await acceptCookies(page)
@@ -328,8 +391,13 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 	await page.getByRole('button', { name: 'Reservar demostración' }).click()
 	const confirmation = page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })
 	await expect(confirmation).toBeVisible()
-	await expect(confirmation.getByText('No hemos podido enviarte el email de confirmación.', { exact: false })).toBeVisible()
-	await expect(confirmation.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute('href', /^https:\/\/meet\.jit\.si\//)
+	await expect(
+		confirmation.getByText('No hemos podido enviarte el email de confirmación.', { exact: false }),
+	).toBeVisible()
+	await expect(confirmation.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute(
+		'href',
+		/^https:\/\/meet\.jit\.si\//,
+	)
 	const bookings = await database().from('reservas').select('status, meet_url').eq('user_id', account.id)
 	expect(bookings.data).toEqual([{ status: 'confirmada', meet_url: expect.stringMatching(/^https:\/\//) }])
 
@@ -363,6 +431,9 @@ async function contactMessagesFrom(email: string) {
 
 /** Mails with this subject that name `sender`: the company's inbox is not this test's alone. */
 async function mailsAbout(subject: string, sender: string) {
-	const mails = (await (await fetch(`http://127.0.0.1:${ports.mailWeb}/email`)).json()) as { subject: string; text: string }[]
+	const mails = (await (await fetch(`http://127.0.0.1:${ports.mailWeb}/email`)).json()) as {
+		subject: string
+		text: string
+	}[]
 	return mails.filter((candidate) => candidate.subject === subject && candidate.text.includes(sender)).length
 }

@@ -27,7 +27,11 @@ const evilOrigin = 'https://evil.example'
 
 function expectSecurityHeaders(response: RawResponse, what: string) {
 	const csp = String(response.headers['content-security-policy'] ?? '')
-	const scriptSrc = csp.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src')) ?? ''
+	const scriptSrc =
+		csp
+			.split(';')
+			.map((directive) => directive.trim())
+			.find((directive) => directive.startsWith('script-src')) ?? ''
 	expect(scriptSrc, what).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/)
 	expect(scriptSrc, what).not.toContain("'unsafe-inline'")
 	expect(csp, what).toContain("frame-ancestors 'none'")
@@ -37,7 +41,10 @@ function expectSecurityHeaders(response: RawResponse, what: string) {
 }
 
 function signedWebhook(payload: string) {
-	const signature = stripeClient().webhooks.generateTestHeaderString({ payload, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '' })
+	const signature = stripeClient().webhooks.generateTestHeaderString({
+		payload,
+		secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '',
+	})
 	return { 'Content-Type': 'application/json', 'Stripe-Signature': signature }
 }
 
@@ -59,7 +66,13 @@ function postStreamed(url: string, headers: Record<string, string>, totalBytes: 
 	let answered = false
 	return new Promise((resolve, reject) => {
 		const req = httpRequest(
-			{ host: '127.0.0.1', port: target.port, path: target.pathname, method: 'POST', headers: { Host: target.host, 'Transfer-Encoding': 'chunked', ...headers } },
+			{
+				host: '127.0.0.1',
+				port: target.port,
+				path: target.pathname,
+				method: 'POST',
+				headers: { Host: target.host, 'Transfer-Encoding': 'chunked', ...headers },
+			},
 			(res) => {
 				answered = true
 				let body = ''
@@ -93,26 +106,62 @@ const responseKinds: { what: string; status: number; request: () => Promise<RawR
 	{ what: 'site 404', status: 404, request: () => rawRequest(siteURL('/no-existe')) },
 	{ what: 'portal 404', status: 404, request: () => rawRequest(portalURL('/no-existe')) },
 	{ what: 'a site page asked on the portal host', status: 404, request: () => rawRequest(portalURL('/contacto')) },
-	{ what: 'a missing static file (falls through to the app)', status: 404, request: () => rawRequest(siteURL('/assets/no-existe.js')) },
+	{
+		what: 'a missing static file (falls through to the app)',
+		status: 404,
+		request: () => rawRequest(siteURL('/assets/no-existe.js')),
+	},
 	{ what: 'an unexpected error', status: 500, request: () => rawRequest(siteURL('/__test/error')) },
 	{ what: 'robots.txt of the site', status: 200, request: () => rawRequest(siteURL('/robots.txt')) },
 	{ what: 'robots.txt of the portal', status: 200, request: () => rawRequest(portalURL('/robots.txt')) },
 	{ what: 'sitemap.xml', status: 200, request: () => rawRequest(siteURL('/sitemap.xml')) },
 	{ what: 'GET of a resource route (redirect)', status: 302, request: () => rawRequest(siteURL('/resources/theme')) },
-	{ what: 'GET of a resource route on the portal', status: 302, request: () => rawRequest(portalURL('/resources/consent')) },
+	{
+		what: 'GET of a resource route on the portal',
+		status: 302,
+		request: () => rawRequest(portalURL('/resources/consent')),
+	},
 	{ what: 'site .data', status: 200, request: () => rawRequest(siteURL('/blog.data')) },
 	{ what: 'portal .data', status: 200, request: () => rawRequest(portalURL('/auth.data')) },
 	{ what: 'root .data', status: 200, request: () => rawRequest(siteURL('/_.data')) },
 	{ what: 'a redirect to sign-in', status: 302, request: () => rawRequest(portalURL('/dashboard')) },
 	{ what: 'the portal’s / redirect', status: 302, request: () => rawRequest(portalURL('/')) },
 	{ what: 'a site action error', status: 400, request: () => send(siteURL('/contacto'), urlencoded([['name', '']])) },
-	{ what: 'a portal action error', status: 400, request: () => send(portalURL('/auth'), urlencoded([['intent', 'signin']])) },
-	{ what: 'a .data action error', status: 400, request: () => send(siteURL('/contacto.data'), urlencoded([['name', '']])) },
-	{ what: 'a body that is not a form', status: 415, request: () => send(siteURL('/contacto'), { contentType: 'application/json', body: '{}' }) },
-	{ what: 'a form that does not parse', status: 400, request: () => send(portalURL('/auth'), { contentType: 'multipart/form-data', body: '--x--' }) },
-	{ what: 'a resource action', status: 200, request: () => send(siteURL('/resources/theme'), urlencoded([['theme', 'light']])) },
-	{ what: 'a resource action error', status: 400, request: () => send(portalURL('/resources/theme'), urlencoded([['theme', 'rosa']])) },
-	{ what: 'a resource action redirect', status: 302, request: () => send(siteURL('/resources/not-implemented'), urlencoded([['redirectTo', '/']])) },
+	{
+		what: 'a portal action error',
+		status: 400,
+		request: () => send(portalURL('/auth'), urlencoded([['intent', 'signin']])),
+	},
+	{
+		what: 'a .data action error',
+		status: 400,
+		request: () => send(siteURL('/contacto.data'), urlencoded([['name', '']])),
+	},
+	{
+		what: 'a body that is not a form',
+		status: 415,
+		request: () => send(siteURL('/contacto'), { contentType: 'application/json', body: '{}' }),
+	},
+	{
+		what: 'a form that does not parse',
+		status: 400,
+		request: () => send(portalURL('/auth'), { contentType: 'multipart/form-data', body: '--x--' }),
+	},
+	{
+		what: 'a resource action',
+		status: 200,
+		request: () => send(siteURL('/resources/theme'), urlencoded([['theme', 'light']])),
+	},
+	{
+		what: 'a resource action error',
+		status: 400,
+		request: () => send(portalURL('/resources/theme'), urlencoded([['theme', 'rosa']])),
+	},
+	{
+		what: 'a resource action redirect',
+		status: 302,
+		request: () => send(siteURL('/resources/not-implemented'), urlencoded([['redirectTo', '/']])),
+	},
 	{
 		what: 'a cross-origin POST to a page',
 		status: 403,
@@ -128,7 +177,11 @@ const responseKinds: { what: string; status: number; request: () => Promise<RawR
 		status: 403,
 		request: () => send(siteURL('/resources/theme'), urlencoded([['theme', 'light']]), { origin: evilOrigin }),
 	},
-	{ what: 'the webhook without a signature', status: 400, request: () => postWebhook('{}', { 'Content-Type': 'application/json' }) },
+	{
+		what: 'the webhook without a signature',
+		status: 400,
+		request: () => postWebhook('{}', { 'Content-Type': 'application/json' }),
+	},
 	{
 		what: 'the webhook with a bad signature',
 		status: 400,
@@ -138,21 +191,50 @@ const responseKinds: { what: string; status: number; request: () => Promise<RawR
 		what: 'a signed webhook event',
 		status: 200,
 		request: () => {
-			const payload = JSON.stringify({ id: `evt_${uniqueName('cabeceras')}`, object: 'event', type: 'customer.created', data: { object: {} } })
+			const payload = JSON.stringify({
+				id: `evt_${uniqueName('cabeceras')}`,
+				object: 'event',
+				type: 'customer.created',
+				data: { object: {} },
+			})
 			return postWebhook(payload, signedWebhook(payload))
 		},
 	},
 	{ what: 'GET of the webhook', status: 400, request: () => rawRequest(siteURL('/api/stripe/webhook')) },
 	// Methods nothing here serves (issue 18, finding 5): answered before the router, with the usual headers.
-	{ what: 'a plain OPTIONS of a page', status: 204, request: () => rawRequest(siteURL('/tarifas'), { method: 'OPTIONS' }) },
-	{ what: 'a plain OPTIONS on the portal', status: 204, request: () => rawRequest(portalURL('/dashboard'), { method: 'OPTIONS' }) },
+	{
+		what: 'a plain OPTIONS of a page',
+		status: 204,
+		request: () => rawRequest(siteURL('/tarifas'), { method: 'OPTIONS' }),
+	},
+	{
+		what: 'a plain OPTIONS on the portal',
+		status: 204,
+		request: () => rawRequest(portalURL('/dashboard'), { method: 'OPTIONS' }),
+	},
 	{ what: 'PROPFIND of a page', status: 405, request: () => rawRequest(siteURL('/blog'), { method: 'PROPFIND' }) },
 	{ what: 'TRACE of a page', status: 405, request: () => rawRequest(portalURL('/auth'), { method: 'TRACE' }) },
-	{ what: 'PUT to a resource route', status: 405, request: () => rawRequest(siteURL('/resources/theme'), { method: 'PUT' }) },
-	{ what: 'DELETE of the webhook', status: 405, request: () => rawRequest(siteURL('/api/stripe/webhook'), { method: 'DELETE' }) },
+	{
+		what: 'PUT to a resource route',
+		status: 405,
+		request: () => rawRequest(siteURL('/resources/theme'), { method: 'PUT' }),
+	},
+	{
+		what: 'DELETE of the webhook',
+		status: 405,
+		request: () => rawRequest(siteURL('/api/stripe/webhook'), { method: 'DELETE' }),
+	},
 	// Hosts we do not serve (issue 18, finding 8): answered before the page cache and the static files.
-	{ what: 'a page on a host we do not serve', status: 421, request: () => rawRequest(`http://evil.example:${appPort()}/`) },
-	{ what: 'a static file on a host we do not serve', status: 421, request: () => rawRequest(`http://evil.example:${appPort()}/favicon.svg`) },
+	{
+		what: 'a page on a host we do not serve',
+		status: 421,
+		request: () => rawRequest(`http://evil.example:${appPort()}/`),
+	},
+	{
+		what: 'a static file on a host we do not serve',
+		status: 421,
+		request: () => rawRequest(`http://evil.example:${appPort()}/favicon.svg`),
+	},
 ]
 
 test.describe('security headers', () => {
@@ -165,7 +247,12 @@ test.describe('security headers', () => {
 	})
 
 	test('a method nothing serves says which ones are served, and never reaches the router', async () => {
-		for (const [method, status] of [['OPTIONS', 204], ['PROPFIND', 405], ['TRACE', 405], ['PATCH', 405]] as const) {
+		for (const [method, status] of [
+			['OPTIONS', 204],
+			['PROPFIND', 405],
+			['TRACE', 405],
+			['PATCH', 405],
+		] as const) {
 			const response = await rawRequest(siteURL('/contacto'), { method, headers: { Origin: evilOrigin } })
 			expect(response.status, method).toBe(status)
 			expect(response.headers.allow, method).toBe('GET, HEAD, POST')
@@ -176,17 +263,21 @@ test.describe('security headers', () => {
 
 	test('each response gets a fresh nonce, and every script of the page carries it', async () => {
 		const [first, second] = await Promise.all([rawRequest(siteURL('/')), rawRequest(siteURL('/'))])
-		const nonceOf = (response: RawResponse) => /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1]
+		const nonceOf = (response: RawResponse) =>
+			/'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1]
 		expect(nonceOf(first)).toBeTruthy()
 		expect(nonceOf(first)).not.toBe(nonceOf(second))
 		const scripts = [...first.body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
-		for (const script of scripts.filter((tag) => !tag.includes('application/ld+json'))) expect(script).toContain(`nonce="${nonceOf(first)}"`)
+		for (const script of scripts.filter((tag) => !tag.includes('application/ld+json')))
+			expect(script).toContain(`nonce="${nonceOf(first)}"`)
 	})
 
 	/** express.static serves public/ and build/client/ before the app, so none of the app's headers reach them. */
 	async function staticAssets() {
 		const home = await rawRequest(siteURL('/'))
-		const built = [...home.body.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '')
+		const built = [...home.body.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+			(match) => match[1] ?? '',
+		)
 		const js = built.find((path) => path.endsWith('.js'))
 		const css = built.find((path) => path.endsWith('.css'))
 		if (!js || !css) throw new Error('No built JS or CSS linked from the home page')
@@ -206,7 +297,11 @@ test.describe('security headers', () => {
 		const body = `message=${'x'.repeat(1024 * 1024 + 1)}`
 		const huge = await rawRequest(siteURL('/contacto'), {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: new URL(siteURL('/')).origin },
+			headers: {
+				'Content-Type': 'application/x-www-form-urlencoded',
+				'Content-Length': String(body.length),
+				Origin: new URL(siteURL('/')).origin,
+			},
 			body,
 		})
 		expect(huge.status).toBe(413)
@@ -218,8 +313,16 @@ test.describe('security headers', () => {
 	// Nothing declares the length of a chunked body, so the app counts while it reads.
 	test('a body streamed without a length is refused with 413 past 1 MB, before the sender has finished', async () => {
 		const far = 64 * 1024 * 1024
-		const form = await postStreamed(siteURL('/contacto'), { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(siteURL('/')).origin }, far)
-		const webhook = await postStreamed(siteURL('/api/stripe/webhook'), { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' }, far)
+		const form = await postStreamed(
+			siteURL('/contacto'),
+			{ 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(siteURL('/')).origin },
+			far,
+		)
+		const webhook = await postStreamed(
+			siteURL('/api/stripe/webhook'),
+			{ 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
+			far,
+		)
 		for (const [what, answer] of Object.entries({ form, webhook })) {
 			expect(answer.status, what).toBe(413)
 			expect(answer.sentWhole, what).toBe(false)
@@ -247,7 +350,13 @@ test.describe('security headers', () => {
 		}))
 		try {
 			const at = (host: string, path: string) => `http://${host}:${https.port}${path}`
-			for (const url of [at('kia.localhost', '/'), at('portal.kia.localhost', '/auth'), at('portal.kia.localhost', '/dashboard'), at('kia.localhost', '/no-existe'), at('kia.localhost', '/robots.txt')]) {
+			for (const url of [
+				at('kia.localhost', '/'),
+				at('portal.kia.localhost', '/auth'),
+				at('portal.kia.localhost', '/dashboard'),
+				at('kia.localhost', '/no-existe'),
+				at('kia.localhost', '/robots.txt'),
+			]) {
 				const response = await rawRequest(url)
 				expect(response.headers['strict-transport-security'], url).toMatch(/^max-age=\d{8,}; includeSubDomains/)
 				expectSecurityHeaders(response, url)
@@ -277,9 +386,24 @@ function withoutHost(path: string): Promise<string> {
 test.describe('hosts', () => {
 	test('any other Host gets 421 with the security headers, whatever it asks for, and nothing is cached', async () => {
 		const port = appPort()
-		const madeUp = [`evil.example:${port}`, 'kia.localhost', `kia.localhost:${port + 1}`, `www.kia.localhost:${port}`, `kia.localhost.evil.example:${port}`, `portal.evil.example:${port}`]
+		const madeUp = [
+			`evil.example:${port}`,
+			'kia.localhost',
+			`kia.localhost:${port + 1}`,
+			`www.kia.localhost:${port}`,
+			`kia.localhost.evil.example:${port}`,
+			`portal.evil.example:${port}`,
+		]
 		for (const host of madeUp) {
-			for (const [method, path] of [['GET', '/'], ['GET', '/sobre-kia'], ['GET', '/sobre-kia'], ['GET', '/auth'], ['GET', '/favicon.svg'], ['HEAD', '/tarifas'], ['POST', '/contacto']] as const) {
+			for (const [method, path] of [
+				['GET', '/'],
+				['GET', '/sobre-kia'],
+				['GET', '/sobre-kia'],
+				['GET', '/auth'],
+				['GET', '/favicon.svg'],
+				['HEAD', '/tarifas'],
+				['POST', '/contacto'],
+			] as const) {
 				const what = `${method} ${host}${path}`
 				const response = await rawRequest(siteURL(path), { method, headers: { Host: host, Origin: `http://${host}` } })
 				expect(response.status, what).toBe(421)
@@ -309,7 +433,9 @@ test.describe('hosts', () => {
 		// Express trusts this machine as a proxy (TRUST_PROXY): the header would pick the app's host if it were read.
 		for (const forwarded of [new URL(portalURL('/')).host, `evil.example:${appPort()}`]) {
 			// A query of its own, so the page is rendered rather than served from the page cache.
-			const response = await rawRequest(siteURL(`/?reenviado=${Date.now()}`), { headers: { 'X-Forwarded-Host': forwarded } })
+			const response = await rawRequest(siteURL(`/?reenviado=${Date.now()}`), {
+				headers: { 'X-Forwarded-Host': forwarded },
+			})
 			expect(response.status, forwarded).toBe(200)
 			expect(response.body, forwarded).toContain('Haz menos. Logra más. Vive mejor.')
 		}
@@ -350,7 +476,9 @@ const sentValues = (sent: Fields, name: string) => sent.filter(([key]) => key ==
 const wasSent = (sent: Fields, name: string, value: unknown) => sentValues(sent, name).includes(String(value))
 /** An optional column: null (or absent) only when the field came blank or not at all. */
 const optionalSent = (sent: Fields, name: string, value: unknown) =>
-	value === null || value === undefined ? sentValues(sent, name).every((given) => given === '') : wasSent(sent, name, value)
+	value === null || value === undefined
+		? sentValues(sent, name).every((given) => given === '')
+		: wasSent(sent, name, value)
 
 async function select(query: PromiseLike<{ data: Row[] | null; error: unknown }>): Promise<Row[]> {
 	const { data, error } = await query
@@ -375,7 +503,13 @@ async function signedInAdmin(label: string) {
 }
 
 /** The contact forms: one form_submissions row holding every field, or nothing. */
-async function submissionProbe(module: string, path: string, formType: string, fields: (tag: string) => Record<string, string>, optional: string[] = []): Promise<Probe> {
+async function submissionProbe(
+	module: string,
+	path: string,
+	formType: string,
+	fields: (tag: string) => Record<string, string>,
+	optional: string[] = [],
+): Promise<Probe> {
 	const tag = marker()
 	const since = new Date(Date.now() - 60_000).toISOString()
 	const hidden = await honeypotFields(siteURL(path))
@@ -385,12 +519,18 @@ async function submissionProbe(module: string, path: string, formType: string, f
 		valid: () => ({ ...fields(tag), ...hidden }),
 		accepted: 302,
 		rows: async () =>
-			(await select(serviceClient().from('form_submissions').select('id, form_type, data').gte('created_at', since).order('id'))).filter((row) => JSON.stringify(row.data).includes(tag)),
+			(
+				await select(
+					serviceClient().from('form_submissions').select('id, form_type, data').gte('created_at', since).order('id'),
+				)
+			).filter((row) => JSON.stringify(row.data).includes(tag)),
 		isWhole: (row, sent) => {
 			const data = row.data as Record<string, unknown>
 			return (
 				row.form_type === formType &&
-				Object.keys(fields(tag)).every((name) => (optional.includes(name) ? optionalSent(sent, name, data[name]) : wasSent(sent, name, data[name])))
+				Object.keys(fields(tag)).every((name) =>
+					optional.includes(name) ? optionalSent(sent, name, data[name]) : wasSent(sent, name, data[name]),
+				)
 			)
 		},
 	}
@@ -398,18 +538,31 @@ async function submissionProbe(module: string, path: string, formType: string, f
 
 const probeFactories: Record<string, () => Promise<Probe>> = {
 	'contact form': async () =>
-		submissionProbe('routes/site/contact.tsx', '/contacto', 'Contacto General', (tag) => ({ name: `Ana ${tag}`, email: `${tag}@kia.test`, message: `Hola ${tag}` })),
+		submissionProbe('routes/site/contact.tsx', '/contacto', 'Contacto General', (tag) => ({
+			name: `Ana ${tag}`,
+			email: `${tag}@kia.test`,
+			message: `Hola ${tag}`,
+		})),
 	'Sobre KIA contact form': async () =>
-		submissionProbe('routes/site/about.tsx', '/sobre-kia', 'Contacto Sobre KIA', (tag) => ({ name: `Luis ${tag}`, email: `${tag}@kia.test`, message: `Hola ${tag}` })),
+		submissionProbe('routes/site/about.tsx', '/sobre-kia', 'Contacto Sobre KIA', (tag) => ({
+			name: `Luis ${tag}`,
+			email: `${tag}@kia.test`,
+			message: `Hola ${tag}`,
+		})),
 	'investor form': async () =>
 		submissionProbe(
 			'routes/site/invest.tsx',
 			'/invertir',
 			'investor_contact',
-			(tag) => ({ fullName: `Inversora ${tag}`, email: `${tag}@fondo.es`, entity: `Fondo ${tag}`, message: `Ronda ${tag}` }),
+			(tag) => ({
+				fullName: `Inversora ${tag}`,
+				email: `${tag}@fondo.es`,
+				entity: `Fondo ${tag}`,
+				message: `Ronda ${tag}`,
+			}),
 			['entity'],
 		),
-	'newsletter': async () => ({
+	newsletter: async () => ({
 		module: 'routes/resources/newsletter.ts',
 		url: siteURL('/resources/newsletter'),
 		valid: () => ({ email: `${marker()}@kia.test`, redirectTo: '/' }),
@@ -448,11 +601,19 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			cookie: user.cookie,
 			valid: () => ({ ...uniqueSlot(), motivo: `Demo ${tag}` }),
 			accepted: 200,
-			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, motivo, nombre, email, status, meet_url').eq('user_id', user.id).order('id')),
+			rows: () =>
+				select(
+					serviceClient()
+						.from('reservas')
+						.select('id, fecha, hora, motivo, nombre, email, status, meet_url')
+						.eq('user_id', user.id)
+						.order('id'),
+				),
 			isWhole: (row, sent) =>
 				wasSent(sent, 'fecha', row.fecha) &&
 				wasSent(sent, 'hora', String(row.hora).slice(0, 5)) &&
-				(wasSent(sent, 'motivo', row.motivo) || (row.motivo === defaultBookingReason && sentValues(sent, 'motivo').every((motivo) => motivo === ''))) &&
+				(wasSent(sent, 'motivo', row.motivo) ||
+					(row.motivo === defaultBookingReason && sentValues(sent, 'motivo').every((motivo) => motivo === ''))) &&
 				row.nombre === user.fullName &&
 				row.email === user.email &&
 				row.status === 'confirmada' &&
@@ -467,7 +628,8 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			cookie: user.cookie,
 			valid: () => ({ period: 'monthly' }),
 			accepted: 303,
-			rows: () => select(serviceClient().from('stripe_customers').select('user_id, customer_id').eq('user_id', user.id)),
+			rows: () =>
+				select(serviceClient().from('stripe_customers').select('user_id, customer_id').eq('user_id', user.id)),
 			isWhole: (row) => row.user_id === user.id && String(row.customer_id).startsWith('cus_'),
 		}
 	},
@@ -486,15 +648,34 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 		return {
 			module: 'routes/portal/auth.tsx',
 			url: portalURL('/auth'),
-			valid: () => ({ intent: 'signup', fullName: `Alta ${tag}`, email: `${tag}-${(count += 1)}@kia.test`, password: 'contraseña-1', redirectTo: '/dashboard' }),
+			valid: () => ({
+				intent: 'signup',
+				fullName: `Alta ${tag}`,
+				email: `${tag}-${(count += 1)}@kia.test`,
+				password: 'contraseña-1',
+				redirectTo: '/dashboard',
+			}),
 			accepted: 302,
-			rows: () => select(serviceClient().from('usuarios').select('id, email, full_name, role').like('email', `${tag}-%`).order('email')),
-			isWhole: (row, sent) => wasSent(sent, 'email', row.email) && wasSent(sent, 'fullName', row.full_name) && row.role === 'cliente',
+			rows: () =>
+				select(
+					serviceClient()
+						.from('usuarios')
+						.select('id, email, full_name, role')
+						.like('email', `${tag}-%`)
+						.order('email'),
+				),
+			isWhole: (row, sent) =>
+				wasSent(sent, 'email', row.email) && wasSent(sent, 'fullName', row.full_name) && row.role === 'cliente',
 		}
 	},
 	'password recovery': async () => {
 		const user = await createAccount('hostil-olvido')
-		return { module: 'routes/portal/auth.tsx', url: portalURL('/auth'), valid: () => ({ intent: 'recover', email: user.email }), accepted: 302 }
+		return {
+			module: 'routes/portal/auth.tsx',
+			url: portalURL('/auth'),
+			valid: () => ({ intent: 'recover', email: user.email }),
+			accepted: 302,
+		}
 	},
 	'Google sign-in': async () => ({
 		module: 'routes/portal/auth.tsx',
@@ -521,7 +702,13 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 	},
 	'sign-out': async () => {
 		const user = await signedIn('hostil-salir')
-		return { module: 'routes/portal/sign-out.ts', url: portalURL('/auth/salir'), cookie: user.cookie, valid: () => ({}), accepted: 302 }
+		return {
+			module: 'routes/portal/sign-out.ts',
+			url: portalURL('/auth/salir'),
+			cookie: user.cookie,
+			valid: () => ({}),
+			accepted: 302,
+		}
 	},
 	'meeting reschedule': async () => {
 		const user = await signedIn('hostil-mueve')
@@ -533,7 +720,10 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			valid: () => ({ intent: 'reschedule', id: meeting.id, ...uniqueSlot() }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', user.id)),
-			isWhole: (row, sent) => row.status === 'confirmada' && wasSent(sent, 'fecha', row.fecha) && wasSent(sent, 'hora', String(row.hora).slice(0, 5)),
+			isWhole: (row, sent) =>
+				row.status === 'confirmada' &&
+				wasSent(sent, 'fecha', row.fecha) &&
+				wasSent(sent, 'hora', String(row.hora).slice(0, 5)),
 		}
 	},
 	'meeting cancel': async () => {
@@ -546,10 +736,11 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			valid: () => ({ intent: 'cancel', id: meeting.id }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', user.id)),
-			isWhole: (row, sent) => row.status === 'cancelada' && row.fecha === meeting.fecha && wasSent(sent, 'intent', 'cancel'),
+			isWhole: (row, sent) =>
+				row.status === 'cancelada' && row.fecha === meeting.fecha && wasSent(sent, 'intent', 'cancel'),
 		}
 	},
-	'profile': async () => {
+	profile: async () => {
 		const user = await signedIn('hostil-perfil')
 		const tag = marker()
 		return {
@@ -569,7 +760,9 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 				select(
 					serviceClient()
 						.from('usuarios')
-						.select('nombre, apellidos, full_name, prefijo_pais, telefono, phone, preferencia_comunicacion, avatar_url, role, email')
+						.select(
+							'nombre, apellidos, full_name, prefijo_pais, telefono, phone, preferencia_comunicacion, avatar_url, role, email',
+						)
 						.eq('id', user.id),
 				),
 			isWhole: (row, sent) => {
@@ -578,11 +771,15 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 					optionalSent(sent, 'nombre', row.nombre) &&
 					optionalSent(sent, 'apellidos', row.apellidos) &&
 					row.full_name === ([row.nombre, row.apellidos].filter(Boolean).join(' ') || null) &&
-					(wasSent(sent, 'prefijo_pais', row.prefijo_pais) || (row.prefijo_pais === '+34' && sentValues(sent, 'prefijo_pais').every((given) => given === ''))) &&
-					(row.telefono === null ? telefonos.every((given) => given === '') : telefonos.includes(String(row.telefono))) &&
+					(wasSent(sent, 'prefijo_pais', row.prefijo_pais) ||
+						(row.prefijo_pais === '+34' && sentValues(sent, 'prefijo_pais').every((given) => given === ''))) &&
+					(row.telefono === null
+						? telefonos.every((given) => given === '')
+						: telefonos.includes(String(row.telefono))) &&
 					row.phone === (row.telefono ? `${String(row.prefijo_pais)}${String(row.telefono)}` : null) &&
 					(wasSent(sent, 'preferencia_comunicacion', row.preferencia_comunicacion) ||
-						(row.preferencia_comunicacion === 'email' && sentValues(sent, 'preferencia_comunicacion').every((given) => given === ''))) &&
+						(row.preferencia_comunicacion === 'email' &&
+							sentValues(sent, 'preferencia_comunicacion').every((given) => given === ''))) &&
 					optionalSent(sent, 'avatar_url', row.avatar_url) &&
 					row.role === 'cliente' &&
 					row.email === user.email
@@ -618,11 +815,20 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			module: 'routes/portal/admin/users.tsx',
 			url: portalURL('/admin/usuarios'),
 			cookie: admin.cookie,
-			valid: () => ({ intent: 'update', id: victim.id, full_name: 'Nombre Editado', phone: '+34 600 000 000', role: 'cliente' }),
+			valid: () => ({
+				intent: 'update',
+				id: victim.id,
+				full_name: 'Nombre Editado',
+				phone: '+34 600 000 000',
+				role: 'cliente',
+			}),
 			accepted: 302,
 			rows: () => select(serviceClient().from('usuarios').select('full_name, phone, role, email').eq('id', victim.id)),
 			isWhole: (row, sent) =>
-				wasSent(sent, 'full_name', row.full_name) && optionalSent(sent, 'phone', row.phone) && wasSent(sent, 'role', row.role) && row.email === victim.email,
+				wasSent(sent, 'full_name', row.full_name) &&
+				optionalSent(sent, 'phone', row.phone) &&
+				wasSent(sent, 'role', row.role) &&
+				row.email === victim.email,
 		}
 	},
 	'admin user delete': async () => {
@@ -652,15 +858,26 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			rows: () => select(serviceClient().from('usuarios').select('full_name, phone, role').eq('id', victim.id)),
 		}
 	},
-	'unknown path': async () => ({ module: 'routes/not-found.tsx', url: siteURL('/no-existe/accion'), valid: () => ({}), accepted: 404 }),
+	'unknown path': async () => ({
+		module: 'routes/not-found.tsx',
+		url: siteURL('/no-existe/accion'),
+		valid: () => ({}),
+		accepted: 404,
+	}),
 }
 
 /** Route modules (relative to app/) that export an action, found in the source so none is forgotten. */
 function modulesWithAnAction() {
 	const appDir = join(process.cwd(), 'app')
-	const files = readdirSync(join(appDir, 'routes'), { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file))
+	const files = readdirSync(join(appDir, 'routes'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+		/\.tsx?$/.test(file),
+	)
 	return files
-		.filter((file) => /export (async )?function action\b|export const action\b/.test(readFileSync(join(appDir, 'routes', file), 'utf8')))
+		.filter((file) =>
+			/export (async )?function action\b|export const action\b/.test(
+				readFileSync(join(appDir, 'routes', file), 'utf8'),
+			),
+		)
 		.map((file) => relative(appDir, join(appDir, 'routes', file)))
 		.sort()
 }
@@ -700,8 +917,12 @@ test.describe('cross-site requests', () => {
 			// A page's action is also reached through its data request (the posts JavaScript makes).
 			for (const url of isPage(probe) ? [probe.url, `${probe.url}.data`] : [probe.url]) {
 				for (const [how, options] of refusals) {
-					const response = await send(url, urlencoded(Object.entries(probe.valid())), { cookie: probe.cookie, ...options })
-					if (response.status !== 403 || setCookies(response).length > 0) letThrough.push(`${url} (${probe.module}), ${how}: ${response.status}`)
+					const response = await send(url, urlencoded(Object.entries(probe.valid())), {
+						cookie: probe.cookie,
+						...options,
+					})
+					if (response.status !== 403 || setCookies(response).length > 0)
+						letThrough.push(`${url} (${probe.module}), ${how}: ${response.status}`)
 				}
 			}
 			expect((await probe.rows?.()) ?? [], probe.module).toEqual(before)
@@ -710,7 +931,12 @@ test.describe('cross-site requests', () => {
 	})
 
 	test('the Stripe webhook is exempt from the origin check but refuses anything unsigned', async () => {
-		const payload = JSON.stringify({ id: `evt_${uniqueName('origen')}`, object: 'event', type: 'customer.created', data: { object: {} } })
+		const payload = JSON.stringify({
+			id: `evt_${uniqueName('origen')}`,
+			object: 'event',
+			type: 'customer.created',
+			data: { object: {} },
+		})
 		const unsigned = await postWebhook(payload, { Origin: evilOrigin, 'Content-Type': 'application/json' })
 		expect(unsigned.status).toBe(400)
 		expect(JSON.parse(unsigned.body)).toEqual({ error: 'Falta la firma de Stripe' })
@@ -726,12 +952,18 @@ test.describe('cross-site requests', () => {
 		for (const probe of probes) {
 			const before = (await probe.rows?.()) ?? []
 			const url = `${probe.url}?${new URLSearchParams(probe.valid())}`
-			const response = await rawRequest(url, { headers: { 'X-Forwarded-For': address, ...(probe.cookie ? { Cookie: probe.cookie } : {}) } })
+			const response = await rawRequest(url, {
+				headers: { 'X-Forwarded-For': address, ...(probe.cookie ? { Cookie: probe.cookie } : {}) },
+			})
 			expect(response.status, url).toBeLessThan(500)
-			expect(setCookies(response).filter((cookie) => /^(kia-theme|kia-portal-theme|cookie_consent)=/.test(cookie)), url).toEqual([])
+			expect(
+				setCookies(response).filter((cookie) => /^(kia-theme|kia-portal-theme|cookie_consent)=/.test(cookie)),
+				url,
+			).toEqual([])
 			expect((await probe.rows?.()) ?? [], url).toEqual(before)
 			// The session survives a GET of the sign-out URL (and of every other one).
-			if (probe.cookie) expect((await rawRequest(portalURL('/dashboard'), { headers: { Cookie: probe.cookie } })).status, url).toBe(200)
+			if (probe.cookie)
+				expect((await rawRequest(portalURL('/dashboard'), { headers: { Cookie: probe.cookie } })).status, url).toBe(200)
 		}
 		expect(await select(serviceClient().from('rate_limits').select('key').like('key', `%:${address}`))).toEqual([])
 		// The password forms' GETs left the passwords as they were.
@@ -757,7 +989,8 @@ test.describe('hostile input', () => {
 				const response = await send(hostile.oneField ? dataUrl : probe.url, hostile.body, { cookie: probe.cookie })
 				const after = (await probe.rows?.()) ?? []
 				if (response.status >= 500) problems.push(`${hostile.label}: ${response.status}`)
-				if (hostile.label === 'the valid form' && response.status !== probe.accepted) problems.push(`the valid form: ${response.status}, not ${probe.accepted}`)
+				if (hostile.label === 'the valid form' && response.status !== probe.accepted)
+					problems.push(`the valid form: ${response.status}, not ${probe.accepted}`)
 				problems.push(...halfWrites(probe, hostile.label, hostile.fields, before, after))
 				before = after
 			}
@@ -767,14 +1000,44 @@ test.describe('hostile input', () => {
 
 	test('the Stripe webhook: unsigned or tampered deliveries are refused and record nothing, odd signed ones get no 5xx', async () => {
 		const id = `evt_${uniqueName('hostil')}`
-		const event = (type: string, object: Record<string, unknown>) => JSON.stringify({ id: `${id}_${type}`, object: 'event', type, data: { object } })
+		const event = (type: string, object: Record<string, unknown>) =>
+			JSON.stringify({ id: `${id}_${type}`, object: 'event', type, data: { object } })
 		const completed = event('checkout.session.completed', { id: 'cs_no_existe' })
 		const unsigned: [string, string, Record<string, string>][] = [
 			['no signature', completed, { 'Content-Type': 'application/json' }],
-			['a signature of another payload', completed, signedWebhook(event('checkout.session.completed', { id: 'cs_otro' }))],
-			['a signature too old', completed, { 'Content-Type': 'application/json', 'Stripe-Signature': stripeClient().webhooks.generateTestHeaderString({ payload: completed, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '', timestamp: 1 }) }],
-			['a signature with another secret', completed, { 'Content-Type': 'application/json', 'Stripe-Signature': stripeClient().webhooks.generateTestHeaderString({ payload: completed, secret: 'whsec_otro' }) }],
-			['a garbage signature', completed, { 'Content-Type': 'application/json', 'Stripe-Signature': "'; drop table stripe_eventos; --" }],
+			[
+				'a signature of another payload',
+				completed,
+				signedWebhook(event('checkout.session.completed', { id: 'cs_otro' })),
+			],
+			[
+				'a signature too old',
+				completed,
+				{
+					'Content-Type': 'application/json',
+					'Stripe-Signature': stripeClient().webhooks.generateTestHeaderString({
+						payload: completed,
+						secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '',
+						timestamp: 1,
+					}),
+				},
+			],
+			[
+				'a signature with another secret',
+				completed,
+				{
+					'Content-Type': 'application/json',
+					'Stripe-Signature': stripeClient().webhooks.generateTestHeaderString({
+						payload: completed,
+						secret: 'whsec_otro',
+					}),
+				},
+			],
+			[
+				'a garbage signature',
+				completed,
+				{ 'Content-Type': 'application/json', 'Stripe-Signature': "'; drop table stripe_eventos; --" },
+			],
 			['100 kB unsigned', 'x'.repeat(100_000), { 'Content-Type': 'application/json' }],
 		]
 		for (const [what, payload, headers] of unsigned) {
@@ -802,7 +1065,8 @@ test.describe('hostile input', () => {
  * from a form, only rows that hold one whole submission.
  */
 function halfWrites(probe: Probe, label: string, fields: Fields | undefined, before: Row[], after: Row[]) {
-	if (!probe.isWhole || !fields) return isDeepStrictEqual(after, before) ? [] : [`${label}: changed ${JSON.stringify(after).slice(0, 300)}`]
+	if (!probe.isWhole || !fields)
+		return isDeepStrictEqual(after, before) ? [] : [`${label}: changed ${JSON.stringify(after).slice(0, 300)}`]
 	const isWhole = probe.isWhole
 	return after
 		.filter((row) => !before.some((old) => isDeepStrictEqual(old, row)))
@@ -864,7 +1128,12 @@ function expectOwnRedirect(response: RawResponse, from: string, what: string) {
 }
 
 const decodeEntities = (value: string) =>
-	value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+	value
+		.replace(/&amp;/g, '&')
+		.replace(/&quot;/g, '"')
+		.replace(/&#x27;/g, "'")
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
 
 async function tokensFor(email: string) {
 	const supabase = createClient<Database>(process.env.E2E_SUPABASE_URL ?? '', localAnonKey, {
@@ -883,16 +1152,58 @@ test.describe('open redirects', () => {
 		const cookie = await sessionCookie(user.email)
 		const session = await tokensFor(user.email)
 		const posts: [string, string, (payload: string) => Fields][] = [
-			['site theme', siteURL('/resources/theme'), (payload) => [['theme', 'dark'], ['redirectTo', payload]]],
-			['portal theme', portalURL('/resources/theme'), (payload) => [['theme', 'dark'], ['redirectTo', payload]]],
-			['consent', siteURL('/resources/consent'), (payload) => [['intent', 'accept'], ['redirectTo', payload]]],
+			[
+				'site theme',
+				siteURL('/resources/theme'),
+				(payload) => [
+					['theme', 'dark'],
+					['redirectTo', payload],
+				],
+			],
+			[
+				'portal theme',
+				portalURL('/resources/theme'),
+				(payload) => [
+					['theme', 'dark'],
+					['redirectTo', payload],
+				],
+			],
+			[
+				'consent',
+				siteURL('/resources/consent'),
+				(payload) => [
+					['intent', 'accept'],
+					['redirectTo', payload],
+				],
+			],
 			['not implemented', siteURL('/resources/not-implemented'), (payload) => [['redirectTo', payload]]],
-			['newsletter', siteURL('/resources/newsletter'), (payload) => [['email', 'lector@kia.test'], ['redirectTo', payload]]],
-			['sign-in', portalURL('/auth'), (payload) => [['intent', 'signin'], ['email', user.email], ['password', testPassword], ['redirectTo', payload]]],
+			[
+				'newsletter',
+				siteURL('/resources/newsletter'),
+				(payload) => [
+					['email', 'lector@kia.test'],
+					['redirectTo', payload],
+				],
+			],
+			[
+				'sign-in',
+				portalURL('/auth'),
+				(payload) => [
+					['intent', 'signin'],
+					['email', user.email],
+					['password', testPassword],
+					['redirectTo', payload],
+				],
+			],
 			[
 				'auth callback',
 				portalURL('/auth/callback'),
-				(payload) => [['access_token', session.access_token], ['refresh_token', session.refresh_token], ['type', ''], ['next', payload]],
+				(payload) => [
+					['access_token', session.access_token],
+					['refresh_token', session.refresh_token],
+					['type', ''],
+					['next', payload],
+				],
 			],
 		]
 		for (const payload of redirectPayloads()) {
@@ -901,14 +1212,25 @@ test.describe('open redirects', () => {
 			}
 			const query = `?${new URLSearchParams({ redirectTo: payload })}`
 			// Signed in, /auth sends the visitor straight on.
-			expectOwnRedirect(await rawRequest(portalURL(`/auth${query}`), { headers: { Cookie: cookie } }), portalURL('/auth'), `signed-in /auth with ${JSON.stringify(payload)}`)
+			expectOwnRedirect(
+				await rawRequest(portalURL(`/auth${query}`), { headers: { Cookie: cookie } }),
+				portalURL('/auth'),
+				`signed-in /auth with ${JSON.stringify(payload)}`,
+			)
 			// The portal's / keeps the query on its way to /auth.
-			expectOwnRedirect(await rawRequest(portalURL(`/${query}`)), portalURL('/'), `portal / with ${JSON.stringify(payload)}`)
+			expectOwnRedirect(
+				await rawRequest(portalURL(`/${query}`)),
+				portalURL('/'),
+				`portal / with ${JSON.stringify(payload)}`,
+			)
 			// Signed out, the form carries the destination it will use.
 			const page = await rawRequest(portalURL(`/auth${query}`))
-			const carried = [...page.body.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((match) => decodeEntities(match[1] ?? ''))
+			const carried = [...page.body.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((match) =>
+				decodeEntities(match[1] ?? ''),
+			)
 			expect(carried.length, payload).toBeGreaterThan(0)
-			for (const value of carried) expectOwnTarget(new URL(value, portalURL('/auth')), `/auth form with ${JSON.stringify(payload)}`)
+			for (const value of carried)
+				expectOwnTarget(new URL(value, portalURL('/auth')), `/auth form with ${JSON.stringify(payload)}`)
 		}
 	})
 
@@ -921,14 +1243,29 @@ test.describe('open redirects', () => {
 			expectOwnTarget(new URL(callback.searchParams.get('next') ?? '', portalURL('/')), what)
 		}
 		for (const payload of payloads) {
-			const google = await send(portalURL('/auth'), urlencoded([['intent', 'google'], ['redirectTo', payload]]))
+			const google = await send(
+				portalURL('/auth'),
+				urlencoded([
+					['intent', 'google'],
+					['redirectTo', payload],
+				]),
+			)
 			expect(google.status).toBe(302)
-			expectSafeCallback(redirectTarget(google, portalURL('/auth')).searchParams.get('redirect_to'), `Google with ${JSON.stringify(payload)}`)
+			expectSafeCallback(
+				redirectTarget(google, portalURL('/auth')).searchParams.get('redirect_to'),
+				`Google with ${JSON.stringify(payload)}`,
+			)
 		}
 		const signUps = await Promise.all(
 			payloads.map(async (payload, index) => {
 				const email = `${marker()}-${index}@kia.test`
-				const fields: Fields = [['intent', 'signup'], ['fullName', 'Alta Redirigida'], ['email', email], ['password', testPassword], ['redirectTo', payload]]
+				const fields: Fields = [
+					['intent', 'signup'],
+					['fullName', 'Alta Redirigida'],
+					['email', email],
+					['password', testPassword],
+					['redirectTo', payload],
+				]
 				const response = await send(portalURL('/auth'), urlencoded(fields))
 				expect(response.status, payload).toBe(302)
 				return { payload, email }
@@ -956,12 +1293,16 @@ function watchDialogs(page: Page) {
 	return dialogs
 }
 
-const executable = '[onerror], [onload], [onclick], a[href^="javascript:" i], iframe, script:not([nonce]):not([type="application/ld+json"])'
+const executable =
+	'[onerror], [onload], [onclick], a[href^="javascript:" i], iframe, script:not([nonce]):not([type="application/ld+json"])'
 
 /** Nothing on the page can run a payload; `alsoAbsent` names markup that must not exist either. */
 async function expectInert(page: Page, what: string, alsoAbsent?: string) {
 	const found = page.locator(alsoAbsent ? `${executable}, ${alsoAbsent}` : executable)
-	expect(await found.evaluateAll((elements) => elements.map((element) => element.outerHTML.slice(0, 200))), what).toEqual([])
+	expect(
+		await found.evaluateAll((elements) => elements.map((element) => element.outerHTML.slice(0, 200))),
+		what,
+	).toEqual([])
 }
 
 /** What a text field's payload would become if it were rendered as HTML instead of text. */
@@ -977,7 +1318,9 @@ async function useSession(context: BrowserContext, cookie: string) {
 }
 
 test.describe('stored XSS', () => {
-	test('names, booking reasons and profile fields show as text on every page that displays them', async ({ browser }) => {
+	test('names, booking reasons and profile fields show as text on every page that displays them', async ({
+		browser,
+	}) => {
 		test.setTimeout(60_000)
 		const tag = marker()
 		const name = `<img src=x onerror="alert('nombre')">"><svg onload=alert('svg')> ${tag}`
@@ -995,12 +1338,25 @@ test.describe('stored XSS', () => {
 		expect(created.error).toBeNull()
 		const cookie = await sessionCookie(email)
 		const slot = uniqueSlot()
-		const booked = await send(siteURL('/solicitar-demostracion-kia'), urlencoded([['fecha', slot.fecha], ['hora', slot.hora], ['motivo', reason]]), { cookie })
+		const booked = await send(
+			siteURL('/solicitar-demostracion-kia'),
+			urlencoded([
+				['fecha', slot.fecha],
+				['hora', slot.hora],
+				['motivo', reason],
+			]),
+			{ cookie },
+		)
 		expect(booked.status).toBe(200)
 
 		const saved = await send(
 			portalURL('/dashboard/cuenta'),
-			urlencoded([['nombre', nombre], ['apellidos', apellidos], ['prefijo_pais', '+34'], ['preferencia_comunicacion', 'email']]),
+			urlencoded([
+				['nombre', nombre],
+				['apellidos', apellidos],
+				['prefijo_pais', '+34'],
+				['preferencia_comunicacion', 'email'],
+			]),
 			{ cookie },
 		)
 		expect(saved.status).toBe(302)
@@ -1041,7 +1397,9 @@ test.describe('stored XSS', () => {
 		await adminContext.close()
 	})
 
-	test('a blog post keeps its formatting and loses scripts, handlers, frames and javascript: links', async ({ page }) => {
+	test('a blog post keeps its formatting and loses scripts, handlers, frames and javascript: links', async ({
+		page,
+	}) => {
 		const slug = uniqueName('seguridad')
 		const title = `Título </script><script>alert('titulo')</script> ${slug}`
 		const content = [
@@ -1060,9 +1418,14 @@ test.describe('stored XSS', () => {
 			`<math><mtext><table><mglyph><style><img src=x onerror=alert('mxss')></style></mglyph></table></mtext></math>`,
 		].join('\n')
 		// Far in the past, so it is not among the latest posts other tests look at; removed at the end.
-		const inserted = await serviceClient()
-			.from('blog_posts')
-			.insert({ title, slug, content, excerpt: `<img src=x onerror=alert('extracto')>`, author: `<svg onload=alert('autor')>`, published_at: '2001-01-01T10:00:00Z' })
+		const inserted = await serviceClient().from('blog_posts').insert({
+			title,
+			slug,
+			content,
+			excerpt: `<img src=x onerror=alert('extracto')>`,
+			author: `<svg onload=alert('autor')>`,
+			published_at: '2001-01-01T10:00:00Z',
+		})
 		expect(inserted.error).toBeNull()
 		try {
 			const dialogs = watchDialogs(page)
@@ -1076,8 +1439,14 @@ test.describe('stored XSS', () => {
 			await expect(body.locator('strong')).toHaveText('importante')
 			await expect(body.getByRole('link', { name: 'un enlace' })).toHaveAttribute('href', 'https://kia.es/')
 			await expect(body.getByRole('img', { name: 'Diagrama' })).toHaveAttribute('src', 'https://kia.es/diagrama.png')
-			expect(await body.locator('script, iframe, svg, math, form, input, style, [style], [onerror], [onload], [onclick]').count()).toBe(0)
-			for (const href of await body.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+			expect(
+				await body
+					.locator('script, iframe, svg, math, form, input, style, [style], [onerror], [onload], [onclick]')
+					.count(),
+			).toBe(0)
+			for (const href of await body
+				.locator('a')
+				.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
 				expect(href ?? '').not.toMatch(/^\s*javascript:/i)
 			}
 			await expectInert(page, 'blog post')

@@ -17,12 +17,48 @@ const service = () =>
 
 // Each public route: its <title> and strings the spec gives it.
 const routes: [path: string, title: RegExp, strings: string[]][] = [
-	['/', /KIA/, ['Haz menos. Logra más. Vive mejor.', 'Descubre KIA', 'Ver demo', 'Así funciona la magia', 'Reservar demostración gratuita', 'Preguntas frecuentes']],
-	['/contacto', /Contacto/, ['Hablemos de tu proyecto', 'O reserva una reunión', 'Tu nombre completo', 'Cuéntanos cómo podemos ayudarte...', 'Mutxamel']],
+	[
+		'/',
+		/KIA/,
+		[
+			'Haz menos. Logra más. Vive mejor.',
+			'Descubre KIA',
+			'Ver demo',
+			'Así funciona la magia',
+			'Reservar demostración gratuita',
+			'Preguntas frecuentes',
+		],
+	],
+	[
+		'/contacto',
+		/Contacto/,
+		[
+			'Hablemos de tu proyecto',
+			'O reserva una reunión',
+			'Tu nombre completo',
+			'Cuéntanos cómo podemos ayudarte...',
+			'Mutxamel',
+		],
+	],
 	['/blog', /Blog/, ['Todas', 'VERIFACTU']],
 	['/blog/verifactu-que-cambia-y-como-prepararte', /VERIFACTU/, ['Volver al blog', 'Laura Martínez']],
-	['/tarifas', /Tarifas/, ['Anual', 'Mensual', 'Servicios adicionales', '999 €', '1.999 €', '4.999 €', 'desde 149 €/mes']],
-	['/tarifas/starter', /Starter/, ['Qué incluye', 'Tu propia WebApp', 'Pagar y Activar', 'Comparar con otros planes', 'Reservar reunión', '1 función activa a tu elección']],
+	[
+		'/tarifas',
+		/Tarifas/,
+		['Anual', 'Mensual', 'Servicios adicionales', '999 €', '1.999 €', '4.999 €', 'desde 149 €/mes'],
+	],
+	[
+		'/tarifas/starter',
+		/Starter/,
+		[
+			'Qué incluye',
+			'Tu propia WebApp',
+			'Pagar y Activar',
+			'Comparar con otros planes',
+			'Reservar reunión',
+			'1 función activa a tu elección',
+		],
+	],
 	['/tarifas/business', /Business/, ['Hasta 5 funciones activas', 'Pagar y Activar']],
 	['/tarifas/enterprise', /Enterprise/, ['Facturación electrónica VERIFACTU', 'pago único']],
 	['/como-funciona', /Cómo funciona/, ['Paso 6']],
@@ -66,7 +102,9 @@ test.describe('public routes', () => {
 		expect(sitemap.body).toContain('/tarifas/enterprise')
 		expect(sitemap.body).not.toContain('borrador')
 		expect((await rawRequest(siteURL('/robots.txt'))).body).toContain('Sitemap:')
-		expect((await rawRequest(siteURL('/robots.txt').replace('kia.localhost', 'portal.kia.localhost'))).body).toContain('Disallow: /')
+		expect((await rawRequest(siteURL('/robots.txt').replace('kia.localhost', 'portal.kia.localhost'))).body).toContain(
+			'Disallow: /',
+		)
 		expect((await rawRequest(siteURL('/logotipo'))).body).toContain('noindex')
 	})
 })
@@ -90,12 +128,25 @@ test.describe('blog', () => {
 		// One tag with no post, one whose only post is a draft: neither is anything a visitor can read.
 		const unused = uniqueName('sin-articulos')
 		const draftOnly = uniqueName('solo-borrador')
-		const tags = await service().from('blog_tags').insert([{ name: unused }, { name: draftOnly }]).select('id, name')
+		const tags = await service()
+			.from('blog_tags')
+			.insert([{ name: unused }, { name: draftOnly }])
+			.select('id, name')
 		expect(tags.error).toBeNull()
-		const draft = await service().from('blog_posts').insert({ title: draftOnly, slug: draftOnly, content: '<p>Borrador</p>', published_at: null }).select('id').single()
+		const draft = await service()
+			.from('blog_posts')
+			.insert({ title: draftOnly, slug: draftOnly, content: '<p>Borrador</p>', published_at: null })
+			.select('id')
+			.single()
 		expect(draft.error).toBeNull()
 		const draftTag = tags.data?.find((tag) => tag.name === draftOnly)
-		expect((await service().from('blog_post_tags').insert({ post_id: draft.data?.id ?? '', tag_id: draftTag?.id ?? '' })).error).toBeNull()
+		expect(
+			(
+				await service()
+					.from('blog_post_tags')
+					.insert({ post_id: draft.data?.id ?? '', tag_id: draftTag?.id ?? '' })
+			).error,
+		).toBeNull()
 		try {
 			for (const name of [unused, draftOnly]) {
 				// The ?tag= address is the tag's own, so the page is rendered now, not an earlier copy from the page cache.
@@ -106,7 +157,10 @@ test.describe('blog', () => {
 				await expect(categories.getByRole('link', { name: new RegExp(name) })).toHaveCount(0)
 			}
 		} finally {
-			await service().from('blog_posts').delete().eq('id', draft.data?.id ?? '')
+			await service()
+				.from('blog_posts')
+				.delete()
+				.eq('id', draft.data?.id ?? '')
 			await service().from('blog_tags').delete().in('name', [unused, draftOnly])
 		}
 	})
@@ -121,7 +175,8 @@ test.describe('blog', () => {
 		const inserted = await service().from('blog_posts').insert({
 			title: 'Prueba de limpieza',
 			slug,
-			content: '<p onclick="alert(1)">Texto seguro</p><script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">enlace</a>',
+			content:
+				'<p onclick="alert(1)">Texto seguro</p><script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">enlace</a>',
 			author: 'QA',
 			published_at: '2025-07-25T10:00:00Z',
 		})
@@ -144,7 +199,9 @@ test.describe('blog', () => {
 		await page.goto(siteURL('/blog/verifactu-que-cambia-y-como-prepararte'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Compartir' }).click()
 		await expect(page.getByText('¡Enlace copiado al portapapeles!')).toBeVisible()
-		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(siteURL('/blog/verifactu-que-cambia-y-como-prepararte'))
+		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+			siteURL('/blog/verifactu-que-cambia-y-como-prepararte'),
+		)
 	})
 })
 
@@ -158,9 +215,15 @@ test.describe('cookie consent', () => {
 		const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
 		await banner.getByRole('button', { name: 'Aceptar todo' }).click()
 		await expect(banner).toBeHidden()
-		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":true,"marketing":true}')
+		await expect
+			.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent')))
+			.toBe('{"necessary":true,"analytics":true,"marketing":true}')
 		expect(await page.evaluate(() => (window as unknown as { __consentCalls: unknown[] }).__consentCalls)).toEqual([
-			['consent', 'update', { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' }],
+			[
+				'consent',
+				'update',
+				{ analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' },
+			],
 		])
 		const reload = await page.reload()
 		expect(await reload?.text()).not.toContain('Consentimiento de cookies')
@@ -168,29 +231,43 @@ test.describe('cookie consent', () => {
 
 	test('Rechazar stores necessary only', async ({ page }) => {
 		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
-		await page.getByRole('region', { name: 'Consentimiento de cookies' }).getByRole('button', { name: 'Rechazar' }).click()
-		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":false,"marketing":false}')
+		await page
+			.getByRole('region', { name: 'Consentimiento de cookies' })
+			.getByRole('button', { name: 'Rechazar' })
+			.click()
+		await expect
+			.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent')))
+			.toBe('{"necessary":true,"analytics":false,"marketing":false}')
 	})
 
-	test('Personalizar and Gestionar Cookies open the preferences; Guardar preferencias saves the switches', async ({ page }) => {
+	test('Personalizar and Gestionar Cookies open the preferences; Guardar preferencias saves the switches', async ({
+		page,
+	}) => {
 		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Personalizar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Preferencias de cookies' })
 		await dialog.getByRole('switch', { name: 'Análisis' }).click()
 		await dialog.getByRole('button', { name: 'Guardar preferencias' }).click()
 		await expect(dialog).toBeHidden()
-		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":true,"marketing":false}')
+		await expect
+			.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent')))
+			.toBe('{"necessary":true,"analytics":true,"marketing":false}')
 		await page.getByRole('button', { name: 'Gestionar Cookies' }).click()
 		await expect(dialog.getByRole('switch', { name: 'Análisis' })).toBeChecked()
 		await dialog.getByRole('button', { name: 'Rechazar todo' }).click()
-		await expect.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('{"necessary":true,"analytics":false,"marketing":false}')
+		await expect
+			.poll(() => page.evaluate(() => localStorage.getItem('cookie_consent')))
+			.toBe('{"necessary":true,"analytics":false,"marketing":false}')
 	})
 
 	test('without JavaScript every choice is a form post that sticks', async ({ browser }) => {
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
 		await page.goto(siteURL('/tarifas'))
-		await page.getByRole('region', { name: 'Consentimiento de cookies' }).getByRole('button', { name: 'Aceptar todo' }).click()
+		await page
+			.getByRole('region', { name: 'Consentimiento de cookies' })
+			.getByRole('button', { name: 'Aceptar todo' })
+			.click()
 		await expect(page).toHaveURL(siteURL('/tarifas'))
 		await expect(page.getByRole('region', { name: 'Consentimiento de cookies' })).toHaveCount(0)
 		await page.goto(siteURL('/politica-cookies'))
@@ -208,7 +285,13 @@ async function submissionsFrom(email: string) {
 }
 
 async function acceptCookies(page: Page) {
-	await page.context().addCookies([{ name: 'cookie_consent', value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'), url: siteURL('/') }])
+	await page.context().addCookies([
+		{
+			name: 'cookie_consent',
+			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+			url: siteURL('/'),
+		},
+	])
 }
 
 test.describe('interactions', () => {
@@ -267,7 +350,10 @@ test.describe('interactions', () => {
 		await acceptCookies(page)
 		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Tarifas' }).click()
-		await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: /Enterprise/ }).click()
+		await page
+			.getByRole('navigation', { name: 'Principal' })
+			.getByRole('link', { name: /Enterprise/ })
+			.click()
 		await expect(page).toHaveURL(siteURL('/tarifas/enterprise'))
 	})
 
@@ -296,7 +382,10 @@ test.describe('interactions', () => {
 	test('the customer-access button leads to the portal sign-in', async ({ page }) => {
 		await acceptCookies(page)
 		await page.goto(siteURL('/'))
-		await expect(page.getByRole('link', { name: 'Acceso Clientes' })).toHaveAttribute('href', siteURL('/auth').replace('kia.localhost', 'portal.kia.localhost'))
+		await expect(page.getByRole('link', { name: 'Acceso Clientes' })).toHaveAttribute(
+			'href',
+			siteURL('/auth').replace('kia.localhost', 'portal.kia.localhost'),
+		)
 	})
 })
 
@@ -317,7 +406,12 @@ test.describe('contact forms', () => {
 		await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
 		await expect(form.getByLabel('Nombre')).toHaveValue('')
 		const rows = await submissionsFrom(email)
-		expect(rows).toEqual([{ form_type: 'Contacto General', data: expect.objectContaining({ name: 'Marta Soler', message: 'Quiero automatizar mis facturas.' }) }])
+		expect(rows).toEqual([
+			{
+				form_type: 'Contacto General',
+				data: expect.objectContaining({ name: 'Marta Soler', message: 'Quiero automatizar mis facturas.' }),
+			},
+		])
 	})
 
 	test('without JavaScript: errors keep what was typed, success shows the toast', async ({ browser }) => {
@@ -355,7 +449,12 @@ test.describe('contact forms', () => {
 	test('the server explains every missing field and keeps what was typed', async () => {
 		const response = await rawRequest(siteURL('/contacto'), {
 			method: 'POST',
-			body: new URLSearchParams({ name: '', email: 'sin-arroba', message: '<b>hola</b>', ...(await honeypotFields(siteURL('/contacto'))) }).toString(),
+			body: new URLSearchParams({
+				name: '',
+				email: 'sin-arroba',
+				message: '<b>hola</b>',
+				...(await honeypotFields(siteURL('/contacto'))),
+			}).toString(),
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteURL('/').slice(0, -1) },
 		})
 		expect(response.status).toBe(400)
@@ -370,11 +469,18 @@ test.describe('contact forms', () => {
 			rawRequest(siteURL('/contacto'), {
 				method: 'POST',
 				body: new URLSearchParams(fields).toString(),
-				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteURL('/').slice(0, -1), 'X-Forwarded-For': address },
+				headers: {
+					'Content-Type': 'application/x-www-form-urlencoded',
+					Origin: siteURL('/').slice(0, -1),
+					'X-Forwarded-For': address,
+				},
 			})
 		const hidden = await honeypotFields(siteURL('/contacto'))
 		const botEmail = uniqueEmail('bot')
-		const bot = await post({ name: 'Bot', email: botEmail, message: 'spam', ...hidden, name__confirm: 'soy un bot' }, uniqueAddress())
+		const bot = await post(
+			{ name: 'Bot', email: botEmail, message: 'spam', ...hidden, name__confirm: 'soy un bot' },
+			uniqueAddress(),
+		)
 		expect(bot.status).toBe(400)
 		// A bot that posts straight to the action, without the form's hidden fields at all.
 		const blind = await post({ name: 'Bot', email: botEmail, message: 'spam' }, uniqueAddress())
@@ -387,7 +493,8 @@ test.describe('contact forms', () => {
 		const address = uniqueAddress()
 		const floodEmail = uniqueEmail('flood')
 		const statuses: number[] = []
-		for (let i = 0; i < 11; i++) statuses.push((await post({ name: 'Flood', email: floodEmail, message: `n${i}`, ...hidden }, address)).status)
+		for (let i = 0; i < 11; i++)
+			statuses.push((await post({ name: 'Flood', email: floodEmail, message: `n${i}`, ...hidden }, address)).status)
 		expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true)
 		const limited = await post({ name: 'Flood', email: floodEmail, message: 'otra', ...hidden }, address)
 		expect(limited.status).toBe(429)
@@ -416,7 +523,10 @@ test.describe('contact forms', () => {
 })
 
 test.describe('plan purchase signed out', () => {
-	test('Pagar y Activar gives the payment error and a way to sign in, with and without JavaScript', async ({ page, browser }) => {
+	test('Pagar y Activar gives the payment error and a way to sign in, with and without JavaScript', async ({
+		page,
+		browser,
+	}) => {
 		await acceptCookies(page)
 		await page.goto(siteURL('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
 		await expect(page.getByText('199 €').first()).toBeVisible()

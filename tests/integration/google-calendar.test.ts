@@ -13,11 +13,21 @@ const server = setupServer(
 		return HttpResponse.json({ access_token: 'token-de-prueba', expires_in: 3600, token_type: 'Bearer' })
 	}),
 	http.post('https://www.googleapis.com/calendar/v3/calendars/:calendar/events', async ({ request }) => {
-		calls.push({ method: 'POST', url: request.url, auth: request.headers.get('authorization'), body: await request.json() })
+		calls.push({
+			method: 'POST',
+			url: request.url,
+			auth: request.headers.get('authorization'),
+			body: await request.json(),
+		})
 		return HttpResponse.json({ id: 'evento123', hangoutLink: 'https://meet.google.com/abc-defg-hij' })
 	}),
 	http.patch('https://www.googleapis.com/calendar/v3/calendars/:calendar/events/:event', async ({ request }) => {
-		calls.push({ method: 'PATCH', url: request.url, auth: request.headers.get('authorization'), body: await request.json() })
+		calls.push({
+			method: 'PATCH',
+			url: request.url,
+			auth: request.headers.get('authorization'),
+			body: await request.json(),
+		})
 		return HttpResponse.json({ id: 'evento123' })
 	}),
 	http.delete('https://www.googleapis.com/calendar/v3/calendars/:calendar/events/:event', ({ request }) => {
@@ -37,7 +47,13 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const meeting = { fecha: '2026-11-24', hora: '13:30', motivo: 'Demostración del asistente KIA', nombre: 'Ana Ruiz', email: 'ana@empresa.es' }
+const meeting = {
+	fecha: '2026-11-24',
+	hora: '13:30',
+	motivo: 'Demostración del asistente KIA',
+	nombre: 'Ana Ruiz',
+	email: 'ana@empresa.es',
+}
 
 describe('Google Calendar provider', () => {
 	test('create, move and cancel a Meet event, signed in as the service account', async () => {
@@ -53,7 +69,11 @@ describe('Google Calendar provider', () => {
 		const [token, create] = calls
 		const assertion = String((token?.body as Record<string, string>).assertion)
 		const { payload } = await jwtVerify(assertion, publicKey, { audience: 'https://oauth2.googleapis.com/token' })
-		expect(payload).toMatchObject({ iss: 'reservas@kia-project.iam.gserviceaccount.com', sub: 'agenda@kia.es', scope: 'https://www.googleapis.com/auth/calendar' })
+		expect(payload).toMatchObject({
+			iss: 'reservas@kia-project.iam.gserviceaccount.com',
+			sub: 'agenda@kia.es',
+			scope: 'https://www.googleapis.com/auth/calendar',
+		})
 		expect(create?.url).toContain('/calendars/demos%40kia.es/events?conferenceDataVersion=1&sendUpdates=all')
 		expect(create?.auth).toBe('Bearer token-de-prueba')
 		expect(create?.body).toMatchObject({

@@ -59,13 +59,18 @@ async function verifiedEvents(stripe: Stripe, receiver: Receiver, belongsTo: (ev
 	const events: Stripe.Event[] = []
 	for (const delivery of receiver.deliveries) {
 		if (delivery.status >= 300) continue
-		const event = await stripe.webhooks.constructEventAsync(delivery.body, String(delivery.headers['stripe-signature']), webhookSecret)
+		const event = await stripe.webhooks.constructEventAsync(
+			delivery.body,
+			String(delivery.headers['stripe-signature']),
+			webhookSecret,
+		)
 		if (belongsTo(event)) events.push(event)
 	}
 	return events
 }
 
-const sessionOf = (event: Stripe.Event) => event.data.object as { id: string; object: string; subscription?: unknown; customer?: unknown }
+const sessionOf = (event: Stripe.Event) =>
+	event.data.object as { id: string; object: string; subscription?: unknown; customer?: unknown }
 
 async function pay(session: Stripe.Checkout.Session, form: Record<string, string> = {}) {
 	return fetch(`${session.url}/pay`, {
@@ -91,14 +96,24 @@ afterAll(async () => {
 })
 
 async function newCustomer(userId: string = crypto.randomUUID()) {
-	return stripe.customers.create({ email: `${userId.slice(0, 8)}@kia.test`, name: 'Ana Pérez', metadata: { user_id: userId } })
+	return stripe.customers.create({
+		email: `${userId.slice(0, 8)}@kia.test`,
+		name: 'Ana Pérez',
+		metadata: { user_id: userId },
+	})
 }
 
 describe('customers', () => {
 	test('are created and retrieved with Stripe’s shape', async () => {
 		const created = await newCustomer('user-1')
 		expect(created.id).toMatch(/^cus_/)
-		expect(created).toMatchObject({ object: 'customer', email: 'user-1@kia.test', name: 'Ana Pérez', metadata: { user_id: 'user-1' }, livemode: false })
+		expect(created).toMatchObject({
+			object: 'customer',
+			email: 'user-1@kia.test',
+			name: 'Ana Pérez',
+			metadata: { user_id: 'user-1' },
+			livemode: false,
+		})
 		const fetched = await stripe.customers.retrieve(created.id)
 		expect(fetched).toEqual(expect.objectContaining({ id: created.id, email: 'user-1@kia.test' }))
 	})
@@ -106,7 +121,12 @@ describe('customers', () => {
 	test('an unknown id is a 404 resource_missing', async () => {
 		const error = await stripe.customers.retrieve('cus_nope').catch((caught: unknown) => caught)
 		expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
-		expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such customer: 'cus_nope'", param: 'id' })
+		expect(error).toMatchObject({
+			statusCode: 404,
+			code: 'resource_missing',
+			message: "No such customer: 'cus_nope'",
+			param: 'id',
+		})
 	})
 
 	test('one idempotency key gives one customer, even for concurrent requests', async () => {
@@ -117,10 +137,14 @@ describe('customers', () => {
 			stripe.customers.create(params, { idempotencyKey: key }),
 		])
 		expect(second.id).toBe(first.id)
-		const replayed = [first, second].filter((customer) => customer.lastResponse.headers['idempotent-replayed'] === 'true')
+		const replayed = [first, second].filter(
+			(customer) => customer.lastResponse.headers['idempotent-replayed'] === 'true',
+		)
 		expect(replayed).toHaveLength(1)
 
-		const reused = await stripe.customers.create({ email: 'otro@kia.test' }, { idempotencyKey: key }).catch((caught: unknown) => caught)
+		const reused = await stripe.customers
+			.create({ email: 'otro@kia.test' }, { idempotencyKey: key })
+			.catch((caught: unknown) => caught)
 		expect(reused).toBeInstanceOf(Stripe.errors.StripeIdempotencyError)
 	})
 })
@@ -159,7 +183,13 @@ describe('checkout sessions', () => {
 
 		const expanded = await stripe.checkout.sessions.retrieve(session.id, { expand: ['line_items', 'customer'] })
 		const item = expanded.line_items?.data[0]
-		expect(item?.price).toMatchObject({ id: businessMonthly, type: 'recurring', unit_amount: 19900, currency: 'eur', recurring: { interval: 'month' } })
+		expect(item?.price).toMatchObject({
+			id: businessMonthly,
+			type: 'recurring',
+			unit_amount: 19900,
+			currency: 'eur',
+			recurring: { interval: 'month' },
+		})
 		expect(item?.quantity).toBe(1)
 		expect(expanded.customer).toMatchObject({ id: customer.id, object: 'customer' })
 
@@ -176,7 +206,13 @@ describe('checkout sessions', () => {
 			submit_type: 'pay',
 			success_url: successUrl,
 		})
-		expect(session).toMatchObject({ mode: 'payment', amount_total: 499900, customer: null, customer_email: 'empresa@kia.test', payment_intent: null })
+		expect(session).toMatchObject({
+			mode: 'payment',
+			amount_total: 499900,
+			customer: null,
+			customer_email: 'empresa@kia.test',
+			payment_intent: null,
+		})
 		const price = await stripe.prices.retrieve(enterpriseAnnual, { expand: ['product'] })
 		expect(price).toMatchObject({ type: 'one_time', recurring: null, nickname: 'Enterprise · Anual' })
 		expect(price.product).toMatchObject({ name: 'KIA Enterprise' })
@@ -202,9 +238,14 @@ describe('checkout sessions', () => {
 	})
 
 	test('invalid requests fail with Stripe’s errors', async () => {
-		const attempt = (params: Stripe.Checkout.SessionCreateParams) => stripe.checkout.sessions.create(params).catch((caught: unknown) => caught)
+		const attempt = (params: Stripe.Checkout.SessionCreateParams) =>
+			stripe.checkout.sessions.create(params).catch((caught: unknown) => caught)
 
-		const unknown = await attempt({ mode: 'subscription', line_items: [{ price: 'price_nope', quantity: 1 }], success_url: successUrl })
+		const unknown = await attempt({
+			mode: 'subscription',
+			line_items: [{ price: 'price_nope', quantity: 1 }],
+			success_url: successUrl,
+		})
 		expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError)
 		expect(unknown).toMatchObject({
 			statusCode: 400,
@@ -215,37 +256,71 @@ describe('checkout sessions', () => {
 			param: 'line_items[0][price]',
 		})
 
-		const recurringInPayment = await attempt({ mode: 'payment', line_items: [{ price: businessMonthly, quantity: 1 }], success_url: successUrl })
-		expect(recurringInPayment).toMatchObject({ statusCode: 400, message: expect.stringContaining('`payment` mode but passed a recurring price') })
+		const recurringInPayment = await attempt({
+			mode: 'payment',
+			line_items: [{ price: businessMonthly, quantity: 1 }],
+			success_url: successUrl,
+		})
+		expect(recurringInPayment).toMatchObject({
+			statusCode: 400,
+			message: expect.stringContaining('`payment` mode but passed a recurring price'),
+		})
 
-		const oneTimeInSubscription = await attempt({ mode: 'subscription', line_items: [{ price: enterpriseAnnual, quantity: 1 }], success_url: successUrl })
-		expect(oneTimeInSubscription).toMatchObject({ statusCode: 400, message: expect.stringContaining('recurring price in `subscription` mode') })
+		const oneTimeInSubscription = await attempt({
+			mode: 'subscription',
+			line_items: [{ price: enterpriseAnnual, quantity: 1 }],
+			success_url: successUrl,
+		})
+		expect(oneTimeInSubscription).toMatchObject({
+			statusCode: 400,
+			message: expect.stringContaining('recurring price in `subscription` mode'),
+		})
 
 		const noSuccessUrl = await attempt({ mode: 'payment', line_items: [{ price: enterpriseAnnual, quantity: 1 }] })
 		expect(noSuccessUrl).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'success_url' })
 
-		const unknownCustomer = await attempt({ mode: 'payment', customer: 'cus_nope', line_items: [{ price: enterpriseAnnual, quantity: 1 }], success_url: successUrl })
+		const unknownCustomer = await attempt({
+			mode: 'payment',
+			customer: 'cus_nope',
+			line_items: [{ price: enterpriseAnnual, quantity: 1 }],
+			success_url: successUrl,
+		})
 		expect(unknownCustomer).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' })
 	})
 
 	test('a key that is not a test secret key is refused with 401', async () => {
-		const error = await sdk(local.port, 'sk_live_not_for_the_stand_in').customers.create({}).catch((caught: unknown) => caught)
+		const error = await sdk(local.port, 'sk_live_not_for_the_stand_in')
+			.customers.create({})
+			.catch((caught: unknown) => caught)
 		expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
-		expect(error).toMatchObject({ statusCode: 401, message: expect.stringMatching(/^Invalid API Key provided: sk_live_\*+/) })
+		expect(error).toMatchObject({
+			statusCode: 401,
+			message: expect.stringMatching(/^Invalid API Key provided: sk_live_\*+/),
+		})
 		expect(String((error as Error).message)).not.toContain('not_for_the_stand_in')
 
 		const missing = await fetch(`${local.url}/v1/customers`, { method: 'POST' })
 		expect(missing.status).toBe(401)
-		expect(await missing.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('API key') } })
+		expect(await missing.json()).toMatchObject({
+			error: { type: 'invalid_request_error', message: expect.stringContaining('API key') },
+		})
 	})
 
 	test('what the stand-in does not implement answers 501 and says so', async () => {
 		const list = await stripe.customers.list().catch((caught: unknown) => caught)
 		expect(list).toBeInstanceOf(Stripe.errors.StripeAPIError)
-		expect(list).toMatchObject({ statusCode: 501, message: expect.stringContaining('not implemented by the local Stripe stand-in') })
+		expect(list).toMatchObject({
+			statusCode: 501,
+			message: expect.stringContaining('not implemented by the local Stripe stand-in'),
+		})
 
 		const param = await stripe.checkout.sessions
-			.create({ mode: 'payment', line_items: [{ price: enterpriseAnnual, quantity: 1 }], success_url: successUrl, allow_promotion_codes: true })
+			.create({
+				mode: 'payment',
+				line_items: [{ price: enterpriseAnnual, quantity: 1 }],
+				success_url: successUrl,
+				allow_promotion_codes: true,
+			})
 			.catch((caught: unknown) => caught)
 		expect(param).toMatchObject({ statusCode: 501, message: expect.stringContaining('allow_promotion_codes') })
 	})
@@ -304,7 +379,10 @@ describe('hosted checkout page', () => {
 			const response = await pay(session)
 			expect(response.status).toBe(410)
 			expect(await response.text()).toContain('ha caducado')
-			expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'expired', payment_status: 'unpaid' })
+			expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+				status: 'expired',
+				payment_status: 'unpaid',
+			})
 		} finally {
 			vi.useRealTimers()
 		}
@@ -329,7 +407,13 @@ describe('paying', () => {
 		const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] })
 		expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid' })
 		const subscription = paid.subscription as Stripe.Subscription
-		expect(subscription).toMatchObject({ object: 'subscription', status: 'active', customer: customer.id, metadata: { user_id: 'user-5' }, cancel_at_period_end: false })
+		expect(subscription).toMatchObject({
+			object: 'subscription',
+			status: 'active',
+			customer: customer.id,
+			metadata: { user_id: 'user-5' },
+			cancel_at_period_end: false,
+		})
 		const item = subscription.items.data[0]
 		expect(item?.price.id).toBe(businessMonthly)
 		const start = new Date((item?.current_period_start ?? 0) * 1000)
@@ -345,7 +429,11 @@ describe('paying', () => {
 				const object = sessionOf(event)
 				return object.id === session.id || object.id === subscription.id || object.id === invoice.id
 			})
-			expect(events.map((event) => event.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed'])
+			expect(events.map((event) => event.type)).toEqual([
+				'customer.subscription.created',
+				'invoice.paid',
+				'checkout.session.completed',
+			])
 			expect(events.every((event) => event.api_version === '2026-10-28.endive' && event.livemode === false)).toBe(true)
 			const completed = events[2]?.data.object as Stripe.Checkout.Session
 			expect(completed).toMatchObject({ status: 'complete', subscription: subscription.id })
@@ -370,12 +458,24 @@ describe('paying', () => {
 		expect(response.status).toBe(303)
 
 		const paid = await stripe.checkout.sessions.retrieve(session.id)
-		expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid', customer_details: { email: 'pago@kia.test' } })
+		expect(paid).toMatchObject({
+			status: 'complete',
+			payment_status: 'paid',
+			customer_details: { email: 'pago@kia.test' },
+		})
 		const intent = await stripe.paymentIntents.retrieve(String(paid.payment_intent))
-		expect(intent).toMatchObject({ status: 'succeeded', amount: 499900, amount_received: 499900, currency: 'eur', metadata: { user_id: 'user-6' } })
+		expect(intent).toMatchObject({
+			status: 'succeeded',
+			amount: 499900,
+			amount_received: 499900,
+			currency: 'eur',
+			metadata: { user_id: 'user-6' },
+		})
 
 		await vi.waitFor(async () => {
-			const events = await verifiedEvents(stripe, receiver, (event) => [session.id, intent.id].includes(sessionOf(event).id))
+			const events = await verifiedEvents(stripe, receiver, (event) =>
+				[session.id, intent.id].includes(sessionOf(event).id),
+			)
 			expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'checkout.session.completed'])
 		})
 	})
@@ -405,7 +505,10 @@ describe('webhooks', () => {
 			const [first, second] = flaky.deliveries
 			expect(first?.status).toBe(500)
 			expect(second?.status).toBe(200)
-			expect(JSON.parse(second?.body ?? '{}')).toMatchObject({ id: JSON.parse(first?.body ?? '{}').id, data: { object: { id: customer.id } } })
+			expect(JSON.parse(second?.body ?? '{}')).toMatchObject({
+				id: JSON.parse(first?.body ?? '{}').id,
+				data: { object: { id: customer.id } },
+			})
 			const stored = await sdk(other.port).events.list({ type: 'customer.created' })
 			expect(stored.data[0]?.pending_webhooks).toBe(0)
 		} finally {
@@ -420,7 +523,11 @@ describe('webhooks', () => {
 			const client = sdk(quiet.port)
 			const customer = await client.customers.create({ email: 'silencio@kia.test' })
 			const events = await client.events.list({ type: 'customer.created', limit: 1 })
-			expect(events.data[0]).toMatchObject({ type: 'customer.created', pending_webhooks: 0, data: { object: { id: customer.id } } })
+			expect(events.data[0]).toMatchObject({
+				type: 'customer.created',
+				pending_webhooks: 0,
+				data: { object: { id: customer.id } },
+			})
 			const event = await client.events.retrieve(events.data[0]?.id ?? '')
 			expect(event.id).toBe(events.data[0]?.id)
 		} finally {
@@ -445,11 +552,18 @@ describe('subscriptions', () => {
 
 	test('cancel_at_period_end and metadata update it, with customer.subscription.updated', async () => {
 		const { subscriptionId } = await activeSubscription()
-		const updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, metadata: { motivo: 'prueba' } })
+		const updated = await stripe.subscriptions.update(subscriptionId, {
+			cancel_at_period_end: true,
+			metadata: { motivo: 'prueba' },
+		})
 		expect(updated).toMatchObject({ status: 'active', cancel_at_period_end: true, metadata: { motivo: 'prueba' } })
 		expect(updated.cancel_at).toBe(updated.items.data[0]?.current_period_end)
 		await vi.waitFor(async () => {
-			const [event] = await verifiedEvents(stripe, receiver, (candidate) => candidate.type === 'customer.subscription.updated' && sessionOf(candidate).id === subscriptionId)
+			const [event] = await verifiedEvents(
+				stripe,
+				receiver,
+				(candidate) => candidate.type === 'customer.subscription.updated' && sessionOf(candidate).id === subscriptionId,
+			)
 			expect(event?.data.previous_attributes).toMatchObject({ cancel_at_period_end: false })
 		})
 	})
@@ -463,7 +577,9 @@ describe('subscriptions', () => {
 		expect(await stripe.subscriptions.retrieve(subscriptionId)).toMatchObject({ status: 'canceled' })
 		const again = await stripe.subscriptions.cancel(subscriptionId).catch((caught: unknown) => caught)
 		expect(again).toMatchObject({ statusCode: 400 })
-		const reopened = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }).catch((caught: unknown) => caught)
+		const reopened = await stripe.subscriptions
+			.update(subscriptionId, { cancel_at_period_end: false })
+			.catch((caught: unknown) => caught)
 		expect(reopened).toMatchObject({ statusCode: 400, message: expect.stringContaining('canceled subscription') })
 	})
 
@@ -498,7 +614,12 @@ describe('billing portal', () => {
 		const returnUrl = 'http://portal.kia.localhost:5173/facturacion'
 		const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: returnUrl })
 		expect(portal.id).toMatch(/^bps_/)
-		expect(portal).toMatchObject({ object: 'billing_portal.session', customer: customer.id, return_url: returnUrl, url: `${local.url}/billing/${portal.id}` })
+		expect(portal).toMatchObject({
+			object: 'billing_portal.session',
+			customer: customer.id,
+			return_url: returnUrl,
+			url: `${local.url}/billing/${portal.id}`,
+		})
 
 		const response = await fetch(portal.url)
 		expect(response.status).toBe(200)
@@ -527,14 +648,20 @@ describe('billing portal', () => {
 		expect(after).not.toContain('Cancelar suscripción')
 
 		await vi.waitFor(async () => {
-			const events = await verifiedEvents(stripe, receiver, (event) => event.type === 'customer.subscription.deleted' && sessionOf(event).id === subscriptionId)
+			const events = await verifiedEvents(
+				stripe,
+				receiver,
+				(event) => event.type === 'customer.subscription.deleted' && sessionOf(event).id === subscriptionId,
+			)
 			expect(events).toHaveLength(1)
 			expect((events[0]?.data.object as Stripe.Subscription).status).toBe('canceled')
 		})
 	})
 
 	test('needs an existing customer', async () => {
-		const error = await stripe.billingPortal.sessions.create({ customer: 'cus_nope' }).catch((caught: unknown) => caught)
+		const error = await stripe.billingPortal.sessions
+			.create({ customer: 'cus_nope' })
+			.catch((caught: unknown) => caught)
 		expect(error).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' })
 	})
 })

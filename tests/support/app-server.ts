@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import { freePort } from '../../local/service'
 
-
 /** Runs `npm start` (the production server, built beforehand) and waits until it answers. */
 export async function startApp(extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {}) {
 	const port = await freePort()
@@ -23,10 +22,11 @@ export async function startApp(extraEnv: Record<string, string> | ((port: number
 				port,
 				pid: child.pid ?? 0,
 				output: () => output,
-				stop: () => new Promise<void>((resolve) => {
-					child.once('exit', () => resolve())
-					child.kill('SIGTERM')
-				}),
+				stop: () =>
+					new Promise<void>((resolve) => {
+						child.once('exit', () => resolve())
+						child.kill('SIGTERM')
+					}),
 			}
 		} catch {
 			await new Promise((resolve) => setTimeout(resolve, 100))

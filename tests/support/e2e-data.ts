@@ -39,7 +39,11 @@ export async function signIn(page: Page, email: string, password = testPassword)
 }
 
 /** A confirmed meeting in a slot of its own (tests/support/unique.ts); `overrides` may change anything but the slot. */
-export async function createMeeting(userId: string, email: string, overrides: Pick<TablesInsert<'reservas'>, 'status' | 'motivo'> = {}) {
+export async function createMeeting(
+	userId: string,
+	email: string,
+	overrides: Pick<TablesInsert<'reservas'>, 'status' | 'motivo'> = {},
+) {
 	const { data, error } = await serviceClient()
 		.from('reservas')
 		.insert({
@@ -58,7 +62,8 @@ export async function createMeeting(userId: string, email: string, overrides: Pi
 }
 
 /** The address a stored form submission carries: its `data` is whatever the form sent. */
-export const submittedEmail = (data: Json) => (typeof data === 'object' && data !== null && !Array.isArray(data) ? data.email : undefined)
+export const submittedEmail = (data: Json) =>
+	typeof data === 'object' && data !== null && !Array.isArray(data) ? data.email : undefined
 
 /**
  * The newest mail to `to` whose subject matches. An inbox other tests write to
@@ -68,7 +73,12 @@ export async function waitForMail(to: string, subject: RegExp, mentioning?: stri
 	const deadline = Date.now() + 10_000
 	while (Date.now() < deadline) {
 		const response = await fetch(`${process.env.E2E_MAIL_URL}/email`)
-		const mails = (await response.json()) as { subject: string; html: string; text: string; to: { address: string }[] }[]
+		const mails = (await response.json()) as {
+			subject: string
+			html: string
+			text: string
+			to: { address: string }[]
+		}[]
 		const mail = mails
 			.filter((candidate) => candidate.to.some((entry) => entry.address === to) && subject.test(candidate.subject))
 			.filter((candidate) => mentioning === undefined || candidate.text.includes(mentioning))
@@ -76,7 +86,9 @@ export async function waitForMail(to: string, subject: RegExp, mentioning?: stri
 		if (mail) return mail
 		await new Promise((resolve) => setTimeout(resolve, 150))
 	}
-	throw new Error(`No mail to ${to} matching ${subject}${mentioning === undefined ? '' : ` that mentions ${mentioning}`}`)
+	throw new Error(
+		`No mail to ${to} matching ${subject}${mentioning === undefined ? '' : ` that mentions ${mentioning}`}`,
+	)
 }
 
 export function linkFrom(mail: { html: string }) {

@@ -25,7 +25,11 @@ export const firstLoadBudgetKb = (path: string) => (path === '/' ? 150 : 200)
 
 /** The scripts a server-rendered page preloads, each once: what a first visit loads before it hydrates. */
 export function modulePreloadsOf(html: string) {
-	return [...new Set([...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g)].map((match) => match[1] ?? ''))]
+	return [
+		...new Set(
+			[...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+\.js)"/g)].map((match) => match[1] ?? ''),
+		),
+	]
 }
 
 /** Gzipped size (level 6) of files of the browser build, in KB. */

@@ -8,7 +8,10 @@ import { rawRequest } from './urls'
 export async function honeypotFields(url: string): Promise<Record<string, string>> {
 	const page = await rawRequest(url)
 	const fields = Object.fromEntries(
-		[...page.body.matchAll(/<input\b[^>]*\bname="((?:name|from)__confirm)"[^>]*\bvalue="([^"]*)"/g)].map((match) => [match[1] ?? '', match[2] ?? '']),
+		[...page.body.matchAll(/<input\b[^>]*\bname="((?:name|from)__confirm)"[^>]*\bvalue="([^"]*)"/g)].map((match) => [
+			match[1] ?? '',
+			match[2] ?? '',
+		]),
 	)
 	if (!('name__confirm' in fields) || !('from__confirm' in fields)) throw new Error(`No honeypot fields on ${url}`)
 	return fields

@@ -35,7 +35,7 @@ export const hostileValues = {
 	'100 kB': 'x'.repeat(100_000),
 	'unicode, emoji, RTL and a NUL byte': 'Zoë 🤖 \u202eالعربية\u202c a\u0000b',
 	'HTML and script': '<script>alert(1)</script><img src=x onerror=alert(1)>',
-	'SQL': "'; drop table reservas; --",
+	SQL: "'; drop table reservas; --",
 	'an object in disguise': '{"$ne":null}',
 } as const
 
@@ -46,24 +46,37 @@ export const hostileValues = {
  */
 export function hostileCases(valid: () => Record<string, string>): HostileCase[] {
 	const cases: HostileCase[] = []
-	const addForm = (label: string, fields: Fields) => cases.push({ label, body: urlencoded(fields), fields, oneField: true })
+	const addForm = (label: string, fields: Fields) =>
+		cases.push({ label, body: urlencoded(fields), fields, oneField: true })
 	const fresh = (): Fields => Object.entries(valid())
 	const validForm = fresh()
 	cases.push({ label: 'the valid form', body: urlencoded(validForm), fields: validForm })
 	const asMultipart = fresh()
-	cases.push({ label: 'the valid form as multipart', body: multipart(asMultipart.map(([name, value]) => ({ name, value }))), fields: asMultipart })
+	cases.push({
+		label: 'the valid form as multipart',
+		body: multipart(asMultipart.map(([name, value]) => ({ name, value }))),
+		fields: asMultipart,
+	})
 
 	for (const name of Object.keys(valid())) {
 		for (const [what, value] of Object.entries(hostileValues)) {
-			addForm(`${name}: ${what}`, fresh().map(([key, current]) => [key, key === name ? value : current]))
+			addForm(
+				`${name}: ${what}`,
+				fresh().map(([key, current]) => [key, key === name ? value : current]),
+			)
 		}
-		addForm(`${name} missing`, fresh().filter(([key]) => key !== name))
+		addForm(
+			`${name} missing`,
+			fresh().filter(([key]) => key !== name),
+		)
 		addForm(`${name} twice`, [...fresh(), [name, hostileValues.SQL]])
 		const withFile = fresh()
 		cases.push({
 			oneField: true,
 			label: `${name} as a file`,
-			body: multipart(withFile.map(([key, value]) => ({ name: key, value, filename: key === name ? 'datos.bin' : undefined }))),
+			body: multipart(
+				withFile.map(([key, value]) => ({ name: key, value, filename: key === name ? 'datos.bin' : undefined })),
+			),
 			// A file is not a text value: whatever the action stores must come from the other fields.
 			fields: withFile.filter(([key]) => key !== name),
 		})
@@ -76,15 +89,31 @@ export function hostileCases(valid: () => Record<string, string>): HostileCase[]
 	cases.push(
 		{ label: 'a JSON body', body: { contentType: 'application/json', body: JSON.stringify(valid()) } },
 		{ label: 'a text/plain body', body: { contentType: 'text/plain', body: encoded } },
-		{ label: 'an XML body', body: { contentType: 'application/xml', body: '<?xml version="1.0"?><form><name>x</name></form>' } },
+		{
+			label: 'an XML body',
+			body: { contentType: 'application/xml', body: '<?xml version="1.0"?><form><name>x</name></form>' },
+		},
 		{ label: 'no Content-Type', body: { body: encoded } },
 		{ label: 'an empty form', body: { contentType: 'application/x-www-form-urlencoded', body: '' }, fields: [] },
 		{ label: 'an empty body without Content-Type', body: {} },
-		{ label: 'broken percent escapes', body: { contentType: 'application/x-www-form-urlencoded', body: brokenEscapes }, fields: [...new URLSearchParams(brokenEscapes)] },
-		{ label: 'a truncated multipart body', body: { contentType: wellFormed.contentType, body: (wellFormed.body ?? '').slice(0, -12) } },
+		{
+			label: 'broken percent escapes',
+			body: { contentType: 'application/x-www-form-urlencoded', body: brokenEscapes },
+			fields: [...new URLSearchParams(brokenEscapes)],
+		},
+		{
+			label: 'a truncated multipart body',
+			body: { contentType: wellFormed.contentType, body: (wellFormed.body ?? '').slice(0, -12) },
+		},
 		{ label: 'multipart without a boundary', body: { contentType: 'multipart/form-data', body: wellFormed.body } },
-		{ label: 'multipart with another boundary', body: { contentType: 'multipart/form-data; boundary=otro', body: wellFormed.body } },
-		{ label: 'garbage as multipart', body: { contentType: 'multipart/form-data; boundary=limite', body: '\u0000\u0001--limite\r\n\r\n\u00ff' } },
+		{
+			label: 'multipart with another boundary',
+			body: { contentType: 'multipart/form-data; boundary=otro', body: wellFormed.body },
+		},
+		{
+			label: 'garbage as multipart',
+			body: { contentType: 'multipart/form-data; boundary=limite', body: '\u0000\u0001--limite\r\n\r\n\u00ff' },
+		},
 	)
 	return cases
 }
@@ -96,7 +125,11 @@ export function hostileCases(valid: () => Record<string, string>): HostileCase[]
 export function send(
 	url: string,
 	{ contentType, body }: Body,
-	{ cookie, origin = new URL(url).origin, headers = {} }: { cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+	{
+		cookie,
+		origin = new URL(url).origin,
+		headers = {},
+	}: { cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
 ) {
 	return rawRequest(url, {
 		method: 'POST',
@@ -118,7 +151,14 @@ export function setCookies(response: RawResponse) {
 
 /** Signs in through the portal's own form; the Supabase session cookies, ready for a Cookie header. */
 export async function sessionCookie(email: string, password = testPassword) {
-	const response = await send(portalURL('/auth'), urlencoded([['intent', 'signin'], ['email', email], ['password', password]]))
+	const response = await send(
+		portalURL('/auth'),
+		urlencoded([
+			['intent', 'signin'],
+			['email', email],
+			['password', password],
+		]),
+	)
 	if (response.status !== 302) throw new Error(`Sign-in of ${email} answered ${response.status}`)
 	return setCookies(response)
 		.map((cookie) => cookie.split(';')[0] ?? '')

@@ -25,9 +25,19 @@ const memoryStorage = () => {
 	}
 }
 
-export function client(url: string, key: string = localAnonKey, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient<Database> {
+export function client(
+	url: string,
+	key: string = localAnonKey,
+	flowType: 'implicit' | 'pkce' = 'implicit',
+): SupabaseClient<Database> {
 	return createClient<Database>(url, key, {
-		auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage(), flowType },
+		auth: {
+			persistSession: true,
+			autoRefreshToken: false,
+			detectSessionInUrl: false,
+			storage: memoryStorage(),
+			flowType,
+		},
 		realtime: { transport: ws as never },
 	})
 }
@@ -37,7 +47,11 @@ export const serviceClient = (url: string) => client(url, localServiceRoleKey)
 export type TestUser = { id: string; email: string; password: string; client: SupabaseClient<Database> }
 
 /** Creates a confirmed user through the admin API (as the e2e fixtures do) and signs them in. */
-export async function createUser(url: string, email: string, options: { role?: 'admin' | 'cliente'; fullName?: string } = {}): Promise<TestUser> {
+export async function createUser(
+	url: string,
+	email: string,
+	options: { role?: 'admin' | 'cliente'; fullName?: string } = {},
+): Promise<TestUser> {
 	const password = 'contraseña-segura-1'
 	const admin = serviceClient(url)
 	const created = await admin.auth.admin.createUser({

@@ -31,7 +31,8 @@ function lane() {
 	const id = process.env.TEST_WORKER_INDEX ?? process.env.VITEST_WORKER_ID
 	if (id === undefined) throw new Error('Unique test data is handed out inside a Playwright or Vitest worker only.')
 	const value = Number(id)
-	if (!Number.isInteger(value) || value < 0 || value > 999) throw new Error(`Worker ${id} is past the 1000 lanes unique data has.`)
+	if (!Number.isInteger(value) || value < 0 || value > 999)
+		throw new Error(`Worker ${id} is past the 1000 lanes unique data has.`)
 	return value
 }
 
@@ -61,7 +62,16 @@ let addresses = 0
 export function uniqueAddress() {
 	addresses += 1
 	const run = Number.parseInt(fromRun(runVariable), 36)
-	const groups = [0x2001, 0xdb8, lane(), Math.floor(run / 2 ** 32) % 0x10000, Math.floor(run / 0x10000) % 0x10000, run % 0x10000, Math.floor(addresses / 0x10000), addresses % 0x10000]
+	const groups = [
+		0x2001,
+		0xdb8,
+		lane(),
+		Math.floor(run / 2 ** 32) % 0x10000,
+		Math.floor(run / 0x10000) % 0x10000,
+		run % 0x10000,
+		Math.floor(addresses / 0x10000),
+		addresses % 0x10000,
+	]
 	return groups.map((group) => group.toString(16)).join(':')
 }
 
@@ -117,7 +127,8 @@ function slotLane() {
 	const pool = process.env.VITEST_POOL_ID
 	const id = process.env.TEST_WORKER_INDEX ?? (pool === undefined ? undefined : String(Number(pool) - 1))
 	const value = Number(id ?? lane())
-	if (value >= slotLanes) throw new Error(`Worker ${value} is past the ${slotLanes} lanes the booking horizon leaves room for.`)
+	if (value >= slotLanes)
+		throw new Error(`Worker ${value} is past the ${slotLanes} lanes the booking horizon leaves room for.`)
 	return value
 }
 

@@ -5,9 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { generateDatabaseTypes, outputFile, readCatalog, renderDatabaseTypes } from '../../scripts/db-types'
 
 // The first run after a migration changes builds the database snapshot: longer than a test usually takes.
-test('the committed types are what `npm run db:types` makes from the migrations now', { timeout: 120_000 }, async () => {
-	expect(await generateDatabaseTypes(), 'stale: run npm run db:types').toBe(await readFile(outputFile, 'utf8'))
-})
+test(
+	'the committed types are what `npm run db:types` makes from the migrations now',
+	{ timeout: 120_000 },
+	async () => {
+		expect(await generateDatabaseTypes(), 'stale: run npm run db:types').toBe(await readFile(outputFile, 'utf8'))
+	},
+)
 
 /** The members of the object type at `path` (e.g. Tables > autores > Insert), one trimmed line each. */
 function block(types: string, ...path: string[]) {
@@ -93,7 +97,10 @@ describe('the types of a schema', () => {
 	afterAll(() => pg.close())
 
 	test('are valid TypeScript', () => {
-		const { diagnostics } = ts.transpileModule(types, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ES2022 } })
+		const { diagnostics } = ts.transpileModule(types, {
+			reportDiagnostics: true,
+			compilerOptions: { module: ts.ModuleKind.ES2022 },
+		})
 		expect(diagnostics?.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))).toEqual([])
 	})
 
@@ -148,7 +155,9 @@ describe('the types of a schema', () => {
 				"referencedColumns: ['id']",
 			].join('\n\t\t\t\t\t\t'),
 		)
-		expect(types).toContain("foreignKeyName: 'perfiles_autor_id_fkey'\n\t\t\t\t\t\tcolumns: ['autor_id']\n\t\t\t\t\t\tisOneToOne: true")
+		expect(types).toContain(
+			"foreignKeyName: 'perfiles_autor_id_fkey'\n\t\t\t\t\t\tcolumns: ['autor_id']\n\t\t\t\t\t\tisOneToOne: true",
+		)
 	})
 
 	test('views: writable ones get Insert and Update, materialized ones only Row', () => {
@@ -157,10 +166,24 @@ describe('the types of a schema', () => {
 	})
 
 	test('functions: arguments by name, optional with a default; set-returning ones as arrays', () => {
-		expect(block(types, 'Functions', 'saludo')).toEqual(['Args: {', 'nombre: string', 'veces?: number', '}', 'Returns: string'])
+		expect(block(types, 'Functions', 'saludo')).toEqual([
+			'Args: {',
+			'nombre: string',
+			'veces?: number',
+			'}',
+			'Returns: string',
+		])
 		expect(block(types, 'Functions', 'nada')).toEqual(['Args: never', 'Returns: undefined'])
 		expect(block(types, 'Functions', 'eco')).toEqual(['Args: {', "'': Json", '}', 'Returns: Json'])
-		expect(block(types, 'Functions', 'totales')).toEqual(['Args: {', 'desde?: string', '}', 'Returns: {', 'dia: string', 'total: number', '}[]'])
+		expect(block(types, 'Functions', 'totales')).toEqual([
+			'Args: {',
+			'desde?: string',
+			'}',
+			'Returns: {',
+			'dia: string',
+			'total: number',
+			'}[]',
+		])
 		expect(block(types, 'Functions', 'notas_de')).toEqual([
 			'Args: {',
 			'autor: number',
@@ -185,7 +208,9 @@ describe('the types of a schema', () => {
 	test('functions PostgREST cannot call are left out or say why', () => {
 		const functions = block(types, 'Functions')
 		expect(functions.join('\n')).not.toMatch(/^(toca|sin_nombre):/m)
-		expect(types).toMatch(/doble:\n\t+\| \{\n\t+Args: \{\n\t+x: number\n\t+\}\n\t+Returns: \{ error: true \} & 'Could not choose the best candidate function between: public\.doble\(x => int4\), public\.doble\(x => text\)/)
+		expect(types).toMatch(
+			/doble:\n\t+\| \{\n\t+Args: \{\n\t+x: number\n\t+\}\n\t+Returns: \{ error: true \} & 'Could not choose the best candidate function between: public\.doble\(x => int4\), public\.doble\(x => text\)/,
+		)
 		expect(block(types, 'Functions', 'nombre_completo')).toContain(
 			"Returns: { error: true } & 'the function public.nombre_completo with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache'",
 		)
@@ -194,6 +219,8 @@ describe('the types of a schema', () => {
 	test('enums and composite types, and the enums again as values', () => {
 		expect(block(types, 'Enums')).toEqual(["estado: 'borrador' | 'publicado'"])
 		expect(block(types, 'CompositeTypes', 'punto')).toEqual(['x: number | null', 'y: number | null'])
-		expect(types).toContain("export const Constants = {\n\tpublic: {\n\t\tEnums: {\n\t\t\testado: ['borrador', 'publicado'],\n\t\t},\n\t},\n} as const\n")
+		expect(types).toContain(
+			"export const Constants = {\n\tpublic: {\n\t\tEnums: {\n\t\t\testado: ['borrador', 'publicado'],\n\t\t},\n\t},\n} as const\n",
+		)
 	})
 })

@@ -38,10 +38,14 @@ describe('parseEnv', () => {
 
 	test('the production server with no configuration refuses to start unless LOCAL_SERVICES=1 asks for the local services', () => {
 		// A deploy whose environment file failed to load must not boot on the local services' public secrets.
-		expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(/Producción sin configuración: faltan SITE_URL, PORTAL_URL, COOKIE_DOMAIN, SESSION_SECRET, SUPABASE_URL/)
+		expect(() => parseEnv({ NODE_ENV: 'production' })).toThrowError(
+			/Producción sin configuración: faltan SITE_URL, PORTAL_URL, COOKIE_DOMAIN, SESSION_SECRET, SUPABASE_URL/,
+		)
 		expect(() => parseEnv({ NODE_ENV: 'production', LOCAL_SERVICES: '0' })).toThrowError(/LOCAL_SERVICES=1/)
 		expect(parseEnv({ NODE_ENV: 'production', LOCAL_SERVICES: '1' }).SITE_URL).toBe('http://kia.localhost:3000')
-		expect(parseEnv({ NODE_ENV: 'production', LOCAL_SERVICES: '1', PORT: '4100' }).PORTAL_URL).toBe('http://portal.kia.localhost:4100')
+		expect(parseEnv({ NODE_ENV: 'production', LOCAL_SERVICES: '1', PORT: '4100' }).PORTAL_URL).toBe(
+			'http://portal.kia.localhost:4100',
+		)
 	})
 
 	test('development needs no LOCAL_SERVICES to use the local services', () => {
@@ -70,7 +74,12 @@ describe('parseEnv', () => {
 	})
 
 	test('production names malformed variables', () => {
-		const malformed = { ...production, PORTAL_URL: 'https://clientes.kia.es', SESSION_SECRET: 'short', SITE_URL: 'kia.es' }
+		const malformed = {
+			...production,
+			PORTAL_URL: 'https://clientes.kia.es',
+			SESSION_SECRET: 'short',
+			SITE_URL: 'kia.es',
+		}
 		expect(() => parseEnv(malformed)).toThrowError(
 			expect.objectContaining({
 				message: expect.stringMatching(/PORTAL_URL: .*portal[\s\S]*SESSION_SECRET: .*32[\s\S]*/),

@@ -18,7 +18,12 @@ describe('composeMail', () => {
 	// The raw message as nodemailer writes it: what an SMTP server would receive.
 	async function rawHeaders(subject: string, filename: string) {
 		const transport = createTransport({ streamTransport: true, buffer: true })
-		const mail = composeMail({ to: 'cliente@kia.test', subject, text: 'x', attachments: [{ filename, content: 'x', contentType: 'text/plain' }] })
+		const mail = composeMail({
+			to: 'cliente@kia.test',
+			subject,
+			text: 'x',
+			attachments: [{ filename, content: 'x', contentType: 'text/plain' }],
+		})
 		const info = await transport.sendMail(mail)
 		return info.message.toString()
 	}

@@ -82,11 +82,19 @@ describe('theme cookie', () => {
 
 describe('consent cookie', () => {
 	test('a stored choice is read back', () => {
-		expect(parseConsent('{"necessary":true,"analytics":true,"marketing":false}')).toEqual({ necessary: true, analytics: true, marketing: false })
+		expect(parseConsent('{"necessary":true,"analytics":true,"marketing":false}')).toEqual({
+			necessary: true,
+			analytics: true,
+			marketing: false,
+		})
 	})
 
 	test('necessary cannot be switched off', () => {
-		expect(parseConsent('{"necessary":false,"analytics":false,"marketing":true}')).toEqual({ necessary: true, analytics: false, marketing: true })
+		expect(parseConsent('{"necessary":false,"analytics":false,"marketing":true}')).toEqual({
+			necessary: true,
+			analytics: false,
+			marketing: true,
+		})
 	})
 
 	test.each([

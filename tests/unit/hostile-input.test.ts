@@ -3,7 +3,11 @@ import { readForm } from '~/.server/http'
 import { bookingSchema, contactSchema, profileSchema } from '~/lib/schemas'
 
 const post = (body: string, contentType?: string) =>
-	new Request('http://kia.localhost/contacto', { method: 'POST', body, headers: contentType ? { 'Content-Type': contentType } : {} })
+	new Request('http://kia.localhost/contacto', {
+		method: 'POST',
+		body,
+		headers: contentType ? { 'Content-Type': contentType } : {},
+	})
 
 describe('readForm', () => {
 	test('reads urlencoded and multipart forms', async () => {
@@ -37,11 +41,16 @@ describe('text fields', () => {
 			['name', invalid],
 			['message', invalid],
 		])
-		expect(bookingSchema.safeParse({ fecha: '2030-01-07', hora: '10:00', motivo: 'a\u0000b' }).error?.issues[0]?.message).toBe(invalid)
+		expect(
+			bookingSchema.safeParse({ fecha: '2030-01-07', hora: '10:00', motivo: 'a\u0000b' }).error?.issues[0]?.message,
+		).toBe(invalid)
 		expect(profileSchema.safeParse({ apellidos: 'Pérez\u001b' }).error?.issues[0]?.message).toBe(invalid)
 	})
 
 	test('line breaks, tabs, emoji and right-to-left text are text', () => {
-		expect(contactSchema.safeParse({ name: 'Zoë 🤖 \u202eمرحبا', email: 'zoe@kia.test', message: 'Hola,\r\n\tadiós' }).success).toBe(true)
+		expect(
+			contactSchema.safeParse({ name: 'Zoë 🤖 \u202eمرحبا', email: 'zoe@kia.test', message: 'Hola,\r\n\tadiós' })
+				.success,
+		).toBe(true)
 	})
 })

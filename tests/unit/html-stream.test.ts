@@ -18,14 +18,17 @@ async function throughTransform(size: number) {
 }
 
 describe('lowerModulePreloadPriority', () => {
-	test.each([1, 3, 7, 64, 100_000])('module preloads in the head become low priority, in chunks of %i bytes', async (size) => {
-		const html = await throughTransform(size)
-		expect(html.match(/<link rel="modulepreload" fetchpriority="low" href="[^"]+"/g)).toEqual([
-			'<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js"',
-			'<link rel="modulepreload" fetchpriority="low" href="/assets/root.js"',
-		])
-		expect(html.replaceAll(' fetchpriority="low"', '')).toBe(page)
-	})
+	test.each([1, 3, 7, 64, 100_000])(
+		'module preloads in the head become low priority, in chunks of %i bytes',
+		async (size) => {
+			const html = await throughTransform(size)
+			expect(html.match(/<link rel="modulepreload" fetchpriority="low" href="[^"]+"/g)).toEqual([
+				'<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js"',
+				'<link rel="modulepreload" fetchpriority="low" href="/assets/root.js"',
+			])
+			expect(html.replaceAll(' fetchpriority="low"', '')).toBe(page)
+		},
+	)
 
 	test('the body is passed on untouched, a preload in it and characters split across chunks included', async () => {
 		const html = await throughTransform(5)
@@ -34,7 +37,9 @@ describe('lowerModulePreloadPriority', () => {
 	})
 
 	test('a document without a head end is still written out', async () => {
-		const html = await text(Readable.from([Buffer.from('<link rel="modulepreload" href="/a.js"/>')]).pipe(lowerModulePreloadPriority()))
+		const html = await text(
+			Readable.from([Buffer.from('<link rel="modulepreload" href="/a.js"/>')]).pipe(lowerModulePreloadPriority()),
+		)
 		expect(html).toBe('<link rel="modulepreload" fetchpriority="low" href="/a.js"/>')
 	})
 })

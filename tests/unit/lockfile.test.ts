@@ -79,7 +79,9 @@ describe('package-lock.json', () => {
 	})
 
 	test('finds the packages with native builds', () => {
-		const withBuilds = lockedPackages.filter(([path, entry]) => nativeBuilds(path, entry).length > 0).map(([path]) => packageName(path))
+		const withBuilds = lockedPackages
+			.filter(([path, entry]) => nativeBuilds(path, entry).length > 0)
+			.map(([path]) => packageName(path))
 		expect(withBuilds).toEqual(expect.arrayContaining(['@tailwindcss/oxide', 'esbuild', 'lightningcss', 'rollup']))
 	})
 

@@ -32,7 +32,11 @@ async function start() {
 	blogVersion = 'v1'
 	// The hosts depend on the port, known once the server listens; the app would refuse any other.
 	let hosts: ServedHosts = new Map()
-	const cache = createPageCache({ blogVersion: async () => blogVersion, canonicalHost: (host) => canonicalHost(host, hosts), now: () => clock })
+	const cache = createPageCache({
+		blogVersion: async () => blogVersion,
+		canonicalHost: (host) => canonicalHost(host, hosts),
+		now: () => clock,
+	})
 	const server = createServer((req, res) => {
 		if (!cache.serve(req, res)) cache.capture(req, res, () => render(req, res))
 	})
@@ -42,7 +46,11 @@ async function start() {
 	hosts = servedHosts(`http://kia.localhost:${port}`, `http://portal.kia.localhost:${port}`)
 	const get = async (path: string, headers: Record<string, string> = {}, host = 'kia.localhost') => {
 		const response = await rawRequest(`http://${host}:${port}${path}`, { headers })
-		return { status: response.status, headers: new Headers(response.headers as Record<string, string>), body: response.body }
+		return {
+			status: response.status,
+			headers: new Headers(response.headers as Record<string, string>),
+			body: response.body,
+		}
 	}
 	return Object.assign(get, { size: () => cache.size() })
 }

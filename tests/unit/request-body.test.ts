@@ -25,7 +25,12 @@ function streamed(totalBytes: number) {
 
 function post(body: ReadableStream<Uint8Array> | string, contentType = 'application/octet-stream') {
 	// Node requires `duplex` for a streamed body; the DOM types do not know it yet.
-	const init: RequestInit & { duplex: 'half' } = { method: 'POST', body, duplex: 'half', headers: { 'Content-Type': contentType } }
+	const init: RequestInit & { duplex: 'half' } = {
+		method: 'POST',
+		body,
+		duplex: 'half',
+		headers: { 'Content-Type': contentType },
+	}
 	return new Request('http://kia.localhost/contacto', init)
 }
 

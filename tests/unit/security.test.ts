@@ -31,7 +31,15 @@ describe('isAllowedOrigin', () => {
 
 describe('securityHeaders', () => {
 	test('scripts only by nonce, never inline, no framing', () => {
-		const headers = new Map(securityHeaders({ nonce: 'abc', isDevelopment: false, isHttps: true, siteOrigins: ['https://kia.es', 'https://portal.kia.es'], paymentOrigins: ['https://checkout.stripe.com'] }))
+		const headers = new Map(
+			securityHeaders({
+				nonce: 'abc',
+				isDevelopment: false,
+				isHttps: true,
+				siteOrigins: ['https://kia.es', 'https://portal.kia.es'],
+				paymentOrigins: ['https://checkout.stripe.com'],
+			}),
+		)
 		const csp = headers.get('Content-Security-Policy') ?? ''
 		expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'")
 		expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
@@ -43,7 +51,15 @@ describe('securityHeaders', () => {
 	})
 
 	test('no HSTS over plain HTTP, websockets only for the dev server', () => {
-		const headers = new Map(securityHeaders({ nonce: 'abc', isDevelopment: true, isHttps: false, siteOrigins: [], paymentOrigins: ['https://checkout.stripe.com'] }))
+		const headers = new Map(
+			securityHeaders({
+				nonce: 'abc',
+				isDevelopment: true,
+				isHttps: false,
+				siteOrigins: [],
+				paymentOrigins: ['https://checkout.stripe.com'],
+			}),
+		)
 		expect(headers.has('Strict-Transport-Security')).toBe(false)
 		expect(headers.get('Content-Security-Policy')).toContain('ws:')
 	})

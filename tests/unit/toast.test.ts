@@ -7,7 +7,10 @@ function cookieFrom(response: Response) {
 
 describe('flash toasts', () => {
 	test('a toast set before a redirect is read once on the next request', async () => {
-		const response = await redirectWithToast('/dashboard', { type: 'success', title: 'Perfil actualizado correctamente' })
+		const response = await redirectWithToast('/dashboard', {
+			type: 'success',
+			title: 'Perfil actualizado correctamente',
+		})
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/dashboard')
 

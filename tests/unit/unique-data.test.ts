@@ -4,7 +4,13 @@ import type * as UniqueModule from '../support/unique'
 
 type Unique = typeof UniqueModule
 
-const variables = ['TEST_WORKER_INDEX', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'KIA_TEST_RUN', 'KIA_TEST_FIRST_SLOT_DATE'] as const
+const variables = [
+	'TEST_WORKER_INDEX',
+	'VITEST_WORKER_ID',
+	'VITEST_POOL_ID',
+	'KIA_TEST_RUN',
+	'KIA_TEST_FIRST_SLOT_DATE',
+] as const
 const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
 
 /** The module as a fresh worker of lane `lane` would load it (its counters start at zero). */
@@ -58,7 +64,9 @@ describe('unique test data', () => {
 		const { uniqueSlots } = await worker(0)
 		const slots = uniqueSlots(bookingSlots.length * 6)
 		expect(slots.slice(0, bookingSlots.length).map((slot) => slot.hora)).toEqual([...bookingSlots])
-		expect(new Set(slots.map((slot) => slot.fecha))).toEqual(new Set(['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-14']))
+		expect(new Set(slots.map((slot) => slot.fecha))).toEqual(
+			new Set(['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-14']),
+		)
 	})
 
 	test('a slot of one kind leaves the slots it passes over to later calls', async () => {

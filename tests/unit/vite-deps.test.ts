@@ -24,8 +24,15 @@ function importedPackages() {
 }
 
 function specifierOf(node: ts.Node) {
-	if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) return node.moduleSpecifier.text
-	if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) return node.moduleSpecifier.text
+	if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier))
+		return node.moduleSpecifier.text
+	if (
+		ts.isExportDeclaration(node) &&
+		!node.isTypeOnly &&
+		node.moduleSpecifier &&
+		ts.isStringLiteral(node.moduleSpecifier)
+	)
+		return node.moduleSpecifier.text
 	if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
 		const [argument] = node.arguments
 		if (argument && ts.isStringLiteral(argument)) return argument.text

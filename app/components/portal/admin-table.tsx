@@ -80,7 +80,10 @@ export function AdminTable({
 							<tbody>{children}</tbody>
 						</table>
 					</div>
-					<nav aria-label="Paginación" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+					<nav
+						aria-label="Paginación"
+						className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground"
+					>
 						<span>{adminCopy.pageOf(page, pages, total)}</span>
 						<span className="flex gap-2">
 							{page > 1 ? (

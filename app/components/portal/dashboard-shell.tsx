@@ -17,7 +17,13 @@ export function Avatar({ user, className }: { user: Pick<ShellUser, 'name' | 'av
 	return user.avatarUrl ? (
 		<img src={user.avatarUrl} alt="" className={cn('size-9 rounded-full object-cover', className)} />
 	) : (
-		<span aria-hidden className={cn('inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-brand-foreground', className)}>
+		<span
+			aria-hidden
+			className={cn(
+				'inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-brand-foreground',
+				className,
+			)}
+		>
 			{user.name.charAt(0).toUpperCase()}
 		</span>
 	)
@@ -46,12 +52,18 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 					{dashboardCopy.adminPanel}
 				</NavLink>
 			) : null}
-			<a href={siteUrl} className="mt-auto flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-surface-muted hover:text-foreground">
+			<a
+				href={siteUrl}
+				className="mt-auto flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-surface-muted hover:text-foreground"
+			>
 				<ArrowLeft aria-hidden className="size-4" />
 				{dashboardCopy.backToSite}
 			</a>
 			<Form method="post" action="/auth/salir">
-				<button type="submit" className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-surface-muted hover:text-foreground">
+				<button
+					type="submit"
+					className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-surface-muted hover:text-foreground"
+				>
 					<LogOut aria-hidden className="size-4" />
 					{dashboardCopy.avatarMenu.signOut}
 				</button>
@@ -63,7 +75,8 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 function AvatarMenu({ user }: { user: ShellUser }) {
 	const submit = useSubmit()
 	// Keyboard focus on an item draws the app's ring: the highlight alone hardly differs from the menu's background.
-	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[highlighted]:bg-surface-muted'
+	const itemClass =
+		'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[highlighted]:bg-surface-muted'
 	// Neither modal nor portalled: a modal menu hides the page with aria-hidden while its links stay
 	// focusable, and a portalled one sits outside every landmark (axe: aria-hidden-focus, region).
 	return (
@@ -71,7 +84,11 @@ function AvatarMenu({ user }: { user: ShellUser }) {
 			<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${user.name}`}>
 				<Avatar user={user} />
 			</DropdownMenu.Trigger>
-			<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
+			<DropdownMenu.Content
+				align="end"
+				sideOffset={8}
+				className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl"
+			>
 				<div className="px-3 py-2">
 					<p className="truncate text-sm font-semibold">{user.name}</p>
 					<p className="truncate text-xs text-muted-foreground">{user.email}</p>
@@ -91,7 +108,10 @@ function AvatarMenu({ user }: { user: ShellUser }) {
 				</DropdownMenu.Item>
 				<DropdownMenu.Separator className="my-1 h-px bg-border" />
 				{/* The menu closes (and unmounts) on select, so the post is submitted from here, not from a form inside it. */}
-				<DropdownMenu.Item className={cn(itemClass, 'text-danger')} onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}>
+				<DropdownMenu.Item
+					className={cn(itemClass, 'text-danger')}
+					onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}
+				>
 					<LogOut aria-hidden className="size-4" />
 					{dashboardCopy.avatarMenu.signOut}
 				</DropdownMenu.Item>
@@ -129,7 +149,10 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 				</header>
 				<main id="contenido" className="relative flex-1 px-4 py-8 sm:px-6 lg:px-10">
 					{loading ? (
-						<div role="status" className="absolute inset-0 z-20 flex items-start justify-center bg-background/70 pt-24 backdrop-blur-sm">
+						<div
+							role="status"
+							className="absolute inset-0 z-20 flex items-start justify-center bg-background/70 pt-24 backdrop-blur-sm"
+						>
 							<span className="inline-flex items-center gap-2 rounded-full border bg-surface px-4 py-2 text-sm shadow">
 								<LoaderCircle aria-hidden className="size-4 animate-spin" />
 								{dashboardCopy.loading}
@@ -145,7 +168,10 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 
 export function BackToDashboard() {
 	return (
-		<Link to="/dashboard" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+		<Link
+			to="/dashboard"
+			className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+		>
 			<ArrowLeft aria-hidden className="size-4" />
 			{dashboardCopy.backToDashboard}
 		</Link>

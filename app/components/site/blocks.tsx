@@ -62,7 +62,10 @@ export function CapabilityGrid({ items, interactive = false }: { items: Capabili
 					<li key={item.id}>
 						{interactive ? (
 							<NotImplementedForm className="h-full">
-								<button type="submit" className={cn(cardClass, 'transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md')}>
+								<button
+									type="submit"
+									className={cn(cardClass, 'transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md')}
+								>
 									{body}
 								</button>
 							</NotImplementedForm>
@@ -97,7 +100,9 @@ export function PeriodTabs({ period, hrefFor }: { period: BillingPeriod; hrefFor
 					</Link>
 				))}
 			</nav>
-			<span className="rounded-full bg-emerald-500/10 px-3 py-1 text-xs font-medium text-emerald-700 dark:text-emerald-300">{annualSaving}</span>
+			<span className="rounded-full bg-emerald-500/10 px-3 py-1 text-xs font-medium text-emerald-700 dark:text-emerald-300">
+				{annualSaving}
+			</span>
 		</div>
 	)
 }
@@ -114,7 +119,9 @@ export function PlanCards({ period, prices }: { period: BillingPeriod; prices: P
 					)}
 				>
 					{plan.isFeatured ? (
-						<p className="absolute -top-3 left-8 rounded-full bg-brand px-3 py-1 text-xs font-semibold text-brand-foreground">Más elegido</p>
+						<p className="absolute -top-3 left-8 rounded-full bg-brand px-3 py-1 text-xs font-semibold text-brand-foreground">
+							Más elegido
+						</p>
 					) : null}
 					<h3 className="text-xl font-semibold">{plan.name}</h3>
 					<p className="mt-2 min-h-12 text-sm text-muted-foreground">{plan.tagline}</p>
@@ -135,7 +142,9 @@ export function PlanCards({ period, prices }: { period: BillingPeriod; prices: P
 						))}
 					</ul>
 					<Button asChild variant={plan.isFeatured ? 'primary' : 'secondary'} className="mt-8">
-						<Link to={`/tarifas/${plan.id}${period === 'monthly' ? '?periodo=mensual' : ''}`}>Ver plan {plan.name}</Link>
+						<Link to={`/tarifas/${plan.id}${period === 'monthly' ? '?periodo=mensual' : ''}`}>
+							Ver plan {plan.name}
+						</Link>
 					</Button>
 				</article>
 			))}
@@ -144,14 +153,25 @@ export function PlanCards({ period, prices }: { period: BillingPeriod; prices: P
 }
 
 /** Native <details> sharing one name: one item open at a time, collapsible, no script needed. */
-export function FaqList({ items, name, className }: { items: readonly { question: string; answer: string }[]; name: string; className?: string }) {
+export function FaqList({
+	items,
+	name,
+	className,
+}: {
+	items: readonly { question: string; answer: string }[]
+	name: string
+	className?: string
+}) {
 	return (
 		<div className={cn('divide-y rounded-2xl border bg-surface', className)}>
 			{items.map((item) => (
 				<details key={item.question} name={name} className="group px-5">
 					<summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
 						{item.question}
-						<ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
+						<ChevronDown
+							aria-hidden
+							className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+						/>
 					</summary>
 					<p className="pb-5 text-sm text-muted-foreground">{item.answer}</p>
 				</details>
@@ -176,7 +196,11 @@ export function PostCard({ post, headingLevel = 'h3' }: { post: BlogPostSummary;
 					{post.title}
 				</Link>
 			</Heading>
-			{post.excerpt ? <p className="mt-2 flex-1 text-sm text-muted-foreground">{post.excerpt}</p> : <div className="flex-1" />}
+			{post.excerpt ? (
+				<p className="mt-2 flex-1 text-sm text-muted-foreground">{post.excerpt}</p>
+			) : (
+				<div className="flex-1" />
+			)}
 			<p className="mt-5 text-xs text-muted-foreground">
 				{post.author} · <time dateTime={post.published_at}>{post.published_label}</time>
 			</p>

@@ -21,7 +21,15 @@ function preloadBooking() {
  * dialog (its free slots loaded when it opens); without JavaScript, a link
  * to the booking page.
  */
-export function BookingDialogButton({ label, variant = 'secondary', className }: { label: string; variant?: ButtonProps['variant']; className?: string }) {
+export function BookingDialogButton({
+	label,
+	variant = 'secondary',
+	className,
+}: {
+	label: string
+	variant?: ButtonProps['variant']
+	className?: string
+}) {
 	const hydrated = useHydrated()
 	const booking = useFetcher<typeof bookingLoader>()
 	const [open, setOpen] = useState(false)

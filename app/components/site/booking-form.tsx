@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+	getFormProps,
+	getInputProps,
+	getSelectProps,
+	getTextareaProps,
+	useForm,
+	type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -40,10 +47,18 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 		lastResult: outcome?.status === 'error' ? outcome.result : undefined,
 		constraint: getZodConstraint(bookingSchema),
 		shouldValidate: 'onBlur',
-		defaultValue: { nombre: draft?.nombre ?? '', email: draft?.email ?? '', hora: draft?.hora ?? '', motivo: draft?.motivo ?? defaultBookingReason },
+		defaultValue: {
+			nombre: draft?.nombre ?? '',
+			email: draft?.email ?? '',
+			hora: draft?.hora ?? '',
+			motivo: draft?.motivo ?? defaultBookingReason,
+		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingSchema }),
 	})
-	const unavailable = new Set([...(taken[fecha] ?? []), ...(fecha === today ? bookingSlots.filter((slot) => slot <= nowTime) : [])])
+	const unavailable = new Set([
+		...(taken[fecha] ?? []),
+		...(fecha === today ? bookingSlots.filter((slot) => slot <= nowTime) : []),
+	])
 	const free = bookingSlots.filter((slot) => !unavailable.has(slot))
 
 	return (
@@ -54,7 +69,12 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 					<div>
 						<p className="font-semibold">{outcome.message}</p>
 						{outcome.note ? <p className="mt-1 text-sm">{outcome.note}</p> : null}
-						<a href={outcome.meetUrl} target="_blank" rel="noreferrer" className="mt-1 inline-block font-medium text-brand-ink underline">
+						<a
+							href={outcome.meetUrl}
+							target="_blank"
+							rel="noreferrer"
+							className="mt-1 inline-block font-medium text-brand-ink underline"
+						>
 							{demoPage.success.join}
 						</a>
 					</div>
@@ -71,8 +91,16 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 					<p className="text-sm text-muted-foreground">{demoPage.form.signedInAs(signedInAs)}</p>
 				) : (
 					<div className="grid gap-5 sm:grid-cols-2">
-						<Field label={demoPage.form.nombre} inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), required: true, autoComplete: 'name' }} errors={fields.nombre.errors} />
-						<Field label={demoPage.form.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), required: true, autoComplete: 'email' }} errors={fields.email.errors} />
+						<Field
+							label={demoPage.form.nombre}
+							inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), required: true, autoComplete: 'name' }}
+							errors={fields.nombre.errors}
+						/>
+						<Field
+							label={demoPage.form.email}
+							inputProps={{ ...getInputProps(fields.email, { type: 'email' }), required: true, autoComplete: 'email' }}
+							errors={fields.email.errors}
+						/>
 					</div>
 				)}
 				<div className="grid gap-5 sm:grid-cols-2">

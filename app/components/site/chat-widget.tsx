@@ -63,7 +63,12 @@ export function ChatWidget() {
 							<h2 className="text-sm font-semibold">{chat.title}</h2>
 						</div>
 						{/* On the brand header the ring colour (1.2:1 to 1.9:1 against it) would not show; the header's text colour does. */}
-						<button type="button" onClick={close} aria-label="Cerrar chat" className="rounded-full p-1 hover:bg-white/15 focus-visible:outline-brand-foreground">
+						<button
+							type="button"
+							onClick={close}
+							aria-label="Cerrar chat"
+							className="rounded-full p-1 hover:bg-white/15 focus-visible:outline-brand-foreground"
+						>
 							<X aria-hidden className="size-4" />
 						</button>
 					</header>
@@ -81,9 +86,17 @@ export function ChatWidget() {
 							</li>
 						))}
 						{typing ? (
-							<li aria-label="KIA está escribiendo" className="flex w-16 gap-1 rounded-2xl bg-surface-muted px-3.5 py-3" data-testid="typing">
+							<li
+								aria-label="KIA está escribiendo"
+								className="flex w-16 gap-1 rounded-2xl bg-surface-muted px-3.5 py-3"
+								data-testid="typing"
+							>
 								{[0, 150, 300].map((delay) => (
-									<span key={delay} className="size-2 animate-bounce rounded-full bg-muted-foreground" style={{ animationDelay: `${delay}ms` }} />
+									<span
+										key={delay}
+										className="size-2 animate-bounce rounded-full bg-muted-foreground"
+										style={{ animationDelay: `${delay}ms` }}
+									/>
 								))}
 							</li>
 						) : null}
@@ -102,7 +115,11 @@ export function ChatWidget() {
 							autoComplete="off"
 							className="min-w-0 flex-1 rounded-full border bg-background px-4 py-2 text-sm"
 						/>
-						<button type="submit" aria-label="Enviar mensaje" className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-brand-foreground">
+						<button
+							type="submit"
+							aria-label="Enviar mensaje"
+							className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-brand-foreground"
+						>
 							<Send aria-hidden className="size-4" />
 						</button>
 					</form>

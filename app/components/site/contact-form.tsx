@@ -36,13 +36,34 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
 	return (
 		<Form method="post" className="space-y-5" {...getFormProps(form)}>
 			<HoneypotInputs label="No rellenes este campo" />
-			<Field label="Nombre" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: 'Tu nombre completo', autoComplete: 'name' }} errors={fields.name.errors} />
-			<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), placeholder: 'tu@empresa.es', autoComplete: 'email' }} errors={fields.email.errors} />
+			<Field
+				label="Nombre"
+				inputProps={{
+					...getInputProps(fields.name, { type: 'text' }),
+					placeholder: 'Tu nombre completo',
+					autoComplete: 'name',
+				}}
+				errors={fields.name.errors}
+			/>
+			<Field
+				label="Email"
+				inputProps={{
+					...getInputProps(fields.email, { type: 'email' }),
+					placeholder: 'tu@empresa.es',
+					autoComplete: 'email',
+				}}
+				errors={fields.email.errors}
+			/>
 			<div>
 				<label htmlFor={fields.message.id} className="mb-1.5 block text-sm font-medium">
 					Mensaje
 				</label>
-				<textarea {...getTextareaProps(fields.message)} rows={6} placeholder="Cuéntanos cómo podemos ayudarte..." className={cn(inputClass, 'resize-y')} />
+				<textarea
+					{...getTextareaProps(fields.message)}
+					rows={6}
+					placeholder="Cuéntanos cómo podemos ayudarte..."
+					className={cn(inputClass, 'resize-y')}
+				/>
 				<ErrorList id={fields.message.errorId} errors={fields.message.errors} />
 			</div>
 			<ErrorList id={form.errorId} errors={form.errors} />
@@ -64,9 +85,21 @@ export function InvestorForm({ lastResult }: { lastResult?: SubmissionResult<str
 	return (
 		<Form method="post" className="space-y-5" {...getFormProps(form)}>
 			<HoneypotInputs label="No rellenes este campo" />
-			<Field label="Nombre completo" inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }} errors={fields.fullName.errors} />
-			<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-			<Field label="Entidad (opcional)" inputProps={{ ...getInputProps(fields.entity, { type: 'text' }), autoComplete: 'organization' }} errors={fields.entity.errors} />
+			<Field
+				label="Nombre completo"
+				inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
+				errors={fields.fullName.errors}
+			/>
+			<Field
+				label="Email"
+				inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+				errors={fields.email.errors}
+			/>
+			<Field
+				label="Entidad (opcional)"
+				inputProps={{ ...getInputProps(fields.entity, { type: 'text' }), autoComplete: 'organization' }}
+				errors={fields.entity.errors}
+			/>
 			<div>
 				<label htmlFor={fields.message.id} className="mb-1.5 block text-sm font-medium">
 					Mensaje

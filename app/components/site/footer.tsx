@@ -13,7 +13,14 @@ function ManageCookies() {
 	const { openPreferences } = useConsent()
 	const className = 'text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline'
 	return hydrated ? (
-		<button type="button" aria-haspopup="dialog" onPointerDown={preloadPreferences} onFocus={preloadPreferences} onClick={openPreferences} className={className}>
+		<button
+			type="button"
+			aria-haspopup="dialog"
+			onPointerDown={preloadPreferences}
+			onFocus={preloadPreferences}
+			onClick={openPreferences}
+			className={className}
+		>
 			{cookieTexts.manage}
 		</button>
 	) : (
@@ -78,7 +85,12 @@ export function SiteFooter() {
 						© {company.copyrightYear} {company.brand}. Todos los derechos reservados.
 					</p>
 					<div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-						<a href={company.climateUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 hover:text-foreground">
+						<a
+							href={company.climateUrl}
+							target="_blank"
+							rel="noreferrer"
+							className="inline-flex items-center gap-1.5 hover:text-foreground"
+						>
 							<Leaf aria-hidden className="size-4 text-emerald-500" />
 							Compromiso climático
 						</a>

@@ -96,7 +96,10 @@ function CustomerAccess({ user, portalUrl, className }: { user: HeaderUser; port
 				{user.avatarUrl ? (
 					<img src={user.avatarUrl} alt="" className="size-6 rounded-full object-cover" />
 				) : (
-					<span aria-hidden className="inline-flex size-6 items-center justify-center rounded-full bg-white/20 text-xs font-semibold">
+					<span
+						aria-hidden
+						className="inline-flex size-6 items-center justify-center rounded-full bg-white/20 text-xs font-semibold"
+					>
 						{user.name.charAt(0).toUpperCase()}
 					</span>
 				)}
@@ -129,7 +132,9 @@ function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }
 						{item.label}
 					</NavLink>
 				))}
-				<p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{pricingLink.label}</p>
+				<p className="mt-3 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+					{pricingLink.label}
+				</p>
 				{pricingNavigation.map((item) => (
 					<NavLink key={item.to} to={item.to} end className={navLinkClass} onClick={close}>
 						{item.label}

@@ -8,7 +8,12 @@ import { navLinkClass } from './nav-link'
 export default function NavigationMenuBar() {
 	const [home, ...rest] = mainNavigation
 	return (
-		<NavigationMenu.Root aria-label="Principal" delayDuration={200} skipDelayDuration={300} className="relative hidden lg:block">
+		<NavigationMenu.Root
+			aria-label="Principal"
+			delayDuration={200}
+			skipDelayDuration={300}
+			className="relative hidden lg:block"
+		>
 			<NavigationMenu.List className="flex items-center gap-1">
 				{home ? (
 					<NavigationMenu.Item>

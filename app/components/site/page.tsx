@@ -9,10 +9,23 @@ export function Container({ children, className }: { children: ReactNode; classN
 }
 
 /** The opening block of every inner page (the home has its own hero and no top padding). */
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead?: ReactNode; children?: ReactNode }) {
+export function PageHero({
+	eyebrow,
+	title,
+	lead,
+	children,
+}: {
+	eyebrow?: string
+	title: string
+	lead?: ReactNode
+	children?: ReactNode
+}) {
 	return (
 		<section className="relative overflow-hidden border-b">
-			<div aria-hidden className="glow pointer-events-none absolute inset-x-0 -top-64 mx-auto h-[32rem] max-w-5xl bg-gradient-to-br from-brand/20 to-accent/10" />
+			<div
+				aria-hidden
+				className="glow pointer-events-none absolute inset-x-0 -top-64 mx-auto h-[32rem] max-w-5xl bg-gradient-to-br from-brand/20 to-accent/10"
+			/>
 			<Container className="relative py-16 sm:py-20">
 				{eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-ink uppercase">{eyebrow}</p> : null}
 				<h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
@@ -23,9 +36,25 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string;
 	)
 }
 
-export function Section({ id, title, lead, children, className }: { id?: string; title?: string; lead?: string; children: ReactNode; className?: string }) {
+export function Section({
+	id,
+	title,
+	lead,
+	children,
+	className,
+}: {
+	id?: string
+	title?: string
+	lead?: string
+	children: ReactNode
+	className?: string
+}) {
 	return (
-		<section id={id} className={cn('py-16 sm:py-20', className)} aria-labelledby={title && id ? `${id}-title` : undefined}>
+		<section
+			id={id}
+			className={cn('py-16 sm:py-20', className)}
+			aria-labelledby={title && id ? `${id}-title` : undefined}
+		>
 			<Container>
 				{title ? (
 					<div className="mb-10 max-w-2xl">
@@ -41,7 +70,19 @@ export function Section({ id, title, lead, children, className }: { id?: string;
 	)
 }
 
-export function CallToAction({ heading, text, to, label, secondary }: { heading: string; text: string; to: string; label: string; secondary?: { to: string; label: string } }) {
+export function CallToAction({
+	heading,
+	text,
+	to,
+	label,
+	secondary,
+}: {
+	heading: string
+	text: string
+	to: string
+	label: string
+	secondary?: { to: string; label: string }
+}) {
 	return (
 		<Section>
 			<div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand to-accent px-6 py-14 text-center text-white sm:px-12">

@@ -27,7 +27,9 @@ export function DialogContent({
 			>
 				<DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
 				{description ? (
-					<DialogPrimitive.Description className="mt-2 text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
+					<DialogPrimitive.Description className="mt-2 text-sm text-muted-foreground">
+						{description}
+					</DialogPrimitive.Description>
 				) : (
 					<DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
 				)}

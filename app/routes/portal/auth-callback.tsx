@@ -7,7 +7,10 @@ import { getSupabase } from '~/.server/supabase'
 import { authCopy } from '~/content/auth'
 import type { Route } from './+types/auth-callback'
 
-export const meta: Route.MetaFunction = () => [{ title: `${authCopy.callback.processing} · KIA` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: `${authCopy.callback.processing} · KIA` },
+	{ name: 'robots', content: 'noindex' },
+]
 
 const otpTypes = ['signup', 'recovery', 'email', 'magiclink', 'invite'] as const
 type OtpType = (typeof otpTypes)[number]
@@ -48,10 +51,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !accessToken || !refreshToken) {
 		throw redirect('/auth?error=missing_token')
 	}
-	const { error } = await getSupabase(context).auth.setSession({ access_token: accessToken, refresh_token: refreshToken })
+	const { error } = await getSupabase(context).auth.setSession({
+		access_token: accessToken,
+		refresh_token: refreshToken,
+	})
 	if (error) throw redirect('/auth?error=auth_failed')
 	const type = form.get('type')
-	throw redirect(destination(typeof form.get('next') === 'string' ? String(form.get('next')) : null, typeof type === 'string' ? type : null))
+	throw redirect(
+		destination(
+			typeof form.get('next') === 'string' ? String(form.get('next')) : null,
+			typeof type === 'string' ? type : null,
+		),
+	)
 }
 
 export default function AuthCallback({ loaderData }: Route.ComponentProps) {
@@ -65,7 +76,12 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
 			void navigate('/auth?error=auth_failed', { replace: true })
 		} else if (accessToken && refreshToken) {
 			void submit(
-				{ access_token: accessToken, refresh_token: refreshToken, type: fragment.get('type') ?? '', next: loaderData.next ?? '' },
+				{
+					access_token: accessToken,
+					refresh_token: refreshToken,
+					type: fragment.get('type') ?? '',
+					next: loaderData.next ?? '',
+				},
 				{ method: 'post', replace: true },
 			)
 		} else {

@@ -21,8 +21,14 @@ export default function AuthLayout({ loaderData }: Route.ComponentProps) {
 					<ThemeSwitch />
 				</div>
 			</header>
-			<main id="contenido" className="relative flex flex-1 flex-col items-center justify-center overflow-hidden px-4 py-12">
-				<div aria-hidden className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[32rem] max-w-4xl bg-gradient-to-br from-brand/20 to-accent/10" />
+			<main
+				id="contenido"
+				className="relative flex flex-1 flex-col items-center justify-center overflow-hidden px-4 py-12"
+			>
+				<div
+					aria-hidden
+					className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[32rem] max-w-4xl bg-gradient-to-br from-brand/20 to-accent/10"
+				/>
 				<div className="relative w-full max-w-md">
 					<Outlet />
 				</div>

@@ -31,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAuthService(context)
 	const draft = await readBookingDraft(request)
 	// Someone coming from the booking form signs up first (SPEC §4), with what they typed.
-	const tab: Tab = url.searchParams.get('tab') === 'signup' || (draft && url.searchParams.get('tab') !== 'signin') ? 'signup' : 'signin'
+	const tab: Tab =
+		url.searchParams.get('tab') === 'signup' || (draft && url.searchParams.get('tab') !== 'signin')
+			? 'signup'
+			: 'signin'
 	const error = url.searchParams.get('error')
 	return {
 		tab,
@@ -54,13 +57,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (intent === 'signin') {
 		const submission = parseWithZod(formData, { schema: signInSchema })
-		if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-		const { error } = await supabase.auth.signInWithPassword({ email: submission.value.email, password: submission.value.password })
+		if (submission.status !== 'success')
+			return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+		const { error } = await supabase.auth.signInWithPassword({
+			email: submission.value.email,
+			password: submission.value.password,
+		})
 		if (error) {
 			const message = authMessage(error)
 			return data(
 				{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
-				{ status: authStatus(error), headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signInError, description: message }) },
+				{
+					status: authStatus(error),
+					headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signInError, description: message }),
+				},
 			)
 		}
 		throw redirect(redirectTo)
@@ -68,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (intent === 'signup') {
 		const submission = parseWithZod(formData, { schema: signUpSchema })
-		if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+		if (submission.status !== 'success')
+			return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 		const { fullName, email, password } = submission.value
 		const { data: signUp, error } = await supabase.auth.signUp({
 			email,
@@ -79,7 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const message = authMessage(error)
 			return data(
 				{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
-				{ status: authStatus(error), headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signUpError, description: message }) },
+				{
+					status: authStatus(error),
+					headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signUpError, description: message }),
+				},
 			)
 		}
 		// Supabase answers an already-registered address with a user that has no identities.
@@ -93,18 +107,39 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'recover') {
 		const email = formData.get('email')
 		if (email === null || (typeof email === 'string' && email.trim() === '')) {
-			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', ...authCopy.toasts.emailRequired }) })
+			return data(
+				{ intent, result: null },
+				{ headers: await toastHeaders({ type: 'error', ...authCopy.toasts.emailRequired }) },
+			)
 		}
 		// Anything else that is not an e-mail (a file included) gets the same message as a typo.
 		const parsed = emailField.safeParse(email)
 		if (!parsed.success) {
-			return data({ intent, result: null }, { headers: await toastHeaders({ type: 'error', title: authCopy.toasts.resetError, description: 'Introduce un email válido.' }) })
+			return data(
+				{ intent, result: null },
+				{
+					headers: await toastHeaders({
+						type: 'error',
+						title: authCopy.toasts.resetError,
+						description: 'Introduce un email válido.',
+					}),
+				},
+			)
 		}
-		const { error } = await supabase.auth.resetPasswordForEmail(parsed.data, { redirectTo: callbackUrl('/auth/nueva-contrasena') })
+		const { error } = await supabase.auth.resetPasswordForEmail(parsed.data, {
+			redirectTo: callbackUrl('/auth/nueva-contrasena'),
+		})
 		if (error) {
 			return data(
 				{ intent, result: null },
-				{ status: authStatus(error), headers: await toastHeaders({ type: 'error', title: authCopy.toasts.resetError, description: authMessage(error) }) },
+				{
+					status: authStatus(error),
+					headers: await toastHeaders({
+						type: 'error',
+						title: authCopy.toasts.resetError,
+						description: authMessage(error),
+					}),
+				},
 			)
 		}
 		return redirectWithToast('/auth', { type: 'success', ...authCopy.toasts.resetSent })
@@ -118,7 +153,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (error || !oauth.url) {
 			return data(
 				{ intent, result: null },
-				{ headers: await toastHeaders({ type: 'error', title: authCopy.toasts.googleError, description: error ? authMessage(error) : '' }) },
+				{
+					headers: await toastHeaders({
+						type: 'error',
+						title: authCopy.toasts.googleError,
+						description: error ? authMessage(error) : '',
+					}),
+				},
 			)
 		}
 		throw redirect(oauth.url)
@@ -179,8 +220,16 @@ function SignInForm({ redirectTo, lastResult, carried }: FormProps) {
 	})
 	return (
 		<AuthForm form={form} intent="signin" redirectTo={redirectTo} submitLabel={authCopy.signInButton}>
-			<Field label={authCopy.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-			<Field label={authCopy.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} errors={fields.password.errors} />
+			<Field
+				label={authCopy.email}
+				inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+				errors={fields.email.errors}
+			/>
+			<Field
+				label={authCopy.password}
+				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+				errors={fields.password.errors}
+			/>
 		</AuthForm>
 	)
 }
@@ -196,9 +245,21 @@ function SignUpForm({ redirectTo, lastResult, carried }: FormProps) {
 	})
 	return (
 		<AuthForm form={form} intent="signup" redirectTo={redirectTo} submitLabel={authCopy.signUpButton}>
-			<Field label={authCopy.fullName} inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }} errors={fields.fullName.errors} />
-			<Field label={authCopy.email} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-			<Field label={authCopy.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
+			<Field
+				label={authCopy.fullName}
+				inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
+				errors={fields.fullName.errors}
+			/>
+			<Field
+				label={authCopy.email}
+				inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+				errors={fields.email.errors}
+			/>
+			<Field
+				label={authCopy.password}
+				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+				errors={fields.password.errors}
+			/>
 		</AuthForm>
 	)
 }
@@ -208,7 +269,10 @@ function RecoverForm() {
 	return (
 		<Form method="post" className="space-y-4">
 			<input type="hidden" name="intent" value="recover" />
-			<Field label={authCopy.email} inputProps={{ name: 'email', type: 'email', autoComplete: 'email', id: 'recover-email' }} />
+			<Field
+				label={authCopy.email}
+				inputProps={{ name: 'email', type: 'email', autoComplete: 'email', id: 'recover-email' }}
+			/>
 			<Button type="submit" className="w-full" disabled={busy}>
 				{authCopy.recover.button}
 			</Button>
@@ -313,7 +377,10 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 				</noscript>
 			) : null}
 			<p className="mt-6 text-center">
-				<a href={loaderData.siteUrl} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+				<a
+					href={loaderData.siteUrl}
+					className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+				>
 					<ArrowLeft aria-hidden className="size-4" />
 					{authCopy.backHome}
 				</a>
@@ -325,8 +392,14 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 function GoogleIcon() {
 	return (
 		<svg aria-hidden viewBox="0 0 24 24" className="size-4">
-			<path fill="#4285F4" d="M22.6 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h6a5.1 5.1 0 0 1-2.2 3.4v2.8h3.6c2.1-2 3.2-4.8 3.2-8.2z" />
-			<path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.8c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.9A11 11 0 0 0 12 23z" />
+			<path
+				fill="#4285F4"
+				d="M22.6 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h6a5.1 5.1 0 0 1-2.2 3.4v2.8h3.6c2.1-2 3.2-4.8 3.2-8.2z"
+			/>
+			<path
+				fill="#34A853"
+				d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.8c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.9A11 11 0 0 0 12 23z"
+			/>
 			<path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
 			<path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7l3.7 2.9C6.7 7.3 9.1 5.4 12 5.4z" />
 		</svg>

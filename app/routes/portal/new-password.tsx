@@ -11,7 +11,10 @@ import { authCopy } from '~/content/auth'
 import { newPasswordSchema } from '~/lib/schemas'
 import type { Route } from './+types/new-password'
 
-export const meta: Route.MetaFunction = () => [{ title: `${authCopy.newPassword.title} · KIA` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: `${authCopy.newPassword.title} · KIA` },
+	{ name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireUser(context, request)
@@ -21,13 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	await requireUser(context, request)
 	const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
+	if (submission.status !== 'success')
+		return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
 	const { error } = await getSupabase(context).auth.updateUser({ password: submission.value.password })
 	if (error) {
 		const message = authMessage(error)
 		return data(
 			{ result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirm'] }) },
-			{ status: 400, headers: await toastHeaders({ type: 'error', title: authCopy.toasts.passwordError, description: message }) },
+			{
+				status: 400,
+				headers: await toastHeaders({ type: 'error', title: authCopy.toasts.passwordError, description: message }),
+			},
 		)
 	}
 	return redirectWithToast('/dashboard', { type: 'success', title: authCopy.toasts.passwordUpdated })
@@ -46,8 +53,16 @@ export default function NewPassword({ actionData }: Route.ComponentProps) {
 		<section className="rounded-3xl border bg-surface p-8 shadow-xl">
 			<h1 className="mb-6 text-2xl font-bold tracking-tight">{authCopy.newPassword.title}</h1>
 			<Form method="post" className="space-y-4" {...getFormProps(form)}>
-				<Field label={authCopy.newPassword.password} inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.password.errors} />
-				<Field label={authCopy.newPassword.confirm} inputProps={{ ...getInputProps(fields.confirm, { type: 'password' }), autoComplete: 'new-password' }} errors={fields.confirm.errors} />
+				<Field
+					label={authCopy.newPassword.password}
+					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+					errors={fields.password.errors}
+				/>
+				<Field
+					label={authCopy.newPassword.confirm}
+					inputProps={{ ...getInputProps(fields.confirm, { type: 'password' }), autoComplete: 'new-password' }}
+					errors={fields.confirm.errors}
+				/>
 				<ErrorList id={form.errorId} errors={form.errors} />
 				<Button type="submit" size="lg" className="w-full" disabled={navigation.state !== 'idle'}>
 					{authCopy.newPassword.button}

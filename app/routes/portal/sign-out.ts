@@ -9,7 +9,12 @@ import type { Route } from './+types/sign-out'
 /** 'Cerrar sesión': ends the session on the server, clears the cookies, back to the public site. */
 export async function action({ context, request }: Route.ActionArgs) {
 	const error = await signOut(context, request)
-	if (error) return redirectWithToast('/dashboard', { type: 'error', title: authCopy.toasts.signOutError, description: authMessage(error) })
+	if (error)
+		return redirectWithToast('/dashboard', {
+			type: 'error',
+			title: authCopy.toasts.signOutError,
+			description: authMessage(error),
+		})
 	throw redirect(getPublicEnv().SITE_URL)
 }
 

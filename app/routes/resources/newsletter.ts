@@ -15,7 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ result: submission.reply() }, { status: 400 })
 	}
 	if (await isRateLimited(context, 'newsletter')) {
-		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }) }, { status: 429, headers: await rateLimitedToast() })
+		return data(
+			{ result: submission.reply({ formErrors: [rateLimitedMessage] }) },
+			{ status: 429, headers: await rateLimitedToast() },
+		)
 	}
 	return redirectWithToast(safeRedirect(formData.get('redirectTo')), {
 		type: 'info',

@@ -9,5 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
 		host === 'portal'
 			? 'User-agent: *\nDisallow: /\n'
 			: `User-agent: *\nAllow: /\nDisallow: /logotipo\nDisallow: /panel-de-clientes\nDisallow: /api/\n\nSitemap: ${getPublicEnv().SITE_URL}/sitemap.xml\n`
-	return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+	return new Response(body, {
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+	})
 }

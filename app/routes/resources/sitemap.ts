@@ -29,12 +29,17 @@ export async function loader() {
 	const posts = await allPosts(createAnonClient())
 	const entries = [
 		...staticPaths.map((path) => ({ loc: `${SITE_URL}${path}`, lastmod: undefined })),
-		...(posts.ok ? posts.value : []).map((post) => ({ loc: `${SITE_URL}/blog/${post.slug}`, lastmod: post.published_at.slice(0, 10) })),
+		...(posts.ok ? posts.value : []).map((post) => ({
+			loc: `${SITE_URL}/blog/${post.slug}`,
+			lastmod: post.published_at.slice(0, 10),
+		})),
 	]
 	const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${entries.map((entry) => `  <url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`).join('\n')}
 </urlset>
 `
-	return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+	return new Response(body, {
+		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+	})
 }

@@ -44,14 +44,22 @@ export default function About({ actionData }: Route.ComponentProps) {
 						<Card key={item.name}>
 							<h3 className="text-lg font-semibold">{item.name}</h3>
 							<p className="mt-2 text-muted-foreground">{item.text}</p>
-							<a href={item.url} target="_blank" rel="noreferrer" className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-ink hover:underline">
+							<a
+								href={item.url}
+								target="_blank"
+								rel="noreferrer"
+								className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-ink hover:underline"
+							>
 								{item.linkLabel}
 								<ExternalLink aria-hidden className="size-4" />
 							</a>
 						</Card>
 					))}
 				</div>
-				<Link to="/proyectos" className="mt-8 inline-flex items-center gap-1.5 font-medium text-brand-ink hover:underline">
+				<Link
+					to="/proyectos"
+					className="mt-8 inline-flex items-center gap-1.5 font-medium text-brand-ink hover:underline"
+				>
 					{about.projectsLink}
 					<ArrowRight aria-hidden className="size-4" />
 				</Link>

@@ -39,7 +39,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 
 function BackToBlog() {
 	return (
-		<Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
+		<Link
+			to="/blog"
+			className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+		>
 			<ArrowLeft aria-hidden className="size-4" />
 			{blogPage.back}
 		</Link>
@@ -68,7 +71,10 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 				<ul className="mt-8 flex flex-wrap gap-2">
 					{post.blog_tags.map((tag) => (
 						<li key={tag.id}>
-							<Link to={`/blog?tag=${encodeURIComponent(tag.name)}`} className="rounded-full bg-brand/10 px-3 py-1 text-xs font-medium text-brand-ink hover:bg-brand/20">
+							<Link
+								to={`/blog?tag=${encodeURIComponent(tag.name)}`}
+								className="rounded-full bg-brand/10 px-3 py-1 text-xs font-medium text-brand-ink hover:bg-brand/20"
+							>
 								{tag.name}
 							</Link>
 						</li>

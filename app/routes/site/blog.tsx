@@ -47,27 +47,34 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 					<>
 						<nav aria-label="Categorías">
 							<ul className="flex flex-wrap gap-2">
-								{[{ id: 'todas', name: blogPage.all, count: loaderData.total }, ...loaderData.categories].map((category) => {
-									const active = category.id === 'todas' ? !loaderData.tag : loaderData.tag === category.name
-									return (
-										<li key={category.id}>
-											<Link
-												to={category.id === 'todas' ? '/blog' : `/blog?tag=${encodeURIComponent(category.name)}`}
-												preventScrollReset
-												aria-current={active ? 'page' : undefined}
-												className={cn(
-													'inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
-													active ? 'border-brand bg-brand text-brand-foreground' : 'bg-surface hover:border-brand/50',
-												)}
-											>
-												{category.name}
-												<span className={cn('rounded-full px-1.5 text-xs', active ? 'bg-white/20' : 'bg-surface-muted text-muted-foreground')}>
-													{category.count}
-												</span>
-											</Link>
-										</li>
-									)
-								})}
+								{[{ id: 'todas', name: blogPage.all, count: loaderData.total }, ...loaderData.categories].map(
+									(category) => {
+										const active = category.id === 'todas' ? !loaderData.tag : loaderData.tag === category.name
+										return (
+											<li key={category.id}>
+												<Link
+													to={category.id === 'todas' ? '/blog' : `/blog?tag=${encodeURIComponent(category.name)}`}
+													preventScrollReset
+													aria-current={active ? 'page' : undefined}
+													className={cn(
+														'inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+														active ? 'border-brand bg-brand text-brand-foreground' : 'bg-surface hover:border-brand/50',
+													)}
+												>
+													{category.name}
+													<span
+														className={cn(
+															'rounded-full px-1.5 text-xs',
+															active ? 'bg-white/20' : 'bg-surface-muted text-muted-foreground',
+														)}
+													>
+														{category.count}
+													</span>
+												</Link>
+											</li>
+										)
+									},
+								)}
 							</ul>
 						</nav>
 						{loaderData.posts.length === 0 ? (

@@ -10,7 +10,10 @@ import { billingStatusLabels, returnCopy } from '~/content/billing'
 import { formatEuros, periodLabels, planById, priceSuffix } from '~/content/plans'
 import type { Route } from './+types/checkout-return'
 
-export const meta: Route.MetaFunction = () => [{ title: `${returnCopy.title} · KIA` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: `${returnCopy.title} · KIA` },
+	{ name: 'robots', content: 'noindex' },
+]
 
 /** Stripe's success URL: `/panel-de-clientes?session_id=cs_…`, shown only to the user who bought. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,7 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (!/^cs_\w{1,250}$/.test(sessionId)) return data({ ...links, purchase: null, failed: false }, { status: 404 })
 	try {
 		const purchase = await loadPurchase(sessionId, user)
-		return data({ ...links, purchase: purchase && { ...purchase, amount: formatEuros(purchase.amount) }, failed: false }, { status: purchase ? 200 : 404 })
+		return data(
+			{ ...links, purchase: purchase && { ...purchase, amount: formatEuros(purchase.amount) }, failed: false },
+			{ status: purchase ? 200 : 404 },
+		)
 	} catch (error) {
 		console.error('[checkout] return page could not read the session', error)
 		return data({ ...links, purchase: null, failed: true }, { status: 503 })
@@ -32,7 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
 	const { purchase, failed, portalUrl } = loaderData
 	const plan = purchase ? planById(purchase.plan) : undefined
-	const copy = !purchase ? (failed ? returnCopy.failed : returnCopy.notFound) : purchase.paid ? returnCopy.paid : returnCopy.processing
+	const copy = !purchase
+		? failed
+			? returnCopy.failed
+			: returnCopy.notFound
+		: purchase.paid
+			? returnCopy.paid
+			: returnCopy.processing
 	const Icon = !purchase ? SearchX : purchase.paid ? CheckCircle2 : Clock
 	return (
 		<Container className="max-w-2xl py-16 sm:py-24">

@@ -60,7 +60,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const draft = await readBookingDraft(request)
 	return {
 		signedInAs: profileName,
-		draft: draft ? { nombre: draft.nombre, email: draft.email, fecha: draft.fecha, hora: draft.hora as BookingInput['hora'] | undefined, motivo: draft.motivo } : null,
+		draft: draft
+			? {
+					nombre: draft.nombre,
+					email: draft.email,
+					fecha: draft.fecha,
+					hora: draft.hora as BookingInput['hora'] | undefined,
+					motivo: draft.motivo,
+				}
+			: null,
 		taken: await takenSlots(),
 		today: todayInMadrid(),
 		nowTime: timeInMadrid(),
@@ -75,7 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 'error', message, result: submission.reply() },
 			{ status, headers: await toastHeaders({ type: 'error', title: demoPage.failure.toast, description: message }) },
 		)
-	if (submission.status !== 'success') return data<BookingOutcome>({ status: 'error', message: demoPage.failure.banner, result: submission.reply() }, { status: 400 })
+	if (submission.status !== 'success')
+		return data<BookingOutcome>(
+			{ status: 'error', message: demoPage.failure.banner, result: submission.reply() },
+			{ status: 400 },
+		)
 	const booking = submission.value
 	if (await isRateLimited(context, 'booking')) return fail(rateLimitedMessage, 429)
 	if (!isWeekday(booking.fecha)) return fail(demoPage.weekend.description)
@@ -87,14 +99,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// Signed out: keep what they typed and send them to sign up; they come back here with it.
 		if (!booking.nombre || !booking.email) {
 			return data<BookingOutcome>(
-				{ status: 'error', message: demoPage.failure.banner, result: submission.reply({ fieldErrors: { nombre: booking.nombre ? [] : ['Introduce tu nombre.'], email: booking.email ? [] : ['Introduce tu email.'] } }) },
+				{
+					status: 'error',
+					message: demoPage.failure.banner,
+					result: submission.reply({
+						fieldErrors: {
+							nombre: booking.nombre ? [] : ['Introduce tu nombre.'],
+							email: booking.email ? [] : ['Introduce tu email.'],
+						},
+					}),
+				},
 				{ status: 400 },
 			)
 		}
 		const headers = new Headers()
 		headers.append('Set-Cookie', await saveBookingDraft(booking))
 		const params = new URLSearchParams({ tab: 'signup', redirectTo: bookingPageUrl() })
-		return redirectWithToast(`${getPublicEnv().PORTAL_URL}/auth?${params}`, { type: 'warning', ...demoPage.needAccount }, { headers })
+		return redirectWithToast(
+			`${getPublicEnv().PORTAL_URL}/auth?${params}`,
+			{ type: 'warning', ...demoPage.needAccount },
+			{ headers },
+		)
 	}
 
 	const profile = await loadProfile(context, user)
@@ -107,14 +132,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 		motivo: booking.motivo || defaultBookingReason,
 	})
 	if (!result.ok) {
-		const messages = { taken: demoPage.failure.taken, invalid: demoPage.failure.invalid, horizon: demoPage.failure.horizon, limit: demoPage.failure.limit, failed: demoPage.failure.server }
+		const messages = {
+			taken: demoPage.failure.taken,
+			invalid: demoPage.failure.invalid,
+			horizon: demoPage.failure.horizon,
+			limit: demoPage.failure.limit,
+			failed: demoPage.failure.server,
+		}
 		const statuses = { taken: 409, invalid: 400, horizon: 400, limit: 409, failed: 500 }
 		return fail(messages[result.reason], statuses[result.reason])
 	}
 	const { success } = demoPage
-	const headers = await toastHeaders({ type: 'success', title: success.toast, description: result.mailed ? success.toastText : success.toastTextNoMail })
+	const headers = await toastHeaders({
+		type: 'success',
+		title: success.toast,
+		description: result.mailed ? success.toastText : success.toastTextNoMail,
+	})
 	headers.append('Set-Cookie', await clearBookingDraft())
-	return data<BookingOutcome>({ status: 'success', message: success.banner, note: result.mailed ? undefined : success.noMail, meetUrl: result.meetUrl }, { headers })
+	return data<BookingOutcome>(
+		{
+			status: 'success',
+			message: success.banner,
+			note: result.mailed ? undefined : success.noMail,
+			meetUrl: result.meetUrl,
+		},
+		{ headers },
+	)
 }
 
 export default function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {

@@ -37,9 +37,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<section className="relative overflow-hidden">
-				<div aria-hidden className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[40rem] max-w-6xl bg-gradient-to-br from-brand/30 to-accent/20" />
+				<div
+					aria-hidden
+					className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[40rem] max-w-6xl bg-gradient-to-br from-brand/30 to-accent/20"
+				/>
 				<div className="relative mx-auto flex max-w-4xl flex-col items-center px-4 py-24 text-center sm:py-32">
-					<p className="max-w-72 rounded-2xl border bg-surface px-4 py-1 text-xs text-balance text-muted-foreground sm:max-w-none sm:rounded-full sm:text-sm">{home.eyebrow}</p>
+					<p className="max-w-72 rounded-2xl border bg-surface px-4 py-1 text-xs text-balance text-muted-foreground sm:max-w-none sm:rounded-full sm:text-sm">
+						{home.eyebrow}
+					</p>
 					<h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-6xl">{home.headline}</h1>
 					<p className="mt-6 max-w-2xl text-lg text-balance text-muted-foreground">{home.lead}</p>
 					<div className="mt-10 flex flex-wrap justify-center gap-3">
@@ -71,7 +76,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				<ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
 					{home.steps.items.map((step, index) => (
 						<li key={step.title} className="rounded-2xl border bg-surface p-6">
-							<span className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-bold text-brand-foreground">{index + 1}</span>
+							<span className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-bold text-brand-foreground">
+								{index + 1}
+							</span>
 							<h3 className="mt-4 font-semibold">{step.title}</h3>
 							<p className="mt-2 text-sm text-muted-foreground">{step.text}</p>
 						</li>
@@ -80,7 +87,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			</Section>
 
 			<Container>
-				<Link to="/webapp-incluida" className="group flex flex-col gap-4 rounded-3xl border bg-surface p-8 shadow-sm transition hover:border-brand/50 sm:flex-row sm:items-center">
+				<Link
+					to="/webapp-incluida"
+					className="group flex flex-col gap-4 rounded-3xl border bg-surface p-8 shadow-sm transition hover:border-brand/50 sm:flex-row sm:items-center"
+				>
 					<span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand/10 text-brand-ink">
 						<LayoutDashboard aria-hidden className="size-6" />
 					</span>
@@ -97,7 +107,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 			<Section id="precios" title={home.pricing.heading} lead={home.pricing.lead}>
 				<div className="mb-8">
-					<PeriodTabs period={loaderData.period} hrefFor={(period) => periodHref(location.pathname, location.search, period, '#precios')} />
+					<PeriodTabs
+						period={loaderData.period}
+						hrefFor={(period) => periodHref(location.pathname, location.search, period, '#precios')}
+					/>
 				</div>
 				<PlanCards period={loaderData.period} prices={loaderData.prices} />
 				<p className="mt-8 text-center">
@@ -113,7 +126,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						<FileCheck2 aria-hidden className="size-7" />
 					</span>
 					<div>
-						<p className="text-xs font-semibold tracking-wide text-emerald-700 uppercase dark:text-emerald-300">{home.verifactu.badge}</p>
+						<p className="text-xs font-semibold tracking-wide text-emerald-700 uppercase dark:text-emerald-300">
+							{home.verifactu.badge}
+						</p>
 						<h2 className="mt-1 text-2xl font-bold tracking-tight">{home.verifactu.heading}</h2>
 						<p className="mt-2 text-muted-foreground">{home.verifactu.text}</p>
 					</div>

@@ -6,7 +6,12 @@ import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/how-it-works'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta({ title: howItWorks.title, description: howItWorks.description, path: '/como-funciona', siteUrl: siteUrlFrom(matches) })
+	pageMeta({
+		title: howItWorks.title,
+		description: howItWorks.description,
+		path: '/como-funciona',
+		siteUrl: siteUrlFrom(matches),
+	})
 
 export default function HowItWorks() {
 	return (
@@ -23,10 +28,20 @@ export default function HowItWorks() {
 					))}
 				</ol>
 			</Section>
-			<Section id="capacidades" title={howItWorks.capabilitiesHeading} lead={howItWorks.capabilitiesLead} className="border-t bg-surface-muted/40">
+			<Section
+				id="capacidades"
+				title={howItWorks.capabilitiesHeading}
+				lead={howItWorks.capabilitiesLead}
+				className="border-t bg-surface-muted/40"
+			>
 				<CapabilityGrid items={capabilities} />
 			</Section>
-			<CallToAction heading={howItWorks.cta.heading} text={howItWorks.cta.text} to="/contacto" label={howItWorks.cta.button} />
+			<CallToAction
+				heading={howItWorks.cta.heading}
+				text={howItWorks.cta.text}
+				to="/contacto"
+				label={howItWorks.cta.button}
+			/>
 		</>
 	)
 }

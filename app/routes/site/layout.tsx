@@ -10,7 +10,9 @@ import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/layout'
 
 // All interaction and nothing to read: fetched once the browser is idle after hydration.
-const ChatWidget = lazy(() => import('~/components/site/chat-widget').then((module) => ({ default: module.ChatWidget })))
+const ChatWidget = lazy(() =>
+	import('~/components/site/chat-widget').then((module) => ({ default: module.ChatWidget })),
+)
 
 export const middleware: Route.MiddlewareFunction[] = marketingMiddleware
 

@@ -24,7 +24,12 @@ function documentFor(routeId: string) {
 export const meta: Route.MetaFunction = ({ matches }) => {
 	const id = matches.at(-1)?.id ?? ''
 	const { document, path } = documentFor(id)
-	return pageMeta({ title: `${document.title} · KIA`, description: document.description, path, siteUrl: siteUrlFrom(matches) })
+	return pageMeta({
+		title: `${document.title} · KIA`,
+		description: document.description,
+		path,
+		siteUrl: siteUrlFrom(matches),
+	})
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -20,7 +20,13 @@ export default function LogoPage() {
 			<PageHero title={logoPage.heading} lead={logoPage.lead} />
 			<Container className="py-14">
 				<div className="flex flex-col items-center gap-8 rounded-3xl border bg-white p-12">
-					<img src="/logo-kia-negro.svg" alt={logoPage.alt} width={400} height={128} className="h-auto w-full max-w-sm" />
+					<img
+						src="/logo-kia-negro.svg"
+						alt={logoPage.alt}
+						width={400}
+						height={128}
+						className="h-auto w-full max-w-sm"
+					/>
 				</div>
 				<Button asChild size="lg" className="mt-8">
 					<a href="/logo-kia-negro.svg" download="logo-kia-negro.svg">

@@ -24,7 +24,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	if (!plan) throw notFound()
 	const url = new URL(request.url)
 	const user = await getUserIfReachable(context, request)
-	return { planId: plan.id, period: periodFromUrl(url), signInUrl: user ? null : signInUrlFor(url), prices: priceLabels()[plan.id] }
+	return {
+		planId: plan.id,
+		period: periodFromUrl(url),
+		signInUrl: user ? null : signInUrlFor(url),
+		prices: priceLabels()[plan.id],
+	}
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -97,7 +102,10 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 							))}
 						</ul>
 					</section>
-					<Link to="/webapp-incluida" className="group flex items-center gap-4 rounded-2xl border bg-surface p-6 transition hover:border-brand/50">
+					<Link
+						to="/webapp-incluida"
+						className="group flex items-center gap-4 rounded-2xl border bg-surface p-6 transition hover:border-brand/50"
+					>
 						<span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
 							<LayoutDashboard aria-hidden className="size-5" />
 						</span>
@@ -105,7 +113,10 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 							<span className="block font-semibold">{planPage.webapp.heading}</span>
 							<span className="block text-sm text-muted-foreground">{planPage.webapp.text}</span>
 						</span>
-						<ArrowRight aria-hidden className="size-4 text-brand-ink transition-transform group-hover:translate-x-0.5" />
+						<ArrowRight
+							aria-hidden
+							className="size-4 text-brand-ink transition-transform group-hover:translate-x-0.5"
+						/>
 					</Link>
 					<section>
 						<h2 className="mb-5 text-2xl font-bold tracking-tight">{planPage.faqHeading}</h2>

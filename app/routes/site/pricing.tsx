@@ -56,7 +56,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 			<Section id="comparativa" title={pricingPage.comparisonHeading} className="border-t bg-surface-muted/40">
 				<div className="overflow-x-auto rounded-2xl border bg-surface">
 					<table className="w-full min-w-[40rem] text-left text-sm">
-						<caption className="sr-only">Comparativa de planes ({period === 'annual' ? 'pago anual' : 'pago mensual'})</caption>
+						<caption className="sr-only">
+							Comparativa de planes ({period === 'annual' ? 'pago anual' : 'pago mensual'})
+						</caption>
 						<thead>
 							<tr className="border-b">
 								<th scope="col" className="p-4 font-medium text-muted-foreground">
@@ -105,7 +107,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 					</ul>
 				</Container>
 			</Section>
-			<CallToAction heading={pricingPage.cta.heading} text={pricingPage.cta.text} to="/contacto" label={pricingPage.cta.button} />
+			<CallToAction
+				heading={pricingPage.cta.heading}
+				text={pricingPage.cta.text}
+				to="/contacto"
+				label={pricingPage.cta.button}
+			/>
 		</>
 	)
 }

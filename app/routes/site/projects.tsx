@@ -5,7 +5,12 @@ import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/projects'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta({ title: projects.title, description: projects.description, path: '/proyectos', siteUrl: siteUrlFrom(matches) })
+	pageMeta({
+		title: projects.title,
+		description: projects.description,
+		path: '/proyectos',
+		siteUrl: siteUrlFrom(matches),
+	})
 
 export default function Projects() {
 	return (
@@ -14,7 +19,10 @@ export default function Projects() {
 			<Section>
 				<div className="space-y-8">
 					{projects.items.map((project) => (
-						<article key={project.id} className="grid gap-8 rounded-3xl border bg-surface p-8 shadow-sm lg:grid-cols-[1fr_1fr]">
+						<article
+							key={project.id}
+							className="grid gap-8 rounded-3xl border bg-surface p-8 shadow-sm lg:grid-cols-[1fr_1fr]"
+						>
 							<div>
 								<p className="text-sm font-semibold text-brand-ink">{project.category}</p>
 								<h2 className="mt-2 text-2xl font-bold tracking-tight">{project.name}</h2>

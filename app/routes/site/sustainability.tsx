@@ -6,7 +6,12 @@ import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/sustainability'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta({ title: sustainability.title, description: sustainability.description, path: '/sostenibilidad', siteUrl: siteUrlFrom(matches) })
+	pageMeta({
+		title: sustainability.title,
+		description: sustainability.description,
+		path: '/sostenibilidad',
+		siteUrl: siteUrlFrom(matches),
+	})
 
 export default function Sustainability() {
 	return (

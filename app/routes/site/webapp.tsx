@@ -5,7 +5,12 @@ import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/webapp'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-	pageMeta({ title: webapp.title, description: webapp.description, path: '/webapp-incluida', siteUrl: siteUrlFrom(matches) })
+	pageMeta({
+		title: webapp.title,
+		description: webapp.description,
+		path: '/webapp-incluida',
+		siteUrl: siteUrlFrom(matches),
+	})
 
 export default function WebApp() {
 	return (

@@ -9,7 +9,8 @@ import { createUser, findUserByEmail, findUserById, hashPassword, loadUserJson, 
 export async function admin(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	if (!req.bearer) return authError(req, 401, 'no_authorization', 'This endpoint requires a Bearer token')
 	const verified = await verifyJwt(req.bearer)
-	if (!verified.ok) return authError(req, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`)
+	if (!verified.ok)
+		return authError(req, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`)
 	if (verified.claims.role !== 'service_role') return authError(req, 403, 'not_admin', 'User not allowed')
 
 	const id = req.path.slice('/admin/users/'.length)
@@ -34,7 +35,8 @@ async function listUsers(req: AuthRequest, ctx: AuthContext) {
 	const page = Math.max(1, Number(req.query.get('page') ?? 1) || 1)
 	const perPage = Math.min(1000, Math.max(1, Number(req.query.get('per_page') ?? 50) || 50))
 	return ctx.db.transaction(async (tx) => {
-		const total = (await tx.query<{ count: number }>('select count(*)::int as count from auth.users')).rows[0]?.count ?? 0
+		const total =
+			(await tx.query<{ count: number }>('select count(*)::int as count from auth.users')).rows[0]?.count ?? 0
 		const rows = await tx.query<UserRow>('select * from auth.users order by created_at, id limit $1 offset $2', [
 			perPage,
 			(page - 1) * perPage,
@@ -46,12 +48,19 @@ async function listUsers(req: AuthRequest, ctx: AuthContext) {
 
 async function adminCreateUser(req: AuthRequest, ctx: AuthContext) {
 	const email = text(req.body.email)?.trim()
-	if (!email || !emailPattern.test(email)) return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+	if (!email || !emailPattern.test(email))
+		return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
 	const password = text(req.body.password)
 	if (password !== undefined && password.length < ctx.config.minimum_password_length) {
-		return authError(req, 422, 'weak_password', `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
-			weak_password: { reasons: ['length'] },
-		})
+		return authError(
+			req,
+			422,
+			'weak_password',
+			`Password should be at least ${ctx.config.minimum_password_length} characters.`,
+			{
+				weak_password: { reasons: ['length'] },
+			},
+		)
 	}
 	return ctx.db.transaction(async (tx) => {
 		if (await findUserByEmail(tx, email)) {
@@ -71,25 +80,31 @@ async function adminCreateUser(req: AuthRequest, ctx: AuthContext) {
 
 async function adminUpdateUser(req: AuthRequest, tx: Transaction, user: UserRow) {
 	const password = text(req.body.password)
-	if (password) await tx.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, await hashPassword(password)])
+	if (password)
+		await tx.query('update auth.users set encrypted_password = $2 where id = $1', [
+			user.id,
+			await hashPassword(password),
+		])
 	const email = text(req.body.email)
 	if (email) await tx.query('update auth.users set email = lower($2) where id = $1', [user.id, email])
 	if (req.body.email_confirm === true) {
-		await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [user.id])
+		await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [
+			user.id,
+		])
 	}
 	const userMetadata = record(req.body.user_metadata)
 	if (userMetadata) {
-		await tx.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb where id = $1`, [
-			user.id,
-			JSON.stringify(userMetadata),
-		])
+		await tx.query(
+			`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb where id = $1`,
+			[user.id, JSON.stringify(userMetadata)],
+		)
 	}
 	const appMetadata = record(req.body.app_metadata)
 	if (appMetadata) {
-		await tx.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}') || $2::jsonb where id = $1`, [
-			user.id,
-			JSON.stringify(appMetadata),
-		])
+		await tx.query(
+			`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}') || $2::jsonb where id = $1`,
+			[user.id, JSON.stringify(appMetadata)],
+		)
 	}
 	const banDuration = text(req.body.ban_duration)
 	if (banDuration === 'none') await tx.query('update auth.users set banned_until = null where id = $1', [user.id])

@@ -25,7 +25,13 @@ export type AuthRequest = {
 const apiVersionHeader = 'x-supabase-api-version'
 
 /** GoTrue's error body: `{code, message}` for clients that send the API version header, the old shape otherwise. */
-export function authError(req: AuthRequest, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+export function authError(
+	req: AuthRequest,
+	status: number,
+	code: string,
+	message: string,
+	extra: Record<string, unknown> = {},
+) {
 	const version = req.headers[apiVersionHeader]
 	if (typeof version === 'string' && version >= '2024-01-01') {
 		return json(status, { code, message, ...extra }, { 'X-Supabase-Api-Version': '2024-01-01' })
@@ -51,4 +57,3 @@ export function verifyLink(ctx: AuthContext, token: string, type: 'signup' | 're
 	const params = new URLSearchParams({ token, type, redirect_to: redirectTo })
 	return `${ctx.apiUrl}/auth/v1/verify?${params}`
 }
-

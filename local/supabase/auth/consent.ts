@@ -1,5 +1,4 @@
-const escapeHtml = (value: string) =>
-	value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /**
  * Stands in for Google's consent screen: the developer picks an identity

@@ -3,7 +3,17 @@ import { json, notImplemented, redirect, type Reply } from '../http'
 import { verifyJwt, type Claims } from '../jwt'
 import { confirmationEmail, recoveryEmail } from '../mail'
 import { admin } from './admin'
-import { authError, emailPattern, record, redirectTarget, settingsOf, text, verifyLink, type AuthContext, type AuthRequest } from './common'
+import {
+	authError,
+	emailPattern,
+	record,
+	redirectTarget,
+	settingsOf,
+	text,
+	verifyLink,
+	type AuthContext,
+	type AuthRequest,
+} from './common'
 import { authorize, authorizeConsent } from './oauth'
 import {
 	consumeFlowState,
@@ -34,7 +44,8 @@ export async function handleAuth(req: AuthRequest, ctx: AuthContext): Promise<Re
 	if (method === 'GET' && path === '/settings') return settings(ctx)
 	if (method === 'POST' && path === '/signup') return signUp(req, ctx)
 	if (method === 'POST' && path === '/token') return token(req, ctx)
-	if (method === 'GET' && path === '/user') return withUser(req, ctx, (tx, user) => loadUserJson(tx, user).then((u) => json(200, u)))
+	if (method === 'GET' && path === '/user')
+		return withUser(req, ctx, (tx, user) => loadUserJson(tx, user).then((u) => json(200, u)))
 	if (method === 'PUT' && path === '/user') return updateUser(req, ctx)
 	if (method === 'POST' && path === '/logout') return logout(req, ctx)
 	if (method === 'POST' && path === '/recover') return recover(req, ctx)
@@ -48,9 +59,26 @@ export async function handleAuth(req: AuthRequest, ctx: AuthContext): Promise<Re
 
 function settings(ctx: AuthContext) {
 	const external = Object.fromEntries(
-		['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'linkedin', 'notion', 'twitch', 'twitter', 'slack', 'spotify', 'workos', 'zoom'].map(
-			(provider) => [provider, ctx.config.external[provider]?.enabled ?? false],
-		),
+		[
+			'apple',
+			'azure',
+			'bitbucket',
+			'discord',
+			'facebook',
+			'figma',
+			'github',
+			'gitlab',
+			'google',
+			'keycloak',
+			'linkedin',
+			'notion',
+			'twitch',
+			'twitter',
+			'slack',
+			'spotify',
+			'workos',
+			'zoom',
+		].map((provider) => [provider, ctx.config.external[provider]?.enabled ?? false]),
 	)
 	return json(200, {
 		external: { ...external, email: true, phone: false },
@@ -72,11 +100,18 @@ async function signUp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	const challengeMethod = text(req.body.code_challenge_method) ?? 's256'
 	if (!ctx.config.enable_signup) return authError(req, 422, 'signup_disabled', 'Signups not allowed for this instance')
 	if (!email) return authError(req, 400, 'validation_failed', 'To signup, please provide your email')
-	if (!emailPattern.test(email)) return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+	if (!emailPattern.test(email))
+		return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
 	if (password.length < ctx.config.minimum_password_length) {
-		return authError(req, 422, 'weak_password', `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
-			weak_password: { reasons: ['length'] },
-		})
+		return authError(
+			req,
+			422,
+			'weak_password',
+			`Password should be at least ${ctx.config.minimum_password_length} characters.`,
+			{
+				weak_password: { reasons: ['length'] },
+			},
+		)
 	}
 	const confirmations = ctx.config.email.enable_confirmations
 	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
@@ -84,17 +119,21 @@ async function signUp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	const outcome = await ctx.db.transaction(async (tx) => {
 		const existing = await findUserByEmail(tx, email)
 		if (existing?.email_confirmed_at) {
-			return confirmations
-				? ({ kind: 'obfuscated' } as const)
-				: ({ kind: 'exists' } as const)
+			return confirmations ? ({ kind: 'obfuscated' } as const) : ({ kind: 'exists' } as const)
 		}
 		const user =
 			existing ??
 			(await createUser(tx, { email, password, userMetadata: metadata, provider: 'email', confirmed: !confirmations }))
-		if (!confirmations) return { kind: 'session', session: await issueSession(tx, user, 'password', settingsOf(ctx)) } as const
+		if (!confirmations)
+			return { kind: 'session', session: await issueSession(tx, user, 'password', settingsOf(ctx)) } as const
 		const emailToken = newEmailToken(email, Boolean(challenge))
 		if (challenge) {
-			await createFlowState(tx, { userId: user.id, challenge, method: challengeMethod, authenticationMethod: 'email/signup' })
+			await createFlowState(tx, {
+				userId: user.id,
+				challenge,
+				method: challengeMethod,
+				authenticationMethod: 'email/signup',
+			})
 		}
 		const updated = await tx.query<UserRow>(
 			'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1 returning *',
@@ -156,7 +195,13 @@ async function refreshGrant(req: AuthRequest, ctx: AuthContext): Promise<Reply> 
 async function pkceGrant(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	const authCode = text(req.body.auth_code)
 	const verifier = text(req.body.code_verifier)
-	if (!authCode || !verifier) return authError(req, 400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty')
+	if (!authCode || !verifier)
+		return authError(
+			req,
+			400,
+			'validation_failed',
+			'invalid request: both auth code and code verifier should be non-empty',
+		)
 	return ctx.db.transaction(async (tx) => {
 		const flow = await consumeFlowState(tx, authCode, verifier)
 		if (!flow.ok) return authError(req, flow.status, flow.code, flow.message)
@@ -174,7 +219,8 @@ type VerifiedUser = { user: UserRow; claims: Claims }
 async function currentUser(req: AuthRequest, tx: Transaction): Promise<VerifiedUser | Reply> {
 	if (!req.bearer) return authError(req, 401, 'no_authorization', 'This endpoint requires a Bearer token')
 	const verified = await verifyJwt(req.bearer)
-	if (!verified.ok) return authError(req, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`)
+	if (!verified.ok)
+		return authError(req, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`)
 	const { claims } = verified
 	if (!claims.sub || !claims.session_id) return authError(req, 403, 'bad_jwt', 'invalid claim: missing sub claim')
 	if (!(await sessionExists(tx, claims.session_id))) {
@@ -185,7 +231,11 @@ async function currentUser(req: AuthRequest, tx: Transaction): Promise<VerifiedU
 	return { user, claims }
 }
 
-function withUser(req: AuthRequest, ctx: AuthContext, work: (tx: Transaction, user: UserRow, claims: Claims) => Promise<Reply>) {
+function withUser(
+	req: AuthRequest,
+	ctx: AuthContext,
+	work: (tx: Transaction, user: UserRow, claims: Claims) => Promise<Reply>,
+) {
 	return ctx.db.transaction(async (tx) => {
 		const current = await currentUser(req, tx)
 		if ('status' in current) return current
@@ -195,15 +245,22 @@ function withUser(req: AuthRequest, ctx: AuthContext, work: (tx: Transaction, us
 
 function updateUser(req: AuthRequest, ctx: AuthContext) {
 	return withUser(req, ctx, async (tx, user) => {
-		if (text(req.body.email) && text(req.body.email)?.toLowerCase() !== user.email) return notImplemented('E-mail change')
+		if (text(req.body.email) && text(req.body.email)?.toLowerCase() !== user.email)
+			return notImplemented('E-mail change')
 		if (text(req.body.phone)) return notImplemented('Phone change')
 		if (req.body.app_metadata !== undefined) return authError(req, 403, 'not_admin', 'User not allowed')
 		const password = text(req.body.password)
 		if (password !== undefined) {
 			if (password.length < ctx.config.minimum_password_length) {
-				return authError(req, 422, 'weak_password', `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
-					weak_password: { reasons: ['length'] },
-				})
+				return authError(
+					req,
+					422,
+					'weak_password',
+					`Password should be at least ${ctx.config.minimum_password_length} characters.`,
+					{
+						weak_password: { reasons: ['length'] },
+					},
+				)
 			}
 			if (await passwordMatches(user, password)) {
 				return authError(req, 422, 'same_password', 'New password should be different from the old password.')
@@ -242,7 +299,8 @@ function logout(req: AuthRequest, ctx: AuthContext) {
 async function recover(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	const email = text(req.body.email)?.trim()
 	if (!email) return authError(req, 400, 'validation_failed', 'Password recovery requires an email')
-	if (!emailPattern.test(email)) return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
+	if (!emailPattern.test(email))
+		return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
 	const challenge = text(req.body.code_challenge)
 	const challengeMethod = text(req.body.code_challenge_method) ?? 's256'
 	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
@@ -251,13 +309,22 @@ async function recover(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 		if (!user) return undefined
 		const tokenValue = newEmailToken(email, Boolean(challenge))
 		if (challenge) {
-			await createFlowState(tx, { userId: user.id, challenge, method: challengeMethod, authenticationMethod: 'recovery' })
+			await createFlowState(tx, {
+				userId: user.id,
+				challenge,
+				method: challengeMethod,
+				authenticationMethod: 'recovery',
+			})
 		}
-		await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, tokenValue])
+		await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
+			user.id,
+			tokenValue,
+		])
 		return tokenValue
 	})
 	// Unknown addresses get the same answer: the endpoint must not reveal who has an account.
-	if (emailToken) await ctx.mailer.send({ to: email, ...recoveryEmail(verifyLink(ctx, emailToken, 'recovery', redirectTo)) })
+	if (emailToken)
+		await ctx.mailer.send({ to: email, ...recoveryEmail(verifyLink(ctx, emailToken, 'recovery', redirectTo)) })
 	return json(200, {})
 }
 
@@ -332,4 +399,3 @@ async function verifyTokenHash(req: AuthRequest, ctx: AuthContext): Promise<Repl
 		return json(200, await issueSession(tx, user, 'otp', settingsOf(ctx)))
 	})
 }
-

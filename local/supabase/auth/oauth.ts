@@ -34,10 +34,18 @@ export async function authorizeConsent(req: AuthRequest, ctx: AuthContext): Prom
 	const redirectTo = redirectTarget(ctx, text(req.body.redirect_to))
 	const challenge = text(req.body.code_challenge)
 	if (!email || !emailPattern.test(email)) {
-		return redirect(`${redirectTo}#error=invalid_request&error_code=validation_failed&error_description=Invalid+email`, 302)
+		return redirect(
+			`${redirectTo}#error=invalid_request&error_code=validation_failed&error_description=Invalid+email`,
+			302,
+		)
 	}
 	return ctx.db.transaction(async (tx) => {
-		const metadata = { full_name: fullName || email.split('@')[0], email, email_verified: true, iss: 'https://accounts.google.com' }
+		const metadata = {
+			full_name: fullName || email.split('@')[0],
+			email,
+			email_verified: true,
+			iss: 'https://accounts.google.com',
+		}
 		let user = await findUserByEmail(tx, email)
 		if (!user) {
 			user = await createUser(tx, {
@@ -85,4 +93,3 @@ export async function authorizeConsent(req: AuthRequest, ctx: AuthContext): Prom
 		return redirect(`${redirectTo}#${fragment}`, 302)
 	})
 }
-

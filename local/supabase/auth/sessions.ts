@@ -30,7 +30,14 @@ async function accessToken(user: UserRow, sessionId: string, method: string, set
 	)
 }
 
-async function sessionJson(tx: Transaction, user: UserRow, sessionId: string, refreshToken: string, method: string, settings: SessionSettings) {
+async function sessionJson(
+	tx: Transaction,
+	user: UserRow,
+	sessionId: string,
+	refreshToken: string,
+	method: string,
+	settings: SessionSettings,
+) {
 	return {
 		access_token: await accessToken(user, sessionId, method, settings),
 		token_type: 'bearer',
@@ -110,10 +117,16 @@ export async function sessionExists(tx: Transaction, sessionId: string) {
 	return result.rows.length > 0
 }
 
-export async function endSessions(tx: Transaction, userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {
+export async function endSessions(
+	tx: Transaction,
+	userId: string,
+	sessionId: string,
+	scope: 'global' | 'local' | 'others',
+) {
 	if (scope === 'global') await tx.query('delete from auth.sessions where user_id = $1', [userId])
 	if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [sessionId])
-	if (scope === 'others') await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId])
+	if (scope === 'others')
+		await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId])
 }
 
 // PKCE ------------------------------------------------------------------------------------------
@@ -156,12 +169,22 @@ type FlowRow = {
 
 export type FlowOutcome =
 	| { ok: true; userId: string; authenticationMethod: string }
-	| { ok: false; status: number; code: 'flow_state_not_found' | 'flow_state_expired' | 'bad_code_verifier'; message: string }
+	| {
+			ok: false
+			status: number
+			code: 'flow_state_not_found' | 'flow_state_expired' | 'bad_code_verifier'
+			message: string
+	  }
 
 export async function consumeFlowState(tx: Transaction, authCode: string, verifier: string): Promise<FlowOutcome> {
 	const flow = (await tx.query<FlowRow>('select * from auth.flow_state where auth_code = $1', [authCode])).rows[0]
 	if (!flow || !flow.user_id) {
-		return { ok: false, status: 404, code: 'flow_state_not_found', message: 'invalid flow state, no valid flow state found' }
+		return {
+			ok: false,
+			status: 404,
+			code: 'flow_state_not_found',
+			message: 'invalid flow state, no valid flow state found',
+		}
 	}
 	if (Date.now() - flow.created_at.getTime() > flowStateLifetimeSeconds * 1000) {
 		await tx.query('delete from auth.flow_state where id = $1', [flow.id])
@@ -170,7 +193,12 @@ export async function consumeFlowState(tx: Transaction, authCode: string, verifi
 	const computed =
 		flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier
 	if (computed !== flow.code_challenge) {
-		return { ok: false, status: 400, code: 'bad_code_verifier', message: 'code challenge does not match previously saved code verifier' }
+		return {
+			ok: false,
+			status: 400,
+			code: 'bad_code_verifier',
+			message: 'code challenge does not match previously saved code verifier',
+		}
 	}
 	await tx.query('delete from auth.flow_state where id = $1', [flow.id])
 	return { ok: true, userId: flow.user_id, authenticationMethod: flow.authentication_method }

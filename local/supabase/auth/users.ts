@@ -96,9 +96,10 @@ export function obfuscatedUser(email: string, metadata: Record<string, unknown>)
 }
 
 export async function findUserByEmail(tx: Transaction, email: string) {
-	const result = await tx.query<UserRow>('select * from auth.users where lower(email) = lower($1) and deleted_at is null', [
-		email,
-	])
+	const result = await tx.query<UserRow>(
+		'select * from auth.users where lower(email) = lower($1) and deleted_at is null',
+		[email],
+	)
 	return result.rows[0]
 }
 
@@ -170,6 +171,8 @@ export async function createUser(tx: Transaction, input: NewUser): Promise<UserR
 /** A one-time e-mail token as GoTrue stores it: hex sha224 of e-mail + secret, `pkce_`-prefixed for PKCE. */
 export function newEmailToken(email: string, pkce: boolean) {
 	const otp = randomBytes(16).toString('hex')
-	const hash = createHash('sha224').update(email.toLowerCase() + otp).digest('hex')
+	const hash = createHash('sha224')
+		.update(email.toLowerCase() + otp)
+		.digest('hex')
 	return pkce ? `pkce_${hash}` : hash
 }

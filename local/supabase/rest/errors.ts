@@ -13,7 +13,11 @@ export class RestError extends Error {
 	}
 
 	toReply(headers: Record<string, string> = {}): Reply {
-		return json(this.status, { code: this.code, details: this.details, hint: this.hint, message: this.message }, headers)
+		return json(
+			this.status,
+			{ code: this.code, details: this.details, hint: this.hint, message: this.message },
+			headers,
+		)
 	}
 }
 

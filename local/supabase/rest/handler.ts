@@ -145,7 +145,14 @@ function applyQueryParams(root: Node, query: URLSearchParams) {
 		const negatedLogic = parts.length >= 2 && parts[parts.length - 2] === 'not' && (last === 'or' || last === 'and')
 		const path = parts.slice(0, negatedLogic ? -2 : -1)
 		const target = findEmbed(root, path)
-		if (!target) throw new RestError(400, 'PGRST108', `'${path.join('.')}' is not an embedded resource in this request`, null, `Verify that '${path.join('.')}' is included in the 'select' query parameter.`)
+		if (!target)
+			throw new RestError(
+				400,
+				'PGRST108',
+				`'${path.join('.')}' is not an embedded resource in this request`,
+				null,
+				`Verify that '${path.join('.')}' is included in the 'select' query parameter.`,
+			)
 		if (last === 'order') target.order = parseOrder(value)
 		else if (last === 'limit') target.limit = parseNonNegativeInteger('limit', value)
 		else if (last === 'offset') target.offset = parseNonNegativeInteger('offset', value)
@@ -188,7 +195,12 @@ class SingularMismatch extends Error {
 }
 
 function singularError(rows: number) {
-	return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`).toReply()
+	return new RestError(
+		406,
+		'PGRST116',
+		'Cannot coerce the result to a single JSON object',
+		`The result contains ${rows} rows`,
+	).toReply()
 }
 
 function contentRange(offset: number, rows: number, total: number | undefined) {
@@ -206,7 +218,14 @@ function contentType(singular: boolean) {
 	return singular ? `${singularType}; charset=utf-8` : jsonHeaders['Content-Type']
 }
 
-async function read(req: RestRequest, ctx: RestContext, auth: Auth, node: Node, prefer: Record<string, string>, singular: boolean): Promise<Reply> {
+async function read(
+	req: RestRequest,
+	ctx: RestContext,
+	auth: Auth,
+	node: Node,
+	prefer: Record<string, string>,
+	singular: boolean,
+): Promise<Reply> {
 	const range = rangeHeader(req)
 	if (range && node.limit === undefined && node.offset === undefined) {
 		node.offset = range.offset
@@ -223,7 +242,12 @@ async function read(req: RestRequest, ctx: RestContext, auth: Auth, node: Node, 
 	})
 	const offset = node.offset ?? 0
 	if (result.total !== undefined && offset > 0 && offset >= result.total && result.rows === 0) {
-		return new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${result.total} rows.`).toReply({
+		return new RestError(
+			416,
+			'PGRST103',
+			'Requested range not satisfiable',
+			`An offset of ${offset} was requested, but there are only ${result.total} rows.`,
+		).toReply({
 			'Content-Range': `*/${result.total}`,
 		})
 	}
@@ -258,17 +282,28 @@ function insertStatement(node: Node, req: RestRequest, prefer: Record<string, st
 	const parsed = parseJsonBody(req)
 	const rows = Array.isArray(parsed) ? parsed : [parsed]
 	if (!rows.every((row) => row !== null && typeof row === 'object' && !Array.isArray(row))) {
-		throw new RestError(400, 'PGRST102', 'All object keys must match', 'The request body must be a JSON object or an array of objects')
+		throw new RestError(
+			400,
+			'PGRST102',
+			'All object keys must match',
+			'The request body must be a JSON object or an array of objects',
+		)
 	}
 	const objects = rows as Record<string, unknown>[]
 	const columnsParam = req.query.get('columns')
-	const columns = columnsParam ? splitTopLevel(columnsParam).map((column) => column.trim().replace(/^"|"$/g, '')) : Object.keys(objects[0] ?? {})
+	const columns = columnsParam
+		? splitTopLevel(columnsParam).map((column) => column.trim().replace(/^"|"$/g, ''))
+		: Object.keys(objects[0] ?? {})
 	checkWritableColumns(node.table, columns)
 	const table = `public.${quote(node.table.name)}`
 	const applied: string[] = []
 	let conflict = ''
 	if (prefer.resolution === 'merge-duplicates' || prefer.resolution === 'ignore-duplicates') {
-		const target = req.query.get('on_conflict')?.split(',').map((column) => column.trim()) ?? node.table.primaryKey
+		const target =
+			req.query
+				.get('on_conflict')
+				?.split(',')
+				.map((column) => column.trim()) ?? node.table.primaryKey
 		checkWritableColumns(node.table, target)
 		// PostgREST sets every column of the payload, the conflict columns included.
 		const updates = columns

@@ -14,7 +14,25 @@ export type Filter =
 
 export type Order = { column: string; descending: boolean; nulls?: 'first' | 'last' }
 
-const unsupportedOperators = new Set(['match', 'imatch', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'isdistinct', 'any', 'all'])
+const unsupportedOperators = new Set([
+	'match',
+	'imatch',
+	'fts',
+	'plfts',
+	'phfts',
+	'wfts',
+	'cs',
+	'cd',
+	'ov',
+	'sl',
+	'sr',
+	'nxr',
+	'nxl',
+	'adj',
+	'isdistinct',
+	'any',
+	'all',
+])
 
 /** Splits on `separator` outside parentheses and double quotes. */
 export function splitTopLevel(input: string, separator = ','): string[] {
@@ -48,7 +66,8 @@ export function splitTopLevel(input: string, separator = ','): string[] {
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 function checkIdentifier(name: string, context: string) {
-	if (!identifier.test(name)) throw parseError(`"failed to parse select parameter (${context})"`, `unexpected "${name}"`)
+	if (!identifier.test(name))
+		throw parseError(`"failed to parse select parameter (${context})"`, `unexpected "${name}"`)
 	return name
 }
 
@@ -60,13 +79,16 @@ export function parseSelect(input: string): SelectItem[] {
 
 function parseSelectItem(raw: string, whole: string): SelectItem {
 	if (raw === '*') return { kind: 'star' }
-	if (raw.startsWith('...')) throw new RestError(501, 'not_implemented', 'Spread embeds (...) are not implemented by the local stand-in')
+	if (raw.startsWith('...'))
+		throw new RestError(501, 'not_implemented', 'Spread embeds (...) are not implemented by the local stand-in')
 	const open = raw.indexOf('(')
 	if (open !== -1) {
 		if (!raw.endsWith(')')) throw parseError(`"failed to parse select parameter (${whole})"`, `unexpected "${raw}"`)
 		const head = raw.slice(0, open)
 		const inner = raw.slice(open + 1, -1)
-		const [aliasPart, rest] = head.includes(':') ? [head.slice(0, head.indexOf(':')), head.slice(head.indexOf(':') + 1)] : [undefined, head]
+		const [aliasPart, rest] = head.includes(':')
+			? [head.slice(0, head.indexOf(':')), head.slice(head.indexOf(':') + 1)]
+			: [undefined, head]
 		const [name = '', ...hints] = rest.split('!')
 		const isInner = hints.includes('inner')
 		const hint = hints.find((value) => value !== 'inner' && value !== 'left')
@@ -79,7 +101,8 @@ function parseSelectItem(raw: string, whole: string): SelectItem {
 			select: inner.trim() === '' ? [] : parseSelect(inner),
 		}
 	}
-	if (raw.includes('->')) throw new RestError(501, 'not_implemented', 'JSON path selection (->) is not implemented by the local stand-in')
+	if (raw.includes('->'))
+		throw new RestError(501, 'not_implemented', 'JSON path selection (->) is not implemented by the local stand-in')
 	let alias: string | undefined
 	let rest = raw
 	const colon = raw.indexOf(':')
@@ -88,7 +111,12 @@ function parseSelectItem(raw: string, whole: string): SelectItem {
 		rest = raw.slice(colon + 1)
 	}
 	const [name = '', cast] = rest.split('::')
-	return { kind: 'column', name: checkIdentifier(name, whole), alias, cast: cast ? checkIdentifier(cast, whole) : undefined }
+	return {
+		kind: 'column',
+		name: checkIdentifier(name, whole),
+		alias,
+		cast: cast ? checkIdentifier(cast, whole) : undefined,
+	}
 }
 
 function unquote(value: string) {
@@ -109,20 +137,34 @@ export function parseCondition(column: string, expression: string): Filter {
 	const dot = rest.indexOf('.')
 	const op = dot === -1 ? rest : rest.slice(0, dot)
 	const value = dot === -1 ? '' : rest.slice(dot + 1)
-	if (unsupportedOperators.has(op)) throw new RestError(501, 'not_implemented', `The operator "${op}" is not implemented by the local stand-in`)
+	if (unsupportedOperators.has(op))
+		throw new RestError(501, 'not_implemented', `The operator "${op}" is not implemented by the local stand-in`)
 	if (!(operators as readonly string[]).includes(op) || dot === -1) {
-		throw parseError(`"failed to parse filter (${expression})" (line 1, column 1)`, `unexpected "${op}" expecting an operator`)
+		throw parseError(
+			`"failed to parse filter (${expression})" (line 1, column 1)`,
+			`unexpected "${op}" expecting an operator`,
+		)
 	}
 	const operator = op as Operator
 	if (operator === 'in') {
-		if (!value.startsWith('(') || !value.endsWith(')')) throw parseError(`"failed to parse filter (${expression})"`, 'expecting "("')
+		if (!value.startsWith('(') || !value.endsWith(')'))
+			throw parseError(`"failed to parse filter (${expression})"`, 'expecting "("')
 		const inner = value.slice(1, -1)
-		return { kind: 'condition', column, negate, op: operator, value: inner === '' ? [] : splitTopLevel(inner).map((item) => unquote(item.trim())) }
+		return {
+			kind: 'condition',
+			column,
+			negate,
+			op: operator,
+			value: inner === '' ? [] : splitTopLevel(inner).map((item) => unquote(item.trim())),
+		}
 	}
 	if (operator === 'is') {
 		const normalized = value.toLowerCase()
 		if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(normalized)) {
-			throw parseError(`"failed to parse filter (${expression})"`, `unexpected "${value}" expecting null or trilean value (unknown, true, false)`)
+			throw parseError(
+				`"failed to parse filter (${expression})"`,
+				`unexpected "${value}" expecting null or trilean value (unknown, true, false)`,
+			)
 		}
 		return { kind: 'condition', column, negate, op: operator, value: normalized }
 	}
@@ -150,20 +192,30 @@ function parseLogicItem(item: string): Filter {
 export function parseOrder(input: string): Order[] {
 	return splitTopLevel(input).map((raw) => {
 		const [column = '', ...modifiers] = raw.trim().split('.')
-		if (column.includes('(')) throw new RestError(501, 'not_implemented', 'Ordering by an embedded resource is not implemented by the local stand-in')
+		if (column.includes('('))
+			throw new RestError(
+				501,
+				'not_implemented',
+				'Ordering by an embedded resource is not implemented by the local stand-in',
+			)
 		const order: Order = { column: checkIdentifier(column, input), descending: false }
 		for (const modifier of modifiers) {
 			if (modifier === 'asc') order.descending = false
 			else if (modifier === 'desc') order.descending = true
 			else if (modifier === 'nullsfirst') order.nulls = 'first'
 			else if (modifier === 'nullslast') order.nulls = 'last'
-			else throw parseError(`"failed to parse order (${input})" (line 1, column ${raw.length})`, `unexpected "${modifier}"`)
+			else
+				throw parseError(
+					`"failed to parse order (${input})" (line 1, column ${raw.length})`,
+					`unexpected "${modifier}"`,
+				)
 		}
 		return order
 	})
 }
 
 export function parseNonNegativeInteger(name: string, value: string) {
-	if (!/^\d+$/.test(value)) throw parseError(`"failed to parse ${name} parameter (${value})"`, 'expecting a non-negative integer')
+	if (!/^\d+$/.test(value))
+		throw parseError(`"failed to parse ${name} parameter (${value})"`, 'expecting a non-negative integer')
 	return Number(value)
 }

@@ -61,7 +61,8 @@ function resolveRelation(cache: SchemaCache, parent: Table, name: string, hint: 
 	const candidates: Relation[] = []
 	for (const fk of cache.foreignKeys) {
 		if (fk.table === parent.name && fk.refTable === target.name) candidates.push({ kind: 'to-one', fk })
-		if (fk.table === target.name && fk.refTable === parent.name && target !== parent) candidates.push({ kind: 'to-many', fk })
+		if (fk.table === target.name && fk.refTable === parent.name && target !== parent)
+			candidates.push({ kind: 'to-many', fk })
 	}
 	for (const junction of cache.tables.values()) {
 		if (junction === parent || junction === target) continue
@@ -107,7 +108,13 @@ export function planNode(cache: SchemaCache, table: Table, select: SelectItem[],
 		const { relation, target } = resolveRelation(cache, table, item.name, item.hint)
 		const key = item.alias ?? item.name
 		const childPath = path ? `${path}.${key}` : key
-		const child = planNode(cache, target, item.select.length > 0 ? item.select : [{ kind: 'star' }], depth + 1, childPath)
+		const child = planNode(
+			cache,
+			target,
+			item.select.length > 0 ? item.select : [{ kind: 'star' }],
+			depth + 1,
+			childPath,
+		)
 		embeds.push({ ...child, alias: `${alias}_${embeds.length}`, key, relation, inner: item.inner, path: childPath })
 	}
 	return { table, alias, select, filters: [], order: [], embeds }
@@ -151,11 +158,16 @@ function conditionSql(params: SqlParams, node: Node, filter: Filter): string {
 			break
 		case 'in': {
 			const values = Array.isArray(filter.value) ? filter.value : [filter.value]
-			sql = values.length === 0 ? 'false' : `${ref} in (${values.map((value) => castValue(params, value, column)).join(', ')})`
+			sql =
+				values.length === 0
+					? 'false'
+					: `${ref} in (${values.map((value) => castValue(params, value, column)).join(', ')})`
 			break
 		}
 		case 'is': {
-			const keyword = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[String(filter.value)]
+			const keyword = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[
+				String(filter.value)
+			]
 			sql = `${ref} is ${keyword}`
 			break
 		}
@@ -212,13 +224,20 @@ function innerEmbedConditions(params: SqlParams, node: Node): string[] {
 		.filter((embed) => embed.inner)
 		.map((embed) => {
 			const join = joinCondition(embed, node.alias)
-			const where = [join.where, ...embed.filters.map((filter) => conditionSql(params, embed, filter)), ...innerEmbedConditions(params, embed)]
+			const where = [
+				join.where,
+				...embed.filters.map((filter) => conditionSql(params, embed, filter)),
+				...innerEmbedConditions(params, embed),
+			]
 			return `exists (select 1 from public.${quote(embed.table.name)} as ${quote(embed.alias)}${join.from} where ${where.join(' and ')})`
 		})
 }
 
 export function whereSql(params: SqlParams, node: Node) {
-	const conditions = [...node.filters.map((filter) => conditionSql(params, node, filter)), ...innerEmbedConditions(params, node)]
+	const conditions = [
+		...node.filters.map((filter) => conditionSql(params, node, filter)),
+		...innerEmbedConditions(params, node),
+	]
 	return conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''
 }
 
@@ -243,7 +262,10 @@ export function readSql(node: Node) {
 	const params = new SqlParams()
 	const from = `public.${quote(node.table.name)} as ${quote(node.alias)}`
 	const inner = `select ${projection(params, node)} from ${from}${whereSql(params, node)}${orderSql(node)}${limitSql(params, node)}`
-	return { sql: `select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as rows from (${inner}) _r`, params: params.values }
+	return {
+		sql: `select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as rows from (${inner}) _r`,
+		params: params.values,
+	}
 }
 
 export function countSql(node: Node) {
@@ -260,7 +282,11 @@ export function representationSql(params: SqlParams, node: Node) {
 export function checkWritableColumns(table: Table, columns: string[]) {
 	for (const column of columns) {
 		if (!table.columns.has(column)) {
-			throw new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table.name}' in the schema cache`)
+			throw new RestError(
+				400,
+				'PGRST204',
+				`Could not find the '${column}' column of '${table.name}' in the schema cache`,
+			)
 		}
 	}
 }

@@ -36,7 +36,8 @@ export async function callFunction(tx: Transaction, name: string, body: unknown)
 	const call = names
 		.map((arg, index) => {
 			const value = args[arg]
-			const text = value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : String(value)
+			const text =
+				value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : String(value)
 			return `${quote(arg)} => (${params.add(text)}::text)::${fn.arg_types[index] ?? 'text'}`
 		})
 		.join(', ')

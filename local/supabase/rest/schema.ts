@@ -22,7 +22,13 @@ export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
 		join pg_class c on c.oid = con.conrelid
 		join pg_namespace n on n.oid = c.relnamespace
 		where n.nspname = 'public' and con.contype = 'p'`)
-	const foreign = await pg.query<{ name: string; table_name: string; columns: string[]; ref_table: string; ref_columns: string[] }>(`
+	const foreign = await pg.query<{
+		name: string
+		table_name: string
+		columns: string[]
+		ref_table: string
+		ref_columns: string[]
+	}>(`
 		select con.conname as name, c.relname as table_name, rc.relname as ref_table,
 		  array(select a.attname from unnest(con.conkey) with ordinality k(attnum, i)
 		        join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.i) as columns,

@@ -58,7 +58,11 @@ describe('sign-up with e-mail confirmation', () => {
 		expect(early.error?.status).toBe(400)
 
 		// The trigger on auth.users created the profile.
-		const profile = await serviceClient(supabase.url).from('usuarios').select('email, full_name, role').eq('id', signUp.data.user?.id ?? '').single()
+		const profile = await serviceClient(supabase.url)
+			.from('usuarios')
+			.select('email, full_name, role')
+			.eq('id', signUp.data.user?.id ?? '')
+			.single()
 		expect(profile.data).toEqual({ email, full_name: 'Ana Pérez', role: 'cliente' })
 
 		const mail = await waitForMail(mailUrl(), email, /Confirma tu cuenta/)
@@ -106,7 +110,11 @@ describe('sign-up with e-mail confirmation', () => {
 	test('PKCE: the link carries a code that only the verifier exchanges', async () => {
 		const email = uniqueEmail('pkce')
 		const pkce = client(supabase.url, localAnonKey, 'pkce')
-		const signUp = await pkce.auth.signUp({ email, password: 'contraseña-segura-1', options: { emailRedirectTo: redirectTo } })
+		const signUp = await pkce.auth.signUp({
+			email,
+			password: 'contraseña-segura-1',
+			options: { emailRedirectTo: redirectTo },
+		})
 		expect(signUp.error).toBeNull()
 		const link = linkIn(await waitForMail(mailUrl(), email, /Confirma/), '/auth/v1/verify')
 		expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/)
@@ -138,7 +146,9 @@ describe('sign-up with e-mail confirmation', () => {
 	test('verifyOtp with the token hash starts a session once', async () => {
 		const email = uniqueEmail('otp')
 		await client(supabase.url).auth.signUp({ email, password: 'contraseña-segura-1' })
-		const tokenHash = new URL(linkIn(await waitForMail(mailUrl(), email, /Confirma/), '/auth/v1/verify')).searchParams.get('token') ?? ''
+		const tokenHash =
+			new URL(linkIn(await waitForMail(mailUrl(), email, /Confirma/), '/auth/v1/verify')).searchParams.get('token') ??
+			''
 		const verified = await client(supabase.url).auth.verifyOtp({ type: 'signup', token_hash: tokenHash })
 		expect(verified.error).toBeNull()
 		expect(verified.data.session?.access_token).toBeTruthy()
@@ -151,7 +161,11 @@ describe('sign-up with e-mail confirmation', () => {
 describe('password sign-in, sessions and tokens', () => {
 	test('wrong password: 400 invalid_credentials, in both error formats', async () => {
 		const body = JSON.stringify({ email: 'cliente@kia.test', password: 'incorrecta' })
-		const modern = await raw(supabase.url, '/auth/v1/token?grant_type=password', { method: 'POST', headers: apiVersion, body })
+		const modern = await raw(supabase.url, '/auth/v1/token?grant_type=password', {
+			method: 'POST',
+			headers: apiVersion,
+			body,
+		})
 		expect(modern.status).toBe(400)
 		expect(modern.headers.get('x-supabase-api-version')).toBe('2024-01-01')
 		expect(await modern.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' })
@@ -160,12 +174,21 @@ describe('password sign-in, sessions and tokens', () => {
 			headers: { 'Content-Type': 'application/json' },
 			body,
 		})
-		expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' })
+		expect(await legacy.json()).toEqual({
+			code: 400,
+			error_code: 'invalid_credentials',
+			msg: 'Invalid login credentials',
+		})
 	})
 
 	test('the access token carries the documented claims', async () => {
-		const session = (await client(supabase.url).auth.signInWithPassword({ email: 'cliente@kia.test', password: 'kia-cliente-2025' })).data.session
-		const claims = JSON.parse(Buffer.from(session?.access_token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>
+		const session = (
+			await client(supabase.url).auth.signInWithPassword({ email: 'cliente@kia.test', password: 'kia-cliente-2025' })
+		).data.session
+		const claims = JSON.parse(Buffer.from(session?.access_token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+			string,
+			unknown
+		>
 		expect(claims).toMatchObject({
 			iss: `${supabase.url}/auth/v1`,
 			sub: 'c0000000-0000-4000-8000-000000000001',
@@ -182,7 +205,8 @@ describe('password sign-in, sessions and tokens', () => {
 
 	test('refresh rotates the token; an unknown one is refused', async () => {
 		const anon = client(supabase.url)
-		const first = (await anon.auth.signInWithPassword({ email: 'cliente@kia.test', password: 'kia-cliente-2025' })).data.session
+		const first = (await anon.auth.signInWithPassword({ email: 'cliente@kia.test', password: 'kia-cliente-2025' })).data
+			.session
 		const refreshed = await anon.auth.refreshSession({ refresh_token: first?.refresh_token ?? '' })
 		expect(refreshed.error).toBeNull()
 		expect(refreshed.data.session?.refresh_token).not.toBe(first?.refresh_token)
@@ -203,10 +227,16 @@ describe('password sign-in, sessions and tokens', () => {
 
 		const same = await user.client.auth.updateUser({ password: user.password })
 		expect(same.error?.code).toBe('same_password')
-		const changed = await user.client.auth.updateUser({ password: 'nueva-contraseña-2', data: { full_name: 'Nombre Nuevo' } })
+		const changed = await user.client.auth.updateUser({
+			password: 'nueva-contraseña-2',
+			data: { full_name: 'Nombre Nuevo' },
+		})
 		expect(changed.error).toBeNull()
 		expect(changed.data.user?.user_metadata.full_name).toBe('Nombre Nuevo')
-		const withNew = await client(supabase.url).auth.signInWithPassword({ email: user.email, password: 'nueva-contraseña-2' })
+		const withNew = await client(supabase.url).auth.signInWithPassword({
+			email: user.email,
+			password: 'nueva-contraseña-2',
+		})
 		expect(withNew.error).toBeNull()
 
 		const token = (await user.client.auth.getSession()).data.session?.access_token ?? ''
@@ -225,7 +255,11 @@ describe('password sign-in, sessions and tokens', () => {
 describe('password recovery', () => {
 	test('always answers 200 {}; only a real account gets a working link', async () => {
 		const nobody = uniqueEmail('nadie')
-		const unknown = await raw(supabase.url, '/auth/v1/recover', { method: 'POST', headers: apiVersion, body: JSON.stringify({ email: nobody }) })
+		const unknown = await raw(supabase.url, '/auth/v1/recover', {
+			method: 'POST',
+			headers: apiVersion,
+			body: JSON.stringify({ email: nobody }),
+		})
 		expect(unknown.status).toBe(200)
 		expect(await unknown.json()).toEqual({})
 		expect(await inbox(mailUrl(), nobody)).toEqual([])
@@ -247,7 +281,10 @@ describe('password recovery', () => {
 describe('Google through the local consent page', () => {
 	test('authorize shows the consent page; choosing an identity returns a PKCE code', async () => {
 		const pkce = client(supabase.url, localAnonKey, 'pkce')
-		const oauth = await pkce.auth.signInWithOAuth({ provider: 'google', options: { redirectTo, skipBrowserRedirect: true } })
+		const oauth = await pkce.auth.signInWithOAuth({
+			provider: 'google',
+			options: { redirectTo, skipBrowserRedirect: true },
+		})
 		expect(oauth.error).toBeNull()
 		const page = await fetch(oauth.data.url ?? '')
 		expect(page.status).toBe(200)
@@ -295,10 +332,17 @@ describe('admin API', () => {
 		const list = await admin.auth.admin.listUsers({ page: 1, perPage: 100 })
 		expect(list.data.users.map((user) => user.email)).toContain(email)
 
-		const deleted = await raw(supabase.url, `/auth/v1/admin/users/${created.data.user?.id}`, { method: 'DELETE', key: localServiceRoleKey })
+		const deleted = await raw(supabase.url, `/auth/v1/admin/users/${created.data.user?.id}`, {
+			method: 'DELETE',
+			key: localServiceRoleKey,
+		})
 		expect(deleted.status).toBe(200)
 		expect(await deleted.json()).toEqual({})
-		const gone = await raw(supabase.url, `/auth/v1/admin/users/${created.data.user?.id}`, { method: 'DELETE', key: localServiceRoleKey, headers: apiVersion })
+		const gone = await raw(supabase.url, `/auth/v1/admin/users/${created.data.user?.id}`, {
+			method: 'DELETE',
+			key: localServiceRoleKey,
+			headers: apiVersion,
+		})
 		expect(gone.status).toBe(404)
 		expect(((await gone.json()) as { code: string }).code).toBe('user_not_found')
 

@@ -38,12 +38,19 @@ describe('select', () => {
 		expect(junction.data?.blog_posts).toEqual({ slug: expect.any(String) })
 		expect(junction.data?.blog_tags).toEqual({ name: expect.any(String) })
 		await service().from('blog_tags').insert({ name: 'Sin artículos' })
-		const tags = await anon().from('blog_tags').select('name, blog_post_tags(post_id)').eq('name', 'Sin artículos').single()
+		const tags = await anon()
+			.from('blog_tags')
+			.select('name, blog_post_tags(post_id)')
+			.eq('name', 'Sin artículos')
+			.single()
 		expect(tags.data?.blog_post_tags).toEqual([])
 	})
 
 	test('!inner with an embedded filter keeps only parents that match', async () => {
-		const { data } = await anon().from('blog_posts').select('slug, blog_tags!inner(name)').eq('blog_tags.name', 'VERIFACTU')
+		const { data } = await anon()
+			.from('blog_posts')
+			.select('slug, blog_tags!inner(name)')
+			.eq('blog_tags.name', 'VERIFACTU')
 		expect(data?.map((post) => post.slug)).toEqual(['verifactu-que-cambia-y-como-prepararte'])
 	})
 
@@ -62,36 +69,63 @@ describe('select', () => {
 		expect(await count(service().from('reservas').select('id').neq('status', 'cancelada'))).toBe(3)
 		expect(await count(service().from('reservas').select('id').gte('hora', '12:00'))).toBe(2)
 		expect(await count(service().from('reservas').select('id').lt('hora', '11:00'))).toBe(2)
-		expect(await count(service().from('reservas').select('id').gt('fecha', new Date().toISOString().slice(0, 10)).lte('hora', '13:30'))).toBe(3)
+		expect(
+			await count(
+				service().from('reservas').select('id').gt('fecha', new Date().toISOString().slice(0, 10)).lte('hora', '13:30'),
+			),
+		).toBe(3)
 		expect(await count(service().from('reservas').select('id').ilike('motivo', '%whatsapp%'))).toBe(1)
 		expect(await count(service().from('reservas').select('id').like('motivo', '%WhatsApp%'))).toBe(1)
 		expect(await count(service().from('reservas').select('id').in('hora', ['10:00', '10:30']))).toBe(2)
 		expect(await count(service().from('reservas').select('id').is('motivo', null))).toBe(1)
 		expect(await count(service().from('reservas').select('id').not('motivo', 'is', null))).toBe(4)
-		expect(await count(service().from('reservas').select('id').or('motivo.ilike.*verifactu*,and(status.eq.cancelada,motivo.is.null)'))).toBe(2)
+		expect(
+			await count(
+				service().from('reservas').select('id').or('motivo.ilike.*verifactu*,and(status.eq.cancelada,motivo.is.null)'),
+			),
+		).toBe(2)
 	})
 
 	test('order by several columns with nulls placement, limit, offset and range', async () => {
-		const ordered = await service().from('reservas').select('motivo').order('motivo', { ascending: true, nullsFirst: true })
+		const ordered = await service()
+			.from('reservas')
+			.select('motivo')
+			.order('motivo', { ascending: true, nullsFirst: true })
 		expect(ordered.data?.[0]?.motivo).toBeNull()
-		const byDate = await service().from('reservas').select('fecha, hora').order('fecha', { ascending: false }).order('hora', { ascending: false })
+		const byDate = await service()
+			.from('reservas')
+			.select('fecha, hora')
+			.order('fecha', { ascending: false })
+			.order('hora', { ascending: false })
 		const keys = byDate.data?.map((row) => `${row.fecha} ${row.hora}`) ?? []
 		expect(keys).toEqual([...keys].sort().reverse())
 		const page = await service().from('reservas').select('fecha').order('fecha').range(1, 2)
-		expect(page.data).toEqual(byDate.data?.slice().reverse().slice(1, 3).map(({ fecha }) => ({ fecha })))
+		expect(page.data).toEqual(
+			byDate.data
+				?.slice()
+				.reverse()
+				.slice(1, 3)
+				.map(({ fecha }) => ({ fecha })),
+		)
 	})
 
 	test('count=exact: Content-Range with the total, 206 for a partial page, 416 past the end', async () => {
-		const response = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&limit=2', { headers: { Prefer: 'count=exact' } })
+		const response = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&limit=2', {
+			headers: { Prefer: 'count=exact' },
+		})
 		expect(response.status).toBe(206)
 		expect(response.headers.get('content-range')).toBe('0-1/6')
 		expect(response.headers.get('preference-applied')).toBe('count=exact')
 		const whole = await raw(supabase.url, '/rest/v1/blog_posts?select=slug', { headers: { Prefer: 'count=exact' } })
 		expect(whole.status).toBe(200)
 		expect(whole.headers.get('content-range')).toBe('0-5/6')
-		const none = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&slug=eq.nada', { headers: { Prefer: 'count=exact' } })
+		const none = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&slug=eq.nada', {
+			headers: { Prefer: 'count=exact' },
+		})
 		expect(none.headers.get('content-range')).toBe('*/0')
-		const past = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&offset=50', { headers: { Prefer: 'count=exact' } })
+		const past = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&offset=50', {
+			headers: { Prefer: 'count=exact' },
+		})
 		expect(past.status).toBe(416)
 		expect(((await past.json()) as { code: string }).code).toBe('PGRST103')
 		const noCount = await raw(supabase.url, '/rest/v1/blog_posts?select=slug&limit=3')
@@ -101,11 +135,15 @@ describe('select', () => {
 	})
 
 	test('single(): one row as an object, otherwise 406 PGRST116', async () => {
-		const one = await raw(supabase.url, '/rest/v1/blog_tags?select=name&name=eq.VERIFACTU', { headers: { Accept: 'application/vnd.pgrst.object+json' } })
+		const one = await raw(supabase.url, '/rest/v1/blog_tags?select=name&name=eq.VERIFACTU', {
+			headers: { Accept: 'application/vnd.pgrst.object+json' },
+		})
 		expect(one.status).toBe(200)
 		expect(one.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8')
 		expect(await one.json()).toEqual({ name: 'VERIFACTU' })
-		const none = await raw(supabase.url, '/rest/v1/blog_tags?select=name&name=eq.Nada', { headers: { Accept: 'application/vnd.pgrst.object+json' } })
+		const none = await raw(supabase.url, '/rest/v1/blog_tags?select=name&name=eq.Nada', {
+			headers: { Accept: 'application/vnd.pgrst.object+json' },
+		})
 		expect(none.status).toBe(406)
 		expect(await none.json()).toEqual({
 			code: 'PGRST116',
@@ -140,10 +178,22 @@ describe('writes', () => {
 	})
 
 	test('upsert merges duplicates on the primary key or on_conflict', async () => {
-		const first = await service().from('blog_tags').upsert({ name: 'Laboral' }, { onConflict: 'name' }).select('id, name').single()
-		const again = await service().from('blog_tags').upsert({ name: 'Laboral' }, { onConflict: 'name' }).select('id, name').single()
+		const first = await service()
+			.from('blog_tags')
+			.upsert({ name: 'Laboral' }, { onConflict: 'name' })
+			.select('id, name')
+			.single()
+		const again = await service()
+			.from('blog_tags')
+			.upsert({ name: 'Laboral' }, { onConflict: 'name' })
+			.select('id, name')
+			.single()
 		expect(again.data?.id).toBe(first.data?.id)
-		const profile = await service().from('usuarios').upsert({ id: clienteId, nombre: 'Javi' }).select('nombre, apellidos').single()
+		const profile = await service()
+			.from('usuarios')
+			.upsert({ id: clienteId, nombre: 'Javi' })
+			.select('nombre, apellidos')
+			.single()
 		expect(profile.data).toEqual({ nombre: 'Javi', apellidos: 'Ortega' })
 	})
 
@@ -166,7 +216,11 @@ describe('writes', () => {
 		const response = await raw(supabase.url, '/rest/v1/usuarios?prefijo_pais=eq.%2B34', {
 			method: 'PATCH',
 			key: localServiceRoleKey,
-			headers: { 'Content-Type': 'application/json', Accept: 'application/vnd.pgrst.object+json', Prefer: 'return=representation' },
+			headers: {
+				'Content-Type': 'application/json',
+				Accept: 'application/vnd.pgrst.object+json',
+				Prefer: 'return=representation',
+			},
 			body: JSON.stringify({ telefono: '600000000' }),
 		})
 		expect(response.status).toBe(406)
@@ -178,13 +232,19 @@ describe('writes', () => {
 	test('database errors carry their SQLSTATE and PostgREST’s status', async () => {
 		const slot = { ...uniqueSlot(), nombre: 'A', email: 'a@kia.test' }
 		expect((await service().from('reservas').insert(slot)).status).toBe(201)
-		const duplicate = await service().from('reservas').insert({ ...slot, nombre: 'B', email: 'b@kia.test' })
+		const duplicate = await service()
+			.from('reservas')
+			.insert({ ...slot, nombre: 'B', email: 'b@kia.test' })
 		expect(duplicate.status).toBe(409)
 		expect(duplicate.error?.code).toBe('23505')
-		const foreignKey = await service().from('blog_post_tags').insert({ post_id: crypto.randomUUID(), tag_id: crypto.randomUUID() })
+		const foreignKey = await service()
+			.from('blog_post_tags')
+			.insert({ post_id: crypto.randomUUID(), tag_id: crypto.randomUUID() })
 		expect(foreignKey.status).toBe(409)
 		expect(foreignKey.error?.code).toBe('23503')
-		const weekend = await service().from('reservas').insert({ ...slot, fecha: '2026-12-05', nombre: 'C' })
+		const weekend = await service()
+			.from('reservas')
+			.insert({ ...slot, fecha: '2026-12-05', nombre: 'C' })
 		expect(weekend.status).toBe(400)
 		expect(weekend.error?.code).toBe('23514')
 		const notNull = await untyped(service()).from('reservas').insert(uniqueSlot())
@@ -193,9 +253,19 @@ describe('writes', () => {
 
 	test('two concurrent bookings of one slot: one is created, the other gets 409', async () => {
 		const slot = { ...uniqueSlot(), nombre: 'Cliente', email: 'c@kia.test' }
-		const results = await Promise.all([service().from('reservas').insert(slot), service().from('reservas').insert({ ...slot, nombre: 'Otro' })])
+		const results = await Promise.all([
+			service().from('reservas').insert(slot),
+			service()
+				.from('reservas')
+				.insert({ ...slot, nombre: 'Otro' }),
+		])
 		expect(results.map((result) => result.status).sort()).toEqual([201, 409])
-		const rows = await service().from('reservas').select('id').eq('fecha', slot.fecha).eq('hora', slot.hora).eq('status', 'confirmada')
+		const rows = await service()
+			.from('reservas')
+			.select('id')
+			.eq('fecha', slot.fecha)
+			.eq('hora', slot.hora)
+			.eq('status', 'confirmada')
 		expect(rows.data).toHaveLength(1)
 	})
 })
@@ -221,10 +291,18 @@ describe('malformed requests get PostgREST’s 4xx', () => {
 	})
 
 	test('bad JSON and unknown columns in a write', async () => {
-		const badJson = await raw(supabase.url, '/rest/v1/blog_tags', { method: 'POST', key: localServiceRoleKey, body: '{"name":' })
+		const badJson = await raw(supabase.url, '/rest/v1/blog_tags', {
+			method: 'POST',
+			key: localServiceRoleKey,
+			body: '{"name":',
+		})
 		expect(badJson.status).toBe(400)
 		expect(((await badJson.json()) as { code: string }).code).toBe('PGRST102')
-		const unknown = await raw(supabase.url, '/rest/v1/blog_tags', { method: 'POST', key: localServiceRoleKey, body: '{"nombre":"x"}' })
+		const unknown = await raw(supabase.url, '/rest/v1/blog_tags', {
+			method: 'POST',
+			key: localServiceRoleKey,
+			body: '{"nombre":"x"}',
+		})
 		expect(unknown.status).toBe(400)
 		expect(((await unknown.json()) as { code: string }).code).toBe('PGRST204')
 	})

@@ -27,8 +27,12 @@ beforeAll(async () => {
 	clients = { anon: client(supabase.url), clienteA: clienteA.client, clienteB: clienteB.client, admin, service }
 
 	for (const user of [clienteA, clienteB]) {
-		const booking = await service.from('reservas').insert({ user_id: user.id, ...uniqueSlot(), nombre: 'N', email: user.email })
-		const assistant = await service.from('asistentes').insert({ user_id: user.id, nombre: 'Asistente', empresa: 'Empresa' })
+		const booking = await service
+			.from('reservas')
+			.insert({ user_id: user.id, ...uniqueSlot(), nombre: 'N', email: user.email })
+		const assistant = await service
+			.from('asistentes')
+			.insert({ user_id: user.id, nombre: 'Asistente', empresa: 'Empresa' })
 		expect(booking.error ?? assistant.error).toBeNull()
 	}
 	await service.from('form_submissions').insert({ form_type: 'Contacto General', data: { name: 'Semilla' } })
@@ -39,7 +43,15 @@ beforeAll(async () => {
 			{ ...bought, id: 'sub_a', user_id: clienteA.id, customer_id: 'cus_a' },
 			{ ...bought, id: 'sub_b', user_id: clienteB.id, customer_id: 'cus_b' },
 		]),
-		service.from('pagos').insert({ ...bought, id: 'cs_a', user_id: clienteA.id, customer_id: 'cus_a', amount_total: 299900, currency: 'eur', status: 'paid' }),
+		service.from('pagos').insert({
+			...bought,
+			id: 'cs_a',
+			user_id: clienteA.id,
+			customer_id: 'cus_a',
+			amount_total: 299900,
+			currency: 'eur',
+			status: 'paid',
+		}),
 		service.from('stripe_eventos').insert({ id: 'evt_a', type: 'checkout.session.completed' }),
 	])
 	expect(billing.map((result) => result.error)).toEqual([null, null, null, null])
@@ -50,7 +62,9 @@ beforeAll(async () => {
 		service.from('blog_post_tags').select('post_id, tag_id'),
 	])
 	const linked = new Set((links.data ?? []).map((link) => `${link.post_id}/${link.tag_id}`))
-	const pairs = (posts.data ?? []).flatMap((post) => (tags.data ?? []).map((tag) => ({ post_id: post.id as string, tag_id: tag.id as string })))
+	const pairs = (posts.data ?? []).flatMap((post) =>
+		(tags.data ?? []).map((tag) => ({ post_id: post.id as string, tag_id: tag.id as string })),
+	)
 	const unlinked = pairs.find((pair) => !linked.has(`${pair.post_id}/${pair.tag_id}`))
 	if (!unlinked) throw new Error('Every seeded post already has every tag')
 	junction = unlinked
@@ -65,18 +79,63 @@ const denied = 'denied' as const
  * Writes that only our server should make (after its own checks) are the service role's alone.
  */
 const apiAccess: Record<string, { anon: string; authenticated: string; why: string }> = {
-	usuarios: { anon: 'nothing', authenticated: 'read and update own row (no e-mail; role only by an admin, never their own); admins read all, update others', why: 'profiles are personal; the role guard trigger keeps roles out of a cliente’s reach' },
-	reservas: { anon: 'nothing', authenticated: 'read own; admins read all', why: 'bookings are written by the server after the slot, horizon and ownership checks (decision 003)' },
-	asistentes: { anon: 'nothing', authenticated: 'read own; admins read all', why: 'KIA’s team builds the assistants; a client only sees theirs' },
-	blog_posts: { anon: 'read published', authenticated: 'read published', why: 'public content; drafts stay private; the team writes posts' },
+	usuarios: {
+		anon: 'nothing',
+		authenticated:
+			'read and update own row (no e-mail; role only by an admin, never their own); admins read all, update others',
+		why: 'profiles are personal; the role guard trigger keeps roles out of a cliente’s reach',
+	},
+	reservas: {
+		anon: 'nothing',
+		authenticated: 'read own; admins read all',
+		why: 'bookings are written by the server after the slot, horizon and ownership checks (decision 003)',
+	},
+	asistentes: {
+		anon: 'nothing',
+		authenticated: 'read own; admins read all',
+		why: 'KIA’s team builds the assistants; a client only sees theirs',
+	},
+	blog_posts: {
+		anon: 'read published',
+		authenticated: 'read published',
+		why: 'public content; drafts stay private; the team writes posts',
+	},
 	blog_tags: { anon: 'read', authenticated: 'read', why: 'public content' },
-	blog_post_tags: { anon: 'read, of published posts', authenticated: 'read, of published posts', why: 'public content' },
-	form_submissions: { anon: 'nothing', authenticated: 'admins read', why: 'written by the server after the honeypot, the schema and the rate limit (issue 18)' },
-	rate_limits: { anon: 'nothing', authenticated: 'nothing', why: 'counters the server keeps; readable, they would tell an attacker how close they are' },
-	suscripciones: { anon: 'nothing', authenticated: 'read own; admins read all', why: 'written only from Stripe’s verified webhook' },
-	pagos: { anon: 'nothing', authenticated: 'read own; admins read all', why: 'written only from Stripe’s verified webhook' },
-	stripe_customers: { anon: 'nothing', authenticated: 'nothing', why: 'the server maps users to Stripe customers; a client never picks one' },
-	stripe_eventos: { anon: 'nothing', authenticated: 'nothing', why: 'the webhook’s record of handled events, so a re-delivery does nothing' },
+	blog_post_tags: {
+		anon: 'read, of published posts',
+		authenticated: 'read, of published posts',
+		why: 'public content',
+	},
+	form_submissions: {
+		anon: 'nothing',
+		authenticated: 'admins read',
+		why: 'written by the server after the honeypot, the schema and the rate limit (issue 18)',
+	},
+	rate_limits: {
+		anon: 'nothing',
+		authenticated: 'nothing',
+		why: 'counters the server keeps; readable, they would tell an attacker how close they are',
+	},
+	suscripciones: {
+		anon: 'nothing',
+		authenticated: 'read own; admins read all',
+		why: 'written only from Stripe’s verified webhook',
+	},
+	pagos: {
+		anon: 'nothing',
+		authenticated: 'read own; admins read all',
+		why: 'written only from Stripe’s verified webhook',
+	},
+	stripe_customers: {
+		anon: 'nothing',
+		authenticated: 'nothing',
+		why: 'the server maps users to Stripe customers; a client never picks one',
+	},
+	stripe_eventos: {
+		anon: 'nothing',
+		authenticated: 'nothing',
+		why: 'the webhook’s record of handled events, so a re-delivery does nothing',
+	},
 }
 
 test('every table of the public schema is in the access matrix, and nothing else is', async () => {
@@ -133,10 +192,28 @@ describe('insert', () => {
 		blog_posts: { title: actor, slug: `post-${actor.toLowerCase()}`, content: '<p>x</p>' },
 		blog_tags: { name: `tag-${actor}` },
 		usuarios: { id: crypto.randomUUID(), nombre: actor },
-		suscripciones: { id: `sub_${actor}`, user_id: clienteA.id, customer_id: 'cus_a', price_id: 'p', plan: 'starter', periodo: 'annual', status: 'active' },
+		suscripciones: {
+			id: `sub_${actor}`,
+			user_id: clienteA.id,
+			customer_id: 'cus_a',
+			price_id: 'p',
+			plan: 'starter',
+			periodo: 'annual',
+			status: 'active',
+		},
 		stripe_eventos: { id: `evt_${actor}`, type: 'invoice.paid' },
 		stripe_customers: { user_id: clienteB.id, customer_id: `cus_${actor}` },
-		pagos: { id: `cs_${actor}`, user_id: clienteA.id, customer_id: 'cus_a', price_id: 'p', plan: 'enterprise', periodo: 'annual', amount_total: 1, currency: 'eur', status: 'paid' },
+		pagos: {
+			id: `cs_${actor}`,
+			user_id: clienteA.id,
+			customer_id: 'cus_a',
+			price_id: 'p',
+			plan: 'enterprise',
+			periodo: 'annual',
+			amount_total: 1,
+			currency: 'eur',
+			status: 'paid',
+		},
 		blog_post_tags: junction,
 		rate_limits: { key: `rls:${actor}`, window_start: new Date().toISOString(), hits: 1 },
 		form_submissions: { form_type: 'Contacto General', data: { name: actor } },
@@ -179,14 +256,21 @@ describe('insert', () => {
 
 	// The public forms are written by our server after the honeypot, the schema and the rate limit: straight
 	// through the API with the public key, those would all be skipped (issue 18, finding 2).
-	test.each(['anon', 'clienteA', 'admin'] as const)('%s cannot write form_submissions through the API', async (actor) => {
-		const sent = await clients[actor].from('form_submissions').insert({ form_type: 'investor_contact', data: { fullName: actor } })
-		expect(sent.status).toBe(actor === 'anon' ? 401 : 403)
-		expect(sent.error?.code).toBe('42501')
-	})
+	test.each(['anon', 'clienteA', 'admin'] as const)(
+		'%s cannot write form_submissions through the API',
+		async (actor) => {
+			const sent = await clients[actor]
+				.from('form_submissions')
+				.insert({ form_type: 'investor_contact', data: { fullName: actor } })
+			expect(sent.status).toBe(actor === 'anon' ? 401 : 403)
+			expect(sent.error?.code).toBe('42501')
+		},
+	)
 
 	test('the server sends forms of a known type only, and no bigger than a form', async () => {
-		const sent = await clients.service.from('form_submissions').insert({ form_type: 'investor_contact', data: { fullName: 'Servidor' } })
+		const sent = await clients.service
+			.from('form_submissions')
+			.insert({ form_type: 'investor_contact', data: { fullName: 'Servidor' } })
 		expect(sent.status).toBe(201)
 		const unknown = await clients.service.from('form_submissions').insert({ form_type: 'Spam', data: {} })
 		expect(unknown.status).toBe(400)
@@ -194,7 +278,9 @@ describe('insert', () => {
 		const largest = { name: 'ñ'.repeat(120), email: `${'a'.repeat(240)}@kia.test`, message: '😀'.repeat(5000) }
 		const fits = await clients.service.from('form_submissions').insert({ form_type: 'Contacto General', data: largest })
 		expect(fits.status).toBe(201)
-		const huge = await clients.service.from('form_submissions').insert({ form_type: 'Contacto General', data: { message: 'x'.repeat(40_000) } })
+		const huge = await clients.service
+			.from('form_submissions')
+			.insert({ form_type: 'Contacto General', data: { message: 'x'.repeat(40_000) } })
 		expect(huge.status).toBe(400)
 		expect(huge.error?.message).toContain('form_submissions_data_size')
 	})
@@ -204,7 +290,11 @@ describe('update', () => {
 	test('a cliente updates their own profile, and nobody else’s', async () => {
 		const own = await clienteA.client.from('usuarios').update({ nombre: 'Ana' }).eq('id', clienteA.id).select('nombre')
 		expect(own.data).toEqual([{ nombre: 'Ana' }])
-		const other = await clienteA.client.from('usuarios').update({ nombre: 'Hackeado' }).eq('id', clienteB.id).select('nombre')
+		const other = await clienteA.client
+			.from('usuarios')
+			.update({ nombre: 'Hackeado' })
+			.eq('id', clienteB.id)
+			.select('nombre')
 		expect(other.data).toEqual([])
 		const check = await serviceClient(supabase.url).from('usuarios').select('nombre').eq('id', clienteB.id).single()
 		expect(check.data?.nombre).toBeNull()
@@ -219,7 +309,11 @@ describe('update', () => {
 		expect(upsertRole.status).toBe(403)
 		const upsertEmail = await clienteA.client.from('usuarios').upsert({ id: clienteA.id, email: 'otro@kia.test' })
 		expect(upsertEmail.status).toBe(403)
-		const profile = await serviceClient(supabase.url).from('usuarios').select('role, email').eq('id', clienteA.id).single()
+		const profile = await serviceClient(supabase.url)
+			.from('usuarios')
+			.select('role, email')
+			.eq('id', clienteA.id)
+			.single()
 		expect(profile.data).toEqual({ role: 'cliente', email: clienteA.email })
 	})
 
@@ -231,9 +325,13 @@ describe('update', () => {
 				await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)])
 				await tx.query(`update public.usuarios set role = 'admin' where id = $1`, [clienteA.id])
 			})
-		await expect(escalate({ sub: clienteA.id }, 'authenticated')).rejects.toThrow('Solo un administrador puede cambiar el rol')
+		await expect(escalate({ sub: clienteA.id }, 'authenticated')).rejects.toThrow(
+			'Solo un administrador puede cambiar el rol',
+		)
 		await expect(escalate({ sub: clienteA.id }, null)).rejects.toThrow('Solo un administrador puede cambiar el rol')
-		await expect(escalate({ sub: clienteA.id, role: '' }, null)).rejects.toThrow('Solo un administrador puede cambiar el rol')
+		await expect(escalate({ sub: clienteA.id, role: '' }, null)).rejects.toThrow(
+			'Solo un administrador puede cambiar el rol',
+		)
 		const profile = await serviceClient(supabase.url).from('usuarios').select('role').eq('id', clienteA.id).single()
 		expect(profile.data?.role).toBe('cliente')
 	})
@@ -263,14 +361,20 @@ describe('update', () => {
 		expect(demoteOther.error).toBeNull()
 	})
 
-	test.each(['reservas', 'asistentes', 'blog_posts', 'form_submissions'])('only the service role updates %s', async (table) => {
-		for (const actor of ['anon', 'clienteA', 'admin'] as const) {
-			const result = await clients[actor].from(table).update({ id: crypto.randomUUID() }).neq('id', crypto.randomUUID())
-			expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
-		}
-		const service = await clients.service.from(table).update({}).neq('id', crypto.randomUUID())
-		expect(service.error).toBeNull()
-	})
+	test.each(['reservas', 'asistentes', 'blog_posts', 'form_submissions'])(
+		'only the service role updates %s',
+		async (table) => {
+			for (const actor of ['anon', 'clienteA', 'admin'] as const) {
+				const result = await clients[actor]
+					.from(table)
+					.update({ id: crypto.randomUUID() })
+					.neq('id', crypto.randomUUID())
+				expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
+			}
+			const service = await clients.service.from(table).update({}).neq('id', crypto.randomUUID())
+			expect(service.error).toBeNull()
+		},
+	)
 
 	// Tables the server alone writes (billing, rate limits) or only seeds (blog tags): one column each, set to
 	// a value no row has, so the service role's update touches nothing.
@@ -286,27 +390,40 @@ describe('update', () => {
 	test.each(Object.keys(untouchable))('only the service role updates %s', async (table) => {
 		const { column, value } = untouchable[table] ?? { column: '', value: '' }
 		for (const actor of ['anon', 'clienteA', 'clienteB', 'admin'] as const) {
-			const result = await clients[actor].from(table).update({ [column]: value }).eq(column, value)
+			const result = await clients[actor]
+				.from(table)
+				.update({ [column]: value })
+				.eq(column, value)
 			expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
 			expect(result.error?.code, `${actor} on ${table}`).toBe('42501')
 		}
-		const service = await clients.service.from(table).update({ [column]: value }).eq(column, value)
+		const service = await clients.service
+			.from(table)
+			.update({ [column]: value })
+			.eq(column, value)
 		expect(service.error).toBeNull()
 	})
 })
 
 describe('delete', () => {
-	test.each(['usuarios', 'reservas', 'asistentes', 'blog_posts', 'blog_tags', 'form_submissions', 'suscripciones', 'pagos', 'stripe_eventos'])(
-		'only the service role deletes from %s',
-		async (table) => {
-			for (const actor of ['anon', 'clienteA', 'clienteB', 'admin'] as const) {
-				const result = await clients[actor].from(table).delete().eq('id', clienteA.id)
-				expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
-			}
-			const service = await clients.service.from(table).delete().eq('id', crypto.randomUUID())
-			expect(service.status).toBe(204)
-		},
-	)
+	test.each([
+		'usuarios',
+		'reservas',
+		'asistentes',
+		'blog_posts',
+		'blog_tags',
+		'form_submissions',
+		'suscripciones',
+		'pagos',
+		'stripe_eventos',
+	])('only the service role deletes from %s', async (table) => {
+		for (const actor of ['anon', 'clienteA', 'clienteB', 'admin'] as const) {
+			const result = await clients[actor].from(table).delete().eq('id', clienteA.id)
+			expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
+		}
+		const service = await clients.service.from(table).delete().eq('id', crypto.randomUUID())
+		expect(service.status).toBe(204)
+	})
 
 	test.each([
 		['blog_post_tags', 'post_id'],
@@ -319,7 +436,10 @@ describe('delete', () => {
 			const result = await clients[actor].from(table).delete().eq(column, existing)
 			expect(result.status, `${actor} on ${table}`).toBe(actor === 'anon' ? 401 : 403)
 		}
-		const service = await clients.service.from(table).delete().eq(column, column === 'key' ? 'sin-fila' : crypto.randomUUID())
+		const service = await clients.service
+			.from(table)
+			.delete()
+			.eq(column, column === 'key' ? 'sin-fila' : crypto.randomUUID())
 		expect(service.status).toBe(204)
 	})
 
@@ -335,7 +455,11 @@ describe('delete', () => {
 		expect((await service.auth.admin.deleteUser(user.id)).error).toBeNull()
 		expect((await service.from('usuarios').select('id').eq('id', user.id)).data).toEqual([])
 		expect((await service.from('asistentes').select('id').eq('user_id', user.id)).data).toEqual([])
-		const history = await service.from('reservas').select('user_id, email, fecha, status').eq('email', user.email).order('fecha')
+		const history = await service
+			.from('reservas')
+			.select('user_id, email, fecha, status')
+			.eq('email', user.email)
+			.order('fecha')
 		// The past meeting is history as it was; the upcoming one no longer holds its slot (issue 18, finding 9).
 		expect(history.data).toEqual([
 			{ user_id: null, email: user.email, fecha: '2024-05-03', status: 'confirmada' },
@@ -364,7 +488,8 @@ describe('admin list functions', () => {
 
 	test('the unsearched total, kept by triggers, follows inserts and deletes of one row or many', async () => {
 		const total = async () => ((await clients.admin.rpc('admin_reservas', args(''))).data as { total: number }).total
-		const exact = async () => (await clients.service.from('reservas').select('id', { count: 'exact', head: true })).count
+		const exact = async () =>
+			(await clients.service.from('reservas').select('id', { count: 'exact', head: true })).count
 		const before = await total()
 		expect(before).toBe(await exact())
 
@@ -376,7 +501,10 @@ describe('admin list functions', () => {
 		expect(added.error).toBeNull()
 		expect(await total()).toBe(before + 3)
 
-		const removedOne = await clients.service.from('reservas').delete().eq('id', added.data?.[0]?.id ?? '')
+		const removedOne = await clients.service
+			.from('reservas')
+			.delete()
+			.eq('id', added.data?.[0]?.id ?? '')
 		expect(removedOne.error).toBeNull()
 		expect(await total()).toBe(before + 2)
 		await clients.service.from('reservas').delete().eq('email', email)

@@ -9,7 +9,10 @@ export default function AdminHome() {
 			<ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{adminCopy.cards.map((card) => (
 					<li key={card.to}>
-						<Link to={card.to} className="block h-full rounded-2xl border bg-surface p-6 shadow-sm transition hover:border-brand/50">
+						<Link
+							to={card.to}
+							className="block h-full rounded-2xl border bg-surface p-6 shadow-sm transition hover:border-brand/50"
+						>
 							<span className="block font-semibold">{card.title}</span>
 							<span className="mt-1 block text-sm text-muted-foreground">{card.text}</span>
 						</Link>

@@ -10,7 +10,10 @@ import { adminCopy } from '~/content/admin'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/layout'
 
-export const meta: Route.MetaFunction = () => [{ title: `${adminCopy.title} · KIA` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: `${adminCopy.title} · KIA` },
+	{ name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { user, profile } = await requireAdmin(context, request)
@@ -19,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	const submit = useSubmit()
-	const itemClass = 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[highlighted]:bg-surface-muted'
+	const itemClass =
+		'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[highlighted]:bg-surface-muted'
 	return (
 		<div className="min-h-dvh">
 			<SkipLink />
@@ -38,7 +42,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 							<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${loaderData.name}`}>
 								<Avatar user={loaderData} />
 							</DropdownMenu.Trigger>
-							<DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl">
+							<DropdownMenu.Content
+								align="end"
+								sideOffset={8}
+								className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl"
+							>
 								<p className="truncate px-3 py-2 text-xs text-muted-foreground">{loaderData.email}</p>
 								<DropdownMenu.Item asChild>
 									<Link to="/dashboard" className={itemClass}>
@@ -46,7 +54,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 										{adminCopy.avatarMenu.dashboard}
 									</Link>
 								</DropdownMenu.Item>
-								<DropdownMenu.Item className={cn(itemClass, 'text-danger')} onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}>
+								<DropdownMenu.Item
+									className={cn(itemClass, 'text-danger')}
+									onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}
+								>
 									<LogOut aria-hidden className="size-4" />
 									{adminCopy.avatarMenu.signOut}
 								</DropdownMenu.Item>
@@ -63,7 +74,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 							className={({ isActive }) =>
 								cn(
 									'border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap transition-colors',
-									isActive ? 'border-brand text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+									isActive
+										? 'border-brand text-foreground'
+										: 'border-transparent text-muted-foreground hover:text-foreground',
 								)
 							}
 						>

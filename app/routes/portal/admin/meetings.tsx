@@ -9,7 +9,15 @@ import { meetingsCopy } from '~/content/meetings'
 import { formatMeeting } from '~/lib/booking'
 import type { Route } from './+types/meetings'
 
-type Row = { id: string; fecha: string; hora: string; nombre: string; email: string; motivo: string | null; status: string }
+type Row = {
+	id: string
+	fecha: string
+	hora: string
+	nombre: string
+	email: string
+	motivo: string | null
+	status: string
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireAdmin(context, request)

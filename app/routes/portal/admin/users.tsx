@@ -48,8 +48,26 @@ function EditForm({ row, onSubmit }: { row: Row; onSubmit?: () => void }) {
 			<input type="hidden" name="intent" value="update" />
 			<input type="hidden" name="id" value={row.id} />
 			<Field label={copy.email} inputProps={{ id: `email-${row.id}`, value: row.email ?? '', readOnly: true }} />
-			<Field label={copy.fullName} inputProps={{ id: `nombre-${row.id}`, name: 'full_name', defaultValue: row.full_name ?? '', required: true, maxLength: 120 }} />
-			<Field label={copy.phone} inputProps={{ id: `telefono-${row.id}`, name: 'phone', type: 'tel', defaultValue: row.phone ?? '', maxLength: 20 }} />
+			<Field
+				label={copy.fullName}
+				inputProps={{
+					id: `nombre-${row.id}`,
+					name: 'full_name',
+					defaultValue: row.full_name ?? '',
+					required: true,
+					maxLength: 120,
+				}}
+			/>
+			<Field
+				label={copy.phone}
+				inputProps={{
+					id: `telefono-${row.id}`,
+					name: 'phone',
+					type: 'tel',
+					defaultValue: row.phone ?? '',
+					maxLength: 20,
+				}}
+			/>
 			<div>
 				<label htmlFor={`rol-${row.id}`} className="mb-1.5 block text-sm font-medium">
 					{copy.role}
@@ -149,31 +167,34 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 				</section>
 			) : null}
 			{deleting ? (
-				<section aria-label={copy.remove.title} className="mb-6 max-w-md rounded-2xl border border-danger/40 bg-surface p-6">
+				<section
+					aria-label={copy.remove.title}
+					className="mb-6 max-w-md rounded-2xl border border-danger/40 bg-surface p-6"
+				>
 					<h2 className="font-semibold">{copy.remove.title}</h2>
 					<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.remove.text}</p>
 					<DeleteForm row={deleting} />
 				</section>
 			) : null}
 			<AdminTable
-			title={copy.title}
-			placeholder={adminCopy.usersSearchPlaceholder}
-			columns={[...copy.columns, copy.actions]}
-			list={loaderData}
-			empty={copy.empty}
-		>
-			{loaderData.rows.map((row) => (
-				<tr key={row.id} className="border-b last:border-0">
-					<td className="p-4 font-medium">{row.full_name ?? '—'}</td>
-					<td className="p-4 text-muted-foreground">{row.email}</td>
-					<td className="p-4 text-muted-foreground">{row.phone ?? '—'}</td>
-					<td className="p-4">{copy.roles[row.role] ?? row.role}</td>
-					<td className="p-4">
-						<RowActions row={row} />
-					</td>
-				</tr>
-			))}
-		</AdminTable>
+				title={copy.title}
+				placeholder={adminCopy.usersSearchPlaceholder}
+				columns={[...copy.columns, copy.actions]}
+				list={loaderData}
+				empty={copy.empty}
+			>
+				{loaderData.rows.map((row) => (
+					<tr key={row.id} className="border-b last:border-0">
+						<td className="p-4 font-medium">{row.full_name ?? '—'}</td>
+						<td className="p-4 text-muted-foreground">{row.email}</td>
+						<td className="p-4 text-muted-foreground">{row.phone ?? '—'}</td>
+						<td className="p-4">{copy.roles[row.role] ?? row.role}</td>
+						<td className="p-4">
+							<RowActions row={row} />
+						</td>
+					</tr>
+				))}
+			</AdminTable>
 		</>
 	)
 }

@@ -36,14 +36,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!formData.get('password') && !formData.get('confirm')) return data({ intent: 'password', result: null })
 		const submission = parseWithZod(formData, { schema: newPasswordSchema })
 		if (submission.status !== 'success') {
-			return data({ intent: 'password', result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
+			return data(
+				{ intent: 'password', result: submission.reply({ hideFields: ['password', 'confirm'] }) },
+				{ status: 400 },
+			)
 		}
 		const { error } = await supabase.auth.updateUser({ password: submission.value.password })
-		if (!error) return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.passwordSaved })
+		if (!error)
+			return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.passwordSaved })
 		const message = authMessage(error)
 		return data(
 			{ intent: 'password', result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirm'] }) },
-			{ status: 400, headers: await toastHeaders({ type: 'error', title: accountCopy.toasts.passwordError, description: message }) },
+			{
+				status: 400,
+				headers: await toastHeaders({ type: 'error', title: accountCopy.toasts.passwordError, description: message }),
+			},
 		)
 	}
 
@@ -68,7 +75,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	console.error('[account] save failed', error)
 	return data(
 		{ intent: 'profile', result: submission.reply({ formErrors: [accountCopy.toasts.saveError] }) },
-		{ status: 500, headers: await toastHeaders({ type: 'error', title: accountCopy.toasts.saveError, description: accountCopy.toasts.tryAgain }) },
+		{
+			status: 500,
+			headers: await toastHeaders({
+				type: 'error',
+				title: accountCopy.toasts.saveError,
+				description: accountCopy.toasts.tryAgain,
+			}),
+		},
 	)
 }
 
@@ -113,14 +127,42 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 					</h2>
 					<Form method="post" className="space-y-5" {...getFormProps(form)}>
 						<input type="hidden" name="intent" value="profile" />
-						<Field label={accountCopy.fields.email} inputProps={{ id: 'email', type: 'email', value: loaderData.email, readOnly: true, 'aria-readonly': true }} />
+						<Field
+							label={accountCopy.fields.email}
+							inputProps={{
+								id: 'email',
+								type: 'email',
+								value: loaderData.email,
+								readOnly: true,
+								'aria-readonly': true,
+							}}
+						/>
 						<div className="grid gap-5 sm:grid-cols-2">
-							<Field label={accountCopy.fields.nombre} inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), autoComplete: 'given-name' }} errors={fields.nombre.errors} />
-							<Field label={accountCopy.fields.apellidos} inputProps={{ ...getInputProps(fields.apellidos, { type: 'text' }), autoComplete: 'family-name' }} errors={fields.apellidos.errors} />
+							<Field
+								label={accountCopy.fields.nombre}
+								inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), autoComplete: 'given-name' }}
+								errors={fields.nombre.errors}
+							/>
+							<Field
+								label={accountCopy.fields.apellidos}
+								inputProps={{ ...getInputProps(fields.apellidos, { type: 'text' }), autoComplete: 'family-name' }}
+								errors={fields.apellidos.errors}
+							/>
 						</div>
 						<div className="grid gap-5 sm:grid-cols-[8rem_1fr]">
-							<Field label={accountCopy.fields.prefijo} inputProps={{ ...getInputProps(fields.prefijo_pais, { type: 'text' }), autoComplete: 'tel-country-code' }} errors={fields.prefijo_pais.errors} />
-							<Field label={accountCopy.fields.telefono} inputProps={{ ...getInputProps(fields.telefono, { type: 'tel' }), autoComplete: 'tel-national' }} errors={fields.telefono.errors} />
+							<Field
+								label={accountCopy.fields.prefijo}
+								inputProps={{
+									...getInputProps(fields.prefijo_pais, { type: 'text' }),
+									autoComplete: 'tel-country-code',
+								}}
+								errors={fields.prefijo_pais.errors}
+							/>
+							<Field
+								label={accountCopy.fields.telefono}
+								inputProps={{ ...getInputProps(fields.telefono, { type: 'tel' }), autoComplete: 'tel-national' }}
+								errors={fields.telefono.errors}
+							/>
 						</div>
 						<div>
 							<label htmlFor={fields.preferencia_comunicacion.id} className="mb-1.5 block text-sm font-medium">
@@ -135,7 +177,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 							</select>
 							<ErrorList id={fields.preferencia_comunicacion.errorId} errors={fields.preferencia_comunicacion.errors} />
 						</div>
-						<Field label={accountCopy.fields.avatar} inputProps={{ ...getInputProps(fields.avatar_url, { type: 'url' }), placeholder: 'https://' }} errors={fields.avatar_url.errors} />
+						<Field
+							label={accountCopy.fields.avatar}
+							inputProps={{ ...getInputProps(fields.avatar_url, { type: 'url' }), placeholder: 'https://' }}
+							errors={fields.avatar_url.errors}
+						/>
 						<ErrorList id={form.errorId} errors={form.errors} />
 						<Button type="submit" disabled={busy}>
 							{accountCopy.save}
@@ -148,8 +194,24 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 					</h2>
 					<Form method="post" className="space-y-5" {...getFormProps(passwordForm)} noValidate>
 						<input type="hidden" name="intent" value="password" />
-						<Field label={accountCopy.fields.newPassword} inputProps={{ ...getInputProps(passwordFields.password, { type: 'password' }), required: false, autoComplete: 'new-password' }} errors={passwordFields.password.errors} />
-						<Field label={accountCopy.fields.confirm} inputProps={{ ...getInputProps(passwordFields.confirm, { type: 'password' }), required: false, autoComplete: 'new-password' }} errors={passwordFields.confirm.errors} />
+						<Field
+							label={accountCopy.fields.newPassword}
+							inputProps={{
+								...getInputProps(passwordFields.password, { type: 'password' }),
+								required: false,
+								autoComplete: 'new-password',
+							}}
+							errors={passwordFields.password.errors}
+						/>
+						<Field
+							label={accountCopy.fields.confirm}
+							inputProps={{
+								...getInputProps(passwordFields.confirm, { type: 'password' }),
+								required: false,
+								autoComplete: 'new-password',
+							}}
+							errors={passwordFields.confirm.errors}
+						/>
 						<ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
 						<Button type="submit" variant="secondary" disabled={busy}>
 							{accountCopy.changePassword}

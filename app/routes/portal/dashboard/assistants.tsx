@@ -11,7 +11,10 @@ export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.assista
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireUser(context, request)
-	const { data, error } = await getSupabase(context).from('asistentes').select('id, nombre, empresa').order('created_at')
+	const { data, error } = await getSupabase(context)
+		.from('asistentes')
+		.select('id, nombre, empresa')
+		.order('created_at')
 	if (error) console.error('[dashboard] assistants failed', error)
 	return { assistants: data ?? [], pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
 }

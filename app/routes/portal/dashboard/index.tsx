@@ -18,7 +18,10 @@ export default function DashboardHome() {
 					const Icon = menuIcons[card.icon]
 					return (
 						<li key={card.to}>
-							<Link to={card.to} className="group flex h-full flex-col rounded-2xl border bg-surface p-6 shadow-sm transition hover:border-brand/50 hover:shadow-md">
+							<Link
+								to={card.to}
+								className="group flex h-full flex-col rounded-2xl border bg-surface p-6 shadow-sm transition hover:border-brand/50 hover:shadow-md"
+							>
 								<span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
 									<Icon aria-hidden className="size-5" />
 								</span>

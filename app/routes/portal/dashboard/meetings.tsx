@@ -14,7 +14,14 @@ import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { meetingsCopy as copy } from '~/content/meetings'
-import { bookingSlots, formatMeeting, lastBookableFrom, splitMeetings, todayInMadrid, type Meeting } from '~/lib/booking'
+import {
+	bookingSlots,
+	formatMeeting,
+	lastBookableFrom,
+	splitMeetings,
+	todayInMadrid,
+	type Meeting,
+} from '~/lib/booking'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/meetings'
 
@@ -41,10 +48,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	const id = String(form.get('id') ?? '')
 	const supabase = getSupabase(context)
-	const back = new URL(request.url).searchParams.get('tab') === 'pasadas' ? '/dashboard/reuniones?tab=pasadas' : '/dashboard/reuniones'
+	const back =
+		new URL(request.url).searchParams.get('tab') === 'pasadas'
+			? '/dashboard/reuniones?tab=pasadas'
+			: '/dashboard/reuniones'
 	// Failures stay on the page with the message inline (and a toast); successes redirect, so a reload posts nothing twice.
 	const fail = async (title: string, description?: string) =>
-		data({ error: description ?? title }, { status: 400, headers: await toastHeaders({ type: 'error', title, description }) })
+		data(
+			{ error: description ?? title },
+			{ status: 400, headers: await toastHeaders({ type: 'error', title, description }) },
+		)
 
 	if (form.get('intent') === 'cancel') {
 		const result = await cancelOwnMeeting(supabase, user, id)
@@ -74,7 +87,15 @@ function RescheduleForm({ meeting, today, onSubmit }: { meeting: Meeting; today:
 				<label htmlFor={`fecha-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
 					{copy.reschedule.date}
 				</label>
-				<input id={`fecha-${meeting.id}`} name="fecha" type="date" required min={today} max={lastBookableFrom(today)} className={inputClass} />
+				<input
+					id={`fecha-${meeting.id}`}
+					name="fecha"
+					type="date"
+					required
+					min={today}
+					max={lastBookableFrom(today)}
+					className={inputClass}
+				/>
 			</div>
 			<div>
 				<label htmlFor={`hora-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
@@ -98,7 +119,15 @@ function RescheduleForm({ meeting, today, onSubmit }: { meeting: Meeting; today:
 	)
 }
 
-function CancelForm({ meeting, children, onSubmit }: { meeting: Meeting; children?: ReactNode; onSubmit?: () => void }) {
+function CancelForm({
+	meeting,
+	children,
+	onSubmit,
+}: {
+	meeting: Meeting
+	children?: ReactNode
+	onSubmit?: () => void
+}) {
 	return (
 		<Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
 			<input type="hidden" name="intent" value="cancel" />
@@ -126,14 +155,18 @@ function RowActions({ meeting, today }: { meeting: Meeting; today: string }) {
 		</Button>
 	) : null
 	if (!hydrated) {
-		const inlineHref = (key: string) => `?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: meeting.id })}`
+		const inlineHref = (key: string) =>
+			`?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: meeting.id })}`
 		return (
 			<div className="flex flex-wrap gap-2">
 				{join}
 				<Link to={inlineHref('reprogramar')} className="inline-flex h-9 items-center rounded-full border px-3 text-sm">
 					{copy.reschedule.button}
 				</Link>
-				<Link to={inlineHref('cancelar')} className="inline-flex h-9 items-center rounded-full border px-3 text-sm text-danger">
+				<Link
+					to={inlineHref('cancelar')}
+					className="inline-flex h-9 items-center rounded-full border px-3 text-sm text-danger"
+				>
 					{copy.cancel.button}
 				</Link>
 			</div>
@@ -241,7 +274,9 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
 			{rescheduling ? (
 				<section className="mb-6 rounded-2xl border bg-surface p-6" aria-label={copy.reschedule.title}>
 					<h2 className="font-semibold">{copy.reschedule.title}</h2>
-					<p className="mt-1 mb-4 text-sm text-muted-foreground">{formatMeeting(rescheduling.fecha, rescheduling.hora)}</p>
+					<p className="mt-1 mb-4 text-sm text-muted-foreground">
+						{formatMeeting(rescheduling.fecha, rescheduling.hora)}
+					</p>
 					<RescheduleForm meeting={rescheduling} today={today} />
 				</section>
 			) : null}
@@ -260,7 +295,9 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
 			) : meetings.length === 0 ? (
 				<div className="rounded-2xl border border-dashed bg-surface p-12 text-center">
 					<p className="font-semibold">{copy.empty.title}</p>
-					<p className="mt-1 text-sm text-muted-foreground">{tab === 'proximas' ? copy.empty.upcoming : copy.empty.past}</p>
+					<p className="mt-1 text-sm text-muted-foreground">
+						{tab === 'proximas' ? copy.empty.upcoming : copy.empty.past}
+					</p>
 				</div>
 			) : (
 				<div className="overflow-x-auto rounded-2xl border bg-surface">
@@ -289,7 +326,11 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
 									<td className="p-4">
 										<StatusBadge status={meeting.status} />
 									</td>
-									<td className="p-4">{tab === 'proximas' && meeting.status === 'confirmada' ? <RowActions meeting={meeting} today={today} /> : null}</td>
+									<td className="p-4">
+										{tab === 'proximas' && meeting.status === 'confirmada' ? (
+											<RowActions meeting={meeting} today={today} />
+										) : null}
+									</td>
 								</tr>
 							))}
 						</tbody>

@@ -92,11 +92,22 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
 
 function toneOf(status: string): BadgeTone {
 	if (status === 'active' || status === 'trialing' || status === 'paid') return 'positive'
-	if (status === 'past_due' || status === 'unpaid' || status === 'canceled' || status === 'incomplete_expired') return 'negative'
+	if (status === 'past_due' || status === 'unpaid' || status === 'canceled' || status === 'incomplete_expired')
+		return 'negative'
 	return 'neutral'
 }
 
-function PlanCard({ name, detail, status, note }: { name: string; detail: string; status: string; note: string | null }) {
+function PlanCard({
+	name,
+	detail,
+	status,
+	note,
+}: {
+	name: string
+	detail: string
+	status: string
+	note: string | null
+}) {
 	return (
 		<li className="rounded-2xl border bg-surface p-6">
 			<div className="flex items-start justify-between gap-4">
@@ -183,7 +194,10 @@ function PortalPanel() {
 							</fetcher.Form>
 						</div>
 					) : (
-						<p role="status" className="flex items-center justify-center gap-2 rounded-xl border border-dashed p-10 text-sm text-muted-foreground">
+						<p
+							role="status"
+							className="flex items-center justify-center gap-2 rounded-xl border border-dashed p-10 text-sm text-muted-foreground"
+						>
 							<LoaderCircle aria-hidden className="size-4 animate-spin" />
 							{portalCopy.loading}
 						</p>
