@@ -1,0 +1,61 @@
+import { expect, test } from '../support/e2e-test'
+import { uniqueAddress, uniqueEmail } from '../support/unique'
+import { rawRequest, siteURL } from '../support/urls'
+
+// Every per-address limit of the public forms (app/.server/rate-limit.ts), shown at its edge with the message
+// a visitor gets. The contact forms' limit is in site.spec.ts, the per-account limit of upcoming demos in
+// booking.spec.ts.
+const limitedMessage = 'Has enviado demasiadas solicitudes. Espera unos minutos e inténtalo de nuevo.'
+
+/** A form post as a visitor at `address` sends it from our own page. */
+function post(path: string, fields: Record<string, string>, address: string) {
+	return rawRequest(siteURL(path), {
+		method: 'POST',
+		body: new URLSearchParams(fields).toString(),
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Origin: new URL(siteURL('/')).origin,
+			'X-Forwarded-For': address,
+		},
+	})
+}
+
+async function statusesOf(count: number, send: (index: number) => Promise<{ status: number }>) {
+	const statuses: number[] = []
+	for (let index = 0; index < count; index++) statuses.push((await send(index)).status)
+	return statuses
+}
+
+test('the newsletter takes 20 sign-ups from one address in 10 minutes, then says to wait', async () => {
+	test.setTimeout(60_000)
+	const address = uniqueAddress()
+	const signUp = () => post('/resources/newsletter', { email: uniqueEmail('boletin'), redirectTo: '/blog' }, address)
+	expect(await statusesOf(20, signUp)).toEqual(Array(20).fill(302))
+	const limited = await signUp()
+	expect(limited.status).toBe(429)
+	expect(limited.body).toContain(limitedMessage)
+	// Another visitor is not held back by this one.
+	expect(
+		(await post('/resources/newsletter', { email: uniqueEmail('boletin'), redirectTo: '/blog' }, uniqueAddress()))
+			.status,
+	).toBe(302)
+})
+
+test('booking takes 40 attempts from one address in 10 minutes, then says to wait', async () => {
+	test.setTimeout(90_000)
+	const address = uniqueAddress()
+	// A Saturday: each attempt is counted and refused for its date, so no slot is taken while counting.
+	const saturday = new Date()
+	saturday.setUTCDate(saturday.getUTCDate() + 7)
+	while (saturday.getUTCDay() !== 6) saturday.setUTCDate(saturday.getUTCDate() + 1)
+	const attempt = () =>
+		post(
+			'/solicitar-demostracion-kia',
+			{ nombre: 'Visitante', email: uniqueEmail('reserva'), fecha: saturday.toISOString().slice(0, 10), hora: '10:00' },
+			address,
+		)
+	expect(await statusesOf(40, attempt)).toEqual(Array(40).fill(400))
+	const limited = await attempt()
+	expect(limited.status).toBe(429)
+	expect(limited.body).toContain(limitedMessage)
+})
