@@ -83,8 +83,8 @@ export type Slot = { fecha: string; hora: BookingSlot }
  * many lanes as a run can have at once (Playwright's two workers and their
  * replacements; Vitest's pool, whose files each have a database of their own).
  */
-const weekdaysPerLane = 6
-const slotLanes = 8
+const weekdaysPerLane = 9
+const slotLanes = 5
 const slotsPerLane = weekdaysPerLane * bookingSlots.length
 const dayMs = 86_400_000
 
