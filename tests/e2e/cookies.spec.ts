@@ -1,9 +1,7 @@
-import { startApp } from '../support/app-server'
+import { startHttpsApp } from '../support/app-server'
 import { createAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { send, sessionCookie, setCookies, urlencoded } from '../support/hostile-input'
-import { localAnonKey, localServiceRoleKey } from '../support/keys'
-import { e2eStripe } from '../support/stripe'
 import { uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
 
@@ -174,19 +172,7 @@ test('each cookie the app sets has the flags, scope and lifetime its purpose nee
 test('with https origins every cookie is Secure', async () => {
 	// The suite's configuration with https origins, as production has; the test still speaks plain
 	// HTTP to it (TLS ends at the load balancer), and the cookies must say Secure all the same.
-	const https = await startApp((port) => ({
-		SITE_URL: `https://kia.localhost:${port}`,
-		PORTAL_URL: `https://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: sharedDomain,
-		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: process.env.E2E_SUPABASE_URL ?? '',
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		// Nothing is mailed here; the address only has to be valid.
-		SMTP_URL: 'smtp://127.0.0.1:2525',
-		...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
-		ENABLE_TEST_ROUTES: '1',
-	}))
+	const https = await startHttpsApp()
 	try {
 		const at = (host: string) => (path: string) => `http://${host}:${https.port}${path}`
 		const responses = await everyCookie(at('kia.localhost'), at('portal.kia.localhost'))

@@ -9,13 +9,13 @@ import ws from 'ws'
 import { localStripe } from '../../app/.server/local-stripe'
 import type { Database } from '../../app/lib/database.types'
 import { defaultBookingReason } from '../../app/lib/schemas'
-import { startApp } from '../support/app-server'
+import { startHttpsApp } from '../support/app-server'
 import { honeypotFields } from '../support/honeypot'
 import { createAccount, createMeeting, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
-import { localAnonKey, localServiceRoleKey } from '../support/keys'
-import { e2eStripe, stripeClient } from '../support/stripe'
+import { localAnonKey } from '../support/keys'
+import { stripeClient } from '../support/stripe'
 import { uniqueAddress, uniqueName, uniqueSlot } from '../support/unique'
 import { appPort, portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
 
@@ -336,18 +336,7 @@ test.describe('security headers', () => {
 		expect((await rawRequest(portalURL('/auth'))).headers['strict-transport-security']).toBeUndefined()
 
 		// The suite's configuration (tests/e2e/global-setup.ts) with https origins, as production has.
-		const https = await startApp((port) => ({
-			SITE_URL: `https://kia.localhost:${port}`,
-			PORTAL_URL: `https://portal.kia.localhost:${port}`,
-			COOKIE_DOMAIN: 'kia.localhost',
-			SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-			SUPABASE_URL: process.env.E2E_SUPABASE_URL ?? '',
-			SUPABASE_ANON_KEY: localAnonKey,
-			SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-			// Nothing is mailed here; the address only has to be valid.
-			SMTP_URL: 'smtp://127.0.0.1:2525',
-			...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
-		}))
+		const https = await startHttpsApp()
 		try {
 			const at = (host: string, path: string) => `http://${host}:${https.port}${path}`
 			for (const url of [
