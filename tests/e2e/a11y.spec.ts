@@ -361,22 +361,27 @@ function halfTypedDates(isoDate: string) {
 }
 
 /**
- * A 10:00 slot (the first hour, where ArrowDown lands) on a date whose day and month
- * are the same number, so its digits read the same in dd/mm/yyyy and mm/dd/yyyy
- * (Chromium orders a date input's parts by the browser's language, which the emulated
- * locale does not change), and that passes through a weekend while its year is typed,
- * as typing a real date often does.
+ * A 10:00 slot (the first hour, where ArrowDown lands) on a date that passes
+ * through a weekend while its year is typed, as typing a real date often does.
  */
 const slotTypedThroughAWeekend = () =>
-	uniqueSlot(
-		({ fecha, hora }: Slot) =>
-			hora === '10:00' && fecha.slice(5, 7) === fecha.slice(8, 10) && halfTypedDates(fecha).some(isWeekend),
-	)
+	uniqueSlot(({ fecha, hora }: Slot) => hora === '10:00' && halfTypedDates(fecha).some(isWeekend))
 
-/** A date input takes its parts as typed digits; the year is last in either order. */
+/**
+ * Chromium orders a date input's parts by the browser's own language, which the
+ * emulated locale does not change (day first in Spain, month first here): the
+ * order is read off a scratch input in the same browser, then the date typed in it.
+ */
 async function typeDate(page: Page, isoDate: string) {
 	const [year, month, day] = isoDate.split('-')
-	await page.keyboard.type(`${day}${month}${year}`)
+	const scratch = await page.context().newPage()
+	await scratch.setContent('<input type="date" aria-label="orden">')
+	await scratch.getByLabel('orden').focus()
+	await scratch.keyboard.type('01022030')
+	const dayFirst = (await scratch.getByLabel('orden').inputValue()) === '2030-02-01'
+	await scratch.close()
+	await page.bringToFront()
+	await page.keyboard.type(dayFirst ? `${day}${month}${year}` : `${month}${day}${year}`)
 }
 
 /** Chromium's date input has a stop of its own, its calendar button, before the next field. */
