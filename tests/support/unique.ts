@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { bookingLimits, bookingSlots, lastBookableDate, todayInMadrid, type BookingSlot } from '../../app/lib/booking'
 
 /**
@@ -7,9 +10,9 @@ import { bookingLimits, bookingSlots, lastBookableDate, todayInMadrid, type Book
  * so every worker of a run agrees on it), the lane and a counter of that lane.
  * The lane is the Playwright worker index or the Vitest worker id: unique in a
  * run and never reused, not even by the worker that replaces a failed one (which
- * starts its counters from zero again). Slots go further: each lane that can
- * book owns a block of weekdays within the booking horizon, all after every
- * booking the database held when the run began.
+ * starts its counters from zero again). Slots are scarcer: each lane that can
+ * book at once owns a block of weekdays within the booking horizon, all after
+ * every booking the database held when the run began.
  */
 
 const runVariable = 'KIA_TEST_RUN'
@@ -19,6 +22,16 @@ const firstSlotVariable = 'KIA_TEST_FIRST_SLOT_DATE'
 export function chooseRun({ latestBooking }: { latestBooking?: string } = {}) {
 	process.env[runVariable] = Date.now().toString(36)
 	process.env[firstSlotVariable] = firstSlotDate(todayInMadrid(), latestBooking)
+	forgetOldRuns()
+}
+
+/** Slot lanes of runs over a day old (another run may be going on beside this one, so only old ones). */
+function forgetOldRuns() {
+	const dayAgo = Date.now() - 86_400_000
+	for (const name of readdirSync(tmpdir()).filter((file) => file.startsWith('kia-test-slots-'))) {
+		const file = join(tmpdir(), name)
+		if (statSync(file).mtimeMs < dayAgo) rmSync(file, { force: true })
+	}
 }
 
 function fromRun(variable: string) {
@@ -80,11 +93,12 @@ export type Slot = { fecha: string; hora: BookingSlot }
 /**
  * Slots must fall within the booking horizon (bookingLimits.horizonDays), so
  * the lanes that book share its few weeks: a block of weekdays each, for as
- * many lanes as a run can have at once (Playwright's two workers and their
- * replacements; Vitest's pool, whose files each have a database of their own).
+ * many lanes as can book at once (Playwright's two workers, a replacement taking
+ * over its predecessor's lane; Vitest's pool, whose files each have a database
+ * of their own).
  */
-const weekdaysPerLane = 9
-const slotLanes = 5
+const weekdaysPerLane = 11
+const slotLanes = 4
 const slotsPerLane = weekdaysPerLane * bookingSlots.length
 const dayMs = 86_400_000
 
@@ -122,18 +136,24 @@ export function firstSlotDate(today: string, latestBooking?: string) {
 	return first
 }
 
-/** Playwright's worker index, or Vitest's pool slot: the lanes that can book at the same time. */
+/**
+ * Playwright's parallel index, or Vitest's pool slot: the lanes that can book at
+ * the same time. A worker that replaces a failed one takes over its lane, and
+ * carries on from the slots its predecessor used (kept in a file of the run),
+ * so failures do not use up lanes.
+ */
 function slotLane() {
 	const pool = process.env.VITEST_POOL_ID
-	const id = process.env.TEST_WORKER_INDEX ?? (pool === undefined ? undefined : String(Number(pool) - 1))
-	const value = Number(id ?? lane())
-	if (value >= slotLanes)
-		throw new Error(`Worker ${value} is past the ${slotLanes} lanes the booking horizon leaves room for.`)
+	const id = process.env.TEST_PARALLEL_INDEX ?? (pool === undefined ? undefined : String(Number(pool) - 1))
+	if (id === undefined) throw new Error('Unique slots are handed out inside a Playwright or Vitest worker only.')
+	const value = Number(id)
+	if (!Number.isInteger(value) || value < 0 || value >= slotLanes)
+		throw new Error(`Worker ${id} is past the ${slotLanes} lanes the booking horizon leaves room for.`)
 	return value
 }
 
-function slotAt(index: number): Slot {
-	const day = slotLane() * weekdaysPerLane + Math.floor(index / bookingSlots.length)
+function slotAt(lane: number, index: number): Slot {
+	const day = lane * weekdaysPerLane + Math.floor(index / bookingSlots.length)
 	const hora = bookingSlots[index % bookingSlots.length]
 	if (!hora) throw new Error(`No booking slot at ${index}`)
 	const fecha = weekdaysAfter(fromRun(firstSlotVariable), day)
@@ -141,23 +161,35 @@ function slotAt(index: number): Slot {
 	return { fecha, hora }
 }
 
-let nextFree = 0
-const takenAhead = new Set<number>()
+type LaneState = { nextFree: number; takenAhead: number[] }
+
+/** Where a lane's used slots are kept for the rest of the run, for whichever worker holds the lane next. */
+const laneFile = (lane: number) => join(tmpdir(), `kia-test-slots-${fromRun(runVariable)}-${lane}.json`)
+
+function readLane(lane: number): LaneState {
+	const file = laneFile(lane)
+	return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LaneState) : { nextFree: 0, takenAhead: [] }
+}
 
 /**
  * A bookable slot (a weekday and one of the booking hours) that no other test
  * gets. `where` asks for one of a kind; the slots it passes over stay free.
  */
 export function uniqueSlot(where: (slot: Slot) => boolean = () => true): Slot {
-	for (let index = nextFree; index < slotsPerLane; index++) {
-		if (takenAhead.has(index)) continue
-		const slot = slotAt(index)
+	const lane = slotLane()
+	const state = readLane(lane)
+	const taken = new Set(state.takenAhead)
+	for (let index = state.nextFree; index < slotsPerLane; index++) {
+		if (taken.has(index)) continue
+		const slot = slotAt(lane, index)
 		if (!where(slot)) continue
-		takenAhead.add(index)
-		while (takenAhead.delete(nextFree)) nextFree += 1
+		taken.add(index)
+		let nextFree = state.nextFree
+		while (taken.delete(nextFree)) nextFree += 1
+		writeFileSync(laneFile(lane), JSON.stringify({ nextFree, takenAhead: [...taken] }))
 		return slot
 	}
-	throw new Error(`Worker lane ${lane()} has no free slot left that fits.`)
+	throw new Error(`Worker lane ${lane} has no free slot left that fits.`)
 }
 
 export const uniqueSlots = (count: number) => Array.from({ length: count }, () => uniqueSlot())

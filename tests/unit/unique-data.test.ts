@@ -13,19 +13,24 @@ const variables = [
 ] as const
 const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
 
-/** The module as a fresh worker of lane `lane` would load it (its counters start at zero). */
-async function worker(lane: number): Promise<Unique> {
+/** The module as a fresh worker of lane `lane` would load it (its counters start at zero; a slot lane's are the run's). */
+async function worker(lane: number, parallelIndex = lane): Promise<Unique> {
 	process.env.TEST_WORKER_INDEX = String(lane)
+	process.env.TEST_PARALLEL_INDEX = String(parallelIndex)
 	vi.resetModules()
 	return import('../support/unique')
 }
+
+let runs = 0
 
 // Slots are checked against the booking horizon, which counts from today: these tests live on one day.
 const now = new Date('2026-11-23T12:00:00Z')
 
 beforeEach(() => {
 	vi.useFakeTimers({ toFake: ['Date'], now })
-	process.env.KIA_TEST_RUN = 'run00001'
+	// A run of its own per test: slot lanes are kept in the run's files.
+	runs += 1
+	process.env.KIA_TEST_RUN = `run${process.pid.toString(36)}${runs}`
 	process.env.KIA_TEST_FIRST_SLOT_DATE = '2026-12-07'
 })
 
@@ -38,26 +43,34 @@ afterEach(() => {
 })
 
 describe('unique test data', () => {
-	test('slots: bookable, within the horizon, all different within a worker and across workers, a replaced worker included', async () => {
+	test('slots: bookable, within the horizon, all different within a worker and across workers', async () => {
 		const taken = new Set<string>()
-		// Each module load starts its counters at zero, as a worker that replaces a failed one does.
-		for (const lane of [0, 1, 2, 4]) {
+		for (const lane of [0, 1, 2, 3]) {
 			const { uniqueSlot, uniqueSlots } = await worker(lane)
-			for (const slot of [...uniqueSlots(71), uniqueSlot()]) {
+			for (const slot of [...uniqueSlots(87), uniqueSlot()]) {
 				expect(isBookable(slot.fecha, slot.hora, now), `${slot.fecha} ${slot.hora}`).toBe(true)
 				expect(slot.fecha >= '2026-12-07').toBe(true)
 				const key = `${slot.fecha} ${slot.hora}`
 				expect(taken.has(key), key).toBe(false)
 				taken.add(key)
 			}
-			expect(() => uniqueSlot(), `lane ${lane} has 72 slots`).toThrow(/no free slot/)
+			expect(() => uniqueSlot(), `lane ${lane} has 88 slots`).toThrow(/no free slot/)
 		}
-		expect(taken.size).toBe(4 * 72)
+		expect(taken.size).toBe(4 * 88)
+	})
+
+	test('a worker that replaces a failed one carries on from the slots its lane already used', async () => {
+		const first = await worker(0, 1)
+		const before = first.uniqueSlots(3)
+		const replacement = await worker(2, 1)
+		const after = replacement.uniqueSlots(3)
+		const keys = [...before, ...after].map((slot) => `${slot.fecha} ${slot.hora}`)
+		expect(new Set(keys).size).toBe(6)
 	})
 
 	test('a lane past the ones the horizon leaves room for says so', async () => {
-		const { uniqueSlot } = await worker(5)
-		expect(() => uniqueSlot()).toThrow(/past the 5 lanes/)
+		const { uniqueSlot } = await worker(4)
+		expect(() => uniqueSlot()).toThrow(/past the 4 lanes/)
 	})
 
 	test('slots come in order, every hour of a weekday before the next weekday', async () => {
@@ -104,7 +117,7 @@ describe('unique test data', () => {
 		}
 		expect(new Set(names).size).toBe(names.length)
 		expect(names.filter((name) => names.some((other) => other !== name && other.includes(name)))).toEqual([])
-		expect(names[0]).toMatch(/^busqueda-run00001-000-00001$/)
+		expect(names[0]).toMatch(new RegExp(`^busqueda-${process.env.KIA_TEST_RUN}-000-00001$`))
 		expect(names[0]).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
 	})
 
