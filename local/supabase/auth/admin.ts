@@ -18,6 +18,8 @@ export async function admin(req: AuthRequest, ctx: AuthContext): Promise<Reply> 
 	if (req.path === '/admin/users' && req.method === 'POST') return adminCreateUser(req, ctx)
 	if (!id || id.includes('/')) return notImplemented(`${req.method} /auth/v1${req.path}`)
 
+	const password = req.method === 'PUT' ? text(req.body.password) : undefined
+	const passwordHash = password ? await hashPassword(password) : undefined
 	return ctx.db.transaction(async (tx) => {
 		const user = await findUserById(tx, id)
 		if (!user) return authError(req, 404, 'user_not_found', 'User not found')
@@ -26,7 +28,7 @@ export async function admin(req: AuthRequest, ctx: AuthContext): Promise<Reply> 
 			await tx.query('delete from auth.users where id = $1', [id])
 			return json(200, {})
 		}
-		if (req.method === 'PUT') return adminUpdateUser(req, tx, user)
+		if (req.method === 'PUT') return adminUpdateUser(req, tx, user, passwordHash)
 		return notImplemented(`${req.method} /auth/v1${req.path}`)
 	})
 }
@@ -62,13 +64,14 @@ async function adminCreateUser(req: AuthRequest, ctx: AuthContext) {
 			},
 		)
 	}
+	const passwordHash = password ? await hashPassword(password) : undefined
 	return ctx.db.transaction(async (tx) => {
 		if (await findUserByEmail(tx, email)) {
 			return authError(req, 422, 'email_exists', 'A user with this email address has already been registered')
 		}
 		const user = await createUser(tx, {
 			email,
-			password,
+			passwordHash,
 			userMetadata: record(req.body.user_metadata),
 			appMetadata: record(req.body.app_metadata),
 			provider: 'email',
@@ -78,13 +81,9 @@ async function adminCreateUser(req: AuthRequest, ctx: AuthContext) {
 	})
 }
 
-async function adminUpdateUser(req: AuthRequest, tx: Transaction, user: UserRow) {
-	const password = text(req.body.password)
-	if (password)
-		await tx.query('update auth.users set encrypted_password = $2 where id = $1', [
-			user.id,
-			await hashPassword(password),
-		])
+async function adminUpdateUser(req: AuthRequest, tx: Transaction, user: UserRow, passwordHash: string | undefined) {
+	if (passwordHash)
+		await tx.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, passwordHash])
 	const email = text(req.body.email)
 	if (email) await tx.query('update auth.users set email = lower($2) where id = $1', [user.id, email])
 	if (req.body.email_confirm === true) {

@@ -115,6 +115,7 @@ async function signUp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	}
 	const confirmations = ctx.config.email.enable_confirmations
 	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
+	const passwordHash = await hashPassword(password)
 
 	const outcome = await ctx.db.transaction(async (tx) => {
 		const existing = await findUserByEmail(tx, email)
@@ -123,7 +124,13 @@ async function signUp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 		}
 		const user =
 			existing ??
-			(await createUser(tx, { email, password, userMetadata: metadata, provider: 'email', confirmed: !confirmations }))
+			(await createUser(tx, {
+				email,
+				passwordHash,
+				userMetadata: metadata,
+				provider: 'email',
+				confirmed: !confirmations,
+			}))
 		if (!confirmations)
 			return { kind: 'session', session: await issueSession(tx, user, 'password', settingsOf(ctx)) } as const
 		const emailToken = newEmailToken(email, Boolean(challenge))
@@ -165,9 +172,14 @@ async function passwordGrant(req: AuthRequest, ctx: AuthContext): Promise<Reply>
 	const password = text(req.body.password)
 	if (!email && text(req.body.phone)) return notImplemented('Phone sign-in')
 	if (!email || !password) return authError(req, 400, 'validation_failed', 'missing email or phone')
+	const candidate = await ctx.db.transaction((tx) => findUserByEmail(tx, email))
+	if (!candidate || !(await passwordMatches(candidate, password))) {
+		return authError(req, 400, 'invalid_credentials', 'Invalid login credentials')
+	}
 	return ctx.db.transaction(async (tx) => {
-		const user = await findUserByEmail(tx, email)
-		if (!user || !(await passwordMatches(user, password))) {
+		const user = await findUserById(tx, candidate.id)
+		// Changed or gone while the password was checked: the check no longer holds.
+		if (!user || user.encrypted_password !== candidate.encrypted_password) {
 			return authError(req, 400, 'invalid_credentials', 'Invalid login credentials')
 		}
 		if (!user.email_confirmed_at && ctx.config.email.enable_confirmations) {
@@ -243,7 +255,8 @@ function withUser(
 	})
 }
 
-function updateUser(req: AuthRequest, ctx: AuthContext) {
+async function updateUser(req: AuthRequest, ctx: AuthContext) {
+	const newPassword = await prepareNewPassword(req, ctx)
 	return withUser(req, ctx, async (tx, user) => {
 		if (text(req.body.email) && text(req.body.email)?.toLowerCase() !== user.email)
 			return notImplemented('E-mail change')
@@ -262,12 +275,16 @@ function updateUser(req: AuthRequest, ctx: AuthContext) {
 					},
 				)
 			}
-			if (await passwordMatches(user, password)) {
+			// Checked and hashed against the row as it was just before this transaction; if it changed since, try again.
+			if (!newPassword || newPassword.against !== user.encrypted_password) {
+				return authError(req, 409, 'conflict', 'The user changed while the request was handled; try again.')
+			}
+			if (newPassword.same) {
 				return authError(req, 422, 'same_password', 'New password should be different from the old password.')
 			}
 			await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
 				user.id,
-				await hashPassword(password),
+				newPassword.hash,
 			])
 		}
 		const data = record(req.body.data)
@@ -281,6 +298,19 @@ function updateUser(req: AuthRequest, ctx: AuthContext) {
 		const updated = await findUserById(tx, user.id)
 		return json(200, await loadUserJson(tx, updated ?? user))
 	})
+}
+
+/** The new password's hash, and whether it is the current one, worked out before the update's transaction. */
+async function prepareNewPassword(req: AuthRequest, ctx: AuthContext) {
+	const password = text(req.body.password)
+	if (password === undefined || password.length < ctx.config.minimum_password_length) return null
+	const current = await ctx.db.transaction(async (tx) => {
+		const found = await currentUser(req, tx)
+		return 'status' in found ? null : found.user
+	})
+	if (!current) return null
+	const [same, hash] = await Promise.all([passwordMatches(current, password), hashPassword(password)])
+	return { same, hash, against: current.encrypted_password }
 }
 
 function logout(req: AuthRequest, ctx: AuthContext) {

@@ -117,18 +117,25 @@ export async function loadUserJson(tx: Transaction, user: UserRow) {
 	return userJson(user, identities.rows)
 }
 
+/**
+ * bcrypt at GoTrue's cost, a tenth of a second of CPU or more. Never inside a
+ * database transaction: PGlite has one connection, so every other request
+ * would wait for the hash (a burst of sign-ups under load timed the app out).
+ */
 export function hashPassword(password: string) {
 	return bcrypt.hash(password, 10)
 }
 
-export async function passwordMatches(user: UserRow, password: string) {
+/** Like hashPassword, outside any transaction; compare against a row read before. */
+export async function passwordMatches(user: Pick<UserRow, 'encrypted_password'>, password: string) {
 	if (!user.encrypted_password) return false
 	return bcrypt.compare(password, user.encrypted_password)
 }
 
 export type NewUser = {
 	email: string
-	password?: string
+	/** hashPassword's result, made before the transaction. */
+	passwordHash?: string
 	userMetadata?: Record<string, unknown>
 	appMetadata?: Record<string, unknown>
 	provider: 'email' | 'google'
@@ -140,7 +147,7 @@ export type NewUser = {
 export async function createUser(tx: Transaction, input: NewUser): Promise<UserRow> {
 	const id = randomUUID()
 	const email = input.email.toLowerCase()
-	const hash = input.password ? await hashPassword(input.password) : null
+	const hash = input.passwordHash ?? null
 	const appMetadata = { provider: input.provider, providers: [input.provider], ...input.appMetadata }
 	const userMetadata = input.userMetadata ?? {}
 	const inserted = await tx.query<UserRow>(
