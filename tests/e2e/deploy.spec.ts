@@ -73,11 +73,15 @@ test('one JSON line per request: time, request id, host, method, path without th
 		expect(page.status).toBe(200)
 		const missing = await rawRequest(at(app, 'portal.kia.localhost', '/no-existe'))
 		expect(missing.status).toBe(404)
+		// A page the page cache answers is logged with the request id it was given.
+		await rawRequest(at(app, 'kia.localhost', '/tarifas'))
+		const cached = await rawRequest(at(app, 'kia.localhost', '/tarifas'))
+		expect(cached.headers['x-page-cache']).toBe('hit')
 		// startApp's own requests (for /favicon.svg, until the app answered) are logged too.
 		const ours = () => logLines(app).filter((line) => line.route !== '/favicon.svg')
-		await expect.poll(() => ours().length).toBe(2)
+		await expect.poll(() => ours().length).toBe(4)
 
-		const [pageLine, missingLine] = ours()
+		const [pageLine, missingLine, , cachedLine] = ours()
 		expect(pageLine).toEqual({
 			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 			requestId: page.headers['x-request-id'],
@@ -89,6 +93,8 @@ test('one JSON line per request: time, request id, host, method, path without th
 		})
 		expect(pageLine?.requestId).toMatch(/^[0-9a-f-]{36}$/)
 		expect(missingLine).toMatchObject({ requestId: missing.headers['x-request-id'], route: '/no-existe', status: 404 })
+		expect(cachedLine).toMatchObject({ requestId: cached.headers['x-request-id'], route: '/tarifas', status: 200 })
+		expect(cachedLine?.requestId).toMatch(/^[0-9a-f-]{36}$/)
 		expect(app.output()).not.toContain('secreto-de-prueba')
 	} finally {
 		await app.stop()
