@@ -11,6 +11,7 @@ export default [
 	// Only answer when ENABLE_TEST_ROUTES=1 (end-to-end suite); 404 otherwise.
 	route('__test/error', 'routes/test/error.tsx'),
 	route('__test/toast', 'routes/test/toast.ts'),
+	route('__test/slow', 'routes/test/slow.ts'),
 
 	// Public site (kia.es). Its layouts answer 404 on the portal host.
 	layout('routes/site/layout.tsx', [

@@ -8,7 +8,9 @@ import { clientAddressContext, servedHostOf } from '~/.server/request'
 import { methodGuard } from './methods'
 import { createPageCache } from './page-cache'
 
+export { answerHealthCheck } from './health'
 export { refuseMisdirected } from './hosts'
+export { logRequest } from './request-log'
 
 const handleRequest = createRequestHandler({
 	build: () => import('virtual:react-router/server-build'),

@@ -12,8 +12,8 @@ const body = 'Este servidor no atiende ese nombre de host.'
  * cache. 421 rather than a redirect to the site: no browser of ours arrives
  * under another name, so the senders are scanners and misconfigured proxies
  * or DNS, and 421 tells the latter what is wrong instead of papering over it.
- * A path any host must reach (a load balancer's health check by IP) is one
- * early `return false`.
+ * The health checks, which any host must reach (a load balancer probes by
+ * IP), are answered before this (server/health.ts).
  *
  * `X-Forwarded-Host` is dropped first: behind a trusted proxy React Router
  * would build the request's URL from it, and the host checked here must be

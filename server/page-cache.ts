@@ -133,7 +133,9 @@ export function createPageCache({
 			headers['content-encoding'] = 'gzip'
 		}
 		headers['content-length'] = String(body.length)
-		res.writeHead(200, headers)
+		// Set one by one, not passed to writeHead: only then can the request log read the request id back.
+		for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+		res.writeHead(200)
 		res.end(req.method === 'HEAD' ? undefined : body)
 		return true
 	}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { importPKCS8, SignJWT } from 'jose'
+import { abortAfter } from '~/lib/abort'
 import type { CalendarProvider, MeetingDetails } from './calendar'
 
 export type GoogleCalendarConfig = {
@@ -9,6 +10,8 @@ export type GoogleCalendarConfig = {
 	privateKey: string
 	/** Workspace user the service account acts for (domain-wide delegation), needed to create Meet links. */
 	impersonate?: string
+	/** How long one call to Google may take; 10 s unless a test needs a shorter wait. */
+	timeoutMs?: number
 }
 
 const tokenUrl = 'https://oauth2.googleapis.com/token'
@@ -28,6 +31,8 @@ function eventTimes({ fecha, hora }: Pick<MeetingDetails, 'fecha' | 'hora'>) {
 /** Google Calendar with a Meet link per demo, through the REST API and a service account. */
 export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProvider {
 	let cached: { token: string; expiresAt: number } | undefined
+	// Google answers in well under a second; one that hangs must not hold a booking (and its request) for minutes.
+	const timeoutMs = config.timeoutMs ?? 10_000
 
 	async function accessToken() {
 		if (cached && cached.expiresAt > Date.now() + 60_000) return cached.token
@@ -46,6 +51,7 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 			body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
+			signal: abortAfter(timeoutMs),
 		})
 		if (!response.ok) throw new Error(`Google token request failed: ${response.status}`)
 		const body = (await response.json()) as { access_token: string; expires_in: number }
@@ -54,10 +60,12 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 	}
 
 	async function call(method: string, path: string, body?: unknown) {
+		const token = await accessToken()
 		const response = await fetch(`${apiBase}/calendars/${encodeURIComponent(config.calendarId)}${path}`, {
 			method,
-			headers: { Authorization: `Bearer ${await accessToken()}`, 'Content-Type': 'application/json' },
+			headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
+			signal: abortAfter(timeoutMs),
 		})
 		// A cancelled event that is already gone is what we wanted.
 		if (method === 'DELETE' && (response.status === 404 || response.status === 410)) return null

@@ -1,7 +1,7 @@
 import { exportPKCS8, generateKeyPair, jwtVerify } from 'jose'
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createGoogleCalendar } from '~/.server/google-calendar'
 
 // Google's API at the HTTP level: requests are intercepted and checked, nothing leaves the machine.
@@ -45,6 +45,7 @@ beforeAll(async () => {
 	publicKey = pair.publicKey
 	privateKey = await exportPKCS8(pair.privateKey)
 })
+afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 const meeting = {
@@ -96,6 +97,34 @@ describe('Google Calendar provider', () => {
 		expect(calls.at(-1)).toMatchObject({ method: 'DELETE', auth: 'Bearer token-de-prueba' })
 		// One token serves every call until it expires.
 		expect(calls.filter((call) => call.url.startsWith('https://oauth2.googleapis.com'))).toHaveLength(1)
+	})
+})
+
+describe('Google Calendar that does not answer', () => {
+	const hanging = () => delay('infinite')
+	const calendarTimingOutAfter = (timeoutMs: number) =>
+		createGoogleCalendar({
+			calendarId: 'demos@kia.es',
+			serviceAccountEmail: 'reservas@kia-project.iam.gserviceaccount.com',
+			privateKey,
+			timeoutMs,
+		})
+
+	test('a token request that hangs fails once the timeout has passed', async () => {
+		server.use(http.post('https://oauth2.googleapis.com/token', hanging))
+		const started = Date.now()
+		await expect(calendarTimingOutAfter(300).create(meeting)).rejects.toMatchObject({ name: 'TimeoutError' })
+		expect(Date.now() - started).toBeLessThan(3_000)
+	})
+
+	test('an API call that hangs fails once the timeout has passed', async () => {
+		server.use(
+			http.post('https://www.googleapis.com/calendar/v3/calendars/:calendar/events', hanging),
+			http.delete('https://www.googleapis.com/calendar/v3/calendars/:calendar/events/:event', hanging),
+		)
+		const calendar = calendarTimingOutAfter(300)
+		await expect(calendar.create(meeting)).rejects.toMatchObject({ name: 'TimeoutError' })
+		await expect(calendar.cancel('google:evento123')).rejects.toMatchObject({ name: 'TimeoutError' })
 	})
 })
 

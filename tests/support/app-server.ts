@@ -11,6 +11,7 @@ export async function startApp(extraEnv: Record<string, string> | ((port: number
 		env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
+	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
 	let output = ''
 	child.stdout.on('data', (chunk) => (output += chunk))
 	child.stderr.on('data', (chunk) => (output += chunk))
@@ -24,6 +25,8 @@ export async function startApp(extraEnv: Record<string, string> | ((port: number
 				port,
 				pid: child.pid ?? 0,
 				output: () => output,
+				/** The exit code, once the process has exited (null when a signal ended it). */
+				exited,
 				stop: () =>
 					new Promise<void>((resolve) => {
 						child.once('exit', () => resolve())
@@ -42,7 +45,7 @@ export async function startApp(extraEnv: Record<string, string> | ((port: number
  * A second app beside the suite's, on the same services (tests/e2e/global-setup.ts), with https origins as
  * production has: it is still reached over plain HTTP, as behind a load balancer that ends TLS.
  */
-export function startHttpsApp() {
+export function startHttpsApp(overrides: Record<string, string> = {}) {
 	return startApp((port) => ({
 		SITE_URL: `https://kia.localhost:${port}`,
 		PORTAL_URL: `https://portal.kia.localhost:${port}`,
@@ -55,5 +58,6 @@ export function startHttpsApp() {
 		SMTP_URL: 'smtp://127.0.0.1:2525',
 		...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
 		ENABLE_TEST_ROUTES: '1',
+		...overrides,
 	}))
 }

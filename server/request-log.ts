@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/**
+ * One JSON line per request on stdout, for the production log (issue 17):
+ * what a log service indexes and what a user's reported `X-Request-Id` finds.
+ * The path only: a query string may carry tokens (password reset, OAuth
+ * codes). Static files are logged too: they are requests like any other, a
+ * line costs microseconds, and a storm of 404s on /assets is worth seeing;
+ * they carry no request id (none is made for them), so theirs is null.
+ */
+export function logRequest(req: IncomingMessage, res: ServerResponse) {
+	const started = performance.now()
+	// Express rewrites req.url for mounted middleware; the path is read before it does.
+	const route = (req.url ?? '/').split('?', 1)[0]
+	res.once('close', () => {
+		const requestId = res.getHeader('x-request-id')
+		const line = {
+			time: new Date().toISOString(),
+			requestId: typeof requestId === 'string' ? requestId : null,
+			host: req.headers.host ?? null,
+			method: req.method,
+			route,
+			status: res.statusCode,
+			durationMs: Math.round((performance.now() - started) * 10) / 10,
+		}
+		process.stdout.write(`${JSON.stringify(line)}\n`)
+	})
+}

@@ -1,0 +1,131 @@
+import { connect } from 'node:net'
+import { freePort } from '../../local/service'
+import { startHttpsApp } from '../support/app-server'
+import { expect, test } from '../support/e2e-test'
+import { rawRequest } from '../support/urls'
+
+/**
+ * What a load balancer and an orchestrator rely on (issue 17, docs/deploy.md):
+ * health checks, the drain on SIGTERM, and one JSON log line per request.
+ * Each test starts its own production server, so it may stop it.
+ */
+test.describe.configure({ timeout: 60_000 })
+
+type App = Awaited<ReturnType<typeof startHttpsApp>>
+
+const at = (app: App, host: string, path: string) => `http://${host}:${app.port}${path}`
+
+/** Whether a new TCP connection to the app is accepted. */
+function accepts(port: number) {
+	return new Promise<boolean>((resolve) => {
+		const socket = connect(port, '127.0.0.1')
+		socket.once('connect', () => {
+			socket.destroy()
+			resolve(true)
+		})
+		socket.once('error', () => resolve(false))
+	})
+}
+
+/** The JSON lines the app logged, parsed. */
+function logLines(app: App) {
+	return app
+		.output()
+		.split('\n')
+		.filter((line) => line.startsWith('{'))
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+}
+
+test('/healthz and /readyz answer whatever the host, and are not logged', async () => {
+	const app = await startHttpsApp()
+	try {
+		for (const host of ['kia.localhost', 'portal.kia.localhost', '10.0.0.7', 'elsewhere.example']) {
+			const health = await rawRequest(at(app, host, '/healthz'))
+			expect(health.status, host).toBe(200)
+			expect(health.body).toBe('ok')
+			expect(health.headers['cache-control']).toBe('no-store')
+			expect((await rawRequest(at(app, host, '/readyz'))).status, host).toBe(200)
+		}
+		// Any other path on an unknown host is still refused.
+		expect((await rawRequest(at(app, '10.0.0.7', '/'))).status).toBe(421)
+		expect(logLines(app).filter((line) => /^\/(healthz|readyz)$/.test(String(line.route)))).toEqual([])
+	} finally {
+		await app.stop()
+	}
+})
+
+test('/readyz answers 503 while Supabase does not, /healthz still 200', async () => {
+	const app = await startHttpsApp({ SUPABASE_URL: `http://127.0.0.1:${await freePort()}` })
+	try {
+		const ready = await rawRequest(at(app, '10.0.0.7', '/readyz'))
+		expect(ready.status).toBe(503)
+		expect(ready.body).toBe('Supabase no responde')
+		expect((await rawRequest(at(app, '10.0.0.7', '/healthz'))).status).toBe(200)
+	} finally {
+		await app.stop()
+	}
+})
+
+test('one JSON line per request: time, request id, host, method, path without the query, status, duration', async () => {
+	const app = await startHttpsApp()
+	try {
+		const page = await rawRequest(at(app, 'kia.localhost', '/tarifas?token=secreto-de-prueba'))
+		expect(page.status).toBe(200)
+		const missing = await rawRequest(at(app, 'portal.kia.localhost', '/no-existe'))
+		expect(missing.status).toBe(404)
+		// A page the page cache answers is logged with the request id it was given.
+		await rawRequest(at(app, 'kia.localhost', '/tarifas'))
+		const cached = await rawRequest(at(app, 'kia.localhost', '/tarifas'))
+		expect(cached.headers['x-page-cache']).toBe('hit')
+		// startApp's own requests (for /favicon.svg, until the app answered) are logged too.
+		const ours = () => logLines(app).filter((line) => line.route !== '/favicon.svg')
+		await expect.poll(() => ours().length).toBe(4)
+
+		const [pageLine, missingLine, , cachedLine] = ours()
+		expect(pageLine).toEqual({
+			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+			requestId: page.headers['x-request-id'],
+			host: `kia.localhost:${app.port}`,
+			method: 'GET',
+			route: '/tarifas',
+			status: 200,
+			durationMs: expect.any(Number),
+		})
+		expect(pageLine?.requestId).toMatch(/^[0-9a-f-]{36}$/)
+		expect(missingLine).toMatchObject({ requestId: missing.headers['x-request-id'], route: '/no-existe', status: 404 })
+		expect(cachedLine).toMatchObject({ requestId: cached.headers['x-request-id'], route: '/tarifas', status: 200 })
+		expect(cachedLine?.requestId).toMatch(/^[0-9a-f-]{36}$/)
+		expect(app.output()).not.toContain('secreto-de-prueba')
+	} finally {
+		await app.stop()
+	}
+})
+
+test('SIGTERM: no new connections, the request in flight finishes with 200, then the process exits 0', async () => {
+	const app = await startHttpsApp({ SHUTDOWN_DRAIN_MS: '8000' })
+	const inFlight = rawRequest(at(app, 'kia.localhost', '/__test/slow?ms=3000'))
+	// The request has reached the app once its connection is open and a moment has passed.
+	await new Promise((resolve) => setTimeout(resolve, 1_000))
+	const signalled = Date.now()
+	process.kill(app.pid, 'SIGTERM')
+
+	await expect.poll(() => accepts(app.port)).toBe(false)
+	const response = await inFlight
+	expect(response.status).toBe(200)
+	expect(response.body).toBe('waited 3000 ms')
+	expect(await app.exited).toBe(0)
+	expect(Date.now() - signalled).toBeLessThan(8_000)
+})
+
+test('SIGTERM: a request still in flight after the bound is cut off and the process exits 1', async () => {
+	const app = await startHttpsApp({ SHUTDOWN_DRAIN_MS: '1000' })
+	const inFlight = rawRequest(at(app, 'kia.localhost', '/__test/slow?ms=10000')).catch((error: Error) => error)
+	await new Promise((resolve) => setTimeout(resolve, 1_000))
+	const signalled = Date.now()
+	process.kill(app.pid, 'SIGTERM')
+
+	expect(await app.exited).toBe(1)
+	expect(Date.now() - signalled).toBeLessThan(5_000)
+	expect(await inFlight).toBeInstanceOf(Error)
+	expect(app.output()).toContain('cutting them off')
+})
