@@ -52,7 +52,8 @@ test('sign-in takes 10 attempts from one address in 10 minutes, then the form sa
 	visitorAddress,
 }) => {
 	test.setTimeout(60_000)
-	const signIn = () => postAuth({ intent: 'signin', email: uniqueEmail('entra'), password: 'incorrecta' }, visitorAddress)
+	const signIn = () =>
+		postAuth({ intent: 'signin', email: uniqueEmail('entra'), password: 'incorrecta' }, visitorAddress)
 	expect(await statusesOf(9, signIn)).toEqual(Array(9).fill(400))
 	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
 	await submitSignIn(page, uniqueEmail('entra'), 'incorrecta')
