@@ -1,5 +1,6 @@
 import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js'
 import { redirect, type RouterContextProvider } from 'react-router'
+import { authCopy } from '~/content/auth'
 import { serviceUnavailableCopy } from '~/content/errors'
 import type { Tables } from '~/lib/database.types'
 import { safeRedirect } from '~/lib/safe-redirect'
@@ -77,7 +78,7 @@ export function authMessage(error: { code?: string; message: string }) {
 		weak_password: 'La contraseña debe tener al menos 6 caracteres.',
 		same_password: 'La nueva contraseña debe ser distinta de la actual.',
 		user_already_exists: 'Este email ya está registrado.',
-		over_email_send_rate_limit: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
+		over_email_send_rate_limit: authCopy.limited.recover,
 		validation_failed: 'Revisa los datos introducidos.',
 	}
 	return (error.code && messages[error.code]) || error.message

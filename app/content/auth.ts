@@ -41,6 +41,12 @@ export const authCopy = {
 		passwordUpdated: 'Contraseña actualizada correctamente',
 		passwordError: 'Error al cambiar la contraseña',
 	},
+	/** Our own limits on auth attempts (app/.server/rate-limit.ts authRateLimits). */
+	limited: {
+		signin: 'Has hecho demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+		signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
+		recover: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
+	},
 	callbackErrors: {
 		missing_token: 'El enlace de acceso no es válido o está incompleto. Vuelve a iniciar sesión.',
 		auth_failed: 'No hemos podido iniciar tu sesión. El enlace puede haber caducado; inténtalo de nuevo.',

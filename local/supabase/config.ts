@@ -14,7 +14,12 @@ const schema = z.object({
 		refresh_token_reuse_interval: z.number().default(10),
 		enable_signup: z.boolean().default(true),
 		minimum_password_length: z.number().default(6),
-		email: z.object({ enable_confirmations: z.boolean().default(false) }).default({ enable_confirmations: false }),
+		email: z
+			.object({
+				enable_confirmations: z.boolean().default(false),
+				template: z.record(z.string(), z.object({ subject: z.string(), content_path: z.string() })).default({}),
+			})
+			.default({ enable_confirmations: false, template: {} }),
 		external: z.record(z.string(), z.object({ enabled: z.boolean().default(false) })).default({}),
 	}),
 })

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { handleAuth, type AuthContext } from './auth/handler'
 import { readAuthConfig } from './config'
+import { readEmailTemplates } from './email-templates'
 import { openDatabase, type OpenOptions } from './db'
 import { BodyError, readBody } from '../service'
 import { bearerToken, json, notImplemented, parseBody, type Reply } from './http'
@@ -38,13 +39,14 @@ const openAuthRoutes = new Set(['GET /verify', 'GET /authorize', 'POST /authoriz
 export async function startSupabase(options: SupabaseOptions): Promise<LocalSupabase> {
 	const db = await openDatabase(options)
 	const config = await readAuthConfig()
+	const templates = await readEmailTemplates(config)
 	const mailer = createMailer(options.mail)
 	let schemaCache: Promise<SchemaCache> | undefined
 	const schema = () => (schemaCache ??= loadSchemaCache(db.pg))
 
 	const server = createServer()
 	let apiUrl = ''
-	const auth: () => AuthContext = () => ({ db, config, mailer, apiUrl })
+	const auth: () => AuthContext = () => ({ db, config, mailer, templates, apiUrl })
 
 	server.on('request', (req: IncomingMessage, res: ServerResponse) => {
 		const started = performance.now()

@@ -187,7 +187,7 @@ for (const theme of themes) {
 			await check('recovery dialog')
 
 			await open(portalURL('/auth'))
-			await page.locator('#signin').getByLabel('Email').fill('cliente@kia.test')
+			await page.locator('#signin').getByLabel('Email').fill(uniqueEmail('a11y-clave-mal'))
 			await page.locator('#signin').getByLabel('Contraseña').fill('incorrecta')
 			await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
 			await expect(page.getByRole('alert').filter({ hasText: 'El email o la contraseña' })).toBeVisible()

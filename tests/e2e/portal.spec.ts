@@ -28,8 +28,10 @@ test.describe('authentication', () => {
 	})
 
 	test('a wrong password is explained; an already registered e-mail gets the warning', async ({ page }) => {
+		// An account of its own: sign-in attempts are limited per e-mail (app/.server/rate-limit.ts).
+		const account = await createAccount('clave-mal')
 		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
-		await page.getByLabel('Email').fill('cliente@kia.test')
+		await page.getByLabel('Email').fill(account.email)
 		await page.getByLabel('Contraseña').fill('incorrecta')
 		await page.getByRole('button', { name: 'Iniciar Sesión' }).click()
 		await expect(page.getByText('Error al iniciar sesión')).toBeVisible()
@@ -40,7 +42,7 @@ test.describe('authentication', () => {
 		await page.getByRole('link', { name: 'Registrarse' }).click()
 		await expect(page.getByLabel('Email')).toHaveValue('')
 		await page.getByLabel('Nombre completo').fill('Otra Persona')
-		await page.getByLabel('Email').fill('cliente@kia.test')
+		await page.getByLabel('Email').fill(account.email)
 		await page.getByLabel('Contraseña').fill(testPassword)
 		await page.getByRole('button', { name: 'Crear cuenta' }).click()
 		await expect(page.getByText('Confirma tu correo')).toBeVisible()

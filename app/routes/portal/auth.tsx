@@ -8,6 +8,7 @@ import { authMessage, authStatus, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
+import { isAuthRateLimited } from '~/.server/rate-limit'
 import { getOptionalUser, getSupabase, requireAuthService } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { Field } from '~/components/forms'
@@ -49,6 +50,20 @@ function callbackUrl(next: string) {
 	return `${getPublicEnv().PORTAL_URL}/auth/callback?${new URLSearchParams({ next })}`
 }
 
+/** A refused sign-in or sign-up: the message under the form and in a toast, the password not sent back. */
+async function formFailure(
+	intent: 'signin' | 'signup',
+	submission: { reply: (options: { formErrors: string[]; hideFields: string[] }) => SubmissionResult<string[]> },
+	message: string,
+	status: number,
+) {
+	const title = intent === 'signin' ? authCopy.toasts.signInError : authCopy.toasts.signUpError
+	return data(
+		{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
+		{ status, headers: await toastHeaders({ type: 'error', title, description: message }) },
+	)
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readForm(request)
 	const intent = formData.get('intent')
@@ -59,20 +74,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const submission = parseWithZod(formData, { schema: signInSchema })
 		if (submission.status !== 'success')
 			return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+		if (await isAuthRateLimited(context, 'signin', submission.value.email))
+			return formFailure(intent, submission, authCopy.limited.signin, 429)
 		const { error } = await supabase.auth.signInWithPassword({
 			email: submission.value.email,
 			password: submission.value.password,
 		})
-		if (error) {
-			const message = authMessage(error)
-			return data(
-				{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
-				{
-					status: authStatus(error),
-					headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signInError, description: message }),
-				},
-			)
-		}
+		if (error) return formFailure(intent, submission, authMessage(error), authStatus(error))
 		throw redirect(redirectTo)
 	}
 
@@ -81,21 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (submission.status !== 'success')
 			return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 		const { fullName, email, password } = submission.value
+		if (await isAuthRateLimited(context, 'signup', email))
+			return formFailure(intent, submission, authCopy.limited.signup, 429)
 		const { data: signUp, error } = await supabase.auth.signUp({
 			email,
 			password,
 			options: { data: { full_name: fullName }, emailRedirectTo: callbackUrl(redirectTo) },
 		})
-		if (error) {
-			const message = authMessage(error)
-			return data(
-				{ intent, result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
-				{
-					status: authStatus(error),
-					headers: await toastHeaders({ type: 'error', title: authCopy.toasts.signUpError, description: message }),
-				},
-			)
-		}
+		if (error) return formFailure(intent, submission, authMessage(error), authStatus(error))
 		// Supabase answers an already-registered address with a user that has no identities.
 		if (signUp.user && signUp.user.identities?.length === 0) {
 			return redirectWithToast('/auth?tab=signin', { type: 'warning', ...authCopy.toasts.alreadyRegistered })
@@ -122,6 +123,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 						type: 'error',
 						title: authCopy.toasts.resetError,
 						description: 'Introduce un email válido.',
+					}),
+				},
+			)
+		}
+		if (await isAuthRateLimited(context, 'recover', parsed.data)) {
+			return data(
+				{ intent, result: null },
+				{
+					status: 429,
+					headers: await toastHeaders({
+						type: 'error',
+						title: authCopy.toasts.resetError,
+						description: authCopy.limited.recover,
 					}),
 				},
 			)

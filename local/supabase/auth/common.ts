@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { isAllowedRedirect, type AuthConfig } from '../config'
 import type { Database } from '../db'
 import { json } from '../http'
+import type { EmailTemplates } from '../email-templates'
 import type { Mailer } from '../mail'
 import type { SessionSettings } from './sessions'
 
@@ -9,6 +10,8 @@ export type AuthContext = {
 	db: Database
 	config: AuthConfig
 	mailer: Mailer
+	/** supabase/config.toml's e-mail templates, read and checked at start-up. */
+	templates: EmailTemplates
 	/** e.g. http://127.0.0.1:54321 */
 	apiUrl: string
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite'
 import { json, notImplemented, redirect, type Reply } from '../http'
 import { verifyJwt, type Claims } from '../jwt'
-import { confirmationEmail, recoveryEmail } from '../mail'
+import { renderEmail, type TemplateName } from '../email-templates'
 import { admin } from './admin'
 import {
 	authError,
@@ -152,7 +152,7 @@ async function signUp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	if (outcome.kind === 'exists') return authError(req, 422, 'user_already_exists', 'User already registered')
 	if (outcome.kind === 'obfuscated') return json(200, obfuscatedUser(email, metadata))
 	if (outcome.kind === 'session') return json(200, outcome.session)
-	await ctx.mailer.send({ to: email, ...confirmationEmail(verifyLink(ctx, outcome.emailToken, 'signup', redirectTo)) })
+	await sendAuthEmail(ctx, 'confirmation', { email, emailToken: outcome.emailToken, redirectTo })
 	return json(200, outcome.user)
 }
 
@@ -353,9 +353,24 @@ async function recover(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 		return tokenValue
 	})
 	// Unknown addresses get the same answer: the endpoint must not reveal who has an account.
-	if (emailToken)
-		await ctx.mailer.send({ to: email, ...recoveryEmail(verifyLink(ctx, emailToken, 'recovery', redirectTo)) })
+	if (emailToken) await sendAuthEmail(ctx, 'recovery', { email, emailToken, redirectTo })
 	return json(200, {})
+}
+
+/** An e-mail of supabase/config.toml's templates, its link to /verify carrying `emailToken`. */
+async function sendAuthEmail(
+	ctx: AuthContext,
+	template: Extract<TemplateName, 'confirmation' | 'recovery'>,
+	{ email, emailToken, redirectTo }: { email: string; emailToken: string; redirectTo: string },
+) {
+	const message = renderEmail(ctx.templates, template, {
+		ConfirmationURL: verifyLink(ctx, emailToken, template === 'confirmation' ? 'signup' : 'recovery', redirectTo),
+		TokenHash: emailToken,
+		SiteURL: ctx.config.site_url,
+		RedirectTo: redirectTo,
+		Email: email,
+	})
+	await ctx.mailer.send({ to: email, ...message })
 }
 
 type LinkType = 'signup' | 'recovery' | 'email' | 'magiclink' | 'invite'

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readAuthConfig } from '../../../local/supabase/config'
+import { readEmailTemplates, renderTemplate } from '../../../local/supabase/email-templates'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { localAnonKey, localServiceRoleKey } from '../../support/keys'
 import { linkIn, waitForMail, inbox } from '../../support/mail'
@@ -275,6 +277,42 @@ describe('password recovery', () => {
 
 		const missing = await raw(supabase.url, '/auth/v1/recover', { method: 'POST', headers: apiVersion, body: '{}' })
 		expect(missing.status).toBe(400)
+	})
+})
+
+describe("the e-mails are supabase/config.toml's templates", () => {
+	test('sign-up and recovery mails carry the template subject and body, with the link filled in', async () => {
+		const config = await readAuthConfig()
+		const templates = await readEmailTemplates(config)
+		const email = uniqueEmail('plantilla')
+		const anon = client(supabase.url)
+		const signUp = await anon.auth.signUp({
+			email,
+			password: 'contraseña-segura-1',
+			options: { emailRedirectTo: redirectTo },
+		})
+		expect(signUp.error).toBeNull()
+		const recovery = await anon.auth.resetPasswordForEmail(email, { redirectTo })
+		expect(recovery.error).toBeNull()
+
+		for (const [name, subject] of [
+			['confirmation', /Confirma tu cuenta/],
+			['recovery', /Restablece/],
+		] as const) {
+			const mail = await waitForMail(mailUrl(), email, subject)
+			const link = linkIn(mail, '/auth/v1/verify')
+			expect(new URL(link).searchParams.get('redirect_to')).toBe(redirectTo)
+			expect(mail.subject).toBe(templates[name].subject)
+			const expected = renderTemplate(templates[name].html, {
+				ConfirmationURL: link,
+				TokenHash: new URL(link).searchParams.get('token') ?? '',
+				SiteURL: config.site_url,
+				RedirectTo: redirectTo,
+				Email: email,
+			})
+			expect(mail.html.trim()).toBe(expected.trim())
+			expect(mail.html).toContain(`(${email})`)
+		}
 	})
 })
 

@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test'
+import { createAccount, testPassword } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueAddress, uniqueEmail } from '../support/unique'
+import { portalURL, rawRequest } from '../support/urls'
+
+// Our own limits on auth attempts (app/.server/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
+// this server's address), per visitor address and per e-mail, each shown at its edge through the real forms.
+const limited = {
+	signin: 'Has hecho demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+	signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
+	recover: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
+}
+const wrongPassword = 'El email o la contraseña no son correctos.'
+
+/** The auth page's form post, as a visitor at `address` sends it from the page. */
+function postAuth(fields: Record<string, string>, address: string) {
+	return rawRequest(portalURL('/auth'), {
+		method: 'POST',
+		body: new URLSearchParams(fields).toString(),
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Origin: new URL(portalURL('/')).origin,
+			'X-Forwarded-For': address,
+		},
+	})
+}
+
+async function statusesOf(count: number, send: () => Promise<{ status: number }>) {
+	const statuses: number[] = []
+	for (let index = 0; index < count; index++) statuses.push((await send()).status)
+	return statuses
+}
+
+async function submitSignIn(page: Page, email: string, password: string) {
+	const form = page.locator('#signin')
+	await form.getByLabel('Email').fill(email)
+	await form.getByLabel('Contraseña').fill(password)
+	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+}
+
+async function submitRecovery(page: Page, email: string) {
+	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+	await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Recupera tu contraseña' })
+	await dialog.getByLabel('Email').fill(email)
+	await dialog.getByRole('button', { name: 'Enviar enlace' }).click()
+}
+
+test('sign-in takes 10 attempts from one address in 10 minutes, then the form says to wait', async ({
+	page,
+	visitorAddress,
+}) => {
+	test.setTimeout(60_000)
+	const signIn = () =>
+		postAuth({ intent: 'signin', email: uniqueEmail('entra'), password: 'incorrecta' }, visitorAddress)
+	expect(await statusesOf(9, signIn)).toEqual(Array(9).fill(400))
+	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+	await submitSignIn(page, uniqueEmail('entra'), 'incorrecta')
+	await expect(page.getByRole('alert').filter({ hasText: wrongPassword })).toBeVisible()
+	await submitSignIn(page, uniqueEmail('entra'), 'incorrecta')
+	await expect(page.getByRole('alert').filter({ hasText: limited.signin })).toBeVisible()
+	await expect(page.getByText('Error al iniciar sesión')).toBeVisible()
+	// Another visitor is not held back by this one.
+	const account = await createAccount('entra-otra')
+	expect(
+		(await postAuth({ intent: 'signin', email: account.email, password: testPassword }, uniqueAddress())).status,
+	).toBe(302)
+})
+
+test('sign-in takes 5 attempts per e-mail in 10 minutes from any addresses, then refuses even the right password (no JavaScript)', async ({
+	browser,
+}) => {
+	test.setTimeout(60_000)
+	const account = await createAccount('entra-limite')
+	const guess = () => postAuth({ intent: 'signin', email: account.email, password: 'incorrecta' }, uniqueAddress())
+	expect(await statusesOf(4, guess)).toEqual(Array(4).fill(400))
+	const context = await browser.newContext({ javaScriptEnabled: false })
+	const page = await context.newPage()
+	await page.goto(portalURL('/auth'))
+	await submitSignIn(page, account.email, 'incorrecta')
+	await expect(page.getByRole('alert').filter({ hasText: wrongPassword })).toBeVisible()
+	await submitSignIn(page, account.email, testPassword)
+	await expect(page.getByRole('alert').filter({ hasText: limited.signin })).toBeVisible()
+	expect(new URL(page.url()).pathname).toBe('/auth')
+	// Another e-mail, from this same visitor, is not held back.
+	const other = await createAccount('entra-limite-otra')
+	await submitSignIn(page, other.email, testPassword)
+	await page.waitForURL(portalURL('/dashboard'))
+	await context.close()
+})
+
+test('sign-up takes 5 attempts from one address and 3 per e-mail in 10 minutes, then says to wait', async ({
+	page,
+	visitorAddress,
+}) => {
+	test.setTimeout(60_000)
+	const signUp = (email: string, address: string) =>
+		postAuth({ intent: 'signup', fullName: 'Persona Nueva', email, password: testPassword }, address)
+	expect(await statusesOf(5, () => signUp(uniqueEmail('alta'), visitorAddress))).toEqual(Array(5).fill(302))
+	await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
+	await page.getByLabel('Nombre completo').fill('Persona Nueva')
+	await page.getByLabel('Email').fill(uniqueEmail('alta'))
+	await page.getByLabel('Contraseña').fill(testPassword)
+	await page.getByRole('button', { name: 'Crear cuenta' }).click()
+	await expect(page.getByRole('alert').filter({ hasText: limited.signup })).toBeVisible()
+	await expect(page.getByText('Error en el registro')).toBeVisible()
+
+	// Signing up again is how an unconfirmed address gets its confirmation again: 3 per e-mail, whatever the address.
+	const email = uniqueEmail('alta-repetida')
+	expect(await statusesOf(3, () => signUp(email, uniqueAddress()))).toEqual(Array(3).fill(302))
+	const refused = await signUp(email, uniqueAddress())
+	expect(refused.status).toBe(429)
+	expect(refused.body).toContain(limited.signup)
+	// Another e-mail from another address is not held back.
+	expect((await signUp(uniqueEmail('alta'), uniqueAddress())).status).toBe(302)
+})
+
+test('password recovery takes 5 requests from one address in 10 minutes, then says to wait', async ({
+	page,
+	visitorAddress,
+}) => {
+	test.setTimeout(60_000)
+	const recover = () => postAuth({ intent: 'recover', email: uniqueEmail('olvido') }, visitorAddress)
+	expect(await statusesOf(5, recover)).toEqual(Array(5).fill(302))
+	await submitRecovery(page, uniqueEmail('olvido'))
+	await expect(page.getByText(limited.recover)).toBeVisible()
+	expect((await postAuth({ intent: 'recover', email: uniqueEmail('olvido') }, uniqueAddress())).status).toBe(302)
+})
+
+test('password recovery takes 3 requests per e-mail in 10 minutes from any addresses, then says to wait', async ({
+	page,
+}) => {
+	test.setTimeout(60_000)
+	const account = await createAccount('olvido-limite')
+	const recover = () => postAuth({ intent: 'recover', email: account.email }, uniqueAddress())
+	expect(await statusesOf(3, recover)).toEqual(Array(3).fill(302))
+	await submitRecovery(page, account.email)
+	await expect(page.getByText(limited.recover)).toBeVisible()
+	// Another e-mail from this same visitor is not held back.
+	await submitRecovery(page, uniqueEmail('olvido-otra'))
+	await expect(page.getByText('Correo enviado')).toBeVisible()
+})
