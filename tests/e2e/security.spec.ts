@@ -575,20 +575,26 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 		valid: () => ({ redirectTo: '/' }),
 		accepted: 302,
 	}),
-	'demo booking, signed out': async () => ({
-		module: 'routes/site/demo.tsx',
-		url: siteURL('/solicitar-demostracion-kia'),
-		valid: () => ({ nombre: 'Visitante', email: `${marker()}@kia.test`, ...uniqueSlot(), motivo: 'Quiero verlo' }),
-		accepted: 302,
-	}),
+	'demo booking, signed out': async () => {
+		// One slot per probe: signed out nothing is booked, and signed in the first valid form books it and every
+		// later variant finds it taken (or the client's limit reached), which is also a refusal with nothing written.
+		const slot = uniqueSlot()
+		return {
+			module: 'routes/site/demo.tsx',
+			url: siteURL('/solicitar-demostracion-kia'),
+			valid: () => ({ nombre: 'Visitante', email: `${marker()}@kia.test`, ...slot, motivo: 'Quiero verlo' }),
+			accepted: 302,
+		}
+	},
 	'demo booking, signed in': async () => {
 		const user = await signedIn('hostil-reserva', 'Cliente Hostil')
 		const tag = marker()
+		const slot = uniqueSlot()
 		return {
 			module: 'routes/site/demo.tsx',
 			url: siteURL('/solicitar-demostracion-kia'),
 			cookie: user.cookie,
-			valid: () => ({ ...uniqueSlot(), motivo: `Demo ${tag}` }),
+			valid: () => ({ ...slot, motivo: `Demo ${tag}` }),
 			accepted: 200,
 			rows: () =>
 				select(
@@ -702,11 +708,13 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 	'meeting reschedule': async () => {
 		const user = await signedIn('hostil-mueve')
 		const meeting = await createMeeting(user.id, user.email)
+		// One target slot: every variant that gets through moves the meeting to the same place.
+		const target = uniqueSlot()
 		return {
 			module: 'routes/portal/dashboard/meetings.tsx',
 			url: portalURL('/dashboard/reuniones'),
 			cookie: user.cookie,
-			valid: () => ({ intent: 'reschedule', id: meeting.id, ...uniqueSlot() }),
+			valid: () => ({ intent: 'reschedule', id: meeting.id, ...target }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', user.id)),
 			isWhole: (row, sent) =>
