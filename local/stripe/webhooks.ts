@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
-import { abortAfter } from '../../app/lib/abort'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import type { EventSink } from './events'
 import { nowSeconds, type StripeEvent } from './store'
 
@@ -38,7 +39,7 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
 	let stopped = false
 	let queue: Promise<void> = Promise.resolve()
 	const timers = new Set<NodeJS.Timeout>()
-	const controllers = new Set<AbortController>()
+	const deliveries = new Set<Delivery>()
 	const running = new Set<Promise<void>>()
 
 	function track(work: Promise<void>) {
@@ -52,35 +53,22 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
 		if (stopped || !target) return
 		// A new timestamp and signature per attempt, as Stripe does, so retries stay inside the receiver's tolerance.
 		const payload = JSON.stringify(event, null, 2)
-		const controller = new AbortController()
-		controllers.add(controller)
+		const delivery = post(target, payload, signatureHeader(payload, options.secret))
+		deliveries.add(delivery)
 		let failure: string
 		try {
-			const response = await fetch(target, {
-				method: 'POST',
-				headers: {
-					'Content-Type': 'application/json; charset=utf-8',
-					'Stripe-Signature': signatureHeader(payload, options.secret),
-					'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-					'Cache-Control': 'no-cache',
-				},
-				body: payload,
-				redirect: 'manual',
-				signal: abortAfter(attemptTimeoutMs, [controller.signal]),
-			})
-			await response.arrayBuffer().catch(() => undefined)
-			if (response.ok) {
-				if (options.log) console.info(`[stripe] webhook ${event.type} ${event.id} → ${response.status}`)
+			const status = await delivery.done
+			if (status >= 200 && status < 300) {
+				if (options.log) console.info(`[stripe] webhook ${event.type} ${event.id} → ${status}`)
 				options.onDelivered(event)
 				return
 			}
-			failure = `HTTP ${response.status}`
+			failure = `HTTP ${status}`
 		} catch (error) {
 			if (stopped) return
-			const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
-			failure = `${error instanceof Error ? error.message : String(error)}${cause}`
+			failure = error instanceof Error ? error.message : String(error)
 		} finally {
-			controllers.delete(controller)
+			deliveries.delete(delivery)
 		}
 		const delay = retryDelaysMs[attemptIndex]
 		if (delay === undefined) {
@@ -109,8 +97,45 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
 			stopped = true
 			for (const timer of timers) clearTimeout(timer)
 			timers.clear()
-			for (const controller of controllers) controller.abort()
+			for (const delivery of deliveries) delivery.cancel()
 			await Promise.allSettled([...running])
 		},
 	}
+}
+
+type Delivery = { done: Promise<number>; cancel: () => void }
+
+/**
+ * One POST of an event; `done` settles with the receiver's status once its whole answer has been read,
+ * or rejects. Plain `node:http` rather than `fetch`: on Node 20, fetch's abort can stop reaching a request
+ * whose `Request` object was garbage-collected (nodejs/node#55428), and under load a delivery to a
+ * receiver that never answered outlived both its timeout and `stop()`. A destroyed socket cannot be missed.
+ */
+function post(target: string, payload: string, signature: string): Delivery {
+	const request = (target.startsWith('https:') ? httpsRequest : httpRequest)(target, {
+		method: 'POST',
+		headers: {
+			'Content-Type': 'application/json; charset=utf-8',
+			'Content-Length': Buffer.byteLength(payload),
+			'Stripe-Signature': signature,
+			'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+			'Cache-Control': 'no-cache',
+		},
+		agent: false,
+	})
+	const timer = setTimeout(
+		() => request.destroy(new Error(`no answer within ${attemptTimeoutMs} ms`)),
+		attemptTimeoutMs,
+	)
+	const done = new Promise<number>((resolve, reject) => {
+		request.once('error', reject)
+		request.once('response', (response) => {
+			response.once('error', reject)
+			response.once('end', () => resolve(response.statusCode ?? 0))
+			response.resume()
+		})
+		request.once('close', () => reject(new Error('connection closed before the answer ended')))
+	}).finally(() => clearTimeout(timer))
+	request.end(payload)
+	return { done, cancel: () => request.destroy(new Error('delivery cancelled')) }
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -514,6 +514,27 @@ describe('webhooks', () => {
 		} finally {
 			await other.stop()
 			await flaky.close()
+		}
+	})
+
+	test('stopping while a receiver holds a delivery without answering cuts it off at once', async () => {
+		const requests: ServerResponse[] = []
+		const silent = createServer((_request, response) => requests.push(response))
+		await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+		const other = await startStripe({
+			port: 0,
+			webhookUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`,
+			log: false,
+		})
+		try {
+			await sdk(other.port).customers.create({ email: 'sin-respuesta@kia.test' })
+			await vi.waitFor(() => expect(requests).toHaveLength(1))
+			const started = Date.now()
+			await other.stop()
+			expect(Date.now() - started).toBeLessThan(1000)
+		} finally {
+			silent.closeAllConnections()
+			silent.close()
 		}
 	})
 

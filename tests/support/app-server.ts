@@ -27,11 +27,21 @@ export async function startApp(extraEnv: Record<string, string> | ((port: number
 				output: () => output,
 				/** The exit code, once the process has exited (null when a signal ended it). */
 				exited,
-				stop: () =>
-					new Promise<void>((resolve) => {
-						child.once('exit', () => resolve())
-						child.kill('SIGTERM')
-					}),
+				/**
+				 * SIGTERM, as a deploy sends it. An app that already exited resolves at once (waiting for an
+				 * 'exit' that has been emitted would wait forever), and one still running past its drain bound
+				 * (server.js, 8 s) is killed, so a stuck app fails its own test instead of hanging the suite.
+				 */
+				stop: async () => {
+					if (child.exitCode !== null || child.signalCode !== null) return
+					const killer = setTimeout(() => {
+						console.error(`[app-server] still running 15 s after SIGTERM; killed. Its output:\n${output}`)
+						child.kill('SIGKILL')
+					}, 15_000)
+					child.kill('SIGTERM')
+					await exited
+					clearTimeout(killer)
+				},
 			}
 		} catch {
 			await new Promise((resolve) => setTimeout(resolve, 100))
