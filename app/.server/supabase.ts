@@ -77,7 +77,7 @@ const cookieOptions = {
 
 /**
  * How long a browser keeps a session nobody uses (decision 009). Each
- * refresh of the access token (at most hourly while the visitor is active:
+ * refresh of the access token (every 15 minutes while the visitor is active:
  * jwt_expiry) writes the cookies again, so the week counts from the last
  * visit: a client who comes back weekly stays signed in, a browser left
  * alone for a week, or a stolen laptop, forgets the session.

@@ -11,6 +11,7 @@ const schema = z.object({
 		site_url: z.string(),
 		additional_redirect_urls: z.array(z.string()).default([]),
 		jwt_expiry: z.number().default(3600),
+		signing_keys_path: z.string().min(1),
 		refresh_token_reuse_interval: z.number().default(10),
 		enable_signup: z.boolean().default(true),
 		minimum_password_length: z.number().default(6),
@@ -29,6 +30,11 @@ export type AuthConfig = z.infer<typeof schema>['auth']
 /** The auth settings of supabase/config.toml, the same file `supabase start` reads. */
 export async function readAuthConfig(): Promise<AuthConfig> {
 	return schema.parse(parse(await readFile(configFile, 'utf8'))).auth
+}
+
+/** The signing keys file, relative to the supabase directory as the CLI resolves it. */
+export function signingKeysFile(config: AuthConfig) {
+	return join(dirname(configFile), config.signing_keys_path)
 }
 
 /** GoTrue's redirect allow-list: the site URL's origin, or a pattern (`*` within a part, `**` across). */

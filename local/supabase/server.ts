@@ -29,7 +29,14 @@ export type LocalSupabase = {
 }
 
 /** Routes Kong would let through without an API key: links opened from e-mails and OAuth redirects. */
-const openAuthRoutes = new Set(['GET /verify', 'GET /authorize', 'POST /authorize', 'GET /health', 'GET /settings'])
+const openAuthRoutes = new Set([
+	'GET /verify',
+	'GET /authorize',
+	'POST /authorize',
+	'GET /health',
+	'GET /settings',
+	'GET /.well-known/jwks.json',
+])
 
 /**
  * A Supabase-compatible API (GoTrue `/auth/v1`, PostgREST `/rest/v1`) on

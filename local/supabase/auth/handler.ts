@@ -1,6 +1,6 @@
 import type { Transaction } from '@electric-sql/pglite'
 import { json, notImplemented, redirect, type Reply } from '../http'
-import { verifyJwt, type Claims } from '../jwt'
+import { publishedKeys, verifyJwt, type Claims } from '../jwt'
 import { renderEmail, type TemplateName } from '../email-templates'
 import { admin } from './admin'
 import {
@@ -42,6 +42,7 @@ export async function handleAuth(req: AuthRequest, ctx: AuthContext): Promise<Re
 	const { method, path } = req
 	if (method === 'GET' && path === '/health') return json(200, { name: 'GoTrue (local stand-in)', description: 'KIA' })
 	if (method === 'GET' && path === '/settings') return settings(ctx)
+	if (method === 'GET' && path === '/.well-known/jwks.json') return json(200, await publishedKeys())
 	if (method === 'POST' && path === '/signup') return signUp(req, ctx)
 	if (method === 'POST' && path === '/token') return token(req, ctx)
 	if (method === 'GET' && path === '/user')

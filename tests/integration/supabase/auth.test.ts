@@ -1,3 +1,4 @@
+import { createRemoteJWKSet, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readAuthConfig } from '../../../local/supabase/config'
 import { readEmailTemplates, renderTemplate } from '../../../local/supabase/email-templates'
@@ -36,6 +37,55 @@ describe('keys and settings', () => {
 		const response = await raw(supabase.url, '/auth/v1/otp', { method: 'POST', body: '{}' })
 		expect(response.status).toBe(501)
 		expect(((await response.json()) as { message: string }).message).toContain('/auth/v1/otp')
+	})
+})
+
+describe('signing keys', () => {
+	test('the public keys are published without an API key, and never a private part or the legacy secret', async () => {
+		const response = await fetch(`${supabase.url}/auth/v1/.well-known/jwks.json`)
+		expect(response.status).toBe(200)
+		const { keys } = (await response.json()) as { keys: Record<string, unknown>[] }
+		expect(keys.length).toBeGreaterThan(0)
+		for (const key of keys) {
+			expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', key_ops: ['verify'] })
+			expect(key).not.toHaveProperty('d')
+			expect(key.kid).toEqual(expect.any(String))
+		}
+	})
+
+	test("a session's access token is ES256, signed by a published key, and getClaims checks it without Auth", async () => {
+		const { email, password } = await createUser(supabase.url, uniqueEmail('claves'))
+		const anon = client(supabase.url)
+		const { data } = await anon.auth.signInWithPassword({ email, password })
+		const token = data.session?.access_token ?? ''
+		const header = decodeProtectedHeader(token)
+		expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' })
+		const jwks = createRemoteJWKSet(new URL(`${supabase.url}/auth/v1/.well-known/jwks.json`))
+		const { payload } = await jwtVerify(token, jwks, { algorithms: ['ES256'] })
+		expect(payload).toMatchObject({ sub: data.user?.id, role: 'authenticated', aud: 'authenticated', email })
+
+		const claims = await anon.auth.getClaims()
+		expect(claims.error).toBeNull()
+		expect(claims.data?.claims.sub).toBe(data.user?.id)
+	})
+
+	test('the legacy HS256 keys still open the API; a token from an unknown key does not', async () => {
+		expect((await raw(supabase.url, '/rest/v1/blog_posts?select=id&limit=1')).status).toBe(200)
+		const { privateKey } = await generateKeyPair('ES256')
+		const forged = await new SignJWT({ role: 'authenticated', sub: crypto.randomUUID(), aud: 'authenticated' })
+			.setProtectedHeader({ alg: 'ES256', kid: 'not-ours', typ: 'JWT' })
+			.setExpirationTime('5m')
+			.sign(privateKey)
+		const response = await fetch(`${supabase.url}/rest/v1/blog_posts?select=id&limit=1`, {
+			headers: { apikey: localAnonKey, Authorization: `Bearer ${forged}` },
+		})
+		// PostgREST answers 401 to a JWT it cannot verify; GoTrue answers 403 bad_jwt.
+		expect(response.status).toBe(401)
+		const user = await fetch(`${supabase.url}/auth/v1/user`, {
+			headers: { apikey: localAnonKey, Authorization: `Bearer ${forged}`, ...apiVersion },
+		})
+		expect(user.status).toBe(403)
+		expect(((await user.json()) as { code: string }).code).toBe('bad_jwt')
 	})
 })
 
@@ -81,7 +131,7 @@ describe('sign-up with e-mail confirmation', () => {
 		const signIn = await anon.auth.signInWithPassword({ email, password: 'contraseña-segura-1' })
 		expect(signIn.error).toBeNull()
 		expect(signIn.data.session?.token_type).toBe('bearer')
-		expect(signIn.data.session?.expires_in).toBe(3600)
+		expect(signIn.data.session?.expires_in).toBe((await readAuthConfig()).jwt_expiry)
 		expect(signIn.data.user?.email_confirmed_at).toBeTruthy()
 
 		// A used link is no longer valid.
@@ -201,7 +251,7 @@ describe('password sign-in, sessions and tokens', () => {
 			is_anonymous: false,
 		})
 		expect(claims.session_id).toEqual(expect.any(String))
-		expect(Number(claims.exp) - Number(claims.iat)).toBe(3600)
+		expect(Number(claims.exp) - Number(claims.iat)).toBe((await readAuthConfig()).jwt_expiry)
 		expect(session?.user.identities?.length).toBeGreaterThan(0)
 	})
 
