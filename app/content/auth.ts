@@ -80,10 +80,12 @@ export const authCopy = {
 		notRequested: 'Si no has pedido este enlace, cierra esta página: sin pulsar el botón no se usa.',
 		switch: {
 			title: 'Este enlace es de otra cuenta',
-			text: (current: string, email: string) => `Has iniciado sesión como ${current} y este enlace es de ${email}.`,
-			consequence: 'Si continúas, cerraremos tu sesión en este navegador y entrarás con la otra cuenta.',
-			confirm: (email: string) => `Continuar como ${email}`,
-			keep: (current: string) => `Seguir como ${current}`,
+			text: 'Ya has iniciado sesión en este navegador con una cuenta distinta de la del enlace.',
+			current: 'Sesión iniciada',
+			link: 'Enlace para',
+			consequence: 'Si continúas, cerraremos tu sesión en este navegador y entrarás con la cuenta del enlace.',
+			confirm: 'Cambiar de cuenta',
+			keep: 'Seguir con mi sesión',
 		},
 		refused: {
 			title: 'Este enlace ya no sirve',

@@ -30,12 +30,15 @@ const supabaseClient = () =>
 /** Our callback with `next`, as the app's forms give it to Supabase. */
 const callback = (next: string) => portalURL(`/auth/callback?${new URLSearchParams({ next })}`)
 
-async function recoveryLink(email: string) {
+/** The link of a new recovery e-mail; `previous`, the link of one sent before, which the new one replaces. */
+async function recoveryLink(email: string, previous?: string) {
 	const sent = await supabaseClient().auth.resetPasswordForEmail(email, {
 		redirectTo: callback('/auth/nueva-contrasena'),
 	})
 	if (sent.error) throw sent.error
-	return linkFrom(await waitForMail(email, /Restablece/))
+	let link = ''
+	await expect.poll(async () => (link = linkFrom(await waitForMail(email, /Restablece/)))).not.toBe(previous)
+	return link
 }
 
 async function expectSignedInAs(page: Page, fullName: string) {
@@ -85,19 +88,18 @@ test.describe('e-mail links', () => {
 		expect(refused.body).toContain('No hemos usado este enlace')
 		await expectSignedInAs(page, 'Ana Actual')
 
-		const link = await recoveryLink(other.email)
+		const link = await recoveryLink(other.email, unasked)
 		await page.goto(link, { waitUntil: 'networkidle' })
 		await expect(page.getByRole('heading', { name: 'Este enlace es de otra cuenta' })).toBeVisible()
-		await expect(
-			page.getByText(`Has iniciado sesión como ${current.email} y este enlace es de ${other.email}.`),
-		).toBeVisible()
-		await page.getByRole('link', { name: `Seguir como ${current.email}` }).click()
+		await expect(page.getByRole('definition')).toHaveText([current.email, other.email])
+		await expect(page.getByRole('term')).toHaveText(['Sesión iniciada', 'Enlace para'])
+		await page.getByRole('link', { name: 'Seguir con mi sesión' }).click()
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 		await expectSignedInAs(page, 'Ana Actual')
 
 		// Declining used nothing: the same link still works, once the switch is agreed to.
 		await page.goto(link, { waitUntil: 'networkidle' })
-		await page.getByRole('button', { name: `Continuar como ${other.email}` }).click()
+		await page.getByRole('button', { name: 'Cambiar de cuenta' }).click()
 		await expect(page).toHaveURL(portalURL('/auth/nueva-contrasena'))
 		await expectSignedInAs(page, 'Berta Ajena')
 	})
@@ -107,7 +109,8 @@ test.describe('e-mail links', () => {
 		const stranger = await createAccount('enlace-extrano', 'Esteban Extraño')
 		await signIn(page, current.email)
 		// The stranger's own link, edited to name the signed-in account so that the page would not ask.
-		const forged = new URL(await recoveryLink(stranger.email))
+		const strangersLink = await recoveryLink(stranger.email)
+		const forged = new URL(strangersLink)
 		forged.searchParams.set('email', current.email)
 		await page.goto(forged.href, { waitUntil: 'networkidle' })
 		await expect(page.getByRole('heading', { name: 'Restablece tu contraseña' })).toBeVisible()
@@ -119,7 +122,7 @@ test.describe('e-mail links', () => {
 		// Signed out, a link naming someone else signs nobody in either.
 		const signedOut = await browser.newContext()
 		const visitor = await signedOut.newPage()
-		const renamed = new URL(await recoveryLink(stranger.email))
+		const renamed = new URL(await recoveryLink(stranger.email, strangersLink))
 		renamed.searchParams.set('email', uniqueEmail('enlace-nadie'))
 		await visitor.goto(renamed.href, { waitUntil: 'networkidle' })
 		await visitor.getByRole('button', { name: 'Elegir una nueva contraseña' }).click()

@@ -122,12 +122,22 @@ function EmailLinkCard({ link, signedInAs }: { link: EmailLink; signedInAs: stri
 		return (
 			<Card>
 				<h1 className="text-2xl font-bold tracking-tight">{copy.switch.title}</h1>
-				<p className="mt-3 text-muted-foreground">{copy.switch.text(signedInAs, link.email)}</p>
-				<p className="mt-2 text-muted-foreground">{copy.switch.consequence}</p>
+				<p className="mt-3 text-muted-foreground">{copy.switch.text}</p>
+				<dl className="mt-4 space-y-3 rounded-2xl border bg-surface-muted p-4 text-sm">
+					<div>
+						<dt className="text-muted-foreground">{copy.switch.current}</dt>
+						<dd className="font-medium wrap-anywhere">{signedInAs}</dd>
+					</div>
+					<div>
+						<dt className="text-muted-foreground">{copy.switch.link}</dt>
+						<dd className="font-medium wrap-anywhere">{link.email}</dd>
+					</div>
+				</dl>
+				<p className="mt-4 text-muted-foreground">{copy.switch.consequence}</p>
 				<div className="mt-6 space-y-3">
-					<UseLinkForm link={link} label={copy.switch.confirm(link.email)} switching />
+					<UseLinkForm link={link} label={copy.switch.confirm} switching />
 					<Button asChild variant="secondary" size="lg" className="w-full">
-						<Link to="/dashboard">{copy.switch.keep(signedInAs)}</Link>
+						<Link to="/dashboard">{copy.switch.keep}</Link>
 					</Button>
 				</div>
 			</Card>
@@ -136,7 +146,7 @@ function EmailLinkCard({ link, signedInAs }: { link: EmailLink; signedInAs: stri
 	return (
 		<Card>
 			<h1 className="text-2xl font-bold tracking-tight">{kind.title}</h1>
-			<p className="mt-3 text-muted-foreground">{kind.text(link.email, link.newEmail ?? '')}</p>
+			<p className="mt-3 text-muted-foreground wrap-anywhere">{kind.text(link.email, link.newEmail ?? '')}</p>
 			<div className="mt-6">
 				<UseLinkForm link={link} label={kind.button} switching={false} />
 			</div>
@@ -155,7 +165,7 @@ function LinkProblem({ problem, signedInAs }: { problem: Problem; signedInAs: st
 				{text}
 			</p>
 			{problem === 'other-account' && signedInAs ? (
-				<p className="mt-2 text-muted-foreground">{copy.otherAccount.kept(signedInAs)}</p>
+				<p className="mt-2 text-muted-foreground wrap-anywhere">{copy.otherAccount.kept(signedInAs)}</p>
 			) : null}
 			{problem === 'halfway' ? null : (
 				<Button asChild variant="secondary" size="lg" className="mt-6 w-full">
