@@ -83,7 +83,7 @@ const cookieOptions = {
  * alone for a week, or a stolen laptop, forgets the session.
  */
 const sessionIdleSeconds = 7 * 24 * 60 * 60
-/** The PKCE verifier waits for the Google round trip or an e-mail link, and those links expire within the hour. */
+/** The PKCE verifier waits for the Google round trip (e-mail links need none: decision 011); an hour is plenty. */
 const codeVerifierSeconds = 60 * 60
 const codeVerifierCookie = /-code-verifier(\.\d+)?$/
 
