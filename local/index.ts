@@ -29,6 +29,8 @@ export type LocalServicesOptions = {
 	stripeWebhookUrl?: string
 	/** One log line per request to the Supabase and Stripe stand-ins (default false). */
 	log?: boolean
+	/** The Supabase stand-in's Site URL, where e-mail links lead: the app's portal; supabase/config.toml's when absent. */
+	supabaseSiteUrl?: string
 }
 
 export type LocalServices = {
@@ -40,6 +42,8 @@ export type LocalServices = {
 	stripeUrl: string
 	/** Points the Stripe stand-in's webhooks elsewhere, e.g. at an app started after the services on a free port. */
 	setStripeWebhookUrl: (url: string | undefined) => void
+	/** Points the e-mail links of the Supabase stand-in at the portal of an app started after the services. */
+	setSupabaseSiteUrl: (url: string) => void
 	services: LocalService[]
 	stop: () => Promise<void>
 }
@@ -50,6 +54,7 @@ export async function startLocalServices({
 	dataDir,
 	stripeWebhookUrl,
 	log,
+	supabaseSiteUrl,
 }: LocalServicesOptions = {}): Promise<LocalServices> {
 	const port = { ...defaultPorts, ...ports }
 	const mail = await startMailCatcher({ smtpPort: port.smtp, webPort: port.mailWeb })
@@ -58,6 +63,7 @@ export async function startLocalServices({
 		port: port.supabase,
 		dataDir,
 		log,
+		siteUrl: supabaseSiteUrl,
 		mail: { host: '127.0.0.1', port: smtpPort, from: 'KIA <no-reply@kia.test>' },
 	})
 	// The Stripe data lives next to the Supabase data, so one folder holds all of development's state.
@@ -90,6 +96,7 @@ export async function startLocalServices({
 		smtpPort,
 		stripeUrl: stripe.url,
 		setStripeWebhookUrl: stripe.setWebhookUrl,
+		setSupabaseSiteUrl: supabase.setSiteUrl,
 		services,
 		stop: async () => {
 			await Promise.all(services.map((service) => service.stop()))
@@ -100,8 +107,8 @@ export async function startLocalServices({
 /**
  * The stand-ins of development (`npm run dev`, `npm run services`): data kept in `LOCAL_DATA_DIR` (default
  * `.data`; `:memory:` for a fresh database from the seed each time), ports from `SUPABASE_PORT`,
- * `STRIPE_PORT`, `SMTP_PORT` and `MAILDEV_PORT`, webhooks to the development server on `PORT`, request
- * logs with `DEBUG=services`.
+ * `STRIPE_PORT`, `SMTP_PORT` and `MAILDEV_PORT`, webhooks to and e-mail links for the development server on
+ * `PORT` (its portal, `PORTAL_URL`, when set), request logs with `DEBUG=services`.
  */
 export function developmentServices(env: NodeJS.ProcessEnv): LocalServicesOptions & { ports: typeof defaultPorts } {
 	const ports = { ...defaultPorts }
@@ -117,6 +124,8 @@ export function developmentServices(env: NodeJS.ProcessEnv): LocalServicesOption
 		ports,
 		dataDir: env.LOCAL_DATA_DIR === ':memory:' ? undefined : join(developmentDataDir(env), 'supabase'),
 		stripeWebhookUrl: `http://127.0.0.1:${env.PORT ?? 5173}/api/stripe/webhook`,
+		// Like the app's own default (app/.server/env.ts); supabase/config.toml's site_url is this on port 5173.
+		supabaseSiteUrl: env.PORTAL_URL ?? (env.PORT ? `http://portal.kia.localhost:${env.PORT}` : undefined),
 		log: (env.DEBUG ?? '').split(/[\s,]+/).some((name) => name === 'services' || name === '*'),
 	}
 }

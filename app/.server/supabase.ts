@@ -83,7 +83,7 @@ const cookieOptions = {
  * alone for a week, or a stolen laptop, forgets the session.
  */
 const sessionIdleSeconds = 7 * 24 * 60 * 60
-/** The PKCE verifier waits for the Google round trip or an e-mail link, and those links expire within the hour. */
+/** The PKCE verifier waits for the Google round trip (e-mail links need none: decision 011); an hour is plenty. */
 const codeVerifierSeconds = 60 * 60
 const codeVerifierCookie = /-code-verifier(\.\d+)?$/
 
@@ -247,7 +247,10 @@ export async function signOut(context: Readonly<RouterContextProvider>, request:
 	return null
 }
 
-/** A client with no session at all, for public data outside a page request (the sitemap). */
+/**
+ * A client with no session of the visitor's: public data outside a page request (the sitemap), or a
+ * session kept in memory only, away from the visitor's cookies (an e-mail link checked before use).
+ */
 export function createAnonClient() {
 	return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
 		auth: { persistSession: false, autoRefreshToken: false },

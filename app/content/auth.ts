@@ -52,6 +52,57 @@ export const authCopy = {
 		auth_failed: 'No hemos podido iniciar tu sesión. El enlace puede haber caducado; inténtalo de nuevo.',
 	} as Record<string, string>,
 	callback: { processing: 'Procesando inicio de sesión...', redirecting: 'Redirigiendo al panel.' },
+	/** The page every auth e-mail links to (routes/portal/auth-callback.tsx); its texts follow supabase/templates. */
+	emailLink: {
+		kinds: {
+			email: {
+				title: 'Accede a tu panel',
+				text: (email: string) => `Pulsa el botón para entrar en tu panel de cliente de KIA como ${email}.`,
+				button: 'Acceder a mi panel',
+			},
+			recovery: {
+				title: 'Restablece tu contraseña',
+				text: (email: string) => `Pulsa el botón para elegir una nueva contraseña para ${email}.`,
+				button: 'Elegir una nueva contraseña',
+			},
+			invite: {
+				title: 'Acepta la invitación',
+				text: (email: string) => `Pulsa el botón para aceptar la invitación a KIA de ${email} y elegir tu contraseña.`,
+				button: 'Aceptar la invitación',
+			},
+			email_change: {
+				title: 'Confirma tu nuevo email',
+				text: (email: string, newEmail: string) =>
+					`Pulsa el botón para cambiar el email de tu cuenta de ${email} a ${newEmail}.`,
+				button: 'Confirmar el cambio',
+			},
+		},
+		notRequested: 'Si no has pedido este enlace, cierra esta página: sin pulsar el botón no se usa.',
+		switch: {
+			title: 'Este enlace es de otra cuenta',
+			text: 'Ya has iniciado sesión en este navegador con una cuenta distinta de la del enlace.',
+			current: 'Sesión iniciada',
+			link: 'Enlace para',
+			consequence: 'Si continúas, cerraremos tu sesión en este navegador y entrarás con la cuenta del enlace.',
+			confirm: 'Cambiar de cuenta',
+			keep: 'Seguir con mi sesión',
+		},
+		refused: {
+			title: 'Este enlace ya no sirve',
+			text: 'El enlace ya se ha usado o ha caducado. Pide uno nuevo desde la página de acceso.',
+		},
+		otherAccount: {
+			title: 'No hemos usado este enlace',
+			text: 'El enlace no era de la cuenta que indicaba, así que por seguridad no hemos iniciado sesión con él.',
+			kept: (current: string) => `Sigues con tu sesión de ${current}.`,
+		},
+		halfway: {
+			title: 'Falta un paso',
+			text: 'Hemos confirmado esta dirección. Para terminar el cambio, abre también el enlace que te hemos enviado a la otra dirección.',
+		},
+		toAccess: 'Ir a la página de acceso',
+		emailChanged: 'Email actualizado correctamente',
+	},
 	newPassword: {
 		title: 'Elige una nueva contraseña',
 		password: 'Nueva contraseña',

@@ -18,9 +18,11 @@ const schema = z.object({
 		email: z
 			.object({
 				enable_confirmations: z.boolean().default(false),
+				double_confirm_changes: z.boolean().default(true),
+				otp_expiry: z.number().default(3600),
 				template: z.record(z.string(), z.object({ subject: z.string(), content_path: z.string() })).default({}),
 			})
-			.default({ enable_confirmations: false, template: {} }),
+			.prefault({}),
 		external: z.record(z.string(), z.object({ enabled: z.boolean().default(false) })).default({}),
 	}),
 })
@@ -37,22 +39,40 @@ export function signingKeysFile(config: AuthConfig) {
 	return join(dirname(configFile), config.signing_keys_path)
 }
 
-/** GoTrue's redirect allow-list: the site URL's origin, or a pattern (`*` within a part, `**` across). */
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0', '[::]'])
+
+/**
+ * GoTrue's redirect allow-list (utilities.IsRedirectURLValid): the site URL's scheme, host and port (any
+ * port on a loopback name), or a pattern of additional_redirect_urls matched without the fragment.
+ */
 export function isAllowedRedirect(url: string, config: AuthConfig) {
 	if (!URL.canParse(url)) return false
 	const target = new URL(url)
-	if (target.origin === new URL(config.site_url).origin) return true
-	return config.additional_redirect_urls.some((pattern) => globToRegExp(pattern).test(url))
+	const site = new URL(config.site_url)
+	if (
+		target.hostname === site.hostname &&
+		target.protocol === site.protocol &&
+		(target.port === site.port || loopbackNames.has(target.hostname))
+	)
+		return true
+	const withoutFragment = url.split('#')[0] ?? ''
+	return config.additional_redirect_urls.some((pattern) => globToRegExp(pattern).test(withoutFragment))
 }
 
+/** gobwas/glob with '.' and '/' as separators, as GoTrue compiles them: `**` any text, `*` within a part, `?` one character. */
 function globToRegExp(pattern: string) {
 	const escaped = pattern
 		.split('**')
 		.map((part) =>
 			part
 				.split('*')
-				.map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-				.join('[^/.:]*'),
+				.map((piece) =>
+					piece
+						.split('?')
+						.map((literal) => literal.replace(/[.+^${}()|[\]\\]/g, '\\$&'))
+						.join('[^/.]'),
+				)
+				.join('[^/.]*'),
 		)
 		.join('.*')
 	return new RegExp(`^${escaped}$`)

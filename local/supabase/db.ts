@@ -10,6 +10,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const supabaseDir = join(root, 'supabase')
 const bootstrapFile = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
+const authUpgradesFile = join(dirname(fileURLToPath(import.meta.url)), 'auth-upgrades.sql')
 const snapshotDir = join(root, 'node_modules', '.cache', 'kia-local-supabase')
 
 const extensions = { pg_trgm, pgcrypto }
@@ -40,7 +41,10 @@ export async function openDatabase({ dataDir, seed = true }: OpenOptions = {}): 
 		await mkdir(dataDir, { recursive: true })
 		const pg = await PGlite.create({ dataDir, extensions })
 		if (isNew) await build(pg, seed)
-		else await applyPendingMigrations(pg)
+		else {
+			await pg.exec(await readFile(authUpgradesFile, 'utf8'))
+			await applyPendingMigrations(pg)
+		}
 		return wrap(pg)
 	}
 	const snapshot = await cachedSnapshot(seed)
@@ -63,6 +67,7 @@ function wrap(pg: PGlite): Database {
 
 async function build(pg: PGlite, seed: boolean) {
 	await pg.exec(await readFile(bootstrapFile, 'utf8'))
+	await pg.exec(await readFile(authUpgradesFile, 'utf8'))
 	await applyPendingMigrations(pg)
 	if (seed) await pg.exec(await readFile(join(supabaseDir, 'seed.sql'), 'utf8'))
 }
@@ -98,6 +103,7 @@ async function applyPendingMigrations(pg: PGlite) {
 async function cachedSnapshot(seed: boolean): Promise<Blob> {
 	const hash = createHash('sha256')
 	hash.update(await readFile(bootstrapFile))
+	hash.update(await readFile(authUpgradesFile))
 	for (const migration of await migrationFiles()) hash.update(migration.sql)
 	// The seed's bookings and posts are dated from current_date and now(): a snapshot made on another
 	// day would give yesterday's "tomorrow". PGlite's clock is UTC, hence the UTC date.

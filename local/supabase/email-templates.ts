@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AuthConfig } from './config'
+import { compileTemplate, escapeFor, type Part } from './go-html-template'
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -23,55 +24,77 @@ export const supportedVariables = [
 	'NewEmail',
 ] as const
 export type TemplateVariable = (typeof supportedVariables)[number]
+
+/** Supabase fills `.NewEmail` in the e-mail-change message only (supabase/auth's templatemailer). */
+const variablesOf = (name: TemplateName): readonly TemplateVariable[] =>
+	name === 'email_change' ? supportedVariables : supportedVariables.filter((variable) => variable !== 'NewEmail')
+
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
 
-export type EmailTemplate = { subject: string; html: string }
+type Compiled = Part[]
+export type EmailTemplate = { subject: Compiled; html: Compiled }
 export type EmailTemplates = Record<TemplateName, EmailTemplate>
 
-const action = /\{\{(.*?)\}\}/gs
-const variable = /^\s*\.([A-Za-z]+)\s*$/
-
-/** The `{{ … }}` actions of a template that the stand-in cannot render. */
-export function unsupportedActions(text: string) {
-	return [...text.matchAll(action)]
-		.filter(([, inner = '']) => !supportedVariables.some((name) => variable.exec(inner)?.[1] === name))
-		.map(([whole]) => whole)
+/**
+ * What keeps a template from rendering here exactly as on Supabase: an action other than a variable
+ * this message has, or one where html/template would escape it in a way the stand-in does not
+ * (go-html-template.ts). Empty when the template is fine.
+ */
+export function templateProblems(text: string, name: TemplateName) {
+	const { parts, problems } = compileTemplate(text)
+	const allowed = variablesOf(name)
+	const unknown = parts.flatMap((part) =>
+		typeof part === 'string' || allowed.some((variable) => variable === part.name) ? [] : [part.action],
+	)
+	return [...unknown, ...problems]
 }
 
-/** Fills in the variables, HTML-escaped unless `escape` is off (subjects are plain text). */
-export function renderTemplate(text: string, values: TemplateValues, escape = true) {
-	return text.replace(action, (whole, inner: string) => {
-		const name = variable.exec(inner)?.[1] as TemplateVariable | undefined
-		const value = name === undefined ? undefined : values[name]
-		if (value === undefined) throw new Error(`E-mail template variable ${whole} has no value here`)
-		return escape ? escapeHtml(value) : value
-	})
+function compile(text: string, name: TemplateName, where: string): Compiled {
+	const problems = templateProblems(text, name)
+	if (problems.length > 0)
+		throw new Error(
+			`E-mail template ${name} (${where}) uses ${problems.join(', ')}; the local stand-in renders ${variablesOf(name)
+				.map((variable) => `{{ .${variable} }}`)
+				.join(', ')} in text, in quoted attributes and in links`,
+		)
+	return compileTemplate(text).parts
 }
 
-function escapeHtml(value: string) {
-	return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+/** Fills in a compiled template as html/template does: each value escaped for where it sits. */
+export function renderCompiled(parts: Compiled, values: TemplateValues) {
+	return parts
+		.map((part) => {
+			if (typeof part === 'string') return part
+			const value = values[part.name as TemplateVariable]
+			if (value === undefined) throw new Error(`E-mail template variable ${part.action} has no value here`)
+			return escapeFor(part.context, value)
+		})
+		.join('')
 }
 
-/** Every template of supabase/config.toml, read and checked: a missing file or an unsupported variable stops start-up. */
+/** A template's text filled in as the message `name` would be. */
+export function renderTemplate(text: string, values: TemplateValues, name: TemplateName) {
+	return renderCompiled(compile(text, name, 'inline'), values)
+}
+
+/** Every template of supabase/config.toml, read and checked: a missing file or an unsupported action stops start-up. */
 export async function readEmailTemplates(config: AuthConfig): Promise<EmailTemplates> {
 	const entries = await Promise.all(
 		templateNames.map(async (name) => {
 			const entry = config.email.template[name]
 			if (!entry) throw new Error(`supabase/config.toml has no [auth.email.template.${name}]`)
 			const html = await readFile(join(projectRoot, entry.content_path), 'utf8')
-			const unsupported = unsupportedActions(entry.subject + html)
-			if (unsupported.length > 0)
-				throw new Error(
-					`E-mail template ${name} (${entry.content_path}) uses ${unsupported.join(', ')}; the local stand-in only renders ${supportedVariables.map((name) => `{{ .${name} }}`).join(', ')}`,
-				)
-			return [name, { subject: entry.subject, html }] as const
+			return [
+				name,
+				{ subject: compile(entry.subject, name, 'subject'), html: compile(html, name, entry.content_path) },
+			] as const
 		}),
 	)
 	return Object.fromEntries(entries) as EmailTemplates
 }
 
-/** The message for `name`, as Supabase Auth would send it. */
+/** The message for `name`, as Supabase Auth would send it (subject and body both go through html/template). */
 export function renderEmail(templates: EmailTemplates, name: TemplateName, values: TemplateValues) {
 	const template = templates[name]
-	return { subject: renderTemplate(template.subject, values, false), html: renderTemplate(template.html, values) }
+	return { subject: renderCompiled(template.subject, values), html: renderCompiled(template.html, values) }
 }

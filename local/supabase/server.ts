@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { handleAuth, type AuthContext } from './auth/handler'
-import { readAuthConfig } from './config'
+import { readAuthConfig, type AuthConfig } from './config'
 import { readEmailTemplates } from './email-templates'
 import { openDatabase, type OpenOptions } from './db'
 import { BodyError, readBody } from '../service'
@@ -17,6 +17,11 @@ export type SupabaseOptions = OpenOptions & {
 	mail: MailSettings
 	/** One log line per request (default false). */
 	log?: boolean
+	/**
+	 * The project's Site URL when the app is served elsewhere than config.toml's `site_url` (another
+	 * port); hosted Supabase keeps it in the dashboard's URL configuration. E-mail links start with it.
+	 */
+	siteUrl?: string
 }
 
 export type LocalSupabase = {
@@ -25,6 +30,8 @@ export type LocalSupabase = {
 	db: Awaited<ReturnType<typeof openDatabase>>
 	/** Re-reads tables and relationships after a schema change made outside the API. */
 	reloadSchema: () => void
+	/** Moves the Site URL, e.g. to an app started after the stand-in on a free port (see `siteUrl`). */
+	setSiteUrl: (url: string) => void
 	stop: () => Promise<void>
 }
 
@@ -45,8 +52,9 @@ const openAuthRoutes = new Set([
  */
 export async function startSupabase(options: SupabaseOptions): Promise<LocalSupabase> {
 	const db = await openDatabase(options)
-	const config = await readAuthConfig()
-	const templates = await readEmailTemplates(config)
+	const fileConfig = await readAuthConfig()
+	const templates = await readEmailTemplates(fileConfig)
+	let config = withSiteUrl(fileConfig, options.siteUrl)
 	const mailer = createMailer(options.mail)
 	let schemaCache: Promise<SchemaCache> | undefined
 	const schema = () => (schemaCache ??= loadSchemaCache(db.pg))
@@ -94,6 +102,9 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 		reloadSchema: () => {
 			schemaCache = undefined
 		},
+		setSiteUrl: (url) => {
+			config = withSiteUrl(fileConfig, url)
+		},
 		stop: async () => {
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve())
@@ -102,6 +113,10 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 			await db.close()
 		},
 	}
+}
+
+function withSiteUrl(config: AuthConfig, siteUrl: string | undefined): AuthConfig {
+	return siteUrl ? { ...config, site_url: siteUrl } : config
 }
 
 function send(res: ServerResponse, reply: Reply, req: IncomingMessage) {

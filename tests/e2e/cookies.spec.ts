@@ -37,8 +37,9 @@ const policies = {
 	// demo and checkout pages book and pay as that user. Seven days from the last refresh (at most
 	// hourly while in use), not @supabase/ssr's 400 days: see decision 009.
 	session: { httpOnly: true, domain: sharedDomain, maxAge: 7 * day },
-	// The PKCE verifier of a Google sign-in, a sign-up or a password recovery: needed once, when the
-	// callback exchanges the code, within the hour the e-mail link lives. A secret: HttpOnly.
+	// The PKCE verifier of a Google sign-in (also stored, unused, when a sign-up or a password recovery
+	// starts: e-mail links carry a token hash): needed once, when the callback exchanges the code. A
+	// secret: HttpOnly.
 	codeVerifier: { httpOnly: true, domain: sharedDomain, maxAge: 60 * 60 },
 	// Theme of each host (SPEC §2: separate choices, so host-only). Not HttpOnly: the inline script
 	// that runs before the first paint mirrors it into localStorage and writes it back when it was

@@ -37,6 +37,8 @@ export default async function globalSetup() {
 		ENABLE_TEST_ROUTES: '1',
 	}))
 	services.setStripeWebhookUrl(`http://127.0.0.1:${app.port}/api/stripe/webhook`)
+	// The project's Site URL is the portal (supabase/config.toml): e-mail links lead to this app's.
+	services.setSupabaseSiteUrl(`http://portal.kia.localhost:${app.port}`)
 	chooseRun({ latestBooking: await latestBooking(services.supabaseUrl) })
 	process.env.E2E_PORT = String(app.port)
 	process.env.E2E_SUPABASE_URL = services.supabaseUrl

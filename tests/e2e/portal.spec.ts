@@ -1,7 +1,7 @@
 import {
 	createAccount,
 	createMeeting,
-	linkFrom,
+	followEmailLink,
 	postAs,
 	serviceClient,
 	signIn,
@@ -13,7 +13,7 @@ import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 test.describe('authentication', () => {
-	test('sign-up → confirmation e-mail → link → dashboard', async ({ page }) => {
+	test('sign-up → confirmation e-mail → link → its button → dashboard', async ({ page }) => {
 		const email = uniqueEmail('alta')
 		await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
 		await page.getByLabel('Nombre completo').fill('Lucía Navarro')
@@ -21,8 +21,7 @@ test.describe('authentication', () => {
 		await page.getByLabel('Contraseña').fill(testPassword)
 		await page.getByRole('button', { name: 'Crear cuenta' }).click()
 		await expect(page.getByText('¡Registro completado!')).toBeVisible()
-		const mail = await waitForMail(email, /Confirma tu cuenta/)
-		await page.goto(linkFrom(mail))
+		await followEmailLink(page, await waitForMail(email, /Confirma tu cuenta/), 'Acceder a mi panel')
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 		await expect(page.getByRole('heading', { name: 'Bienvenida, Lucía Navarro' })).toBeVisible()
 	})
@@ -59,7 +58,7 @@ test.describe('authentication', () => {
 		await dialog.getByRole('button', { name: 'Enviar enlace' }).click()
 		await expect(page.getByText('Correo enviado')).toBeVisible()
 
-		await page.goto(linkFrom(await waitForMail(account.email, /Restablece/)))
+		await followEmailLink(page, await waitForMail(account.email, /Restablece/), 'Elegir una nueva contraseña')
 		await expect(page).toHaveURL(portalURL('/auth/nueva-contrasena'))
 		await page.getByLabel('Nueva contraseña').fill('nueva-clave-segura')
 		await page.getByLabel('Repite la contraseña').fill('nueva-clave-segura')

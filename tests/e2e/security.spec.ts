@@ -11,7 +11,7 @@ import type { Database } from '../../app/lib/database.types'
 import { defaultBookingReason } from '../../app/lib/schemas'
 import { startHttpsApp } from '../support/app-server'
 import { honeypotFields } from '../support/honeypot'
-import { createAccount, createMeeting, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
+import { createAccount, createMeeting, linkFrom, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
 import { localAnonKey } from '../support/keys'
@@ -684,6 +684,21 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 		valid: () => ({ access_token: 'no-es-un-token', refresh_token: 'tampoco', type: '', next: '/dashboard' }),
 		accepted: 302,
 	}),
+	'e-mail link': async () => {
+		const user = await createAccount('hostil-enlace')
+		const supabase = createClient(process.env.E2E_SUPABASE_URL ?? '', localAnonKey, {
+			auth: { persistSession: false },
+			realtime: { transport: ws as never },
+		})
+		await supabase.auth.resetPasswordForEmail(user.email, { redirectTo: portalURL('/auth/callback') })
+		const link = new URL(linkFrom(await waitForMail(user.email, /Restablece/)))
+		return {
+			module: 'routes/portal/auth-callback.tsx',
+			url: portalURL('/auth/callback'),
+			valid: () => Object.fromEntries(link.searchParams),
+			accepted: 302,
+		}
+	},
 	'new password': async () => {
 		const user = await signedIn('hostil-clave')
 		return {
@@ -1272,8 +1287,7 @@ test.describe('open redirects', () => {
 			}),
 		)
 		for (const { payload, email } of signUps) {
-			const mail = await waitForMail(email, /Confirma tu cuenta/)
-			const link = /href="([^"]+verify[^"]+)"/.exec(mail.html)?.[1]?.replace(/&amp;/g, '&') ?? ''
+			const link = linkFrom(await waitForMail(email, /Confirma tu cuenta/))
 			expectSafeCallback(new URL(link).searchParams.get('redirect_to'), `sign-up with ${JSON.stringify(payload)}`)
 		}
 	})

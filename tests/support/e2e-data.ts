@@ -91,10 +91,17 @@ export async function waitForMail(to: string, subject: RegExp, mentioning?: stri
 	)
 }
 
+/** The link of an auth e-mail: our callback page with the token hash (supabase/templates). */
 export function linkFrom(mail: { html: string }) {
-	const href = /href="([^"]+verify[^"]+)"/.exec(mail.html)?.[1]
-	if (!href) throw new Error('No verification link in the mail')
+	const href = /href="([^"]+\/auth\/callback\?token_hash=[^"]+)"/.exec(mail.html)?.[1]
+	if (!href) throw new Error('No e-mail link in the mail')
 	return href.replace(/&amp;/g, '&')
+}
+
+/** Opens an e-mail link and presses the page's button, as the person does (the visit alone uses nothing). */
+export async function followEmailLink(page: Page, mail: { html: string }, button: string) {
+	await page.goto(linkFrom(mail), { waitUntil: 'networkidle' })
+	await page.getByRole('button', { name: button }).click()
 }
 
 /** A form post as the signed-in browser would send it (same cookies, same origin, same visitor address). */

@@ -33,3 +33,8 @@ export function linkIn(mail: CaughtMail, fragment: string) {
 	if (!link) throw new Error(`No link containing ${fragment} in "${mail.subject}"`)
 	return link
 }
+
+/** The link of an auth e-mail (supabase/templates): our callback page, with the token hash and whose link it is. */
+export function authLinkIn(mail: CaughtMail) {
+	return new URL(linkIn(mail, 'token_hash='))
+}

@@ -6,12 +6,19 @@ import { createUser, findUserByEmail, findUserById, hashPassword, loadUserJson, 
 
 // Admin -----------------------------------------------------------------------------------------
 
-export async function admin(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+/** GoTrue's requireAdmin: a service-role bearer token, or the refusal to answer with. */
+export async function requireServiceRole(req: AuthRequest): Promise<Reply | undefined> {
 	if (!req.bearer) return authError(req, 401, 'no_authorization', 'This endpoint requires a Bearer token')
 	const verified = await verifyJwt(req.bearer)
 	if (!verified.ok)
 		return authError(req, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`)
 	if (verified.claims.role !== 'service_role') return authError(req, 403, 'not_admin', 'User not allowed')
+	return undefined
+}
+
+export async function admin(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	const refused = await requireServiceRole(req)
+	if (refused) return refused
 
 	const id = req.path.slice('/admin/users/'.length)
 	if (req.path === '/admin/users' && req.method === 'GET') return listUsers(req, ctx)

@@ -55,8 +55,3 @@ export function settingsOf(ctx: AuthContext): SessionSettings {
 export function redirectTarget(ctx: AuthContext, requested: string | undefined) {
 	return requested && isAllowedRedirect(requested, ctx.config) ? requested : ctx.config.site_url
 }
-
-export function verifyLink(ctx: AuthContext, token: string, type: 'signup' | 'recovery', redirectTo: string) {
-	const params = new URLSearchParams({ token, type, redirect_to: redirectTo })
-	return `${ctx.apiUrl}/auth/v1/verify?${params}`
-}

@@ -1,7 +1,6 @@
 import type { Transaction } from '@electric-sql/pglite'
-import { json, notImplemented, redirect, type Reply } from '../http'
+import { json, notImplemented, type Reply } from '../http'
 import { publishedKeys, verifyJwt, type Claims } from '../jwt'
-import { renderEmail, type TemplateName } from '../email-templates'
 import { admin } from './admin'
 import {
 	authError,
@@ -10,27 +9,29 @@ import {
 	redirectTarget,
 	settingsOf,
 	text,
-	verifyLink,
 	type AuthContext,
 	type AuthRequest,
 } from './common'
-import { authorize, authorizeConsent } from './oauth'
 import {
-	consumeFlowState,
-	createFlowState,
-	endSessions,
-	issueFlowCode,
-	issueSession,
-	refreshSession,
-	sessionExists,
-} from './sessions'
+	emailChangeRefusal,
+	invite,
+	otp,
+	prepareConfirmation,
+	recover,
+	requestEmailChange,
+	sendAuthEmail,
+	verifyLinkVisit,
+	verifyTokenHash,
+	type AuthEmail,
+} from './email-links'
+import { authorize, authorizeConsent } from './oauth'
+import { consumeFlowState, endSessions, issueSession, refreshSession, sessionExists } from './sessions'
 import {
 	createUser,
 	findUserByEmail,
 	findUserById,
 	hashPassword,
 	loadUserJson,
-	newEmailToken,
 	obfuscatedUser,
 	passwordMatches,
 	type UserRow,
@@ -50,6 +51,8 @@ export async function handleAuth(req: AuthRequest, ctx: AuthContext): Promise<Re
 	if (method === 'PUT' && path === '/user') return updateUser(req, ctx)
 	if (method === 'POST' && path === '/logout') return logout(req, ctx)
 	if (method === 'POST' && path === '/recover') return recover(req, ctx)
+	if (method === 'POST' && path === '/otp') return otp(req, ctx)
+	if (method === 'POST' && path === '/invite') return invite(req, ctx)
 	if (method === 'GET' && path === '/verify') return verifyLinkVisit(req, ctx)
 	if (method === 'POST' && path === '/verify') return verifyTokenHash(req, ctx)
 	if (method === 'GET' && path === '/authorize') return authorize(req, ctx)
@@ -134,26 +137,15 @@ async function signUp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 			}))
 		if (!confirmations)
 			return { kind: 'session', session: await issueSession(tx, user, 'password', settingsOf(ctx)) } as const
-		const emailToken = newEmailToken(email, Boolean(challenge))
-		if (challenge) {
-			await createFlowState(tx, {
-				userId: user.id,
-				challenge,
-				method: challengeMethod,
-				authenticationMethod: 'email/signup',
-			})
-		}
-		const updated = await tx.query<UserRow>(
-			'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1 returning *',
-			[user.id, emailToken],
-		)
-		return { kind: 'confirm', user: await loadUserJson(tx, updated.rows[0] ?? user), emailToken } as const
+		const mail = await prepareConfirmation(tx, user, { challenge, method: challengeMethod }, redirectTo)
+		const updated = await findUserById(tx, user.id)
+		return { kind: 'confirm', user: await loadUserJson(tx, updated ?? user), mail } as const
 	})
 
 	if (outcome.kind === 'exists') return authError(req, 422, 'user_already_exists', 'User already registered')
 	if (outcome.kind === 'obfuscated') return json(200, obfuscatedUser(email, metadata))
 	if (outcome.kind === 'session') return json(200, outcome.session)
-	await sendAuthEmail(ctx, 'confirmation', { email, emailToken: outcome.emailToken, redirectTo })
+	await sendAuthEmail(ctx, outcome.mail)
 	return json(200, outcome.user)
 }
 
@@ -258,11 +250,15 @@ function withUser(
 
 async function updateUser(req: AuthRequest, ctx: AuthContext) {
 	const newPassword = await prepareNewPassword(req, ctx)
-	return withUser(req, ctx, async (tx, user) => {
-		if (text(req.body.email) && text(req.body.email)?.toLowerCase() !== user.email)
-			return notImplemented('E-mail change')
+	// Sent once the change is committed.
+	let mails: AuthEmail[] = []
+	const reply = await withUser(req, ctx, async (tx, user) => {
 		if (text(req.body.phone)) return notImplemented('Phone change')
 		if (req.body.app_metadata !== undefined) return authError(req, 403, 'not_admin', 'User not allowed')
+		const requestedEmail = text(req.body.email)?.trim()
+		const newEmail = requestedEmail && requestedEmail.toLowerCase() !== user.email ? requestedEmail : undefined
+		const refused = newEmail && (await emailChangeRefusal(req, tx, user, newEmail))
+		if (refused) return refused
 		const password = text(req.body.password)
 		if (password !== undefined) {
 			if (password.length < ctx.config.minimum_password_length) {
@@ -296,9 +292,12 @@ async function updateUser(req: AuthRequest, ctx: AuthContext) {
 				[user.id, JSON.stringify(data)],
 			)
 		}
+		if (newEmail) mails = await requestEmailChange(req, ctx, tx, user, newEmail)
 		const updated = await findUserById(tx, user.id)
 		return json(200, await loadUserJson(tx, updated ?? user))
 	})
+	if (reply.status === 200) await Promise.all(mails.map((mail) => sendAuthEmail(ctx, mail)))
+	return reply
 }
 
 /** The new password's hash, and whether it is the current one, worked out before the update's transaction. */
@@ -322,126 +321,5 @@ function logout(req: AuthRequest, ctx: AuthContext) {
 	return withUser(req, ctx, async (tx, user, claims) => {
 		await endSessions(tx, user.id, String(claims.session_id), scope)
 		return { status: 204 }
-	})
-}
-
-// E-mail links ----------------------------------------------------------------------------------
-
-async function recover(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
-	const email = text(req.body.email)?.trim()
-	if (!email) return authError(req, 400, 'validation_failed', 'Password recovery requires an email')
-	if (!emailPattern.test(email))
-		return authError(req, 400, 'validation_failed', 'Unable to validate email address: invalid format')
-	const challenge = text(req.body.code_challenge)
-	const challengeMethod = text(req.body.code_challenge_method) ?? 's256'
-	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
-	const emailToken = await ctx.db.transaction(async (tx) => {
-		const user = await findUserByEmail(tx, email)
-		if (!user) return undefined
-		const tokenValue = newEmailToken(email, Boolean(challenge))
-		if (challenge) {
-			await createFlowState(tx, {
-				userId: user.id,
-				challenge,
-				method: challengeMethod,
-				authenticationMethod: 'recovery',
-			})
-		}
-		await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
-			user.id,
-			tokenValue,
-		])
-		return tokenValue
-	})
-	// Unknown addresses get the same answer: the endpoint must not reveal who has an account.
-	if (emailToken) await sendAuthEmail(ctx, 'recovery', { email, emailToken, redirectTo })
-	return json(200, {})
-}
-
-/** An e-mail of supabase/config.toml's templates, its link to /verify carrying `emailToken`. */
-async function sendAuthEmail(
-	ctx: AuthContext,
-	template: Extract<TemplateName, 'confirmation' | 'recovery'>,
-	{ email, emailToken, redirectTo }: { email: string; emailToken: string; redirectTo: string },
-) {
-	const message = renderEmail(ctx.templates, template, {
-		ConfirmationURL: verifyLink(ctx, emailToken, template === 'confirmation' ? 'signup' : 'recovery', redirectTo),
-		TokenHash: emailToken,
-		SiteURL: ctx.config.site_url,
-		RedirectTo: redirectTo,
-		Email: email,
-	})
-	await ctx.mailer.send({ to: email, ...message })
-}
-
-type LinkType = 'signup' | 'recovery' | 'email' | 'magiclink' | 'invite'
-
-/** Finds the user an e-mail token belongs to, consumes it and marks the address confirmed. */
-async function consumeEmailToken(tx: Transaction, tokenValue: string, type: LinkType) {
-	const column = type === 'recovery' ? 'recovery_token' : 'confirmation_token'
-	const sentColumn = type === 'recovery' ? 'recovery_sent_at' : 'confirmation_sent_at'
-	const found = await tx.query<UserRow>(
-		`select * from auth.users where ${column} = $1 and ${column} <> '' and ${sentColumn} > now() - interval '24 hours'`,
-		[tokenValue],
-	)
-	const user = found.rows[0]
-	if (!user) return undefined
-	const updated = await tx.query<UserRow>(
-		`update auth.users set ${column} = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-		 where id = $1 returning *`,
-		[user.id],
-	)
-	return updated.rows[0]
-}
-
-function parseLinkType(value: string | null): LinkType | undefined {
-	return value === 'signup' || value === 'recovery' || value === 'email' || value === 'magiclink' || value === 'invite'
-		? value
-		: undefined
-}
-
-async function verifyLinkVisit(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
-	const tokenValue = req.query.get('token') ?? ''
-	const type = parseLinkType(req.query.get('type'))
-	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
-	const failure = () =>
-		redirect(
-			`${redirectTo}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
-		)
-	if (!type || !tokenValue) return failure()
-	return ctx.db.transaction(async (tx) => {
-		const user = await consumeEmailToken(tx, tokenValue, type)
-		if (!user) return failure()
-		if (tokenValue.startsWith('pkce_')) {
-			const code = await issueFlowCode(tx, user.id, type === 'recovery' ? 'recovery' : 'email/signup')
-			if (!code) return failure()
-			const target = new URL(redirectTo)
-			target.searchParams.set('code', code)
-			return redirect(target.toString())
-		}
-		const session = await issueSession(tx, user, 'otp', settingsOf(ctx))
-		const fragment = new URLSearchParams({
-			access_token: session.access_token,
-			expires_at: String(session.expires_at),
-			expires_in: String(session.expires_in),
-			refresh_token: session.refresh_token,
-			token_type: 'bearer',
-			type,
-		})
-		return redirect(`${redirectTo}#${fragment}`)
-	})
-}
-
-async function verifyTokenHash(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
-	const type = parseLinkType(text(req.body.type) ?? null)
-	const tokenHash = text(req.body.token_hash)
-	if (!type || !tokenHash) {
-		if (text(req.body.token)) return notImplemented('OTP verification by code')
-		return authError(req, 400, 'validation_failed', 'Verify requires a verification type and a token_hash')
-	}
-	return ctx.db.transaction(async (tx) => {
-		const user = await consumeEmailToken(tx, tokenHash, type)
-		if (!user) return authError(req, 403, 'otp_expired', 'Token has expired or is invalid')
-		return json(200, await issueSession(tx, user, 'otp', settingsOf(ctx)))
 	})
 }

@@ -9,10 +9,16 @@ export type UserRow = {
 	email: string
 	encrypted_password: string | null
 	email_confirmed_at: Date | null
+	invited_at: Date | null
 	confirmation_token: string | null
 	confirmation_sent_at: Date | null
 	recovery_token: string | null
 	recovery_sent_at: Date | null
+	email_change: string | null
+	email_change_token_new: string | null
+	email_change_token_current: string | null
+	email_change_confirm_status: number
+	email_change_sent_at: Date | null
 	last_sign_in_at: Date | null
 	raw_app_meta_data: Record<string, unknown> | null
 	raw_user_meta_data: Record<string, unknown> | null
@@ -61,9 +67,12 @@ export function userJson(user: UserRow, identities: IdentityRow[]) {
 		email: user.email,
 		email_confirmed_at: iso(user.email_confirmed_at),
 		phone: user.phone ?? '',
+		invited_at: iso(user.invited_at),
 		confirmation_sent_at: iso(user.confirmation_sent_at),
 		confirmed_at: iso(user.confirmed_at),
 		recovery_sent_at: iso(user.recovery_sent_at),
+		new_email: user.email_change || undefined,
+		email_change_sent_at: iso(user.email_change_sent_at),
 		last_sign_in_at: iso(user.last_sign_in_at),
 		app_metadata: user.raw_app_meta_data ?? {},
 		user_metadata: user.raw_user_meta_data ?? {},

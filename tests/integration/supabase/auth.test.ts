@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises'
 import { createRemoteJWKSet, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readAuthConfig } from '../../../local/supabase/config'
-import { readEmailTemplates, renderTemplate } from '../../../local/supabase/email-templates'
+import { renderTemplate } from '../../../local/supabase/email-templates'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { localAnonKey, localServiceRoleKey } from '../../support/keys'
-import { linkIn, waitForMail, inbox } from '../../support/mail'
+import { authLinkIn, inbox, waitForMail } from '../../support/mail'
 import { uniqueEmail } from '../../support/unique'
 import { client, createUser, mailUrl, raw, serviceClient, startTestSupabase } from '../../support/supabase'
 
@@ -12,6 +13,12 @@ import { client, createUser, mailUrl, raw, serviceClient, startTestSupabase } fr
 let supabase: LocalSupabase
 const redirectTo = 'http://portal.kia.localhost:5173/auth/callback'
 const apiVersion = { 'X-Supabase-Api-Version': '2024-01-01', 'Content-Type': 'application/json' }
+
+/** A visit to GoTrue's /verify, as `{{ .ConfirmationURL }}` would make it (our templates link to our page instead). */
+const verifyVisit = (tokenHash: string, type: string) =>
+	fetch(`${supabase.url}/auth/v1/verify?${new URLSearchParams({ token: tokenHash, type, redirect_to: redirectTo })}`, {
+		redirect: 'manual',
+	})
 
 beforeAll(async () => {
 	supabase = await startTestSupabase()
@@ -34,9 +41,9 @@ describe('keys and settings', () => {
 	})
 
 	test('calls outside the subset answer 501 naming what is missing', async () => {
-		const response = await raw(supabase.url, '/auth/v1/otp', { method: 'POST', body: '{}' })
+		const response = await raw(supabase.url, '/auth/v1/factors', { method: 'POST', body: '{}' })
 		expect(response.status).toBe(501)
-		expect(((await response.json()) as { message: string }).message).toContain('/auth/v1/otp')
+		expect(((await response.json()) as { message: string }).message).toContain('/auth/v1/factors')
 	})
 })
 
@@ -90,7 +97,7 @@ describe('signing keys', () => {
 })
 
 describe('sign-up with e-mail confirmation', () => {
-	test('returns the user without a session, mails a working link, then sign-in works', async () => {
+	test('returns the user without a session, mails a link to our page that works once, then sign-in works', async () => {
 		const email = uniqueEmail('alta')
 		const anon = client(supabase.url)
 		const signUp = await anon.auth.signUp({
@@ -117,16 +124,17 @@ describe('sign-up with e-mail confirmation', () => {
 			.single()
 		expect(profile.data).toEqual({ email, full_name: 'Ana Pérez', role: 'cliente' })
 
-		const mail = await waitForMail(mailUrl(), email, /Confirma tu cuenta/)
-		const link = linkIn(mail, '/auth/v1/verify')
-		const visit = await fetch(link, { redirect: 'manual' })
-		expect(visit.status).toBe(303)
-		const location = new URL(visit.headers.get('location') ?? '')
-		expect(`${location.origin}${location.pathname}`).toBe(redirectTo)
-		const fragment = new URLSearchParams(location.hash.slice(1))
-		expect(fragment.get('type')).toBe('signup')
-		expect(fragment.get('token_type')).toBe('bearer')
-		expect(fragment.get('refresh_token')).toBeTruthy()
+		const link = authLinkIn(await waitForMail(mailUrl(), email, /Confirma tu cuenta/))
+		expect(`${link.origin}${link.pathname}`).toBe('http://portal.kia.localhost:5173/auth/callback')
+		expect(link.searchParams.get('type')).toBe('email')
+		expect(link.searchParams.get('email')).toBe(email)
+		expect(link.searchParams.get('redirect_to')).toBe(redirectTo)
+		const tokenHash = link.searchParams.get('token_hash') ?? ''
+		expect(tokenHash).toMatch(/^[0-9a-f]{56}$/)
+		const verified = await anon.auth.verifyOtp({ token_hash: tokenHash, type: 'email' })
+		expect(verified.error).toBeNull()
+		expect(verified.data.session?.token_type).toBe('bearer')
+		expect(verified.data.user?.email).toBe(email)
 
 		const signIn = await anon.auth.signInWithPassword({ email, password: 'contraseña-segura-1' })
 		expect(signIn.error).toBeNull()
@@ -134,9 +142,15 @@ describe('sign-up with e-mail confirmation', () => {
 		expect(signIn.data.session?.expires_in).toBe((await readAuthConfig()).jwt_expiry)
 		expect(signIn.data.user?.email_confirmed_at).toBeTruthy()
 
-		// A used link is no longer valid.
-		const again = await fetch(link, { redirect: 'manual' })
-		expect(again.headers.get('location')).toContain('#error=access_denied&error_code=otp_expired')
+		// A used link is no longer valid, through either door.
+		const again = await anon.auth.verifyOtp({ token_hash: tokenHash, type: 'email' })
+		expect(again.error?.code).toBe('otp_expired')
+		expect(again.error?.status).toBe(403)
+		const visit = await verifyVisit(tokenHash, 'signup')
+		expect(visit.status).toBe(303)
+		expect(visit.headers.get('location')).toBe(
+			`${redirectTo}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
+		)
 	})
 
 	test('an already registered, confirmed e-mail gets the obfuscated user with no identities', async () => {
@@ -159,7 +173,7 @@ describe('sign-up with e-mail confirmation', () => {
 		expect(((await malformed.json()) as { code: string }).code).toBe('validation_failed')
 	})
 
-	test('PKCE: the link carries a code that only the verifier exchanges', async () => {
+	test('PKCE: a visit to /verify hands out a code that only the verifier exchanges', async () => {
 		const email = uniqueEmail('pkce')
 		const pkce = client(supabase.url, localAnonKey, 'pkce')
 		const signUp = await pkce.auth.signUp({
@@ -168,9 +182,9 @@ describe('sign-up with e-mail confirmation', () => {
 			options: { emailRedirectTo: redirectTo },
 		})
 		expect(signUp.error).toBeNull()
-		const link = linkIn(await waitForMail(mailUrl(), email, /Confirma/), '/auth/v1/verify')
-		expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/)
-		const visit = await fetch(link, { redirect: 'manual' })
+		const tokenHash = authLinkIn(await waitForMail(mailUrl(), email, /Confirma/)).searchParams.get('token_hash') ?? ''
+		expect(tokenHash).toMatch(/^pkce_[0-9a-f]{56}$/)
+		const visit = await verifyVisit(tokenHash, 'signup')
 		const code = new URL(visit.headers.get('location') ?? '').searchParams.get('code')
 		expect(code).toBeTruthy()
 
@@ -198,15 +212,17 @@ describe('sign-up with e-mail confirmation', () => {
 	test('verifyOtp with the token hash starts a session once', async () => {
 		const email = uniqueEmail('otp')
 		await client(supabase.url).auth.signUp({ email, password: 'contraseña-segura-1' })
-		const tokenHash =
-			new URL(linkIn(await waitForMail(mailUrl(), email, /Confirma/), '/auth/v1/verify')).searchParams.get('token') ??
-			''
+		const tokenHash = authLinkIn(await waitForMail(mailUrl(), email, /Confirma/)).searchParams.get('token_hash') ?? ''
 		const verified = await client(supabase.url).auth.verifyOtp({ type: 'signup', token_hash: tokenHash })
 		expect(verified.error).toBeNull()
 		expect(verified.data.session?.access_token).toBeTruthy()
-		const again = await client(supabase.url).auth.verifyOtp({ type: 'signup', token_hash: tokenHash })
-		expect(again.error?.code).toBe('otp_expired')
-		expect(again.error?.status).toBe(403)
+		const again = await raw(supabase.url, '/auth/v1/verify', {
+			method: 'POST',
+			headers: apiVersion,
+			body: JSON.stringify({ type: 'signup', token_hash: tokenHash }),
+		})
+		expect(again.status).toBe(403)
+		expect(await again.json()).toEqual({ code: 'otp_expired', message: 'Email link is invalid or has expired' })
 	})
 })
 
@@ -305,7 +321,7 @@ describe('password sign-in, sessions and tokens', () => {
 })
 
 describe('password recovery', () => {
-	test('always answers 200 {}; only a real account gets a working link', async () => {
+	test('always answers 200 {}; only a real account gets a working link (the implicit /verify visit included)', async () => {
 		const nobody = uniqueEmail('nadie')
 		const unknown = await raw(supabase.url, '/auth/v1/recover', {
 			method: 'POST',
@@ -319,8 +335,9 @@ describe('password recovery', () => {
 		const user = await createUser(supabase.url, uniqueEmail('recuperar'))
 		const sent = await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
 		expect(sent.error).toBeNull()
-		const link = linkIn(await waitForMail(mailUrl(), user.email, /Restablece/), '/auth/v1/verify')
-		const visit = await fetch(link, { redirect: 'manual' })
+		const link = authLinkIn(await waitForMail(mailUrl(), user.email, /Restablece/))
+		expect(link.searchParams.get('type')).toBe('recovery')
+		const visit = await verifyVisit(link.searchParams.get('token_hash') ?? '', 'recovery')
 		const fragment = new URLSearchParams(new URL(visit.headers.get('location') ?? '').hash.slice(1))
 		expect(fragment.get('type')).toBe('recovery')
 		expect(fragment.get('access_token')).toBeTruthy()
@@ -333,7 +350,6 @@ describe('password recovery', () => {
 describe("the e-mails are supabase/config.toml's templates", () => {
 	test('sign-up and recovery mails carry the template subject and body, with the link filled in', async () => {
 		const config = await readAuthConfig()
-		const templates = await readEmailTemplates(config)
 		const email = uniqueEmail('plantilla')
 		const anon = client(supabase.url)
 		const signUp = await anon.auth.signUp({
@@ -350,16 +366,21 @@ describe("the e-mails are supabase/config.toml's templates", () => {
 			['recovery', /Restablece/],
 		] as const) {
 			const mail = await waitForMail(mailUrl(), email, subject)
-			const link = linkIn(mail, '/auth/v1/verify')
-			expect(new URL(link).searchParams.get('redirect_to')).toBe(redirectTo)
-			expect(mail.subject).toBe(templates[name].subject)
-			const expected = renderTemplate(templates[name].html, {
-				ConfirmationURL: link,
-				TokenHash: new URL(link).searchParams.get('token') ?? '',
-				SiteURL: config.site_url,
-				RedirectTo: redirectTo,
-				Email: email,
-			})
+			const entry = config.email.template[name]
+			expect(mail.subject).toBe(entry?.subject)
+			const link = authLinkIn(mail)
+			expect(link.searchParams.get('redirect_to')).toBe(redirectTo)
+			const file = await readFile(new URL(`../../../${entry?.content_path ?? ''}`, import.meta.url), 'utf8')
+			const expected = renderTemplate(
+				file,
+				{
+					TokenHash: link.searchParams.get('token_hash') ?? '',
+					SiteURL: config.site_url,
+					RedirectTo: redirectTo,
+					Email: email,
+				},
+				name,
+			)
 			expect(mail.html.trim()).toBe(expected.trim())
 			expect(mail.html).toContain(`(${email})`)
 		}

@@ -1,0 +1,64 @@
+import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js'
+import type { RouterContextProvider } from 'react-router'
+import { namedAddresses, type EmailLink } from '~/lib/email-link'
+import { serviceUnavailable } from './http'
+import { createAnonClient, getOptionalUser, getSupabase } from './supabase'
+
+type Context = Readonly<RouterContextProvider>
+
+export type LinkOutcome =
+	| { kind: 'signed-in' }
+	/** Used already, expired, or never valid: Supabase refused it. */
+	| { kind: 'refused' }
+	/** The link was of another account than the page said: no session was started with it. */
+	| { kind: 'other-account' }
+	/** The first of the two links of an e-mail change (double_confirm_changes): no session yet. */
+	| { kind: 'halfway' }
+
+const sameAddress = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase()
+
+/** Whether the link's page must ask before using it: someone else is signed in in this browser. */
+export function isAnotherAccount(current: User | null, link: EmailLink) {
+	return current !== null && !namedAddresses(link).some((address) => sameAddress(current.email, address))
+}
+
+/**
+ * Uses an e-mail link: the POST of its page, never a GET (a mail scanner's visit). Which account a token
+ * hash belongs to is known only by using it, so it is verified on a client of its own, whose session
+ * touches no cookie; the browser gets that session only when it is the account the page named (the
+ * link's `email`, which anyone can edit, so it is checked against what Supabase verified) and, when
+ * another account was signed in here, the person agreed to switch (`switchConfirmed`). Otherwise the
+ * new session is ended and the browser keeps the one it had: a link sent by a stranger cannot swap it.
+ */
+export async function openEmailLink(
+	context: Context,
+	request: Request,
+	link: EmailLink,
+	switchConfirmed: boolean,
+): Promise<LinkOutcome> {
+	const current = await getOptionalUser(context, request)
+	const verifier = createAnonClient()
+	const { data, error } = await verifier.auth.verifyOtp({ token_hash: link.tokenHash, type: link.type })
+	if (error) {
+		if (isAuthRetryableFetchError(error)) throw serviceUnavailable()
+		console.info('[auth] e-mail link refused', error.code ?? error.message)
+		return { kind: 'refused' }
+	}
+	const { session } = data
+	if (!session) return link.type === 'email_change' ? { kind: 'halfway' } : { kind: 'refused' }
+	const verified = session.user
+	const sameAccount = current?.id === verified.id
+	const named = namedAddresses(link).some((address) => sameAddress(verified.email, address))
+	if (!sameAccount && (!named || (current && !switchConfirmed))) {
+		await verifier.auth.signOut({ scope: 'local' })
+		return { kind: 'other-account' }
+	}
+	const supabase = getSupabase(context)
+	// Switching accounts ends the old session here, as 'Cerrar sesión' would in this browser.
+	if (current && !sameAccount) await supabase.auth.signOut({ scope: 'local' })
+	const started = await supabase.auth.setSession(session)
+	if (!started.error) return { kind: 'signed-in' }
+	if (isAuthRetryableFetchError(started.error)) throw serviceUnavailable()
+	console.error('[auth] the verified session could not be kept', started.error.code ?? started.error.message)
+	return { kind: 'refused' }
+}
