@@ -60,5 +60,5 @@ export async function sendMail(mail: Mail) {
  */
 export function mailSender(): Party {
 	const [sender] = addressparser(env.MAIL_FROM, { flatten: true })
-	return { name: sender?.name || 'KIA', email: sender?.address ?? env.MAIL_FROM }
+	return { name: sender?.name || 'KIA', email: sender?.address || env.MAIL_FROM }
 }
