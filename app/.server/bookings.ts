@@ -1,14 +1,24 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js'
-import { bookingLimits, formatMeeting, isBookable, isPastHorizon, todayInMadrid, type Meeting } from '~/lib/booking'
+import {
+	bookingLimits,
+	demoMinutes,
+	formatMeeting,
+	isBookable,
+	isPastHorizon,
+	todayInMadrid,
+	type Meeting,
+} from '~/lib/booking'
 import type { Database } from '~/lib/database.types'
-import { randomUUID } from 'node:crypto'
-import { calendarFor, getCalendar, jitsiCalendar } from './calendar'
+import { icsInvitation, type InvitationMethod } from '~/lib/ics'
+import { calendarFor, getCalendar, jitsiCalendar, type CalendarProvider } from './calendar'
 import { contactDestination } from './forms'
-import { sendMail } from './mail'
+import { mailSender, sendMail, type Mail } from './mail'
 import { createServiceClient } from './supabase'
 
 const meetingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nombre, email'
-type MeetingRow = Meeting & { nombre: string; email: string }
+/** A change also needs the version of the invitation the client holds. */
+const changeColumns = `${meetingColumns}, secuencia`
+type MeetingRow = Meeting & { nombre: string; email: string; secuencia: number }
 
 /** The user's own meetings, read under RLS. */
 export async function listOwnMeetings(supabase: SupabaseClient<Database>, user: User) {
@@ -37,7 +47,7 @@ async function ownUpcomingMeeting(
 	if (!/^[0-9a-f-]{36}$/i.test(id)) return 'La reunión no existe.'
 	const { data } = await supabase
 		.from('reservas')
-		.select(meetingColumns)
+		.select(changeColumns)
 		.eq('id', id)
 		.eq('user_id', user.id)
 		.maybeSingle()
@@ -57,26 +67,38 @@ export async function cancelOwnMeeting(
 	return cancelMeeting(meeting)
 }
 
-/** Frees the slot, removes the calendar event and tells the client. */
+/** Frees the slot, removes the calendar event and tells the client and the company. */
 async function cancelMeeting(meeting: MeetingRow): Promise<ChangeResult> {
 	// Service role: clients may not write bookings; the callers checked who may cancel this one.
-	const { error } = await createServiceClient()
+	const { data: cancelled, error } = await createServiceClient()
 		.from('reservas')
 		.update({ status: 'cancelada' })
 		.eq('id', meeting.id)
 		.eq('status', 'confirmada')
+		.select('secuencia')
+		.maybeSingle()
 	if (error) {
 		console.error('[bookings] cancel failed', error)
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
+	// Another request cancelled it first, and told everyone.
+	if (!cancelled) return { ok: true }
+	const calendar = calendarOf(meeting)
 	if (meeting.event_id)
-		await calendarFor(meeting.event_id)
-			.cancel(meeting.event_id)
-			.catch((cause: unknown) => console.error('[calendar] cancel failed', cause))
+		await calendar.cancel(meeting.event_id).catch((cause: unknown) => console.error('[calendar] cancel failed', cause))
+	const when = formatMeeting(meeting.fecha, meeting.hora)
+	const invitation = invitationFor({ ...meeting, secuencia: cancelled.secuencia }, calendar, 'CANCEL')
 	await sendMail({
 		to: meeting.email,
 		subject: 'Tu reunión con KIA ha sido cancelada',
-		text: `Hola ${meeting.nombre}:\n\nTu reunión del ${formatMeeting(meeting.fecha, meeting.hora)} ha sido cancelada.\n\nSi quieres, puedes reservar otra desde tu panel de cliente.\n\nEl equipo de KIA`,
+		text: `Hola ${meeting.nombre}:\n\nTu reunión del ${when} ha sido cancelada.\n\nSi quieres, puedes reservar otra desde tu panel de cliente.\n\nEl equipo de KIA`,
+		invitation,
+	})
+	await sendMail({
+		to: contactDestination(),
+		subject: `Demostración cancelada: ${when}`,
+		text: `Se ha cancelado la demostración de ${meeting.nombre} <${meeting.email}> del ${when}.\nMotivo: ${reasonOf(meeting)}`,
+		invitation,
 	})
 	return { ok: true }
 }
@@ -91,7 +113,7 @@ export async function cancelUpcomingMeetingsOf(userId: string) {
 	// Service role: an admin is acting on another user's bookings, which only the server writes.
 	const { data, error } = await createServiceClient()
 		.from('reservas')
-		.select(meetingColumns)
+		.select(changeColumns)
 		.eq('user_id', userId)
 		.eq('status', 'confirmada')
 		.gte('fecha', todayInMadrid())
@@ -116,11 +138,13 @@ export async function rescheduleOwnMeeting(
 	const meeting = await ownUpcomingMeeting(supabase, user, id)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
 	// Service role: clients may not write bookings; ownership was checked above.
-	const { error } = await createServiceClient()
+	const { data: moved, error } = await createServiceClient()
 		.from('reservas')
 		.update({ fecha, hora })
 		.eq('id', meeting.id)
 		.eq('status', 'confirmada')
+		.select('secuencia')
+		.maybeSingle()
 	if (error) {
 		// The unique index on confirmed (fecha, hora) is what keeps two people out of one slot.
 		if (error.code === '23505') return { ok: false, message: 'ese hueco ya está reservado. Elige otro.' }
@@ -128,15 +152,28 @@ export async function rescheduleOwnMeeting(
 		console.error('[bookings] reschedule failed', error)
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
+	// Cancelled by another request since it was read.
+	if (!moved) return { ok: false, message: 'Solo puedes cambiar reuniones confirmadas y futuras.' }
+	const calendar = calendarOf(meeting)
 	const details = { fecha, hora, motivo: meeting.motivo ?? '', nombre: meeting.nombre, email: meeting.email }
 	if (meeting.event_id)
-		await calendarFor(meeting.event_id)
+		await calendar
 			.move(meeting.event_id, details)
 			.catch((cause: unknown) => console.error('[calendar] move failed', cause))
+	const was = formatMeeting(meeting.fecha, meeting.hora)
+	const when = formatMeeting(fecha, hora)
+	const invitation = invitationFor({ ...meeting, fecha, hora, secuencia: moved.secuencia }, calendar, 'REQUEST')
 	await sendMail({
 		to: meeting.email,
 		subject: 'Tu reunión con KIA ha cambiado de fecha',
-		text: `Hola ${meeting.nombre}:\n\nTu reunión se ha reprogramado para el ${formatMeeting(fecha, hora)}.${meeting.meet_url ? `\n\nEnlace: ${meeting.meet_url}` : ''}\n\nEl equipo de KIA`,
+		text: `Hola ${meeting.nombre}:\n\nTu reunión se ha reprogramado para el ${when}.${meeting.meet_url ? `\n\nEnlace: ${meeting.meet_url}` : ''}\n\nEl equipo de KIA`,
+		invitation,
+	})
+	await sendMail({
+		to: contactDestination(),
+		subject: `Demostración reprogramada: ${when}`,
+		text: `${meeting.nombre} <${meeting.email}> ha cambiado su demostración del ${was} al ${when}.\nMotivo: ${reasonOf(meeting)}${meeting.meet_url ? `\nEnlace: ${meeting.meet_url}` : ''}`,
+		invitation,
 	})
 	return { ok: true }
 }
@@ -209,7 +246,7 @@ export async function createBooking(booking: NewBooking): Promise<BookingResult>
 			hora: booking.hora,
 			motivo: booking.motivo,
 		})
-		.select('id')
+		.select('id, secuencia')
 		.single()
 	if (error || !data) {
 		if (error?.code === '23505') return { ok: false, reason: 'taken' }
@@ -224,7 +261,8 @@ export async function createBooking(booking: NewBooking): Promise<BookingResult>
 		.update({ meet_url: event.meetUrl, event_id: event.eventId })
 		.eq('id', data.id)
 	if (linkError) console.error('[bookings] could not store the meeting link', linkError)
-	const mailed = await sendBookingMails(booking, event.meetUrl)
+	const meeting = { ...booking, id: data.id, secuencia: data.secuencia, meet_url: event.meetUrl }
+	const mailed = await sendBookingMails(meeting, calendarFor(event.eventId))
 	return { ok: true, meetUrl: event.meetUrl, mailed }
 }
 
@@ -237,57 +275,67 @@ async function createMeetingLink(booking: NewBooking) {
 	}
 }
 
-/** An iCalendar invitation (RFC 5545), in Madrid time like everything the business does. */
-export function icsInvitation(booking: NewBooking, meetUrl: string, now = new Date()) {
-	const start = `${booking.fecha.replace(/-/g, '')}T${booking.hora.replace(':', '')}00`
-	const [hours = 0, minutes = 0] = booking.hora.split(':').map(Number)
-	const endMinutes = hours * 60 + minutes + 15
-	const end = `${booking.fecha.replace(/-/g, '')}T${String(Math.floor(endMinutes / 60)).padStart(2, '0')}${String(endMinutes % 60).padStart(2, '0')}00`
-	const stamp = now
-		.toISOString()
-		.replace(/[-:]/g, '')
-		.replace(/\.\d{3}/, '')
-	// RFC 5545 §3.3.11: a line break of any kind (a bare CR included) is written as \n, never raw.
-	const escape = (text: string) => text.replace(/([,;\\])/g, '\\$1').replace(/\r\n|\r|\n/g, '\\n')
-	return [
-		'BEGIN:VCALENDAR',
-		'VERSION:2.0',
-		'PRODID:-//KIA//Demostraciones//ES',
-		'METHOD:REQUEST',
-		'BEGIN:VEVENT',
-		`UID:${start}-${randomUUID()}@kia.es`,
-		`DTSTAMP:${stamp}`,
-		`DTSTART;TZID=Europe/Madrid:${start}`,
-		`DTEND;TZID=Europe/Madrid:${end}`,
-		`SUMMARY:${escape('Demostración de KIA')}`,
-		`DESCRIPTION:${escape(`${booking.motivo}\nEnlace: ${meetUrl}`)}`,
-		`LOCATION:${escape(meetUrl)}`,
-		`URL:${meetUrl}`,
-		'END:VEVENT',
-		'END:VCALENDAR',
-	].join('\r\n')
+/** The calendar behind a booking; one without an event (made before links existed) has none, like Jitsi. */
+const calendarOf = (meeting: Pick<MeetingRow, 'event_id'>) =>
+	meeting.event_id ? calendarFor(meeting.event_id) : jitsiCalendar
+
+/** SPEC §3: an empty reason reads 'Consulta general'. */
+const reasonOf = (meeting: { motivo: string | null }) => meeting.motivo || 'Consulta general'
+
+type InvitedMeeting = Pick<
+	MeetingRow,
+	'id' | 'secuencia' | 'fecha' | 'hora' | 'motivo' | 'meet_url' | 'nombre' | 'email'
+>
+
+/**
+ * This version of a booking's invitation, the same file for the client and for the company inbox: both are
+ * attendees, so a cancellation takes the meeting out of both calendars (SPEC §8, '¿Estás seguro?'). Its
+ * UID is the booking's id, the same on every version; none when the meeting's calendar invites by itself
+ * (see CalendarProvider), so the client never gets two.
+ */
+function invitationFor(
+	meeting: InvitedMeeting,
+	calendar: CalendarProvider,
+	method: InvitationMethod,
+): Mail['invitation'] {
+	if (calendar.sendsInvitations) return undefined
+	const link = meeting.meet_url ? `\nEnlace: ${meeting.meet_url}` : ''
+	const content = icsInvitation({
+		method,
+		uid: meeting.id,
+		sequence: meeting.secuencia,
+		fecha: meeting.fecha,
+		hora: meeting.hora,
+		durationMinutes: demoMinutes,
+		summary: 'Demostración de KIA',
+		description: `${reasonOf(meeting)}${link}`,
+		url: meeting.meet_url,
+		organizer: mailSender(),
+		attendees: [
+			{ name: meeting.nombre, email: meeting.email },
+			{ name: 'KIA', email: contactDestination() },
+		],
+		stamp: new Date(),
+	})
+	return { method, content }
 }
 
 /** The visitor's confirmation, then the company's notice; true when the visitor's was sent. */
-async function sendBookingMails(booking: NewBooking, meetUrl: string) {
-	const when = formatMeeting(booking.fecha, booking.hora)
+async function sendBookingMails(meeting: InvitedMeeting & { meet_url: string }, calendar: CalendarProvider) {
+	const when = formatMeeting(meeting.fecha, meeting.hora)
+	const invitation = invitationFor(meeting, calendar, 'REQUEST')
 	const mailed = await sendMail({
-		to: booking.email,
+		to: meeting.email,
 		subject: `Tu demostración de KIA: ${when}`,
-		text: `Hola ${booking.nombre}:\n\nTu demostración gratuita de 15 minutos está confirmada para el ${when} (hora de Madrid).\n\nEnlace a la reunión: ${meetUrl}\n\nPuedes reprogramarla o cancelarla desde tu panel de cliente.\n\nEl equipo de KIA`,
-		html: `<p>Hola ${escapeHtml(booking.nombre)}:</p><p>Tu demostración gratuita de 15 minutos está confirmada para el <strong>${when}</strong> (hora de Madrid).</p><p><a href="${escapeHtml(meetUrl)}">Ir a la reunión</a></p><p>Puedes reprogramarla o cancelarla desde tu panel de cliente.</p><p>El equipo de KIA</p>`,
-		attachments: [
-			{
-				filename: 'demostracion-kia.ics',
-				content: icsInvitation(booking, meetUrl),
-				contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-			},
-		],
+		text: `Hola ${meeting.nombre}:\n\nTu demostración gratuita de 15 minutos está confirmada para el ${when} (hora de Madrid).\n\nEnlace a la reunión: ${meeting.meet_url}\n\nPuedes reprogramarla o cancelarla desde tu panel de cliente.\n\nEl equipo de KIA`,
+		html: `<p>Hola ${escapeHtml(meeting.nombre)}:</p><p>Tu demostración gratuita de 15 minutos está confirmada para el <strong>${when}</strong> (hora de Madrid).</p><p><a href="${escapeHtml(meeting.meet_url)}">Ir a la reunión</a></p><p>Puedes reprogramarla o cancelarla desde tu panel de cliente.</p><p>El equipo de KIA</p>`,
+		invitation,
 	})
 	await sendMail({
 		to: contactDestination(),
 		subject: `Nueva demostración reservada: ${when}`,
-		text: `${booking.nombre} <${booking.email}> ha reservado una demostración para el ${when}.\nMotivo: ${booking.motivo}\nEnlace: ${meetUrl}`,
+		text: `${meeting.nombre} <${meeting.email}> ha reservado una demostración para el ${when}.\nMotivo: ${meeting.motivo}\nEnlace: ${meeting.meet_url}`,
+		invitation,
 	})
 	return mailed
 }

@@ -6,8 +6,18 @@ export type CalendarEvent = { eventId: string; meetUrl: string }
 
 export type MeetingDetails = { fecha: string; hora: string; motivo: string; nombre: string; email: string }
 
-/** Where meetings live: Google Calendar with Meet when configured (#5), a Jitsi room otherwise. */
+/**
+ * Where meetings live: Google Calendar with Meet when configured (#5), a Jitsi room otherwise.
+ *
+ * `sendsInvitations`: whether the provider itself invites the client (and tells them of every change), so
+ * that our e-mails carry no `.ics` of their own and the client gets one invitation per booking, not two.
+ * Google does: its event is the meeting (its guest list lets the client into the Meet without knocking,
+ * their answer shows on it, and a change made by hand in Google Calendar reaches them too), and a second
+ * invitation of ours, with another UID, would be a second copy of the meeting in their calendar that
+ * Google's updates never touch. A Jitsi room has no calendar behind it, so our `.ics` is the invitation.
+ */
 export type CalendarProvider = {
+	sendsInvitations: boolean
 	create: (meeting: MeetingDetails) => Promise<CalendarEvent>
 	move: (eventId: string, meeting: MeetingDetails) => Promise<void>
 	cancel: (eventId: string) => Promise<void>
@@ -19,6 +29,7 @@ export type CalendarProvider = {
  * changes our row and the e-mails.
  */
 export const jitsiCalendar: CalendarProvider = {
+	sendsInvitations: false,
 	async create() {
 		const room = `kia-demo-${randomBytes(9).toString('base64url')}`
 		return { eventId: `jitsi:${room}`, meetUrl: `https://meet.jit.si/${room}` }

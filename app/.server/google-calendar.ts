@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { importPKCS8, SignJWT } from 'jose'
 import { abortAfter } from '~/lib/abort'
+import { demoMinutes } from '~/lib/booking'
 import type { CalendarProvider, MeetingDetails } from './calendar'
 
 export type GoogleCalendarConfig = {
@@ -19,7 +20,7 @@ const apiBase = 'https://www.googleapis.com/calendar/v3'
 
 function eventTimes({ fecha, hora }: Pick<MeetingDetails, 'fecha' | 'hora'>) {
 	const [hours = 0, minutes = 0] = hora.split(':').map(Number)
-	const end = hours * 60 + minutes + 15
+	const end = hours * 60 + minutes + demoMinutes
 	const time = (total: number) =>
 		`${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}:00`
 	return {
@@ -74,6 +75,8 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 	}
 
 	return {
+		// `attendees` and `sendUpdates=all` below: Google invites the client and tells them of each change.
+		sendsInvitations: true,
 		async create(meeting) {
 			const event = await call('POST', '/events?conferenceDataVersion=1&sendUpdates=all', {
 				summary: 'Demostración de KIA',

@@ -1,5 +1,7 @@
 import { createTransport } from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser'
 import { singleLine } from '~/lib/header-text'
+import type { InvitationMethod, Party } from '~/lib/ics'
 import { env } from './env'
 
 /**
@@ -19,22 +21,25 @@ export type Mail = {
 	subject: string
 	text: string
 	html?: string
-	attachments?: { filename: string; content: string; contentType: string }[]
+	/** A calendar invitation (`.ics`) for the recipient's calendar app. */
+	invitation?: { method: InvitationMethod; content: string }
 }
 
 /**
- * The message as handed to nodemailer: subjects and file names are made one
- * line here, whatever text went into them, so no header can be injected.
+ * The message as handed to nodemailer: subjects are made one line here,
+ * whatever text went into them, so no header can be injected. An invitation
+ * travels as Outlook and Gmail send theirs (RFC 6047): a `text/calendar;
+ * method=…` alternative of the body, which calendar-aware clients turn into
+ * an invitation, plus the same file attached for every other client.
  */
-export function composeMail(mail: Mail) {
+export function composeMail({ invitation, ...mail }: Mail) {
 	return {
 		...mail,
 		from: env.MAIL_FROM,
 		subject: singleLine(mail.subject),
-		attachments: mail.attachments?.map((attachment) => ({
-			...attachment,
-			filename: singleLine(attachment.filename, 100),
-		})),
+		...(invitation && {
+			icalEvent: { method: invitation.method, filename: 'demostracion-kia.ics', content: invitation.content },
+		}),
 	}
 }
 
@@ -47,4 +52,13 @@ export async function sendMail(mail: Mail) {
 		console.error(`[mail] could not send "${mail.subject}" to ${mail.to}`, error)
 		return false
 	}
+}
+
+/**
+ * Who our e-mails come from, as a calendar party: the organizer of our
+ * invitations must be the sender, or calendars may not trust its updates.
+ */
+export function mailSender(): Party {
+	const [sender] = addressparser(env.MAIL_FROM, { flatten: true })
+	return { name: sender?.name || 'KIA', email: sender?.address || env.MAIL_FROM }
 }

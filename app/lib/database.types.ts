@@ -209,6 +209,7 @@ export type Database = {
 					meet_url: string | null
 					motivo: string | null
 					nombre: string
+					secuencia: number
 					status: string
 					updated_at: string
 					user_id: string | null
@@ -224,6 +225,7 @@ export type Database = {
 					meet_url?: string | null
 					motivo?: string | null
 					nombre: string
+					secuencia?: number
 					status?: string
 					updated_at?: string
 					user_id?: string | null
@@ -239,6 +241,7 @@ export type Database = {
 					meet_url?: string | null
 					motivo?: string | null
 					nombre?: string
+					secuencia?: number
 					status?: string
 					updated_at?: string
 					user_id?: string | null

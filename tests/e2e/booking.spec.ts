@@ -1,11 +1,45 @@
-import { createAccount, createMeeting, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
+import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
+import { inbox, invitationIn, waitForMail, type CaughtMail } from '../support/mail'
 import { uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 const consentCookie = {
 	name: 'cookie_consent',
 	value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+}
+
+const mailUrl = () => process.env.E2E_MAIL_URL ?? ''
+
+const newestMail = (to: string, subject: RegExp) => waitForMail(mailUrl(), to, subject)
+
+/** The newest mail to `to` with that subject whose text mentions `mentioning` (the company inbox is shared). */
+async function mailMentioning(to: string, subject: RegExp, mentioning: string): Promise<CaughtMail> {
+	await expect
+		.poll(async () =>
+			(await inbox(mailUrl(), to)).some((mail) => subject.test(mail.subject) && mail.text.includes(mentioning)),
+		)
+		.toBe(true)
+	const mails = await inbox(mailUrl(), to)
+	const mail = mails
+		.filter((candidate) => subject.test(candidate.subject) && candidate.text.includes(mentioning))
+		.at(-1)
+	if (!mail) throw new Error(`No mail to ${to} matching ${subject}`)
+	return mail
+}
+
+/** METHOD, UID, SEQUENCE and STATUS of the invitation a mail carries, as its text/calendar part and file say. */
+async function versionIn(mail: CaughtMail) {
+	const invitation = await invitationIn(mailUrl(), mail)
+	const unfolded = invitation?.ics.replace(/\r\n /g, '') ?? ''
+	const value = (name: string) => new RegExp(`^${name}:(.*)\r$`, 'm').exec(unfolded)?.[1]
+	return {
+		part: invitation?.method,
+		method: value('METHOD'),
+		uid: value('UID'),
+		sequence: value('SEQUENCE'),
+		status: value('STATUS'),
+	}
 }
 
 function nextSaturday() {
@@ -108,12 +142,11 @@ test.describe('demo booking', () => {
 				motivo: 'Quiero ver la facturación VERIFACTU',
 			}),
 		])
-		const mail = (await waitForMail(account.email, /Tu demostración de KIA/)) as unknown as {
-			html: string
-			attachments?: { generatedFileName: string; contentType: string }[]
-		}
+		const mail = await newestMail(account.email, /Tu demostración de KIA/)
 		expect(mail.html).toContain(rows.data?.[0]?.meet_url)
-		expect(mail.attachments?.[0]?.contentType).toContain('text/calendar')
+		const invitation = await invitationIn(mailUrl(), mail)
+		expect(invitation?.method).toBe('REQUEST')
+		expect(invitation?.ics).toMatch(/^METHOD:REQUEST\r$/m)
 	})
 
 	test('a past date is refused by the server', async ({ page }) => {
@@ -215,4 +248,33 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	await dialog.getByLabel('Hora').selectOption(hora)
 	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+})
+
+test('a booking, its reschedule and its cancellation each send the client and the company inbox the invitation of one meeting', async ({
+	page,
+}) => {
+	const account = await createAccount('invitacion', 'Zoë Núñez')
+	await signIn(page, account.email)
+	const [slot, moveTo] = [uniqueSlot(), uniqueSlot()]
+	const booked = await postAs(page, siteURL('/solicitar-demostracion-kia'), { ...slot, motivo: 'Demo; con, comas' })
+	expect(booked.status).toBe(200)
+	const { data: row } = await serviceClient().from('reservas').select('id').eq('user_id', account.id).single()
+	const id = row?.id ?? ''
+	const moved = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'reschedule', id, ...moveTo })
+	expect(moved.status).toBe(302)
+	const cancelled = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'cancel', id })
+	expect(cancelled.status).toBe(302)
+
+	const company = 'hola@kia.es'
+	const steps = [
+		[/^Tu demostración de KIA: /, /^Nueva demostración reservada: /, 'REQUEST', '0', 'CONFIRMED'],
+		[/^Tu reunión con KIA ha cambiado de fecha$/, /^Demostración reprogramada: /, 'REQUEST', '1', 'CONFIRMED'],
+		[/^Tu reunión con KIA ha sido cancelada$/, /^Demostración cancelada: /, 'CANCEL', '2', 'CANCELLED'],
+	] as const
+	for (const [toClient, toCompany, method, sequence, status] of steps) {
+		const expected = { part: method, method, uid: id, sequence, status }
+		expect(await versionIn(await newestMail(account.email, toClient))).toEqual(expected)
+		expect(await versionIn(await mailMentioning(company, toCompany, account.email))).toEqual(expected)
+	}
+	expect(await inbox(mailUrl(), account.email)).toHaveLength(3)
 })

@@ -6,6 +6,8 @@ export type CaughtMail = {
 	html: string
 	to: { address: string; name: string }[]
 	date: string
+	/** Parts of the body other than text and HTML: a calendar invitation's text/calendar part. */
+	alternatives?: { contentType: string; method?: string }[]
 	attachments?: { contentType: string; generatedFileName: string }[]
 }
 
@@ -24,6 +26,20 @@ export async function waitForMail(mailUrl: string, recipient: string, subject: R
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 	throw new Error(`No mail to ${recipient} matching ${subject} within ${timeoutMs} ms`)
+}
+
+/**
+ * The calendar invitation a mail carries, as a calendar app finds it: the method its text/calendar part
+ * names, and the attached file byte for byte (the JSON of the catcher turns its CRLFs into LFs). Null when
+ * the mail carries none.
+ */
+export async function invitationIn(mailUrl: string, mail: CaughtMail) {
+	const part = mail.alternatives?.find((alternative) => alternative.contentType === 'text/calendar')
+	const file = mail.attachments?.find((attachment) => attachment.contentType === 'application/ics')
+	if (!part && !file) return null
+	if (!part || !file) throw new Error(`"${mail.subject}" carries only half an invitation`)
+	const response = await fetch(`${mailUrl}/email/${mail.id}/attachment/${encodeURIComponent(file.generatedFileName)}`)
+	return { method: part.method, ics: await response.text() }
 }
 
 /** The first link in the mail's HTML whose URL contains `fragment`. */

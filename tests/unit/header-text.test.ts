@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer'
 import { describe, expect, test } from 'vitest'
-import { composeMail } from '~/.server/mail'
+import { composeMail, type Mail } from '~/.server/mail'
 import { singleLine } from '~/lib/header-text'
 
 describe('singleLine', () => {
@@ -16,23 +16,28 @@ describe('singleLine', () => {
 
 describe('composeMail', () => {
 	// The raw message as nodemailer writes it: what an SMTP server would receive.
-	async function rawHeaders(subject: string, filename: string) {
+	async function raw(mail: Mail) {
 		const transport = createTransport({ streamTransport: true, buffer: true })
-		const mail = composeMail({
-			to: 'cliente@kia.test',
-			subject,
-			text: 'x',
-			attachments: [{ filename, content: 'x', contentType: 'text/plain' }],
-		})
-		const info = await transport.sendMail(mail)
+		const info = await transport.sendMail(composeMail(mail))
 		return info.message.toString()
 	}
 
-	test('a subject or file name carrying a line break cannot add a header', async () => {
-		const raw = await rawHeaders('Tu reunión\r\nBcc: otro@evil.example', 'invitación\r\nX-Evil: 1.ics')
-		expect(raw).not.toMatch(/^Bcc:/im)
-		expect(raw).not.toMatch(/^X-Evil:/im)
+	test('a subject carrying a line break cannot add a header', async () => {
+		const message = await raw({ to: 'cliente@kia.test', subject: 'Tu reunión\r\nBcc: otro@evil.example', text: 'x' })
+		expect(message).not.toMatch(/^Bcc:/im)
 		// Non-ASCII is kept, in the header's own encoding.
-		expect(raw).toMatch(/^Subject: =\?UTF-8\?Q\?Tu_reuni=C3=B3n_Bcc/m)
+		expect(message).toMatch(/^Subject: =\?UTF-8\?Q\?Tu_reuni=C3=B3n_Bcc/m)
+	})
+
+	test('an invitation is a text/calendar part whose method is the one inside, and an attached file', async () => {
+		const content = 'BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n'
+		const message = await raw({
+			to: 'cliente@kia.test',
+			subject: 'Cancelada',
+			text: 'x',
+			invitation: { method: 'CANCEL', content },
+		})
+		expect(message).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=CANCEL$/m)
+		expect(message).toMatch(/^Content-Type: application\/ics; name=demostracion-kia\.ics$/m)
 	})
 })
