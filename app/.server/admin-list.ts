@@ -32,7 +32,8 @@ export async function loadAdminPage<Row>(
 		desde: (page - 1) * pageSize,
 		cuantos: pageSize,
 	})
-	if (error) console.error(`[admin] ${list} failed`, error)
+	// 42501: not an admin. The page's role check, run alongside, sends them away; nothing to log.
+	if (error && error.code !== '42501') console.error(`[admin] ${list} failed`, error)
 	const result = (error ? null : data) as { total: number; rows: Row[] } | null
 	const total = result?.total ?? 0
 	return {

@@ -1,16 +1,16 @@
-import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js'
-import { redirect, type RouterContextProvider } from 'react-router'
+import { isAuthRetryableFetchError } from '@supabase/supabase-js'
+import { createContext, redirect, type RouterContextProvider } from 'react-router'
 import { authCopy } from '~/content/auth'
 import { serviceUnavailableCopy } from '~/content/errors'
 import type { Tables } from '~/lib/database.types'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
-import { assertReachable, getOptionalUser, getSupabase } from './supabase'
+import { assertReachable, getOptionalUser, getSupabase, type SessionUser } from './supabase'
 
 type Context = Readonly<RouterContextProvider>
 
 /** Portal pages need a user: signed out, go to /auth and come back here afterwards. */
-export async function requireUser(context: Context, request: Request): Promise<User> {
+export async function requireUser(context: Context, request: Request): Promise<SessionUser> {
 	const user = await getOptionalUser(context, request)
 	if (user) return user
 	const url = new URL(request.url)
@@ -20,28 +20,54 @@ export async function requireUser(context: Context, request: Request): Promise<U
 
 export type Profile = Pick<Tables<'usuarios'>, 'full_name' | 'avatar_url' | 'role' | 'phone'>
 
-/** SPEC §4: admin only when usuarios.role is 'admin'; no row or a failed lookup means not admin. */
-export async function loadProfile(context: Context, user: User): Promise<Profile | null> {
+type ProfileRead = { profile: Profile | null; failed: boolean }
+
+/**
+ * The profile of this request's user, read once and shared by the layout and
+ * the page, which run in parallel. No action that changes usuarios reads it
+ * through here first, so the loaders after such an action read the new row.
+ */
+const profileContext = createContext<Promise<ProfileRead> | null>(null)
+
+function readProfileOnce(context: Context, user: SessionUser) {
+	let read = context.get(profileContext)
+	if (!read) {
+		read = readProfile(context, user)
+		context.set(profileContext, read)
+	}
+	return read
+}
+
+async function readProfile(context: Context, user: SessionUser): Promise<ProfileRead> {
 	const { data, error } = await getSupabase(context)
 		.from('usuarios')
 		.select('full_name, avatar_url, role, phone')
 		.eq('id', user.id)
 		.maybeSingle()
-	if (error) {
-		// An outage is not "no role": an admin must not land on the client pages for it.
-		assertReachable(context)
-		console.error('[auth] profile lookup failed', error)
-	}
-	return data
+	if (error) console.error('[auth] profile lookup failed', error)
+	return { profile: data, failed: Boolean(error) }
+}
+
+/** SPEC §4: admin only when usuarios.role is 'admin'; no row or a failed lookup means not admin. */
+export async function loadProfile(context: Context, user: SessionUser): Promise<Profile | null> {
+	const { profile, failed } = await readProfileOnce(context, user)
+	// An outage is not "no role": an admin must not land on the client pages for it.
+	if (failed) assertReachable(context)
+	return profile
+}
+
+/** For public pages, which stay up while Supabase is down: no profile then, as for a visitor without one. */
+export async function loadProfileIfReachable(context: Context, user: SessionUser): Promise<Profile | null> {
+	return (await readProfileOnce(context, user)).profile
 }
 
 /** SPEC §3: profile full_name, then the account's metadata, then the e-mail. */
-export function displayName(user: User, profile: Profile | null) {
+export function displayName(user: SessionUser, profile: Profile | null) {
 	const metadata = user.user_metadata as { full_name?: string }
 	return profile?.full_name || metadata.full_name || user.email || ''
 }
 
-export function avatarUrl(user: User, profile: Profile | null) {
+export function avatarUrl(user: SessionUser, profile: Profile | null) {
 	const metadata = user.user_metadata as { avatar_url?: string }
 	return profile?.avatar_url || metadata.avatar_url || null
 }

@@ -1,11 +1,11 @@
-import type { SupabaseClient, User } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { planById, planIds, type PlanId } from '~/content/plans'
 import type { Database } from '~/lib/database.types'
 import { billingPeriods, type BillingPeriod } from '~/lib/period'
 import { env } from './env'
 import { priceVariable } from './local-stripe'
 import { getStripe, isPermanentStripeError, type Stripe } from './stripe'
-import { createServiceClient } from './supabase'
+import { createServiceClient, type SessionUser } from './supabase'
 
 /** The configured Stripe price of a plan and period; undefined while that price is not set up. */
 export function priceIdFor(plan: PlanId, period: BillingPeriod) {
@@ -27,7 +27,7 @@ export function planForPrice(priceId: string | undefined) {
  * `stripe_customers` (never looked up by e-mail). The idempotency key makes
  * two concurrent first purchases create one customer.
  */
-async function ensureCustomer(user: User) {
+async function ensureCustomer(user: SessionUser) {
 	const service = createServiceClient()
 	const stored = await service.from('stripe_customers').select('customer_id').eq('user_id', user.id).maybeSingle()
 	if (stored.error) throw stored.error
@@ -49,7 +49,7 @@ async function ensureCustomer(user: User) {
  * Annual Enterprise is a one-time payment, every other price a subscription
  * (SPEC §7). Returns Stripe's hosted page URL.
  */
-export async function createCheckoutSession(user: User, plan: PlanId, period: BillingPeriod, priceId: string) {
+export async function createCheckoutSession(user: SessionUser, plan: PlanId, period: BillingPeriod, priceId: string) {
 	const oneTime = planById(plan)?.charge[period] === 'one-time'
 	const metadata = { user_id: user.id, plan, period }
 	const session = await getStripe().checkout.sessions.create({
@@ -129,7 +129,7 @@ function retrieveCheckoutSession(sessionId: string) {
  * (null for anyone else's or an unknown id), granted here too so the portal
  * is up to date even before the webhook arrives.
  */
-export async function loadPurchase(sessionId: string, user: User) {
+export async function loadPurchase(sessionId: string, user: SessionUser) {
 	let session: Stripe.Checkout.Session
 	try {
 		session = await retrieveCheckoutSession(sessionId)
@@ -218,7 +218,7 @@ async function applyEvent(event: Stripe.Event): Promise<EventOutcome> {
 }
 
 /** A Billing Portal session for the user's own customer, coming back to `returnUrl`; null if they never bought. */
-export async function createPortalSession(user: User, returnUrl: string) {
+export async function createPortalSession(user: SessionUser, returnUrl: string) {
 	const { data, error } = await createServiceClient()
 		.from('stripe_customers')
 		.select('customer_id')

@@ -1,4 +1,4 @@
-import type { SupabaseClient, User } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import {
 	bookingLimits,
 	demoMinutes,
@@ -13,7 +13,7 @@ import { icsInvitation, type InvitationMethod } from '~/lib/ics'
 import { calendarFor, getCalendar, jitsiCalendar, type CalendarProvider } from './calendar'
 import { contactDestination } from './forms'
 import { mailSender, sendMail, type Mail } from './mail'
-import { createServiceClient } from './supabase'
+import { createServiceClient, type SessionUser } from './supabase'
 
 const meetingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nombre, email'
 /** A change also needs the version of the invitation the client holds. */
@@ -21,7 +21,7 @@ const changeColumns = `${meetingColumns}, secuencia`
 type MeetingRow = Meeting & { nombre: string; email: string; secuencia: number }
 
 /** The user's own meetings, read under RLS. */
-export async function listOwnMeetings(supabase: SupabaseClient<Database>, user: User) {
+export async function listOwnMeetings(supabase: SupabaseClient<Database>, user: SessionUser) {
 	const { data, error } = await supabase
 		.from('reservas')
 		.select(meetingColumns)
@@ -41,7 +41,7 @@ export type ChangeResult = { ok: true } | { ok: false; message: string }
  */
 async function ownUpcomingMeeting(
 	supabase: SupabaseClient<Database>,
-	user: User,
+	user: SessionUser,
 	id: string,
 ): Promise<MeetingRow | string> {
 	if (!/^[0-9a-f-]{36}$/i.test(id)) return 'La reunión no existe.'
@@ -59,7 +59,7 @@ async function ownUpcomingMeeting(
 
 export async function cancelOwnMeeting(
 	supabase: SupabaseClient<Database>,
-	user: User,
+	user: SessionUser,
 	id: string,
 ): Promise<ChangeResult> {
 	const meeting = await ownUpcomingMeeting(supabase, user, id)
@@ -127,7 +127,7 @@ export async function cancelUpcomingMeetingsOf(userId: string) {
 
 export async function rescheduleOwnMeeting(
 	supabase: SupabaseClient<Database>,
-	user: User,
+	user: SessionUser,
 	id: string,
 	fecha: string,
 	hora: string,

@@ -1,8 +1,8 @@
-import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js'
+import { isAuthRetryableFetchError } from '@supabase/supabase-js'
 import type { RouterContextProvider } from 'react-router'
 import { namedAddresses, type EmailLink } from '~/lib/email-link'
 import { serviceUnavailable } from './http'
-import { createAnonClient, getOptionalUser, getSupabase } from './supabase'
+import { createAnonClient, getOptionalUser, getSupabase, type SessionUser } from './supabase'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -18,7 +18,7 @@ export type LinkOutcome =
 const sameAddress = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase()
 
 /** Whether the link's page must ask before using it: someone else is signed in in this browser. */
-export function isAnotherAccount(current: User | null, link: EmailLink) {
+export function isAnotherAccount(current: SessionUser | null, link: EmailLink) {
 	return current !== null && !namedAddresses(link).some((address) => sameAddress(current.email, address))
 }
 

@@ -3,7 +3,8 @@ import type { HeaderUser } from '~/components/site/header'
 import { getPublicEnv } from './env'
 import { hostGuard } from './host-guard'
 import { pageCacheMiddleware } from './page-cache'
-import { getSupabase, getUserIfReachable, supabaseMiddleware } from './supabase'
+import { avatarUrl, displayName, loadProfileIfReachable } from './auth'
+import { getUserIfReachable, supabaseMiddleware } from './supabase'
 
 /**
  * What the site header shows: the portal session is visible here through the
@@ -14,16 +15,8 @@ import { getSupabase, getUserIfReachable, supabaseMiddleware } from './supabase'
 export async function loadHeaderUser(context: Readonly<RouterContextProvider>, request: Request): Promise<HeaderUser> {
 	const user = await getUserIfReachable(context, request)
 	if (!user) return null
-	const { data: profile } = await getSupabase(context)
-		.from('usuarios')
-		.select('full_name, avatar_url')
-		.eq('id', user.id)
-		.maybeSingle()
-	const metadata = user.user_metadata as { full_name?: string; avatar_url?: string }
-	return {
-		name: profile?.full_name || metadata.full_name || user.email || '',
-		avatarUrl: profile?.avatar_url || metadata.avatar_url || null,
-	}
+	const profile = await loadProfileIfReachable(context, user)
+	return { name: displayName(user, profile), avatarUrl: avatarUrl(user, profile) }
 }
 
 export async function loadSiteChrome(context: Readonly<RouterContextProvider>, request: Request) {

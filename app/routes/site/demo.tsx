@@ -1,7 +1,7 @@
 import { CalendarDays, ChevronRight, Clock, Video } from 'lucide-react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useLocation } from 'react-router'
-import { bookingPageUrl, displayName, loadProfile } from '~/.server/auth'
+import { bookingPageUrl, displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking-draft'
 import { createBooking, takenSlots } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
@@ -56,10 +56,14 @@ const factIcons = { clock: Clock, calendar: CalendarDays, video: Video }
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// A public page: while Supabase is down it still shows, as to a visitor; booking then says it cannot.
 	const user = await getUserIfReachable(context, request)
-	const profileName = user ? displayName(user, await loadProfile(context, user)) : null
-	const draft = await readBookingDraft(request)
+	// Independent reads, one round trip: the session is checked locally, so these can all start at once.
+	const [profile, draft, taken] = await Promise.all([
+		user ? loadProfileIfReachable(context, user) : null,
+		readBookingDraft(request),
+		takenSlots(),
+	])
 	return {
-		signedInAs: profileName,
+		signedInAs: user ? displayName(user, profile) : null,
 		draft: draft
 			? {
 					nombre: draft.nombre,
@@ -69,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 					motivo: draft.motivo,
 				}
 			: null,
-		taken: await takenSlots(),
+		taken,
 		today: todayInMadrid(),
 		nowTime: timeInMadrid(),
 	}

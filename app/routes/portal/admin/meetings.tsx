@@ -20,8 +20,12 @@ type Row = {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireAdmin(context, request)
-	return loadAdminPage<Row>(context, 'admin_reservas', request, adminCopy.meetings.loadError)
+	// In parallel with the role check: the database function refuses anyone but an admin anyway.
+	const [, page] = await Promise.all([
+		requireAdmin(context, request),
+		loadAdminPage<Row>(context, 'admin_reservas', request, adminCopy.meetings.loadError),
+	])
+	return page
 }
 
 export default function AdminMeetings({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test'
+import { startApp } from '../support/app-server'
+import { createAccount, serviceClient, testPassword } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { localAnonKey, localServiceRoleKey } from '../support/keys'
+import { sequentialCalls, startLatencyProxy, type LatencyProxy, type ProxiedCall } from '../support/latency-proxy'
+import { e2eStripe } from '../support/stripe'
+import { rawRequest } from '../support/urls'
+
+/**
+ * Hosted Supabase is a network round trip away (tens of milliseconds); the
+ * local one is not, so a page that waits on Supabase several times in a row
+ * looks fast here and is slow in production. This app reaches the suite's
+ * Supabase through a proxy that adds 50 ms to every call, and each page
+ * render may make one batch of calls: none may start once another of the
+ * same render has ended. The app tags its calls with the page's request id.
+ */
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+const latencyMs = 50
+const renders = 5
+let proxy: LatencyProxy
+let app: Awaited<ReturnType<typeof startApp>>
+const timings: { who: string; path: string; medianMs: number; maxMs: number }[] = []
+
+test.beforeAll(async () => {
+	proxy = await startLatencyProxy(process.env.E2E_SUPABASE_URL ?? '', latencyMs)
+	app = await startApp((port) => ({
+		SITE_URL: `http://kia.localhost:${port}`,
+		PORTAL_URL: `http://portal.kia.localhost:${port}`,
+		COOKIE_DOMAIN: 'kia.localhost',
+		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
+		SUPABASE_URL: proxy.url,
+		SUPABASE_ANON_KEY: localAnonKey,
+		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+		SMTP_URL: 'smtp://127.0.0.1:2525',
+		...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
+	}))
+})
+
+test.afterAll(async () => {
+	await app?.stop()
+	await proxy?.stop()
+	if (timings.length > 0) {
+		console.info(`Page times with ${latencyMs} ms per Supabase call (${renders} renders each, after a warm-up):`)
+		for (const { who, path, medianMs, maxMs } of timings)
+			console.info(`  ${who} ${path}: median ${medianMs} ms, max ${maxMs} ms`)
+	}
+})
+
+const site = (path: string) => `http://kia.localhost:${app.port}${path}`
+const portal = (path: string) => `http://portal.kia.localhost:${app.port}${path}`
+
+async function signInAs(page: Page, email: string) {
+	await page.goto(portal('/auth'), { waitUntil: 'networkidle' })
+	const form = page.locator('#signin')
+	await form.getByLabel('Email').fill(email)
+	await form.getByLabel('Contraseña').fill(testPassword)
+	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+	await page.waitForURL(/\/(dashboard|admin)/)
+}
+
+/** One render of `url` as this browser (its cookies), and the Supabase calls it made. */
+async function render(page: Page | null, url: string) {
+	const cookies = page ? await page.context().cookies(url) : []
+	const started = performance.now()
+	const response = await rawRequest(url, {
+		headers: { Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') },
+	})
+	const ms = performance.now() - started
+	expect(response.status, url).toBe(200)
+	const requestId = response.headers['x-request-id']
+	const calls = proxy.calls.filter((call) => requestId && call.requestId === requestId)
+	return { calls, ms }
+}
+
+const describeCalls = (calls: ProxiedCall[]) =>
+	calls.map((call) => `${call.method} ${call.path} ${Math.round(call.startedAt)}–${Math.round(call.endedAt)}`)
+
+/** Renders each page (a warm-up, then `renders` times) and checks every render made one batch of calls. */
+async function checkPages(who: string, page: Page | null, urls: string[], expectData: boolean) {
+	for (const url of urls) {
+		await render(page, url)
+		const times: number[] = []
+		for (let attempt = 0; attempt < renders; attempt++) {
+			const { calls, ms } = await render(page, url)
+			times.push(ms)
+			expect(describeCalls(sequentialCalls(calls)), `${url}: ${describeCalls(calls).join(', ')}`).toEqual([])
+			// The session is checked against the cached signing keys: Auth is never asked who is signed in.
+			expect(calls.filter((call) => /^\/auth\/v1\/(user|token)$/.test(call.path))).toEqual([])
+			if (expectData) expect(calls.length, url).toBeGreaterThan(0)
+		}
+		times.sort((a, b) => a - b)
+		timings.push({
+			who,
+			path: new URL(url).host.startsWith('portal.') ? `portal ${new URL(url).pathname}` : new URL(url).pathname,
+			medianMs: Math.round(times[Math.floor(times.length / 2)] ?? 0),
+			maxMs: Math.round(times.at(-1) ?? 0),
+		})
+	}
+}
+
+test('signed out: each page makes at most one batch of Supabase calls', async () => {
+	await checkPages(
+		'anónimo',
+		null,
+		[site('/'), site('/blog'), site('/tarifas/business'), site('/solicitar-demostracion-kia'), portal('/auth')],
+		false,
+	)
+})
+
+test('a signed-in client: every site and portal page makes one batch of Supabase calls, none to Auth', async ({
+	page,
+}) => {
+	const client = await createAccount('latencia')
+	await signInAs(page, client.email)
+	await checkPages(
+		'cliente',
+		page,
+		[
+			portal('/dashboard'),
+			portal('/dashboard/reuniones'),
+			portal('/dashboard/suscripcion'),
+			portal('/dashboard/asistentes'),
+			portal('/dashboard/cuenta'),
+		],
+		true,
+	)
+	await checkPages(
+		'cliente',
+		page,
+		[site('/'), site('/tarifas'), site('/tarifas/business'), site('/solicitar-demostracion-kia'), site('/blog')],
+		true,
+	)
+})
+
+test('an admin: the admin pages make one batch of Supabase calls', async ({ page }) => {
+	const admin = await createAccount('latencia-admin')
+	const { error } = await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', admin.id)
+	expect(error).toBeNull()
+	await signInAs(page, admin.email)
+	await checkPages('admin', page, [portal('/admin'), portal('/admin/reuniones'), portal('/admin/usuarios')], true)
+})
