@@ -43,6 +43,7 @@ export const serverDependencies = [
 	'isbot',
 	'jose',
 	'nodemailer',
+	'nodemailer/lib/addressparser',
 	'react-dom/server',
 	'remix-utils/honeypot/server',
 	'sanitize-html',
