@@ -538,10 +538,7 @@ test.describe('keyboard only', () => {
 		expect(moved.data).toEqual({ fecha, hora: `${hora}:00` })
 	})
 
-	test('site menus, chat and cookie preferences open, move and close by keyboard, handing focus back', async ({
-		page,
-		context,
-	}) => {
+	test('the site header menu opens, moves and closes by keyboard, handing focus back', async ({ page, context }) => {
 		await acceptCookies(context)
 		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		const header = page.getByRole('banner')
@@ -555,7 +552,17 @@ test.describe('keyboard only', () => {
 		await page.keyboard.press('Escape')
 		await expect(header.getByRole('link', { name: /Todos los planes/ })).toBeHidden()
 		await expectVisibleFocus(pricing)
+	})
 
+	test('the chat and the cookie preferences open, move and close by keyboard, handing focus back', async ({
+		page,
+		context,
+	}) => {
+		// The chat button comes after the whole home page, some 70 presses of Tab, each a round trip to the
+		// browser: on a loaded machine that alone can take most of the default 30 s.
+		test.slow()
+		await acceptCookies(context)
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		const chat = page.getByRole('button', { name: 'Abrir chat con KIA' })
 		await tabTo(page, chat, 200)
 		await page.keyboard.press('Enter')
@@ -590,7 +597,10 @@ test.describe('keyboard only', () => {
 		await page.keyboard.press('Escape')
 		await expect(preferences).toBeHidden()
 		await expectVisibleFocus(manageCookies)
+	})
 
+	test('the site phone menu opens and closes by keyboard, handing focus back', async ({ page, context }) => {
+		await acceptCookies(context)
 		await page.setViewportSize(phone)
 		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		const openMenu = page.getByRole('button', { name: 'Abrir menú' })
