@@ -371,7 +371,9 @@ export async function loadBilling(
 			)
 			.eq('user_id', user.id)
 			.neq('status', 'draft')
-			.order('created_at', { ascending: false }),
+			// Invoices of one second are told apart by their number, sequential per customer.
+			.order('created_at', { ascending: false })
+			.order('number', { ascending: false }),
 	])
 	const error = subscriptions.error ?? payments.error ?? invoices.error
 	if (error) throw error

@@ -61,8 +61,7 @@ export const subscriptionCopy = {
 	status: 'Estado',
 	renewsOn: 'Próxima renovación',
 	endsOn: 'Fin del servicio',
-	renews: (date: string) => `Se renueva el ${date}`,
-	ends: (date: string) => `Termina el ${date}`,
+	notRenewing: 'No se renovará',
 	intervalSuffix: { month: '/mes', year: '/año' } as Record<string, string>,
 	ending: (date: string) =>
 		`Has cancelado la renovación. Conservas tu plan hasta el ${date}; después no se te cobrará nada más.`,
@@ -81,7 +80,7 @@ export const subscriptionCopy = {
 	},
 	change: {
 		title: 'Cambiar de plan',
-		lead: 'El cambio se aplica al momento y Stripe prorratea el importe: te abona la parte no usada de tu plan actual y cobra la parte proporcional del nuevo en tu próxima factura. Si pasas de mensual a anual o al revés, se factura en ese momento y tu fecha de renovación pasa a ser hoy.',
+		lead: 'El cambio es inmediato y Stripe prorratea: descuenta lo que no has usado de tu plan actual y cobra la parte proporcional del nuevo en tu próxima factura. Entre mensual y anual se factura al momento y la renovación cuenta desde hoy.',
 		legend: 'Elige tu nuevo plan',
 		currentBadge: 'Plan actual',
 		submit: 'Cambiar de plan',
@@ -95,8 +94,7 @@ export const subscriptionCopy = {
 		view: 'Ver factura',
 		pay: 'Pagar factura',
 		pdf: 'PDF',
-		pdfLabel: (number: string) => `Descargar la factura ${number} en PDF`,
-		viewLabel: (number: string) => `Ver la factura ${number}`,
+		pdfLabel: (number: string) => `PDF de la factura ${number}`,
 		reasons: {
 			subscription_create: 'Alta de la suscripción',
 			subscription_cycle: 'Renovación',

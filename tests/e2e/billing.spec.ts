@@ -352,8 +352,10 @@ test.describe('managing the subscription on our page', () => {
 		await dialog.getByRole('button', { name: 'Cancelar al final del periodo' }).click()
 		// No reload: the action waited for Stripe's webhook, so the page it lands on has the change.
 		await expect(toast(page, 'Renovación cancelada')).toBeVisible()
-		await expect(plan.getByText(`Termina el ${renewal}`)).toBeVisible()
-		await expect(plan.getByText(/Has cancelado la renovación/)).toBeVisible()
+		await expect(plan.getByText('No se renovará')).toBeVisible()
+		await expect(
+			plan.getByText(`Has cancelado la renovación. Conservas tu plan hasta el ${renewal}`, { exact: false }),
+		).toBeVisible()
 		expect(await subscriptionRow(subscriptionId)).toMatchObject({ cancel_at_period_end: true, status: 'active' })
 		expect((await stripeClient().subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true)
 
@@ -424,13 +426,13 @@ test.describe('managing the subscription on our page', () => {
 			.filter({ hasText: invoice.number ?? '' })
 		await expect(line.getByText('Alta de la suscripción')).toBeVisible()
 		await expect(line.getByText('199 €')).toBeVisible()
-		const pdf = line.getByRole('link', { name: `Descargar la factura ${invoice.number} en PDF` })
+		const pdf = line.getByRole('link', { name: `PDF de la factura ${invoice.number}` })
 		await expect(pdf).toHaveAttribute('href', invoice.invoice_pdf ?? '')
 		const file = await page.request.get((await pdf.getAttribute('href')) ?? '')
 		expect(file.headers()['content-type']).toBe('application/pdf')
 		expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-')
 
-		await line.getByRole('link', { name: `Ver la factura ${invoice.number}` }).click()
+		await line.getByRole('link', { name: `Ver factura ${invoice.number}` }).click()
 		await expect(page).toHaveURL(invoice.hosted_invoice_url ?? '')
 		await expect(page.getByRole('heading', { name: `Factura ${invoice.number}` })).toBeVisible()
 	})
@@ -564,7 +566,7 @@ test.describe('managing the subscription on our page', () => {
 			await question.getByRole('button', { name: 'Cancelar al final del periodo' }).click()
 			await expect(page).toHaveURL(subscriptionPage())
 			await expect(page.getByRole('status')).toContainText('Renovación cancelada')
-			await expect(plan.getByText(/^Termina el /)).toBeVisible()
+			await expect(plan.getByText('No se renovará')).toBeVisible()
 			expect((await subscriptionRow(subscriptionId)).cancel_at_period_end).toBe(true)
 		})
 	})

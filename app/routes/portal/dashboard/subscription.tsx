@@ -139,7 +139,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 			{cancelling ? <InlineCancel subscription={cancelling} /> : null}
 			{hasBought ? (
 				<div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-					<div className="space-y-6">
+					<div className="min-w-0 space-y-6">
 						{live.map((subscription) => (
 							<PlanPanel
 								key={subscription.id}
@@ -152,11 +152,12 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 						))}
 						{payments.length > 0 ? <Payments payments={payments} /> : null}
 					</div>
-					<aside className="space-y-6">
+					<div className="min-w-0 space-y-6">
 						<PaymentMethod portalError={actionData?.portalError ?? null} />
 						{past.length > 0 ? <PastSubscriptions subscriptions={past} /> : null}
-					</aside>
-					<div className="lg:col-span-2">
+					</div>
+					{/* A grid item grows to its content's width unless told otherwise: the table scrolls instead. */}
+					<div className="min-w-0 lg:col-span-2">
 						<Invoices invoices={invoices} />
 					</div>
 				</div>
@@ -258,7 +259,7 @@ function PlanPanel({ subscription, openInvoice }: { subscription: SubscriptionRo
 					</h2>
 					{plan ? <p className="mt-1 max-w-md text-sm text-muted-foreground">{plan.tagline}</p> : null}
 				</div>
-				<p className="text-right">
+				<p className="sm:text-right">
 					<span className="text-3xl font-bold tracking-tight">{amount}</span>
 					<span className="text-muted-foreground">{suffix}</span>
 					<span className="block text-xs text-muted-foreground">{vatNote}</span>
@@ -268,8 +269,8 @@ function PlanPanel({ subscription, openInvoice }: { subscription: SubscriptionRo
 				<Detail term={copy.period}>{periodLabels[subscription.periodo]}</Detail>
 				<Detail term={copy.status}>
 					<Badge tone={subscription.cancel_at_period_end ? 'attention' : toneOf(subscription.status)}>
-						{subscription.cancel_at_period_end && end
-							? copy.ends(end)
+						{subscription.cancel_at_period_end
+							? copy.notRenewing
 							: (billingStatusLabels[subscription.status] ?? subscription.status)}
 					</Badge>
 				</Detail>
@@ -296,7 +297,7 @@ function PlanPanel({ subscription, openInvoice }: { subscription: SubscriptionRo
 			<div className="flex flex-wrap items-center justify-between gap-4 border-t px-6 py-4 sm:px-8">
 				{subscription.cancel_at_period_end && end ? (
 					<>
-						<p className="max-w-lg text-sm text-muted-foreground">{copy.ending(end)}</p>
+						<p className="max-w-md text-sm text-muted-foreground">{copy.ending(end)}</p>
 						<IntentForm intent="resume" subscription={subscription}>
 							<SubmitButton pending={resuming}>{copy.resume}</SubmitButton>
 						</IntentForm>
@@ -493,88 +494,118 @@ function PaymentMethod({ portalError }: { portalError: string | null }) {
 	)
 }
 
+const invoiceReason = (invoice: InvoiceRow) =>
+	copy.invoices.reasons[invoice.billing_reason ?? ''] ?? copy.invoices.defaultReason
+
+/** A table from the small-tablet width up; on a phone each invoice is a short block of its own. */
 function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 	const columns = copy.invoices.columns
 	return (
-		<section aria-labelledby="invoices">
-			<h2 id="invoices" className="mb-4 flex items-center gap-2 text-lg font-semibold">
+		<section aria-labelledby="invoices" className="rounded-2xl border bg-surface">
+			<h2 id="invoices" className="flex items-center gap-2 px-6 pt-6 pb-4 text-lg font-semibold sm:px-8">
 				<Receipt aria-hidden className="size-5 text-muted-foreground" />
 				{copy.invoices.title}
 			</h2>
 			{invoices.length === 0 ? (
-				<p className="rounded-2xl border border-dashed bg-surface p-8 text-center text-sm text-muted-foreground">
-					{copy.invoices.empty}
-				</p>
+				<p className="px-6 pb-6 text-sm text-muted-foreground sm:px-8">{copy.invoices.empty}</p>
 			) : (
-				<div className="overflow-x-auto rounded-2xl border bg-surface">
-					<table className="w-full min-w-[44rem] text-left text-sm">
-						<thead className="border-b text-muted-foreground">
-							<tr>
-								<th scope="col" className="p-4 font-medium">
-									{columns.date}
-								</th>
-								<th scope="col" className="p-4 font-medium">
-									{columns.number}
-								</th>
-								<th scope="col" className="p-4 font-medium">
-									{columns.concept}
-								</th>
-								<th scope="col" className="p-4 text-right font-medium">
-									{columns.amount}
-								</th>
-								<th scope="col" className="p-4 font-medium">
-									{columns.status}
-								</th>
-								<th scope="col" className="p-4 font-medium">
-									<span className="sr-only">{copy.invoices.actions}</span>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{invoices.map((invoice) => (
-								<InvoiceLine key={invoice.id} invoice={invoice} />
-							))}
-						</tbody>
-					</table>
-				</div>
+				<>
+					<ul className="divide-y border-t sm:hidden">
+						{invoices.map((invoice) => (
+							<li key={invoice.id} className="px-6 py-4 text-sm">
+								<p className="flex items-baseline justify-between gap-3">
+									<span className="font-medium">{formatLongDate(invoice.created_at)}</span>
+									<span className="font-semibold tabular-nums">{formatAmount(invoice.total, invoice.currency)}</span>
+								</p>
+								<p className="mt-1 flex items-center justify-between gap-3 text-muted-foreground">
+									<span>
+										{invoiceReason(invoice)} · <span className="font-mono text-xs">{invoice.number}</span>
+									</span>
+									<InvoiceStatus invoice={invoice} />
+								</p>
+								<p className="mt-3 flex gap-5">
+									<InvoiceLinks invoice={invoice} />
+								</p>
+							</li>
+						))}
+					</ul>
+					{/* Positioned, so the header's screen-reader-only text scrolls with the table instead of widening the page. */}
+					<div className="relative hidden overflow-x-auto sm:block">
+						<table className="w-full min-w-[40rem] text-left text-sm">
+							<thead className="border-y bg-surface-muted/50 text-muted-foreground">
+								<tr>
+									<th scope="col" className="py-3 pr-4 pl-8 font-medium">
+										{columns.date}
+									</th>
+									<th scope="col" className="px-4 py-3 font-medium">
+										{columns.number}
+									</th>
+									<th scope="col" className="px-4 py-3 font-medium">
+										{columns.concept}
+									</th>
+									<th scope="col" className="px-4 py-3 text-right font-medium">
+										{columns.amount}
+									</th>
+									<th scope="col" className="px-4 py-3 font-medium">
+										{columns.status}
+									</th>
+									<th scope="col" className="py-3 pr-8 pl-4 font-medium">
+										<span className="sr-only">{copy.invoices.actions}</span>
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{invoices.map((invoice) => (
+									<tr key={invoice.id} className="border-b last:border-0">
+										<td className="py-4 pr-4 pl-8 whitespace-nowrap">{formatLongDate(invoice.created_at)}</td>
+										<td className="px-4 py-4 font-mono text-xs whitespace-nowrap">{invoice.number}</td>
+										<td className="px-4 py-4 text-muted-foreground">{invoiceReason(invoice)}</td>
+										<td className="px-4 py-4 text-right font-medium whitespace-nowrap tabular-nums">
+											{formatAmount(invoice.total, invoice.currency)}
+										</td>
+										<td className="px-4 py-4">
+											<InvoiceStatus invoice={invoice} />
+										</td>
+										<td className="py-4 pr-8 pl-4">
+											<span className="flex justify-end gap-4 whitespace-nowrap">
+												<InvoiceLinks invoice={invoice} />
+											</span>
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				</>
 			)}
 		</section>
 	)
 }
 
-function InvoiceLine({ invoice }: { invoice: InvoiceRow }) {
-	const number = invoice.number ?? invoice.id
+function InvoiceStatus({ invoice }: { invoice: InvoiceRow }) {
+	return <Badge tone={toneOf(invoice.status)}>{invoiceStatusLabels[invoice.status] ?? invoice.status}</Badge>
+}
+
+/** Stripe's hosted page (where an unpaid invoice is paid) and its PDF. */
+function InvoiceLinks({ invoice }: { invoice: InvoiceRow }) {
+	const number = invoice.number ?? ''
 	const link = 'inline-flex items-center gap-1 font-medium text-brand-ink underline-offset-4 hover:underline'
+	const view = invoice.status === 'open' ? copy.invoices.pay : copy.invoices.view
 	return (
-		<tr className="border-b last:border-0">
-			<td className="p-4 whitespace-nowrap">{formatLongDate(invoice.created_at)}</td>
-			<td className="p-4 font-mono text-xs">{number}</td>
-			<td className="p-4 text-muted-foreground">
-				{copy.invoices.reasons[invoice.billing_reason ?? ''] ?? copy.invoices.defaultReason}
-			</td>
-			<td className="p-4 text-right font-medium whitespace-nowrap tabular-nums">
-				{formatAmount(invoice.total, invoice.currency)}
-			</td>
-			<td className="p-4">
-				<Badge tone={toneOf(invoice.status)}>{invoiceStatusLabels[invoice.status] ?? invoice.status}</Badge>
-			</td>
-			<td className="p-4">
-				<span className="flex justify-end gap-4 whitespace-nowrap">
-					{invoice.hosted_invoice_url ? (
-						<a href={invoice.hosted_invoice_url} className={link} aria-label={copy.invoices.viewLabel(number)}>
-							{invoice.status === 'open' ? copy.invoices.pay : copy.invoices.view}
-							<ArrowUpRight aria-hidden className="size-4" />
-						</a>
-					) : null}
-					{invoice.invoice_pdf ? (
-						<a href={invoice.invoice_pdf} className={link} aria-label={copy.invoices.pdfLabel(number)}>
-							<FileText aria-hidden className="size-4" />
-							{copy.invoices.pdf}
-						</a>
-					) : null}
-				</span>
-			</td>
-		</tr>
+		<>
+			{invoice.hosted_invoice_url ? (
+				<a href={invoice.hosted_invoice_url} className={link} aria-label={`${view} ${number}`}>
+					{view}
+					<ArrowUpRight aria-hidden className="size-4" />
+				</a>
+			) : null}
+			{invoice.invoice_pdf ? (
+				<a href={invoice.invoice_pdf} className={link} aria-label={copy.invoices.pdfLabel(number)}>
+					<FileText aria-hidden className="size-4" />
+					{copy.invoices.pdf}
+				</a>
+			) : null}
+		</>
 	)
 }
 
