@@ -342,7 +342,7 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 	await page.goto(portal('/dashboard/suscripcion'), { waitUntil: 'networkidle' })
 	const plan = page.getByRole('region', { name: 'Plan Business' })
 	await expect(plan.getByText('Activa')).toBeVisible()
-	await expect(page.getByRole('region', { name: 'Facturas' }).getByText('Pagada')).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Facturas' }).getByRole('cell', { name: 'Pagada' })).toBeVisible()
 	const cancel = await timed(async () => {
 		await plan.getByRole('button', { name: 'Cancelar suscripción' }).click()
 		await page.getByRole('dialog').getByRole('button', { name: 'Cancelar al final del periodo' }).click()
