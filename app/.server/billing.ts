@@ -12,6 +12,15 @@ export function priceIdFor(plan: PlanId, period: BillingPeriod) {
 	return env[priceVariable(plan, period)]
 }
 
+/** The plans and periods a subscription can move to: recurring prices that are configured. */
+export function subscriptionOptions() {
+	return planIds.flatMap((plan) =>
+		billingPeriods.flatMap((period) =>
+			planById(plan)?.charge[period] === 'subscription' && priceIdFor(plan, period) ? [{ plan, period }] : [],
+		),
+	)
+}
+
 /** Which of our plans a Stripe price is: only the six configured prices are ours. */
 export function planForPrice(priceId: string | undefined) {
 	for (const plan of planIds) {
@@ -82,41 +91,91 @@ async function userIdForCustomer(customerId: string) {
 }
 
 /**
+ * The `suscripciones` columns Stripe's subscription object decides, or null
+ * for a price that is not one of ours. One mapping for the webhook that
+ * writes the row and for the action that waits for it.
+ */
+function subscriptionRow(subscription: Stripe.Subscription) {
+	const item = subscription.items.data[0]
+	const bought = planForPrice(item?.price.id)
+	if (!item || !bought) return null
+	return {
+		id: subscription.id,
+		price_id: item.price.id,
+		plan: bought.plan,
+		periodo: bought.period,
+		status: subscription.status,
+		current_period_end: new Date(item.current_period_end * 1000).toISOString(),
+		cancel_at_period_end: subscription.cancel_at_period_end,
+		amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+		currency: subscription.currency,
+		price_interval: item.price.recurring?.interval ?? null,
+	}
+}
+
+/**
  * Copies a subscription's current state from Stripe into `suscripciones`.
  * Always re-fetched, so events arriving late or out of order cannot roll a
  * state back. Prices that are not ours are ignored.
  */
 export async function syncSubscription(subscriptionId: string) {
 	const subscription = await getStripe().subscriptions.retrieve(subscriptionId)
-	const item = subscription.items.data[0]
-	const bought = planForPrice(item?.price.id)
-	if (!item || !bought) return
+	const row = subscriptionRow(subscription)
+	if (!row) return
 	const customerId = idOf(subscription.customer) ?? ''
 	const { error } = await createServiceClient()
 		.from('suscripciones')
 		.upsert({
-			id: subscription.id,
+			...row,
 			user_id: subscription.metadata.user_id ?? (await userIdForCustomer(customerId)),
 			customer_id: customerId,
-			price_id: item.price.id,
-			plan: bought.plan,
-			periodo: bought.period,
-			status: subscription.status,
-			current_period_end: new Date(item.current_period_end * 1000).toISOString(),
-			cancel_at_period_end: subscription.cancel_at_period_end,
 			created_at: new Date(subscription.created * 1000).toISOString(),
 		})
 	if (error) throw error
 }
 
 /**
- * Grants what a completed Checkout Session bought: the subscription (synced
- * from Stripe) or, for a one-time payment, a `pagos` row with Stripe's
- * payment status. The session must come from Stripe (`retrieveCheckoutSession`).
+ * Copies an invoice from Stripe into `facturas`, re-fetched like a
+ * subscription. Only our customers' invoices are kept: the Stripe account
+ * may bill for other things too.
+ */
+export async function syncInvoice(invoiceId: string) {
+	const invoice = await getStripe().invoices.retrieve(invoiceId)
+	const customerId = idOf(invoice.customer) ?? ''
+	const userId = await userIdForCustomer(customerId)
+	if (!userId || !invoice.id) return
+	const { error } = await createServiceClient()
+		.from('facturas')
+		.upsert({
+			id: invoice.id,
+			user_id: userId,
+			customer_id: customerId,
+			subscription_id: idOf(invoice.parent?.subscription_details?.subscription),
+			number: invoice.number,
+			status: invoice.status ?? 'draft',
+			billing_reason: invoice.billing_reason,
+			currency: invoice.currency,
+			total: invoice.total,
+			amount_due: invoice.amount_due,
+			amount_paid: invoice.amount_paid,
+			hosted_invoice_url: invoice.hosted_invoice_url ?? null,
+			invoice_pdf: invoice.invoice_pdf ?? null,
+			created_at: new Date(invoice.created * 1000).toISOString(),
+		})
+	if (error) throw error
+}
+
+/**
+ * Grants what a completed Checkout Session bought: the subscription and its
+ * first invoice (synced from Stripe) or, for a one-time payment, a `pagos`
+ * row with Stripe's payment status. The session must come from Stripe
+ * (`retrieveCheckoutSession`).
  */
 async function grantCheckoutSession(session: Stripe.Checkout.Session) {
 	const subscriptionId = idOf(session.subscription)
+	const invoiceId = idOf(session.invoice)
 	if (session.mode === 'subscription' && subscriptionId) await syncSubscription(subscriptionId)
+	if (session.mode === 'subscription' && invoiceId) await syncInvoice(invoiceId)
 	if (session.mode === 'payment' && session.status === 'complete') await savePayment(session)
 }
 
@@ -205,11 +264,19 @@ async function applyEvent(event: Stripe.Event): Promise<EventOutcome> {
 		case 'customer.subscription.deleted':
 			await syncSubscription(event.data.object.id)
 			return 'handled'
+		case 'invoice.created':
+		case 'invoice.finalized':
+		case 'invoice.updated':
+		case 'invoice.voided':
+		case 'invoice.marked_uncollectible':
 		case 'invoice.paid':
 		case 'invoice.payment_failed': {
-			const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription)
-			if (!subscriptionId) return 'ignored'
-			await syncSubscription(subscriptionId)
+			const invoice = event.data.object
+			if (invoice.id) await syncInvoice(invoice.id)
+			// A payment decides the subscription's status too (active, past due).
+			const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription)
+			if (subscriptionId && (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed'))
+				await syncSubscription(subscriptionId)
 			return 'handled'
 		}
 		default:
@@ -234,16 +301,33 @@ export type SubscriptionRow = {
 	id: string
 	plan: PlanId
 	periodo: BillingPeriod
+	price_id: string
 	status: string
 	current_period_end: string | null
 	cancel_at_period_end: boolean
+	amount: number | null
+	currency: string | null
+	price_interval: string | null
 }
 export type PaymentRow = {
 	id: string
 	plan: PlanId
 	periodo: BillingPeriod
 	amount_total: number
+	currency: string
 	status: string
+	created_at: string
+}
+export type InvoiceRow = {
+	id: string
+	number: string | null
+	status: string
+	billing_reason: string | null
+	currency: string
+	total: number
+	amount_due: number
+	hosted_invoice_url: string | null
+	invoice_pdf: string | null
 	created_at: string
 }
 
@@ -257,21 +341,151 @@ function ofOurPlans<Row extends { plan: string; periodo: string }>(rows: Row[]) 
 	)
 }
 
-/** What the signed-in user bought, read under RLS with their own session. */
+/**
+ * What the signed-in user bought and was invoiced, read under RLS with
+ * their own session from the tables Stripe's webhook keeps: no call to
+ * Stripe. RLS lets an admin read everyone's rows, so each read names the
+ * user. Drafts are Stripe's work in progress: invoices show once finalized.
+ */
 export async function loadBilling(
 	supabase: SupabaseClient<Database>,
-): Promise<{ subscriptions: SubscriptionRow[]; payments: PaymentRow[] }> {
-	const [subscriptions, payments] = await Promise.all([
+	user: SessionUser,
+): Promise<{ subscriptions: SubscriptionRow[]; payments: PaymentRow[]; invoices: InvoiceRow[] }> {
+	const [subscriptions, payments, invoices] = await Promise.all([
 		supabase
 			.from('suscripciones')
-			.select('id, plan, periodo, status, current_period_end, cancel_at_period_end')
+			.select(
+				'id, plan, periodo, price_id, status, current_period_end, cancel_at_period_end, amount, currency, price_interval',
+			)
+			.eq('user_id', user.id)
 			.order('created_at', { ascending: false }),
 		supabase
 			.from('pagos')
-			.select('id, plan, periodo, amount_total, status, created_at')
+			.select('id, plan, periodo, amount_total, currency, status, created_at')
+			.eq('user_id', user.id)
 			.order('created_at', { ascending: false }),
+		supabase
+			.from('facturas')
+			.select(
+				'id, number, status, billing_reason, currency, total, amount_due, hosted_invoice_url, invoice_pdf, created_at',
+			)
+			.eq('user_id', user.id)
+			.neq('status', 'draft')
+			// Invoices of one second are told apart by their number, sequential per customer.
+			.order('created_at', { ascending: false })
+			.order('number', { ascending: false }),
 	])
-	const error = subscriptions.error ?? payments.error
+	const error = subscriptions.error ?? payments.error ?? invoices.error
 	if (error) throw error
-	return { subscriptions: ofOurPlans(subscriptions.data ?? []), payments: ofOurPlans(payments.data ?? []) }
+	return {
+		subscriptions: ofOurPlans(subscriptions.data ?? []),
+		payments: ofOurPlans(payments.data ?? []),
+		invoices: invoices.data ?? [],
+	}
+}
+
+/**
+ * The subscription `id` if it is the signed-in user's own, read through
+ * their RLS-bound client; null for anyone else's or an unknown id. RLS lets
+ * an admin read every row, so the owner is compared as well: an admin
+ * manages only their own subscription here.
+ */
+export async function findOwnSubscription(supabase: SupabaseClient<Database>, user: SessionUser, id: string) {
+	const { data, error } = await supabase
+		.from('suscripciones')
+		.select('id, user_id, price_id, status, cancel_at_period_end')
+		.eq('id', id)
+		.maybeSingle()
+	if (error) throw error
+	return data?.user_id === user.id ? data : null
+}
+
+/** What the webhook will have written once it has seen a change: the subscription's row and, if one was issued, the new invoice's. */
+export type Expectation = {
+	subscription: NonNullable<ReturnType<typeof subscriptionRow>>
+	invoice: { id: string; status: string } | null
+}
+
+function expectationOf(subscription: Stripe.Subscription, invoice: Stripe.Invoice | null): Expectation | null {
+	const row = subscriptionRow(subscription)
+	return row
+		? { subscription: row, invoice: invoice?.id ? { id: invoice.id, status: invoice.status ?? 'draft' } : null }
+		: null
+}
+
+/** Cancels at the end of the paid period (`true`) or undoes that (`false`). */
+export async function setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
+	const subscription = await getStripe().subscriptions.update(subscriptionId, { cancel_at_period_end: cancel })
+	return expectationOf(subscription, null)
+}
+
+/**
+ * Moves the subscription to another of our prices. Stripe prorates: within
+ * the same interval the difference waits for the next invoice; a new
+ * interval is invoiced at once, and that invoice is awaited too.
+ */
+export async function changeSubscriptionPrice(subscriptionId: string, priceId: string) {
+	const stripe = getStripe()
+	const current = await stripe.subscriptions.retrieve(subscriptionId)
+	const item = current.items.data[0]
+	if (!item) throw new Error(`Subscription ${subscriptionId} has no item`)
+	const updated = await stripe.subscriptions.update(subscriptionId, {
+		items: [{ id: item.id, price: priceId }],
+		proration_behavior: 'create_prorations',
+		expand: ['latest_invoice'],
+	})
+	const latest = typeof updated.latest_invoice === 'object' ? updated.latest_invoice : null
+	const issued = latest && latest.id !== idOf(current.latest_invoice) ? latest : null
+	return expectationOf(updated, issued)
+}
+
+const sameInstant = (a: string | null, b: string | null) => (a && b ? Date.parse(a) === Date.parse(b) : a === b)
+
+async function hasLanded(supabase: SupabaseClient<Database>, expected: Expectation) {
+	const [subscription, invoice] = await Promise.all([
+		supabase
+			.from('suscripciones')
+			.select('price_id, status, cancel_at_period_end, current_period_end')
+			.eq('id', expected.subscription.id)
+			.maybeSingle(),
+		expected.invoice
+			? supabase.from('facturas').select('status').eq('id', expected.invoice.id).maybeSingle()
+			: Promise.resolve(null),
+	])
+	if (subscription.error) throw subscription.error
+	if (invoice?.error) throw invoice.error
+	const row = subscription.data
+	const want = expected.subscription
+	return (
+		row !== null &&
+		row.price_id === want.price_id &&
+		row.status === want.status &&
+		row.cancel_at_period_end === want.cancel_at_period_end &&
+		sameInstant(row.current_period_end, want.current_period_end) &&
+		(expected.invoice === null || invoice?.data?.status === expected.invoice.status)
+	)
+}
+
+/** How long an action waits for Stripe's webhook before it says the change is on its way. */
+export const webhookWaitMs = 8_000
+
+/**
+ * Waits until the tables show what Stripe answered, so the page the user is
+ * sent to already has the change, without the action writing the tables
+ * itself (only the verified webhook does). Robust under load because:
+ * the webhook may reach another instance of the app, so no in-process
+ * signal could see it; the database is where every instance's writes meet.
+ * The rows are compared with Stripe's answer by content, not by time, so a
+ * late, repeated or out-of-order event cannot end the wait early. The wait
+ * is bounded and backs off (a few primary-key reads), and when it runs out
+ * the page says the change is under way rather than holding the request.
+ */
+export async function waitForWebhook(supabase: SupabaseClient<Database>, expected: Expectation | null) {
+	if (!expected) return true
+	const deadline = Date.now() + webhookWaitMs
+	for (let delay = 100; ; delay = Math.min(delay * 2, 1_000)) {
+		if (await hasLanded(supabase, expected)) return true
+		if (Date.now() + delay > deadline) return false
+		await new Promise((resolve) => setTimeout(resolve, delay))
+	}
 }

@@ -170,8 +170,8 @@ export const isHttps = new URL(env.SITE_URL).protocol === 'https:'
 
 /**
  * Where Stripe's hosted pages live: forms redirect there (checkout, billing
- * portal) and the portal page frames it, so the CSP must name them. The local
- * stand-in serves its pages from its API origin.
+ * portal), so the CSP's form-action must name them. The local stand-in serves
+ * its pages from its API origin.
  */
 export const stripeHostedOrigins = env.STRIPE_API_URL
 	? [new URL(env.STRIPE_API_URL).origin]

@@ -15,10 +15,9 @@ export function securityHeaders({
 	isHttps: boolean
 	/** Our two hosts: a form on one may redirect to the other (signing out goes to the site). */
 	siteOrigins: readonly string[]
-	/** Stripe's hosted checkout and billing portal: forms redirect there and the portal may be framed. */
+	/** Stripe's hosted checkout and billing portal: forms redirect there. Nothing is framed, Stripe's pages least of all. */
 	paymentOrigins: readonly string[]
 }) {
-	const payment = paymentOrigins.join(' ')
 	const csp = [
 		`default-src 'self'`,
 		`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -28,7 +27,7 @@ export function securityHeaders({
 		// Vite's dev server pushes module updates over a websocket.
 		`connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}`,
 		`form-action 'self' ${[...siteOrigins, ...paymentOrigins].join(' ')}`,
-		`frame-src ${payment}`,
+		`frame-src 'none'`,
 		`frame-ancestors 'none'`,
 		`base-uri 'self'`,
 		`object-src 'none'`,

@@ -37,24 +37,114 @@ export const returnCopy = {
 	pricing: 'Ver planes',
 } as const
 
+/**
+ * The hand-off to Stripe's Billing Portal for the payment method and tax
+ * details (SPEC §2 texts: loading, failure, retry).
+ */
 export const portalCopy = {
-	current: 'Tu plan',
-	renews: (date: string) => `Se renueva el ${date}`,
-	ends: (date: string) => `Termina el ${date}`,
-	endedOn: 'Suscripción finalizada',
-	paidOn: (date: string) => `Pagado el ${date}`,
-	oneTime: 'Pago único',
-	history: 'Pagos únicos',
-	manage: 'Gestionar facturación',
-	manageLead: 'Cambia tu método de pago, descarga tus facturas o cancela tu suscripción en el portal seguro de Stripe.',
+	manage: 'Método de pago y datos fiscales',
+	manageLead:
+		'Tu tarjeta, tu nombre fiscal y tu NIF se gestionan en la página segura de Stripe. Al terminar, volverás aquí.',
+	open: 'Gestionar método de pago',
 	loading: 'Cargando tu portal seguro...',
 	failed: 'No se pudo cargar el portal de cliente.',
 	retry: 'Intentar de nuevo',
-	openInNewTab: 'Abrir el portal en una pestaña nueva',
-	frameTitle: 'Portal de cliente de Stripe',
 	errorTitle: 'Error al cargar el portal',
 	errorFallback: 'No se pudo conectar con el portal de cliente. Inténtalo de nuevo más tarde.',
 	missingUrl: 'No se pudo obtener la URL del portal.',
+} as const
+
+/** /dashboard/suscripcion: the plan, its changes, invoices and one-time payments (issue 17). */
+export const subscriptionCopy = {
+	current: 'Tu plan',
+	period: 'Modalidad',
+	status: 'Estado',
+	renewsOn: 'Próxima renovación',
+	endsOn: 'Fin del servicio',
+	notRenewing: 'No se renovará',
+	intervalSuffix: { month: '/mes', year: '/año' } as Record<string, string>,
+	ending: (date: string) =>
+		`Has cancelado la renovación. Conservas tu plan hasta el ${date}; después no se te cobrará nada más.`,
+	resume: 'Reanudar suscripción',
+	pastDue: {
+		title: 'No pudimos cobrar tu última factura',
+		text: 'Paga la factura pendiente o cambia tu método de pago para mantener tu plan activo.',
+	},
+	cancel: {
+		button: 'Cancelar suscripción',
+		title: '¿Cancelar tu suscripción?',
+		text: (date: string) =>
+			`Tu plan seguirá activo hasta el ${date} y después no se renovará. Puedes reanudarlo antes de esa fecha.`,
+		confirm: 'Cancelar al final del periodo',
+		back: 'Mantener suscripción',
+	},
+	change: {
+		title: 'Cambiar de plan',
+		lead: 'El cambio es inmediato y Stripe prorratea: descuenta lo que no has usado de tu plan actual y cobra la parte proporcional del nuevo en tu próxima factura. Entre mensual y anual se factura al momento y la renovación cuenta desde hoy.',
+		legend: 'Elige tu nuevo plan',
+		currentBadge: 'Plan actual',
+		submit: 'Cambiar de plan',
+	},
+	working: 'Aplicando el cambio...',
+	invoices: {
+		title: 'Facturas',
+		empty: 'Todavía no tienes facturas.',
+		columns: { date: 'Fecha', number: 'Número', concept: 'Concepto', amount: 'Importe', status: 'Estado' },
+		actions: 'Acciones',
+		view: 'Ver factura',
+		pay: 'Pagar factura',
+		pdf: 'PDF',
+		pdfLabel: (number: string) => `PDF de la factura ${number}`,
+		reasons: {
+			subscription_create: 'Alta de la suscripción',
+			subscription_cycle: 'Renovación',
+			subscription_update: 'Cambio de plan',
+		} as Record<string, string>,
+		defaultReason: 'Factura',
+	},
+	payments: {
+		title: 'Pagos únicos',
+		oneTime: 'Pago único',
+		paidOn: (date: string) => `Pagado el ${date}`,
+	},
+	past: { title: 'Suscripciones anteriores', endedOn: (date: string) => `Finalizó el ${date}` },
+	toasts: {
+		canceled: (date: string) => ({
+			title: 'Renovación cancelada',
+			description: `Tu plan seguirá activo hasta el ${date}.`,
+		}),
+		resumed: (date: string) => ({ title: 'Suscripción reanudada', description: `Se renovará el ${date}.` }),
+		changed: (plan: string) => ({
+			title: 'Plan cambiado',
+			description: `Ya tienes el plan ${plan}. Stripe ha prorrateado el importe.`,
+		}),
+		pending: {
+			title: 'Cambio en curso',
+			description: 'Stripe ha aceptado el cambio. Aparecerá aquí en unos segundos: recarga la página para verlo.',
+		},
+		notYours: {
+			title: 'Suscripción no encontrada',
+			description: 'Esa suscripción no existe o no pertenece a tu cuenta. No hemos cambiado nada.',
+		},
+		alreadyOn: { title: 'Ya tienes ese plan', description: 'Elige otro plan o modalidad para cambiar.' },
+		unavailablePlan: {
+			title: 'Ese plan no está disponible',
+			description: 'Elige otro plan o escríbenos y te ayudamos con el cambio.',
+		},
+		refused: {
+			title: 'No se pudo aplicar el cambio',
+			description:
+				'Stripe no lo ha aceptado: esta suscripción ya no admite cambios. Recarga la página para ver su estado.',
+		},
+		unreachable: {
+			title: 'No se pudo conectar con Stripe',
+			description: 'No hemos cambiado nada. Inténtalo de nuevo en unos minutos.',
+		},
+		invalid: {
+			title: 'No se pudo aplicar el cambio',
+			description: 'La petición no es válida. Recarga la página e inténtalo de nuevo.',
+		},
+	},
 } as const
 
 /** Stripe's subscription and payment states, as a customer reads them. */
@@ -69,4 +159,12 @@ export const billingStatusLabels: Record<string, string> = {
 	paused: 'En pausa',
 	paid: 'Pagado',
 	no_payment_required: 'Sin pago',
+}
+
+/** Stripe's invoice states, as a customer reads them. */
+export const invoiceStatusLabels: Record<string, string> = {
+	open: 'Pendiente de pago',
+	paid: 'Pagada',
+	uncollectible: 'Incobrable',
+	void: 'Anulada',
 }

@@ -113,6 +113,60 @@ export type Database = {
 				}
 				Relationships: []
 			}
+			facturas: {
+				Row: {
+					amount_due: number
+					amount_paid: number
+					billing_reason: string | null
+					created_at: string
+					currency: string
+					customer_id: string
+					hosted_invoice_url: string | null
+					id: string
+					invoice_pdf: string | null
+					number: string | null
+					status: string
+					subscription_id: string | null
+					total: number
+					updated_at: string
+					user_id: string | null
+				}
+				Insert: {
+					amount_due: number
+					amount_paid: number
+					billing_reason?: string | null
+					created_at?: string
+					currency: string
+					customer_id: string
+					hosted_invoice_url?: string | null
+					id: string
+					invoice_pdf?: string | null
+					number?: string | null
+					status: string
+					subscription_id?: string | null
+					total: number
+					updated_at?: string
+					user_id?: string | null
+				}
+				Update: {
+					amount_due?: number
+					amount_paid?: number
+					billing_reason?: string | null
+					created_at?: string
+					currency?: string
+					customer_id?: string
+					hosted_invoice_url?: string | null
+					id?: string
+					invoice_pdf?: string | null
+					number?: string | null
+					status?: string
+					subscription_id?: string | null
+					total?: number
+					updated_at?: string
+					user_id?: string | null
+				}
+				Relationships: []
+			}
 			form_submissions: {
 				Row: {
 					created_at: string
@@ -286,40 +340,49 @@ export type Database = {
 			}
 			suscripciones: {
 				Row: {
+					amount: number | null
 					cancel_at_period_end: boolean
 					created_at: string
+					currency: string | null
 					current_period_end: string | null
 					customer_id: string
 					id: string
 					periodo: string
 					plan: string
 					price_id: string
+					price_interval: string | null
 					status: string
 					updated_at: string
 					user_id: string | null
 				}
 				Insert: {
+					amount?: number | null
 					cancel_at_period_end?: boolean
 					created_at?: string
+					currency?: string | null
 					current_period_end?: string | null
 					customer_id: string
 					id: string
 					periodo: string
 					plan: string
 					price_id: string
+					price_interval?: string | null
 					status: string
 					updated_at?: string
 					user_id?: string | null
 				}
 				Update: {
+					amount?: number | null
 					cancel_at_period_end?: boolean
 					created_at?: string
+					currency?: string | null
 					current_period_end?: string | null
 					customer_id?: string
 					id?: string
 					periodo?: string
 					plan?: string
 					price_id?: string
+					price_interval?: string | null
 					status?: string
 					updated_at?: string
 					user_id?: string | null

@@ -1,4 +1,5 @@
 import { cancelNow, expireIfDue, idOf, type Core } from './billing'
+import { changePrice } from './invoices'
 import { typeMatches, type EventCause } from './events'
 import { checkoutLineItems, expanded } from './expand'
 import {
@@ -18,7 +19,7 @@ import {
 } from './form'
 import { invalidRequest, json, missingParam, noSuch, notImplemented, StripeApiError, type Reply } from './http'
 import { list, newCheckoutSession, newCustomer, newLineItem, newPortalSession } from './objects'
-import { nowSeconds, type CheckoutSession, type StripeEvent } from './store'
+import { nowSeconds, type CheckoutSession, type Subscription } from './store'
 
 export type ApiRequest = {
 	method: string
@@ -91,6 +92,8 @@ const routes: Route[] = [
 		pattern: /^\/v1\/subscriptions\/([^/]+)$/,
 		spec: {
 			cancel_at_period_end: true,
+			items: { id: true, price: true, quantity: true },
+			proration_behavior: true,
 			metadata: true,
 			cancellation_details: { comment: true, feedback: true },
 			expand: true,
@@ -102,6 +105,20 @@ const routes: Route[] = [
 		pattern: /^\/v1\/subscriptions\/([^/]+)$/,
 		spec: { cancellation_details: { comment: true, feedback: true }, expand: true },
 		handle: cancelSubscription,
+	},
+	{
+		method: 'GET',
+		pattern: /^\/v1\/invoices$/,
+		spec: {
+			customer: true,
+			subscription: true,
+			status: true,
+			limit: true,
+			starting_after: true,
+			ending_before: true,
+			expand: true,
+		},
+		handle: listInvoices,
 	},
 	{ method: 'GET', pattern: /^\/v1\/invoices\/([^/]+)$/, spec: expandOnly, handle: retrieve('invoices', 'invoice') },
 	{
@@ -382,18 +399,53 @@ function cancellationDetails(params: Params) {
 	}
 }
 
+/** The parameters a canceled subscription still takes; Stripe refuses every other change. */
+const stillUpdatableWhenCanceled = new Set(['metadata', 'cancellation_details', 'expand'])
+
+/** `items[0]` of an update: a new price or quantity for the subscription's one item, which must be named by its id. */
+function itemChange(core: Core, params: Params, subscription: Subscription) {
+	const items = hashList(params, 'items')
+	if (items.length > 1) throw notImplemented('A subscription with more than one item')
+	const [change] = items
+	if (!change) return undefined
+	const item = subscription.items.data[0]
+	const itemId = optionalString(change, 'id', 'items[0][id]')
+	if (!itemId) throw notImplemented('Adding a second item to a subscription')
+	if (!item || itemId !== item.id) throw noSuch('subscription_item', itemId, 'items[0][id]', 400)
+	const priceId = optionalString(change, 'price', 'items[0][price]')
+	const price = priceId ? core.store.state.prices[priceId] : item.price
+	if (!price) throw noSuch('price', priceId ?? '', 'items[0][price]', 400)
+	if (!price.active)
+		throw invalidRequest('The price specified is inactive. This field only accepts active prices.', 'items[0][price]')
+	if (price.type !== 'recurring') {
+		throw invalidRequest(
+			'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+			'items[0][price]',
+		)
+	}
+	const quantity = optionalInteger(change, 'quantity', 'items[0][quantity]') ?? item.quantity ?? 1
+	if (quantity < 1) throw invalidRequest('This value must be greater than or equal to 1.', 'items[0][quantity]')
+	if (price.id === item.price.id && quantity === item.quantity) return undefined
+	return { price, quantity }
+}
+
 function updateSubscription(core: Core, request: ApiRequest, id: string): Reply {
 	const { params } = request
 	const subscription = findSubscription(core, id)
-	const cancelAtPeriodEnd = optionalBoolean(params, 'cancel_at_period_end')
-	const metadata = metadataParam(params, 'metadata')
-	const details = cancellationDetails(params)
-	if (subscription.status === 'canceled' && cancelAtPeriodEnd !== undefined) {
+	if (subscription.status === 'canceled' && Object.keys(params).some((name) => !stillUpdatableWhenCanceled.has(name))) {
 		throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.')
 	}
+	const cancelAtPeriodEnd = optionalBoolean(params, 'cancel_at_period_end')
+	const behavior =
+		optionalEnum(params, 'proration_behavior', ['always_invoice', 'create_prorations', 'none'] as const) ??
+		'create_prorations'
+	const change = itemChange(core, params, subscription)
+	const metadata = metadataParam(params, 'metadata')
+	const details = cancellationDetails(params)
 
 	const previous: Record<string, unknown> = {}
 	const before = structuredClone(subscription)
+	if (change) Object.assign(previous, changePrice(core, subscription, { ...change, behavior }, causeOf(request)))
 	if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
 		const periodEnd = subscription.items.data[0]?.current_period_end ?? null
 		subscription.cancel_at_period_end = cancelAtPeriodEnd
@@ -452,10 +504,31 @@ function retrieveEvent(core: Core, request: ApiRequest, id: string): Reply {
 	return respond(core, request, event)
 }
 
-function listEvents(core: Core, request: ApiRequest): Reply {
-	const { params } = request
+/**
+ * One page of a list, newest first, as Stripe pages: `limit` (1–100, 10 by
+ * default) and a cursor, `starting_after` or `ending_before`, naming an item
+ * of the same list.
+ */
+function pageOf<T extends { id: string }>(params: Params, newestFirst: T[], url: string, kind: string) {
 	const limit = optionalInteger(params, 'limit') ?? 10
 	if (limit < 1 || limit > 100) throw invalidRequest('Invalid limit: must be between 1 and 100', 'limit')
+	const startingAfter = optionalString(params, 'starting_after')
+	const endingBefore = optionalString(params, 'ending_before')
+	if (startingAfter) {
+		const index = newestFirst.findIndex((item) => item.id === startingAfter)
+		if (index < 0) throw noSuch(kind, startingAfter, 'starting_after', 400)
+		return list(newestFirst.slice(index + 1, index + 1 + limit), url, newestFirst.length > index + 1 + limit)
+	}
+	if (endingBefore) {
+		const index = newestFirst.findIndex((item) => item.id === endingBefore)
+		if (index < 0) throw noSuch(kind, endingBefore, 'ending_before', 400)
+		return list(newestFirst.slice(Math.max(0, index - limit), index), url, index - limit > 0)
+	}
+	return list(newestFirst.slice(0, limit), url, newestFirst.length > limit)
+}
+
+function listEvents(core: Core, request: ApiRequest): Reply {
+	const { params } = request
 	const type = optionalString(params, 'type')
 	const types = stringList(params, 'types')
 	if (type && types.length > 0)
@@ -466,24 +539,28 @@ function listEvents(core: Core, request: ApiRequest): Reply {
 		patterns.length === 0
 			? newestFirst
 			: newestFirst.filter((event) => patterns.some((pattern) => typeMatches(event.type, pattern)))
+	return respond(core, request, pageOf(params, matching, '/v1/events', 'event'))
+}
 
-	let page: StripeEvent[]
-	let hasMore: boolean
-	const startingAfter = optionalString(params, 'starting_after')
-	const endingBefore = optionalString(params, 'ending_before')
-	if (startingAfter) {
-		const index = matching.findIndex((event) => event.id === startingAfter)
-		if (index < 0) throw noSuch('event', startingAfter, 'starting_after', 400)
-		page = matching.slice(index + 1, index + 1 + limit)
-		hasMore = matching.length > index + 1 + limit
-	} else if (endingBefore) {
-		const index = matching.findIndex((event) => event.id === endingBefore)
-		if (index < 0) throw noSuch('event', endingBefore, 'ending_before', 400)
-		page = matching.slice(Math.max(0, index - limit), index)
-		hasMore = index - limit > 0
-	} else {
-		page = matching.slice(0, limit)
-		hasMore = matching.length > limit
-	}
-	return respond(core, request, list(page, '/v1/events', hasMore))
+/** `GET /v1/invoices`: every invoice, or a customer's or a subscription's, newest first, optionally of one status. */
+function listInvoices(core: Core, request: ApiRequest): Reply {
+	const { params } = request
+	const { state } = core.store
+	const customer = optionalString(params, 'customer')
+	if (customer && !state.customers[customer]) throw noSuch('customer', customer, 'customer', 400)
+	const subscription = optionalString(params, 'subscription')
+	if (subscription && !state.subscriptions[subscription])
+		throw noSuch('subscription', subscription, 'subscription', 400)
+	const status = optionalEnum(params, 'status', ['draft', 'open', 'paid', 'uncollectible', 'void'] as const)
+	// Object.values keeps insertion order: reversed, the newest comes first even within one second.
+	const matching = Object.values(state.invoices)
+		.reverse()
+		.filter(
+			(invoice) =>
+				(!customer || idOf(invoice.customer) === customer) &&
+				(!subscription || idOf(invoice.parent?.subscription_details?.subscription ?? null) === subscription) &&
+				(!status || invoice.status === status),
+		)
+		.sort((a, b) => b.created - a.created)
+	return respond(core, request, pageOf(params, matching, '/v1/invoices', 'invoice'))
 }

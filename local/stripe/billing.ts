@@ -1,5 +1,6 @@
 import type { Emit, EventCause } from './events'
-import { newCustomer, newSubscription, newSubscriptionInvoice, newSucceededPaymentIntent } from './objects'
+import { draftInvoice, issueInvoice, periodLine } from './invoices'
+import { newCustomer, newSubscription, newSucceededPaymentIntent } from './objects'
 import { nowSeconds, type CheckoutSession, type Store, type Subscription } from './store'
 
 /** What the API and the hosted pages share: the data, the event emitter and the stand-in's own address. */
@@ -52,16 +53,20 @@ export function completeCheckout(core: Core, session: CheckoutSession, email: st
 			},
 			now,
 		)
-		const invoice = newSubscriptionInvoice(subscription, customer, now)
-		subscription.latest_invoice = invoice.id
+		// The card typed on the hosted page (always Stripe's test card here) pays this and the next invoices.
+		subscription.default_payment_method = 'pm_card_visa'
+		customer.invoice_settings.default_payment_method ??= 'pm_card_visa'
 		customer.currency = subscription.currency
-		customer.next_invoice_sequence = (customer.next_invoice_sequence ?? 1) + 1
 		state.subscriptions[subscription.id] = subscription
-		state.invoices[invoice.id] = invoice
 		session.subscription = subscription.id
+		const item = subscription.items.data[0]
+		const firstPeriod = { start: item?.current_period_start ?? now, end: item?.current_period_end ?? now }
+		const invoice = draftInvoice(core, subscription, 'subscription_create', [
+			periodLine(core, lineItem.price, lineItem.quantity ?? 1, firstPeriod),
+		])
 		session.invoice = invoice.id
 		core.emit('customer.subscription.created', subscription)
-		core.emit('invoice.paid', invoice)
+		issueInvoice(core, invoice, subscription)
 	} else {
 		const paymentIntent = newSucceededPaymentIntent(
 			{

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 
-export type Reply = { status: number; headers?: Record<string, string>; body?: string }
+export type Reply = { status: number; headers?: Record<string, string>; body?: string | Buffer }
 
 /** The API version the stand-in speaks: the one the installed SDK pins. */
 export const apiVersion = '2026-10-28.endive'
@@ -10,13 +10,14 @@ export function json(status: number, value: unknown, headers: Record<string, str
 	return { status, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(value, null, 2) }
 }
 
+/** Stripe's hosted pages (Checkout, Billing Portal, invoices) refuse to be framed: so do the stand-in's. */
 export function html(status: number, body: string): Reply {
-	// No X-Frame-Options or frame-ancestors: the app frames the billing portal.
 	return {
 		status,
 		headers: {
 			'Content-Type': 'text/html; charset=utf-8',
-			'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+			'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+			'X-Frame-Options': 'DENY',
 			'Cache-Control': 'no-store',
 		},
 		body,

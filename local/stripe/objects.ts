@@ -4,6 +4,7 @@ import {
 	type CheckoutSession,
 	type Customer,
 	type Invoice,
+	type InvoiceItem,
 	type InvoiceLineItem,
 	type LineItem,
 	type PaymentIntent,
@@ -188,7 +189,7 @@ export function newPortalSession(
 }
 
 /** The legacy Plan view of a recurring price, which Stripe still embeds in every subscription item. */
-function planOf(price: Price): Plan {
+export function planOf(price: Price): Plan {
 	return {
 		id: price.id,
 		object: 'plan',
@@ -303,70 +304,142 @@ export function newSubscription(input: SubscriptionInput, created: number): Subs
 	}
 }
 
-/** The paid first invoice of a new subscription; the subscription is found at `parent.subscription_details`. */
-export function newSubscriptionInvoice(subscription: Subscription, customer: Customer, created: number): Invoice {
-	const id = newId('in')
-	const item = subscription.items.data[0]
-	if (!item) throw new Error('A subscription without items has nothing to invoice')
-	const amount = (item.price.unit_amount ?? 0) * (item.quantity ?? 1)
-	const number = `${customer.invoice_prefix ?? 'LOCAL'}-${String(customer.next_invoice_sequence ?? 1).padStart(4, '0')}`
-	const line: InvoiceLineItem = {
+/** One line of a subscription invoice: a period of the item's price, or a proration (billed through an invoice item). */
+export type LineInput = {
+	/** In cents; negative for a credit. */
+	amount: number
+	description: string
+	price: Price
+	quantity: number
+	period: { start: number; end: number }
+	proration: boolean
+	invoiceItem: string | null
+}
+
+function productIdOf(price: Price) {
+	return typeof price.product === 'string' ? price.product : price.product.id
+}
+
+function newInvoiceLine(
+	invoiceId: string,
+	subscription: Subscription,
+	itemId: string,
+	input: LineInput,
+): InvoiceLineItem {
+	return {
 		id: newId('il'),
 		object: 'line_item',
-		amount,
+		amount: input.amount,
 		currency: subscription.currency,
-		description: `${item.quantity ?? 1} × ${item.price.nickname ?? item.price.id}`,
+		description: input.description,
 		discount_amounts: [],
-		discountable: true,
+		discountable: !input.proration,
 		discounts: [],
-		invoice: id,
+		invoice: invoiceId,
 		livemode: false,
-		metadata: subscription.metadata,
+		metadata: input.proration ? {} : subscription.metadata,
 		parent: {
 			invoice_item_details: null,
 			subscription_item_details: {
-				invoice_item: null,
-				proration: false,
+				invoice_item: input.invoiceItem,
+				proration: input.proration,
 				proration_details: { credited_items: null },
 				subscription: subscription.id,
-				subscription_item: item.id,
+				subscription_item: itemId,
 			},
 			type: 'subscription_item_details',
 		},
-		period: { end: item.current_period_end, start: item.current_period_start },
+		period: input.period,
 		pretax_credit_amounts: [],
 		pricing: {
-			price_details: {
-				price: item.price.id,
-				product: typeof item.price.product === 'string' ? item.price.product : item.price.product.id,
-			},
+			price_details: { price: input.price.id, product: productIdOf(input.price) },
 			type: 'price_details',
-			unit_amount_decimal: item.price.unit_amount_decimal,
+			unit_amount_decimal: input.price.unit_amount_decimal,
 		},
-		quantity: item.quantity ?? 1,
-		quantity_decimal: String(item.quantity ?? 1),
+		quantity: input.quantity,
+		quantity_decimal: String(input.quantity),
 		subscription: subscription.id,
-		subtotal: amount,
+		subtotal: input.amount,
 		taxes: [],
 	}
+}
+
+/** A pending proration: Stripe bills it on the subscription's next invoice. */
+export function newProrationItem(
+	subscription: Subscription,
+	itemId: string,
+	input: LineInput,
+	created: number,
+): InvoiceItem {
+	return {
+		id: newId('ii'),
+		object: 'invoiceitem',
+		amount: input.amount,
+		currency: subscription.currency,
+		customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+		customer_account: null,
+		date: created,
+		description: input.description,
+		discountable: false,
+		discounts: [],
+		invoice: null,
+		livemode: false,
+		metadata: {},
+		parent: {
+			subscription_details: { subscription: subscription.id, subscription_item: itemId },
+			type: 'subscription_details',
+		},
+		period: input.period,
+		pricing: {
+			price_details: { price: input.price.id, product: productIdOf(input.price) },
+			type: 'price_details',
+			unit_amount_decimal: input.price.unit_amount_decimal,
+		},
+		proration: true,
+		proration_details: { credited_items: null, discount_amounts: [] },
+		quantity: input.quantity,
+		quantity_decimal: String(input.quantity),
+		tax_rates: [],
+		test_clock: null,
+	}
+}
+
+export type InvoiceReason = 'subscription_create' | 'subscription_update'
+
+/**
+ * A draft invoice of a subscription, its totals already worked out as
+ * Stripe does: the customer's credit balance (a negative `balance`) is
+ * applied to what is due, and a negative total adds to that credit once the
+ * invoice is finalized.
+ */
+export function newDraftInvoice(
+	input: { subscription: Subscription; customer: Customer; itemId: string; reason: InvoiceReason; lines: LineInput[] },
+	created: number,
+): Invoice {
+	const { subscription, customer } = input
+	const id = newId('in')
+	const lines = input.lines.map((line) => newInvoiceLine(id, subscription, input.itemId, line))
+	const total = lines.reduce((sum, line) => sum + line.amount, 0)
+	const startingBalance = customer.balance ?? 0
+	const due = Math.max(0, total + startingBalance)
 	return {
 		id,
 		object: 'invoice',
 		account_country: 'ES',
 		account_name: 'KIA (local)',
 		account_tax_ids: null,
-		amount_due: amount,
+		amount_due: due,
 		amount_overpaid: 0,
-		amount_paid: amount,
-		amount_remaining: 0,
+		amount_paid: 0,
+		amount_remaining: due,
 		amount_shipping: 0,
 		application: null,
-		attempt_count: 1,
-		attempted: true,
-		auto_advance: false,
+		attempt_count: 0,
+		attempted: false,
+		auto_advance: true,
 		automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
 		automatically_finalizes_at: null,
-		billing_reason: 'subscription_create',
+		billing_reason: input.reason,
 		collection_method: 'charge_automatically',
 		created,
 		currency: subscription.currency,
@@ -386,8 +459,8 @@ export function newSubscriptionInvoice(subscription: Subscription, customer: Cus
 		description: null,
 		discounts: [],
 		due_date: null,
-		effective_at: created,
-		ending_balance: 0,
+		effective_at: null,
+		ending_balance: null,
 		footer: null,
 		from_invoice: null,
 		hosted_invoice_url: null,
@@ -395,11 +468,11 @@ export function newSubscriptionInvoice(subscription: Subscription, customer: Cus
 		issuer: { type: 'self' },
 		last_finalization_error: null,
 		latest_revision: null,
-		lines: list([line], `/v1/invoices/${id}/lines`),
+		lines: list(lines, `/v1/invoices/${id}/lines`),
 		livemode: false,
 		metadata: {},
 		next_payment_attempt: null,
-		number,
+		number: null,
 		on_behalf_of: null,
 		parent: {
 			quote_details: null,
@@ -407,7 +480,7 @@ export function newSubscriptionInvoice(subscription: Subscription, customer: Cus
 			type: 'subscription_details',
 		},
 		payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
-		// A subscription's first invoice covers the instant it was created; its line carries the service period.
+		// A subscription invoice covers the instant it was made; its lines carry the service periods.
 		period_end: created,
 		period_start: created,
 		post_payment_credit_notes_amount: 0,
@@ -416,19 +489,19 @@ export function newSubscriptionInvoice(subscription: Subscription, customer: Cus
 		rendering: null,
 		shipping_cost: null,
 		shipping_details: null,
-		starting_balance: 0,
+		starting_balance: startingBalance,
 		statement_descriptor: null,
-		status: 'paid',
-		status_transitions: { finalized_at: created, marked_uncollectible_at: null, paid_at: created, voided_at: null },
-		subtotal: amount,
-		subtotal_excluding_tax: amount,
+		status: 'draft',
+		status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+		subtotal: total,
+		subtotal_excluding_tax: total,
 		test_clock: null,
-		total: amount,
+		total,
 		total_discount_amounts: [],
-		total_excluding_tax: amount,
+		total_excluding_tax: total,
 		total_pretax_credit_amounts: [],
 		total_taxes: [],
-		webhooks_delivered_at: created,
+		webhooks_delivered_at: null,
 	}
 }
 

@@ -1,12 +1,16 @@
 import { cancelNow, completeCheckout, expireIfDue, idOf, type Core } from './billing'
 import type { Params } from './form'
 import { html, redirect, type Reply } from './http'
-import type { CheckoutSession, Price, Subscription } from './store'
+import { chargeInvoice, isTestCard, testCards, type TestCard } from './invoices'
+import { textPdf } from './pdf'
+import type { CheckoutSession, Invoice, Price, Subscription } from './store'
 
 /*
  * The pages Stripe hosts, reduced to what a developer needs to click
- * through: the checkout (pay or go back) and the billing portal (see and
- * cancel). Plain HTML forms, so they work without JavaScript and inside an iframe.
+ * through: the checkout (pay or go back), the billing portal (subscriptions,
+ * payment method, billing name, invoices) and each invoice's page and PDF.
+ * Plain HTML forms, so they work without JavaScript; like Stripe's, none of
+ * them can be framed (http.ts).
  */
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -71,6 +75,11 @@ article{border:1px solid #e3e8ee;border-radius:8px;padding:16px;margin:8px 0}
 article p{margin:4px 0}article form{margin-top:12px}
 .notice{background:#ecfdf3;color:#05603a;border-radius:6px;padding:10px 12px;margin:16px 0 0}
 .error{background:#fff1f3;color:#c0123c;border-radius:6px;padding:10px 12px;margin:0 0 16px}
+fieldset{border:0;padding:0;margin:0 0 12px}fieldset label{display:flex;gap:8px;align-items:center;margin:6px 0}
+input[type=text]{width:100%;padding:10px 12px;border:1px solid #cfd7df;border-radius:6px;font:inherit;margin-bottom:12px}
+.secondary{background:#fff;color:#1a1f36;border:1px solid #cfd7df;padding:8px 14px}.secondary:hover{background:#f6f8fa}
+table{width:100%;border-collapse:collapse;margin:16px 0;font-size:14px}td{padding:6px 0;border-bottom:1px solid #e3e8ee;vertical-align:top}td:last-child{text-align:right;white-space:nowrap;padding-left:12px}
+tfoot td{border:0;font-weight:600}
 small{display:block;margin-top:24px;color:#697386;font-size:13px}
 </style></head>
 <body><main>
@@ -80,15 +89,8 @@ ${body}
 </main></body></html>`
 }
 
-function messagePage(
-	status: number,
-	title: string,
-	text: string,
-	link?: { href: string; label: string; top?: boolean },
-) {
-	const anchor = link
-		? `<a class="back" href="${escapeHtml(link.href)}"${link.top ? ' target="_top"' : ''}>${escapeHtml(link.label)}</a>`
-		: ''
+function messagePage(status: number, title: string, text: string, link?: { href: string; label: string }) {
+	const anchor = link ? `<a class="back" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>` : ''
 	return html(
 		status,
 		page(
@@ -110,10 +112,20 @@ export function handlePage(
 	const pay = /^\/checkout\/([^/]+)\/pay$/.exec(path)
 	if (pay && method === 'POST') return payCheckout(core, decodeURIComponent(pay[1] ?? ''), form)
 	const portal = /^\/billing\/([^/]+)$/.exec(path)
-	if (portal && method === 'GET') return portalPage(core, decodeURIComponent(portal[1] ?? ''), query.get('cancelada'))
+	if (portal && method === 'GET') return portalPage(core, decodeURIComponent(portal[1] ?? ''), query)
 	const cancel = /^\/billing\/([^/]+)\/subscriptions\/([^/]+)\/cancel$/.exec(path)
 	if (cancel && method === 'POST')
 		return cancelFromPortal(core, decodeURIComponent(cancel[1] ?? ''), decodeURIComponent(cancel[2] ?? ''))
+	const card = /^\/billing\/([^/]+)\/payment-method$/.exec(path)
+	if (card && method === 'POST') return changeCard(core, decodeURIComponent(card[1] ?? ''), form)
+	const details = /^\/billing\/([^/]+)\/details$/.exec(path)
+	if (details && method === 'POST') return changeBillingName(core, decodeURIComponent(details[1] ?? ''), form)
+	const invoice = /^\/i\/([^/]+)$/.exec(path)
+	if (invoice && method === 'GET') return invoicePage(core, decodeURIComponent(invoice[1] ?? ''))
+	const payInvoice = /^\/i\/([^/]+)\/pay$/.exec(path)
+	if (payInvoice && method === 'POST') return payOpenInvoice(core, decodeURIComponent(payInvoice[1] ?? ''))
+	const pdf = /^\/invoice\/([^/]+)\/pdf$/.exec(path)
+	if (pdf && method === 'GET') return invoicePdf(core, decodeURIComponent(pdf[1] ?? ''))
 	return undefined
 }
 
@@ -189,15 +201,32 @@ function payCheckout(core: Core, id: string, form: Params): Reply {
 	return redirect(successUrl(session))
 }
 
-function portalPage(core: Core, id: string, canceledId: string | null): Reply {
+const portalNotFound = () =>
+	messagePage(404, 'Portal de facturación no encontrado', 'Este enlace no existe. Vuelve a KIA y ábrelo de nuevo.')
+
+const invoiceNotFound = () =>
+	messagePage(404, 'Factura no encontrada', 'Este enlace de factura no existe o ha caducado.')
+
+const invoiceStatusLabels: Record<string, string> = {
+	draft: 'Borrador',
+	open: 'Pendiente de pago',
+	paid: 'Pagada',
+	uncollectible: 'Incobrable',
+	void: 'Anulada',
+}
+
+const cardLabel = (card: TestCard) => `${testCards[card].brand} •••• ${testCards[card].last4}`
+
+const portalNotices: Record<string, string> = {
+	cancelada: 'Suscripción cancelada.',
+	tarjeta: 'Método de pago actualizado.',
+	datos: 'Datos de facturación actualizados.',
+}
+
+function portalPage(core: Core, id: string, query: URLSearchParams): Reply {
 	const { state } = core.store
 	const portal = state.portalSessions[id]
-	if (!portal)
-		return messagePage(
-			404,
-			'Portal de facturación no encontrado',
-			'Este enlace no existe. Vuelve a KIA y ábrelo de nuevo.',
-		)
+	if (!portal) return portalNotFound()
 	const customer = state.customers[portal.customer]
 	const subscriptions = Object.values(state.subscriptions)
 		.filter((subscription) => idOf(subscription.customer) === portal.customer)
@@ -205,6 +234,9 @@ function portalPage(core: Core, id: string, canceledId: string | null): Reply {
 	const payments = Object.values(state.paymentIntents)
 		.filter((payment) => idOf(payment.customer) === portal.customer && payment.status === 'succeeded')
 		.sort((a, b) => b.created - a.created)
+	const invoices = Object.values(state.invoices)
+		.filter((invoice) => idOf(invoice.customer) === portal.customer && invoice.hosted_invoice_url)
+		.reverse()
 
 	const subscriptionList = subscriptions.length
 		? subscriptions.map((subscription) => subscriptionCard(core, portal.id, subscription)).join('\n')
@@ -217,19 +249,43 @@ function portalPage(core: Core, id: string, canceledId: string | null): Reply {
 				)
 				.join('\n')
 		: '<p class="muted">No tienes pagos únicos.</p>'
-	const notice =
-		canceledId && state.subscriptions[canceledId]?.status === 'canceled'
-			? '<p class="notice" role="status">Suscripción cancelada.</p>'
-			: ''
+	const invoiceList = invoices.length
+		? `<table><tbody>${invoices
+				.map(
+					(invoice) =>
+						`<tr><td><a href="${escapeHtml(invoice.hosted_invoice_url ?? '')}">${escapeHtml(invoice.number ?? invoice.id)}</a> · ${escapeHtml(longDate(invoice.created))}<br><span class="muted">${escapeHtml(invoiceStatusLabels[invoice.status ?? ''] ?? invoice.status ?? '')}</span></td><td>${escapeHtml(euros(invoice.total))}</td></tr>`,
+				)
+				.join('')}</tbody></table>`
+		: '<p class="muted">No tienes facturas.</p>'
+	const current = customer?.invoice_settings.default_payment_method
+	const chosen: TestCard = isTestCard(current) ? current : 'pm_card_visa'
+	const cardChoices = (Object.keys(testCards) as TestCard[])
+		.map(
+			(card) =>
+				`<label><input type="radio" name="payment_method" value="${card}"${card === chosen ? ' checked' : ''}> ${escapeHtml(cardLabel(card))}${testCards[card].declines ? ' (de prueba: rechaza los cobros)' : ' (de prueba)'}</label>`,
+		)
+		.join('')
+	const noticeKey = query.get('aviso') ?? ''
+	const notice = portalNotices[noticeKey]
+		? `<p class="notice" role="status">${escapeHtml(portalNotices[noticeKey] ?? '')}</p>`
+		: ''
+	const base = `/billing/${encodeURIComponent(portal.id)}`
 	const body = `<p class="brand">KIA</p>
 <h1>Facturación</h1>
 <p class="muted">${escapeHtml(customer?.email ?? customer?.name ?? portal.customer)}</p>
 ${notice}
 <h2>Suscripciones</h2>
 ${subscriptionList}
+<h2>Método de pago</h2>
+<p>${escapeHtml(cardLabel(chosen))}</p>
+<form method="post" action="${base}/payment-method"><fieldset><legend class="muted">Tarjeta para los próximos cobros</legend>${cardChoices}</fieldset><button class="secondary" type="submit">Guardar método de pago</button></form>
+<h2>Datos de facturación</h2>
+<form method="post" action="${base}/details"><label for="name">Nombre o razón social</label><input id="name" name="name" type="text" maxlength="256" value="${escapeHtml(customer?.name ?? '')}"><button class="secondary" type="submit">Guardar datos</button></form>
+<h2>Facturas</h2>
+${invoiceList}
 <h2>Pagos únicos</h2>
 ${paymentList}
-${portal.return_url ? `<a class="back" href="${escapeHtml(portal.return_url)}" target="_top">Volver a KIA</a>` : ''}`
+${portal.return_url ? `<a class="back" href="${escapeHtml(portal.return_url)}">Volver a KIA</a>` : ''}`
 	return html(200, page('Facturación · KIA', body))
 }
 
@@ -263,12 +319,7 @@ ${form}
 function cancelFromPortal(core: Core, portalId: string, subscriptionId: string): Reply {
 	const { state } = core.store
 	const portal = state.portalSessions[portalId]
-	if (!portal)
-		return messagePage(
-			404,
-			'Portal de facturación no encontrado',
-			'Este enlace no existe. Vuelve a KIA y ábrelo de nuevo.',
-		)
+	if (!portal) return portalNotFound()
 	const subscription = state.subscriptions[subscriptionId]
 	// The portal only ever acts on its own customer's subscriptions.
 	if (!subscription || idOf(subscription.customer) !== portal.customer) {
@@ -278,5 +329,117 @@ function cancelFromPortal(core: Core, portalId: string, subscriptionId: string):
 		})
 	}
 	if (subscription.status !== 'canceled') cancelNow(core, subscription)
-	return redirect(`/billing/${encodeURIComponent(portal.id)}?cancelada=${encodeURIComponent(subscription.id)}`)
+	return redirect(`/billing/${encodeURIComponent(portal.id)}?aviso=cancelada`)
+}
+
+/**
+ * The portal saves a new card as the customer's default and as the default
+ * of each of their live subscriptions, so every next charge uses it.
+ */
+function changeCard(core: Core, portalId: string, form: Params): Reply {
+	const { state } = core.store
+	const portal = state.portalSessions[portalId]
+	if (!portal) return portalNotFound()
+	const customer = state.customers[portal.customer]
+	const card = form.payment_method
+	if (!customer || !isTestCard(card)) return redirect(`/billing/${encodeURIComponent(portal.id)}`)
+	const previous = { invoice_settings: structuredClone(customer.invoice_settings) }
+	customer.invoice_settings.default_payment_method = card
+	core.emit('customer.updated', customer, { previous })
+	for (const subscription of Object.values(state.subscriptions)) {
+		if (idOf(subscription.customer) !== customer.id || subscription.status === 'canceled') continue
+		if (idOf(subscription.default_payment_method) === card) continue
+		const before = { default_payment_method: subscription.default_payment_method }
+		subscription.default_payment_method = card
+		core.emit('customer.subscription.updated', subscription, { previous: before })
+	}
+	core.store.changed()
+	return redirect(`/billing/${encodeURIComponent(portal.id)}?aviso=tarjeta`)
+}
+
+function changeBillingName(core: Core, portalId: string, form: Params): Reply {
+	const { state } = core.store
+	const portal = state.portalSessions[portalId]
+	if (!portal) return portalNotFound()
+	const customer = state.customers[portal.customer]
+	const name = typeof form.name === 'string' ? form.name.trim().slice(0, 256) : ''
+	if (customer && name !== (customer.name ?? '')) {
+		const previous = { name: customer.name }
+		customer.name = name || null
+		core.store.changed()
+		core.emit('customer.updated', customer, { previous })
+	}
+	return redirect(`/billing/${encodeURIComponent(portal.id)}?aviso=datos`)
+}
+
+function invoiceBySecret(core: Core, secret: string): Invoice | undefined {
+	const id = core.store.state.hostedInvoices[secret]
+	return id ? core.store.state.invoices[id] : undefined
+}
+
+/** Stripe's hosted invoice page: the invoice, its PDF and, while it is unpaid, a way to pay it. */
+function invoicePage(core: Core, secret: string): Reply {
+	const invoice = invoiceBySecret(core, secret)
+	if (!invoice) return invoiceNotFound()
+	const status = invoice.status ?? 'draft'
+	const lines = invoice.lines.data
+		.map((line) => `<tr><td>${escapeHtml(line.description ?? '')}</td><td>${escapeHtml(euros(line.amount))}</td></tr>`)
+		.join('')
+	const credit =
+		invoice.starting_balance < 0
+			? `<tr><td>Saldo a tu favor aplicado</td><td>${escapeHtml(euros(Math.max(invoice.starting_balance, -invoice.total)))}</td></tr>`
+			: ''
+	const payForm =
+		status === 'open'
+			? `<p class="error" role="alert">${'El último intento de cobro fue rechazado.'}</p><form method="post" action="/i/${encodeURIComponent(secret)}/pay"><button class="pay" type="submit">Pagar ${escapeHtml(euros(invoice.amount_remaining))}</button></form>`
+			: ''
+	const body = `<p class="brand">KIA</p>
+<h1>Factura ${escapeHtml(invoice.number ?? '')}</h1>
+<p class="muted">${escapeHtml(invoiceStatusLabels[status] ?? status)} · ${escapeHtml(longDate(invoice.created))}</p>
+<p class="amount">${escapeHtml(euros(invoice.amount_due))}</p>
+<dl><dt>Número</dt><dd>${escapeHtml(invoice.number ?? '')}</dd><dt>Cliente</dt><dd>${escapeHtml(invoice.customer_name ?? invoice.customer_email ?? '')}</dd><dt>Estado</dt><dd>${escapeHtml(invoiceStatusLabels[status] ?? status)}</dd></dl>
+<table><tbody>${lines}${credit}</tbody><tfoot><tr><td>Total</td><td>${escapeHtml(euros(invoice.total))}</td></tr><tr><td>Importe pagado</td><td>${escapeHtml(euros(invoice.amount_paid))}</td></tr></tfoot></table>
+${payForm}
+${invoice.invoice_pdf ? `<a class="back" href="${escapeHtml(invoice.invoice_pdf)}">Descargar factura en PDF</a>` : ''}`
+	const note =
+		'Factura de prueba del Stripe local (local/stripe): «Pagar» cobra con la tarjeta de prueba 4242 y no se cobra nada.'
+	return html(200, page(`Factura ${invoice.number ?? ''} · KIA`, body, note))
+}
+
+function payOpenInvoice(core: Core, secret: string): Reply {
+	const invoice = invoiceBySecret(core, secret)
+	if (!invoice) return invoiceNotFound()
+	const subscription =
+		core.store.state.subscriptions[idOf(invoice.parent?.subscription_details?.subscription ?? null) ?? '']
+	if (invoice.status === 'open' && subscription) {
+		// The page takes the test card that pays; the subscription keeps its own payment method for what comes next.
+		chargeInvoice(core, invoice, subscription, 'pm_card_visa')
+	}
+	return redirect(`/i/${encodeURIComponent(secret)}`)
+}
+
+function invoicePdf(core: Core, secret: string): Reply {
+	const invoice = invoiceBySecret(core, secret)
+	if (!invoice) return invoiceNotFound()
+	const status = invoice.status ?? 'draft'
+	const pdf = textPdf([
+		{ text: 'KIA', size: 20, bold: true },
+		{ text: `Factura ${invoice.number ?? ''}`, size: 16, bold: true, gap: 32 },
+		{ text: `Fecha: ${longDate(invoice.created)}` },
+		{ text: `Cliente: ${invoice.customer_name ?? invoice.customer_email ?? ''}` },
+		{ text: `Estado: ${invoiceStatusLabels[status] ?? status}` },
+		...invoice.lines.data.map((line) => ({ text: `${line.description ?? ''}: ${euros(line.amount)}`, gap: 22 })),
+		{ text: `Total: ${euros(invoice.total)}`, bold: true, gap: 30 },
+		{ text: `Importe pagado: ${euros(invoice.amount_paid)}` },
+		{ text: 'Documento de prueba del Stripe local (local/stripe): no es una factura real.', size: 9, gap: 40 },
+	])
+	return {
+		status: 200,
+		headers: {
+			'Content-Type': 'application/pdf',
+			'Content-Disposition': `inline; filename="Factura-${invoice.number ?? invoice.id}.pdf"`,
+			'Cache-Control': 'no-store',
+		},
+		body: pdf,
+	}
 }

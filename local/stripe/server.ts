@@ -5,7 +5,7 @@ import { createApi } from './api'
 import type { Core } from './billing'
 import { loadCatalogue } from './catalogue'
 import { createEmitter } from './events'
-import { parseParams } from './form'
+import { parseParams, type Params } from './form'
 import { BodyError, readBody } from '../service'
 import { apiKeyOf, apiVersion, html, json, redactKey, StripeApiError, type Reply } from './http'
 import { handlePage } from './pages'
@@ -24,6 +24,12 @@ export type StripeOptions = {
 	log?: boolean
 }
 
+/** One `/v1` request as the stand-in received it (Stripe's Dashboard shows the same under Developers → Logs). */
+export type LoggedRequest = { id: string; method: string; path: string; params: Params; at: number }
+
+/** The latest requests kept for `GET /local/requests`; older ones are dropped. */
+const requestLogSize = 10_000
+
 export type LocalStripe = {
 	url: string
 	port: number
@@ -33,8 +39,10 @@ export type LocalStripe = {
 
 /**
  * A Stripe-compatible API for development and tests, with the hosted
- * checkout and billing portal pages and signed webhooks. It covers what the
- * app uses (see api.ts); anything else answers 501 instead of pretending.
+ * checkout, billing portal and invoice pages and signed webhooks. It covers
+ * what the app uses (see api.ts); anything else answers 501 instead of
+ * pretending. `GET /local/requests` lists the latest API requests, newest
+ * first, so a test can tell which calls a page made.
  */
 export async function startStripe(options: StripeOptions = {}): Promise<LocalStripe> {
 	const store = await Store.open(options.dataFile)
@@ -54,6 +62,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 	})
 	const core: Core = { store, emit: createEmitter(store, webhooks), url: () => url }
 	const api = createApi(core)
+	const requestLog: LoggedRequest[] = []
 
 	const server = createServer((req: IncomingMessage, res: ServerResponse) => {
 		const started = performance.now()
@@ -107,6 +116,8 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 			}
 			const params = { ...parseParams(target.search.slice(1)), ...parseParams(body) }
 			const idempotencyKey = req.headers['idempotency-key']
+			requestLog.push({ id: requestId, method, path: target.pathname, params, at: Date.now() })
+			if (requestLog.length > requestLogSize) requestLog.splice(0, requestLog.length - requestLogSize)
 			return api({
 				method,
 				path: target.pathname,
@@ -125,6 +136,9 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 			target.searchParams,
 		)
 		if (page) return page
+		if (method === 'GET' && target.pathname === '/local/requests') {
+			return json(200, { object: 'list', data: [...requestLog].reverse() })
+		}
 		if (method === 'GET' && target.pathname === '/') {
 			return html(
 				200,

@@ -26,22 +26,28 @@ export type Subscription = Wire<Stripe.Subscription>
 export type SubscriptionItem = Wire<Stripe.SubscriptionItem>
 export type Invoice = Wire<Stripe.Invoice>
 export type InvoiceLineItem = Wire<Stripe.InvoiceLineItem>
+export type InvoiceItem = Wire<Stripe.InvoiceItem>
 export type PaymentIntent = Wire<Stripe.PaymentIntent>
 export type Price = Wire<Stripe.Price>
 export type Product = Wire<Stripe.Product>
 export type Plan = Wire<Stripe.Plan>
 
 export type StripeObject =
-	Customer | CheckoutSession | PortalSession | Subscription | Invoice | PaymentIntent | Price | Product
+	Customer | CheckoutSession | PortalSession | Subscription | Invoice | InvoiceItem | PaymentIntent | Price | Product
 
 export type EventType =
 	| 'checkout.session.completed'
 	| 'checkout.session.expired'
 	| 'customer.created'
+	| 'customer.updated'
 	| 'customer.subscription.created'
 	| 'customer.subscription.deleted'
 	| 'customer.subscription.updated'
+	| 'invoice.created'
+	| 'invoice.finalized'
 	| 'invoice.paid'
+	| 'invoice.payment_failed'
+	| 'invoiceitem.created'
 	| 'payment_intent.succeeded'
 
 // The SDK's Event is a union of ~300 types; the stand-in keeps the shared shape and its own few types.
@@ -64,6 +70,13 @@ export type StripeState = {
 	portalSessions: Record<string, PortalSession>
 	subscriptions: Record<string, Subscription>
 	invoices: Record<string, Invoice>
+	/** Prorations waiting for the subscription's next invoice, and those already billed. */
+	invoiceItems: Record<string, InvoiceItem>
+	/**
+	 * The secret of each finalized invoice's hosted page and PDF: like Stripe's,
+	 * those addresses are the key to them, so they are not made of the invoice id.
+	 */
+	hostedInvoices: Record<string, string>
 	paymentIntents: Record<string, PaymentIntent>
 	products: Record<string, Product>
 	prices: Record<string, Price>
@@ -79,6 +92,8 @@ function emptyState(): StripeState {
 		portalSessions: {},
 		subscriptions: {},
 		invoices: {},
+		invoiceItems: {},
+		hostedInvoices: {},
 		paymentIntents: {},
 		products: {},
 		prices: {},
@@ -147,14 +162,24 @@ export class Store {
 
 	/** Any stored object by id, whatever its kind; what expansion needs. */
 	find(id: string): StripeObject | undefined {
-		const { customers, checkoutSessions, portalSessions, subscriptions, invoices, paymentIntents, prices, products } =
-			this.state
+		const {
+			customers,
+			checkoutSessions,
+			portalSessions,
+			subscriptions,
+			invoices,
+			invoiceItems,
+			paymentIntents,
+			prices,
+			products,
+		} = this.state
 		return (
 			customers[id] ??
 			checkoutSessions[id] ??
 			portalSessions[id] ??
 			subscriptions[id] ??
 			invoices[id] ??
+			invoiceItems[id] ??
 			paymentIntents[id] ??
 			prices[id] ??
 			products[id]

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { createAccount, createMeeting, serviceClient, signIn, testPassword } from '../support/e2e-data'
+import { subscribe } from '../support/billing'
+import { cookieHeader, createAccount, createMeeting, serviceClient, signIn, testPassword } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
@@ -166,6 +167,24 @@ for (const theme of themes) {
 			await page.setViewportSize(desktop)
 
 			await checkToasts(page, check, 'site')
+			expect(found).toEqual([])
+		})
+
+		test('the subscription page with a plan, invoices, its cancel question and dialog', async ({ page }) => {
+			test.setTimeout(120_000)
+			const account = await createAccount('a11y-suscripcion', 'Irene Soler')
+			await signIn(page, account.email)
+			const { subscriptionId } = await subscribe({ cookie: await cookieHeader(page), userId: account.id })
+			const { found, check, open, visit } = audit(page)
+			await visit(portalURL('/dashboard/suscripcion'))
+			await visit(portalURL(`/dashboard/suscripcion?cancelar=${subscriptionId}`))
+			await open(portalURL('/dashboard/suscripcion'))
+			await page.getByRole('button', { name: 'Cancelar suscripción' }).click()
+			await expect(page.getByRole('dialog', { name: '¿Cancelar tu suscripción?' })).toBeVisible()
+			await check('dialog ¿Cancelar tu suscripción?')
+			await page.keyboard.press('Escape')
+			await page.setViewportSize(phone)
+			await visit(portalURL('/dashboard/suscripcion'))
 			expect(found).toEqual([])
 		})
 

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test'
 import type Stripe from 'stripe'
 import { localStripe } from '../../app/.server/local-stripe'
-import { createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
+import { formatLongDate } from '../../app/lib/dates'
+import { formatAmount } from '../../app/lib/money'
+import { stripeRequestsAbout, subscribe } from '../support/billing'
+import { cookieHeader, createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { stripeClient } from '../support/stripe'
 import { uniqueName } from '../support/unique'
@@ -26,7 +29,7 @@ async function rowsFor(table: 'suscripciones' | 'pagos', userId: string) {
 }
 
 test.describe('checkout', () => {
-	test('monthly subscription: checkout, return page, portal, cancelled in the billing portal', async ({ page }) => {
+	test('monthly subscription: checkout, return page, our page, cancelled in Stripe’s portal', async ({ page }) => {
 		const account = await createAccount('suscripcion')
 		await signIn(page, account.email)
 		await page.goto(siteURL('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
@@ -49,16 +52,22 @@ test.describe('checkout', () => {
 
 		await page.getByRole('link', { name: 'Ir al portal de cliente' }).click()
 		await expect(page).toHaveURL(portalURL('/dashboard/suscripcion'))
-		const plan = page.getByRole('listitem').filter({ hasText: 'Plan Business' })
+		const plan = page.getByRole('region', { name: 'Plan Business' })
 		await expect(plan.getByText('Activa')).toBeVisible()
-		await expect(plan.getByText(/^Se renueva el \d{1,2} de \w+ de \d{4}$/)).toBeVisible()
+		await expect(plan.getByText('199 €')).toBeVisible()
+		await expect(page.locator('iframe')).toHaveCount(0)
 
-		const portal = page.frameLocator('iframe[title="Portal de cliente de Stripe"]')
-		await portal.getByRole('button', { name: 'Cancelar suscripción' }).click()
-		await expect(portal.getByText(/cancelada/i).first()).toBeVisible()
+		// Cancelled in Stripe's own portal: it reaches the page through the webhook.
+		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
+		await page.waitForURL(/\/billing\/bps_/)
+		await page.getByRole('button', { name: 'Cancelar suscripción' }).click()
+		await expect(page.getByText('Suscripción cancelada.')).toBeVisible()
 		await expect.poll(async () => (await rowsFor('suscripciones', account.id))[0]?.status).toBe('canceled')
-		await page.reload()
-		await expect(plan.getByText('Cancelada')).toBeVisible()
+		await page.getByRole('link', { name: 'Volver a KIA' }).click()
+		await expect(page).toHaveURL(portalURL('/dashboard/suscripcion'))
+		const past = page.getByRole('region', { name: 'Suscripciones anteriores' })
+		await expect(past.getByText('Cancelada')).toBeVisible()
+		await expect(page.getByRole('region', { name: 'Plan Business' })).toHaveCount(0)
 	})
 
 	test('annual Enterprise is a one-time payment, shown as such on the return page and in the portal', async ({
@@ -138,13 +147,12 @@ test.describe('checkout', () => {
 			await expect(page.getByRole('heading', { name: '¡Gracias! Tu plan está activo' })).toBeVisible()
 
 			await page.goto(portalURL('/dashboard/suscripcion'))
-			await expect(page.getByRole('listitem').filter({ hasText: 'Plan Business' })).toBeVisible()
-			const [portal] = await Promise.all([
-				page.waitForEvent('popup'),
-				page.getByRole('button', { name: 'Abrir el portal en una pestaña nueva' }).click(),
-			])
-			await portal.waitForURL(/\/billing\/bps_/)
-			await expect(portal.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
+			await expect(page.getByRole('region', { name: 'Plan Business' })).toBeVisible()
+			await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
+			await page.waitForURL(/\/billing\/bps_/)
+			await expect(page.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
+			await page.getByRole('link', { name: 'Volver a KIA' }).click()
+			await expect(page).toHaveURL(portalURL('/dashboard/suscripcion'))
 		})
 	})
 })
@@ -278,7 +286,7 @@ test.describe('customer portal page', () => {
 		await serviceClient()
 			.from('suscripciones')
 			.insert({
-				id: `sub_${uniqueName('huerfana')}`,
+				id: `sub_${uniqueName('huerfana').replaceAll('-', '_')}`,
 				user_id: account.id,
 				customer_id: 'cus_missing',
 				price_id: localStripe.STRIPE_PRICE_BUSINESS_ANNUAL ?? '',
@@ -287,11 +295,14 @@ test.describe('customer portal page', () => {
 				status: 'active',
 			})
 		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/suscripcion'))
+		await page.goto(portalURL('/dashboard/suscripcion'), { waitUntil: 'networkidle' })
+		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
 		await expect(page.getByText('No se pudo cargar el portal de cliente.')).toBeVisible()
 		await expect(page.getByText('Error al cargar el portal')).toBeVisible()
-		await expect(page.getByText('No se pudo obtener la URL del portal.')).toBeVisible()
-		await expect(page.getByRole('button', { name: 'Intentar de nuevo' })).toBeVisible()
+		await expect(page.getByText('No se pudo obtener la URL del portal.').first()).toBeVisible()
+		await expect(page).toHaveURL(portalURL('/dashboard/suscripcion'))
+		await page.getByRole('button', { name: 'Intentar de nuevo' }).click()
+		await expect(page.getByText('No se pudo cargar el portal de cliente.')).toBeVisible()
 	})
 
 	test('someone who never bought sees the plans, not an error', async ({ page }) => {
@@ -300,5 +311,263 @@ test.describe('customer portal page', () => {
 		await page.goto(portalURL('/dashboard/suscripcion'))
 		await expect(page.getByText('Todavía no tienes ningún plan contratado.')).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Ver planes' })).toHaveAttribute('href', siteURL('/tarifas'))
+	})
+})
+
+test.describe('managing the subscription on our page', () => {
+	const subscriptionPage = () => portalURL('/dashboard/suscripcion')
+
+	/** A signed-in account with an active Business monthly subscription, its first invoice recorded. */
+	async function subscribed(page: Page, label: string) {
+		const account = await createAccount(label)
+		await signIn(page, account.email)
+		const bought = await subscribe({ cookie: await cookieHeader(page), userId: account.id })
+		return { account, ...bought }
+	}
+
+	async function subscriptionRow(id: string) {
+		const { data, error } = await serviceClient().from('suscripciones').select('*').eq('id', id).single()
+		if (error) throw error
+		return data
+	}
+
+	/** Sonner's toast; without JavaScript the same toast is in the HTML (see the test at the end). */
+	const toast = (page: Page, title: string) => page.getByText(title, { exact: true })
+
+	test('cancel at period end through the confirmation dialog, then undo it: each shown at once', async ({ page }) => {
+		const { subscriptionId } = await subscribed(page, 'cancela')
+		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		const plan = page.getByRole('region', { name: 'Plan Business' })
+		const renewal = formatLongDate((await subscriptionRow(subscriptionId)).current_period_end ?? '')
+		await expect(plan.getByText(renewal)).toBeVisible()
+
+		await plan.getByRole('button', { name: 'Cancelar suscripción' }).click()
+		const dialog = page.getByRole('dialog', { name: '¿Cancelar tu suscripción?' })
+		await expect(dialog).toContainText(`Tu plan seguirá activo hasta el ${renewal}`)
+		await dialog.getByRole('button', { name: 'Mantener suscripción' }).click()
+		await expect(dialog).toBeHidden()
+		expect((await subscriptionRow(subscriptionId)).cancel_at_period_end).toBe(false)
+
+		await plan.getByRole('button', { name: 'Cancelar suscripción' }).click()
+		await dialog.getByRole('button', { name: 'Cancelar al final del periodo' }).click()
+		// No reload: the action waited for Stripe's webhook, so the page it lands on has the change.
+		await expect(toast(page, 'Renovación cancelada')).toBeVisible()
+		await expect(plan.getByText('No se renovará')).toBeVisible()
+		await expect(
+			plan.getByText(`Has cancelado la renovación. Conservas tu plan hasta el ${renewal}`, { exact: false }),
+		).toBeVisible()
+		expect(await subscriptionRow(subscriptionId)).toMatchObject({ cancel_at_period_end: true, status: 'active' })
+		expect((await stripeClient().subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true)
+
+		await plan.getByRole('button', { name: 'Reanudar suscripción' }).click()
+		await expect(toast(page, 'Suscripción reanudada')).toBeVisible()
+		await expect(plan.getByText('Activa')).toBeVisible()
+		await expect(plan.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
+		expect((await subscriptionRow(subscriptionId)).cancel_at_period_end).toBe(false)
+		expect((await stripeClient().subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(false)
+	})
+
+	test('change plan within the period: same renewal date, Stripe prorates on the next invoice', async ({ page }) => {
+		const { subscriptionId } = await subscribed(page, 'cambia-plan')
+		const before = await subscriptionRow(subscriptionId)
+		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await expect(page.getByRole('radio', { name: /Business · Mensual/ })).toBeDisabled()
+		await page.getByRole('radio', { name: /Enterprise · Mensual/ }).check()
+		await page.getByRole('button', { name: 'Cambiar de plan' }).click()
+
+		await expect(toast(page, 'Plan cambiado')).toBeVisible()
+		const plan = page.getByRole('region', { name: 'Plan Enterprise' })
+		await expect(plan.getByText('499 €')).toBeVisible()
+		await expect(plan.getByText(formatLongDate(before.current_period_end ?? ''))).toBeVisible()
+		expect(await subscriptionRow(subscriptionId)).toMatchObject({
+			plan: 'enterprise',
+			periodo: 'monthly',
+			amount: 49_900,
+			price_interval: 'month',
+			current_period_end: before.current_period_end,
+		})
+		const stripe = await stripeClient().subscriptions.retrieve(subscriptionId)
+		expect(stripe.items.data[0]?.price.id).toBe(localStripe.STRIPE_PRICE_ENTERPRISE_MONTHLY)
+		// Prorations wait for the next invoice: still only the first one.
+		await expect(page.getByRole('region', { name: 'Facturas' }).getByRole('row')).toHaveCount(2)
+	})
+
+	test('change period: monthly to annual is invoiced at once and the renewal moves a year ahead', async ({ page }) => {
+		const { subscriptionId } = await subscribed(page, 'cambia-periodo')
+		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await page.getByRole('radio', { name: /Business · Anual/ }).check()
+		await page.getByRole('button', { name: 'Cambiar de plan' }).click()
+
+		await expect(toast(page, 'Plan cambiado')).toBeVisible()
+		const plan = page.getByRole('region', { name: 'Plan Business' })
+		await expect(plan.getByText('1.999 €')).toBeVisible()
+		await expect(plan.getByText('/año')).toBeVisible()
+		const row = await subscriptionRow(subscriptionId)
+		expect(row).toMatchObject({ periodo: 'annual', price_interval: 'year', amount: 199_900 })
+		await expect(plan.getByText(formatLongDate(row.current_period_end ?? ''))).toBeVisible()
+
+		const [latest] = (await stripeClient().invoices.list({ subscription: subscriptionId, limit: 1 })).data
+		expect(latest).toMatchObject({ billing_reason: 'subscription_update', status: 'paid' })
+		const invoices = page.getByRole('region', { name: 'Facturas' })
+		const line = invoices.getByRole('row').filter({ hasText: latest?.number ?? 'sin número' })
+		await expect(line.getByText('Cambio de plan')).toBeVisible()
+		await expect(line.getByText('Pagada')).toBeVisible()
+		await expect(line.getByText(formatAmount(latest?.total ?? 0, 'eur'))).toBeVisible()
+		await expect(invoices.getByRole('row')).toHaveCount(3)
+	})
+
+	test('invoices are listed with their hosted page and PDF, and both open', async ({ page }) => {
+		const { invoiceId } = await subscribed(page, 'facturas')
+		const invoice = await stripeClient().invoices.retrieve(invoiceId)
+		await page.goto(subscriptionPage())
+		const line = page
+			.getByRole('region', { name: 'Facturas' })
+			.getByRole('row')
+			.filter({ hasText: invoice.number ?? '' })
+		await expect(line.getByText('Alta de la suscripción')).toBeVisible()
+		await expect(line.getByText('199 €')).toBeVisible()
+		const pdf = line.getByRole('link', { name: `PDF de la factura ${invoice.number}` })
+		await expect(pdf).toHaveAttribute('href', invoice.invoice_pdf ?? '')
+		const file = await page.request.get((await pdf.getAttribute('href')) ?? '')
+		expect(file.headers()['content-type']).toBe('application/pdf')
+		expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+		await line.getByRole('link', { name: `Ver factura ${invoice.number}` }).click()
+		await expect(page).toHaveURL(invoice.hosted_invoice_url ?? '')
+		await expect(page.getByRole('heading', { name: `Factura ${invoice.number}` })).toBeVisible()
+	})
+
+	test('the payment-method hand-off: 303 to a portal session that returns to the page, pending while it loads', async ({
+		page,
+	}) => {
+		const { customerId } = await subscribed(page, 'metodo-pago')
+		const handOff = await postAs(page, subscriptionPage(), { intent: 'portal' })
+		expect(handOff.status).toBe(303)
+		const location = String(handOff.headers.location)
+		expect(location).toMatch(new RegExp(`^${process.env.E2E_STRIPE_URL}/billing/bps_`))
+		const [created] = await stripeRequestsAbout([customerId])
+		expect(created).toMatchObject({
+			method: 'POST',
+			path: '/v1/billing_portal/sessions',
+			params: { customer: customerId, return_url: subscriptionPage() },
+		})
+
+		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		// Held back a moment, so the pending state can be seen before the browser leaves for Stripe.
+		await page.route('**/dashboard/suscripcion.data*', async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 1_000))
+			await route.continue()
+		})
+		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
+		await expect(page.getByText('Cargando tu portal seguro...')).toBeVisible()
+		await page.waitForURL(/\/billing\/bps_/)
+		await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeVisible()
+		await page.getByRole('link', { name: 'Volver a KIA' }).click()
+		await expect(page).toHaveURL(subscriptionPage())
+	})
+
+	test('a card that declines: the invoice stays open and the page says so, until it is paid', async ({ page }) => {
+		const { subscriptionId } = await subscribed(page, 'rechazada')
+		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
+		await page.waitForURL(/\/billing\/bps_/)
+		await page.getByLabel(/0341/).check()
+		await page.getByRole('button', { name: 'Guardar método de pago' }).click()
+		await expect(page.getByText('Método de pago actualizado.')).toBeVisible()
+		await page.getByRole('link', { name: 'Volver a KIA' }).click()
+
+		await page.getByRole('radio', { name: /Business · Anual/ }).check()
+		await page.getByRole('button', { name: 'Cambiar de plan' }).click()
+		await expect(toast(page, 'Plan cambiado')).toBeVisible()
+		const plan = page.getByRole('region', { name: 'Plan Business' })
+		await expect(plan.getByText('Pago pendiente')).toBeVisible()
+		await expect(plan.getByText('No pudimos cobrar tu última factura')).toBeVisible()
+		const pending = page
+			.getByRole('region', { name: 'Facturas' })
+			.getByRole('row')
+			.filter({ hasText: 'Pendiente de pago' })
+		await expect(pending).toHaveCount(1)
+
+		await plan.getByRole('link', { name: 'Pagar factura' }).click()
+		await page.getByRole('button', { name: /^Pagar/ }).click()
+		await expect(page.getByText('Pagada').first()).toBeVisible()
+		await expect.poll(async () => (await subscriptionRow(subscriptionId)).status).toBe('active')
+		await page.goto(subscriptionPage())
+		await expect(page.getByRole('region', { name: 'Plan Business' }).getByText('Activa')).toBeVisible()
+		await expect(pending).toHaveCount(0)
+	})
+
+	test('a plain page view makes no Stripe call', async ({ page }) => {
+		const { subscriptionId, customerId, invoiceId } = await subscribed(page, 'sin-llamadas')
+		const ids = [subscriptionId, customerId, invoiceId]
+		const before = (await stripeRequestsAbout(ids)).length
+		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await expect(page.getByRole('region', { name: 'Plan Business' })).toBeVisible()
+		await expect(page.getByRole('region', { name: 'Facturas' }).getByRole('row')).toHaveCount(2)
+		await page.reload({ waitUntil: 'networkidle' })
+		await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
+		await page.getByRole('link', { name: /Portal de Cliente/ }).click()
+		await expect(page.getByRole('region', { name: 'Plan Business' })).toBeVisible()
+		expect(await stripeRequestsAbout(ids)).toHaveLength(before)
+	})
+
+	test('another client’s subscription id is refused in Spanish, with no Stripe call and nothing changed', async ({
+		browser,
+	}) => {
+		const ownerPage = await browser.newPage()
+		const { subscriptionId } = await subscribed(ownerPage, 'victima')
+		const before = await subscriptionRow(subscriptionId)
+		const requestsBefore = (await stripeRequestsAbout([subscriptionId])).length
+
+		const intruder = await createAccount('intruso')
+		const page = await browser.newPage()
+		await signIn(page, intruder.email)
+		const admin = await browser.newPage()
+		await signIn(admin, 'admin@kia.test', 'kia-admin-2025')
+		for (const actor of [page, admin]) {
+			const forms: Record<string, string>[] = [
+				{ intent: 'cancel', subscription: subscriptionId },
+				{ intent: 'resume', subscription: subscriptionId },
+				{ intent: 'change', subscription: subscriptionId, choice: 'starter:annual' },
+			]
+			for (const form of forms) {
+				const response = await postAs(actor, subscriptionPage(), form)
+				expect(response.status, form.intent).toBe(404)
+				expect(response.body).toContain('Esa suscripción no existe o no pertenece a tu cuenta.')
+			}
+		}
+		expect(await stripeRequestsAbout([subscriptionId])).toHaveLength(requestsBefore)
+		expect(await subscriptionRow(subscriptionId)).toEqual(before)
+	})
+
+	test('Stripe refuses to change a canceled subscription, and the page says so in Spanish', async ({ page }) => {
+		const { subscriptionId } = await subscribed(page, 'ya-cancelada')
+		await stripeClient().subscriptions.cancel(subscriptionId)
+		await expect.poll(async () => (await subscriptionRow(subscriptionId)).status).toBe('canceled')
+		const refused = await postAs(page, subscriptionPage(), { intent: 'resume', subscription: subscriptionId })
+		expect(refused.status).toBe(409)
+		expect(refused.body).toContain('Stripe no lo ha aceptado: esta suscripción ya no admite cambios.')
+		const [call] = await stripeRequestsAbout([subscriptionId])
+		expect(call).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${subscriptionId}` })
+		await page.goto(subscriptionPage())
+		await expect(page.getByRole('region', { name: 'Suscripciones anteriores' }).getByText('Cancelada')).toBeVisible()
+	})
+
+	test.describe('without JavaScript', () => {
+		test.use({ javaScriptEnabled: false })
+
+		test('the same cancel submission: the question on the page, then the result', async ({ page }) => {
+			const { subscriptionId } = await subscribed(page, 'cancela-sin-js')
+			await page.goto(subscriptionPage())
+			const plan = page.getByRole('region', { name: 'Plan Business' })
+			await plan.getByRole('link', { name: 'Cancelar suscripción' }).click()
+			await expect(page).toHaveURL(portalURL(`/dashboard/suscripcion?cancelar=${subscriptionId}`))
+			const question = page.getByRole('region', { name: '¿Cancelar tu suscripción?' })
+			await question.getByRole('button', { name: 'Cancelar al final del periodo' }).click()
+			await expect(page).toHaveURL(subscriptionPage())
+			await expect(page.getByRole('status')).toContainText('Renovación cancelada')
+			await expect(plan.getByText('No se renovará')).toBeVisible()
+			expect((await subscriptionRow(subscriptionId)).cancel_at_period_end).toBe(true)
+		})
 	})
 })

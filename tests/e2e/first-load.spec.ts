@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
-import { createAccount, serviceClient, signIn } from '../support/e2e-data'
+import { cookieHeader, createAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../support/first-load'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
@@ -15,10 +14,6 @@ const modulePreloadLinks = (html: string) => [...html.matchAll(/<link rel="modul
 async function firstLoadKb(url: string, cookie?: string) {
 	const html = (await rawRequest(url, { headers: cookie ? { Cookie: cookie } : {} })).body
 	return gzipKb(modulePreloadsOf(html))
-}
-
-async function cookieHeader(page: Page) {
-	return (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
 }
 
 /** The browser-build files whose code contains `marker`: how a test names a chunk whatever its hashed name. */

@@ -314,7 +314,7 @@ test('Supabase hangs (it takes connections and never answers): pages give up aft
 	await expect(page.getByRole('article').first()).toBeVisible()
 })
 
-test('Stripe down: checkout and the billing portal say so within seconds, webhooks ask for a retry; it all recovers', async ({
+test('Stripe down: the subscription page still shows everything; checkout, the portal hand-off and changes say so within seconds; webhooks ask for a retry; it all recovers', async ({
 	page,
 }) => {
 	const account = await createAccount('caida-stripe')
@@ -339,10 +339,26 @@ test('Stripe down: checkout and the billing portal say so within seconds, webhoo
 	await expect(page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.')).toBeVisible()
 	expect(new URL(page.url()).pathname).toBe('/tarifas/business')
 
-	await page.goto(portal('/dashboard/suscripcion'))
-	await expect(page.getByRole('listitem').filter({ hasText: 'Plan Business' })).toBeVisible()
-	await expect(page.getByText('No se pudo cargar el portal de cliente.')).toBeVisible()
+	// The subscription page reads Postgres only: it renders whole while Stripe is down.
+	await page.goto(portal('/dashboard/suscripcion'), { waitUntil: 'networkidle' })
+	const plan = page.getByRole('region', { name: 'Plan Business' })
+	await expect(plan.getByText('Activa')).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Facturas' }).getByRole('cell', { name: 'Pagada' })).toBeVisible()
+	const cancel = await timed(async () => {
+		await plan.getByRole('button', { name: 'Cancelar suscripción' }).click()
+		await page.getByRole('dialog').getByRole('button', { name: 'Cancelar al final del periodo' }).click()
+		await expect(page.getByText('No se pudo conectar con Stripe')).toBeVisible()
+	})
+	expect(cancel.ms).toBeLessThan(4_000)
+	await expect(page.getByRole('alert').filter({ hasText: 'No hemos cambiado nada.' }).first()).toBeVisible()
+	const handOff = await timed(async () => {
+		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
+		await expect(page.getByText('No se pudo cargar el portal de cliente.')).toBeVisible()
+	})
+	expect(handOff.ms).toBeLessThan(4_000)
 	await expect(page.getByText('Error al cargar el portal')).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Intentar de nuevo' })).toBeVisible()
+	expect(await page.content()).not.toMatch(rawErrors)
 
 	// An event that needs Stripe to be applied: 5xx, so Stripe delivers it again later.
 	const completed = {
@@ -363,11 +379,8 @@ test('Stripe down: checkout and the billing portal say so within seconds, webhoo
 	stripe = await startStripeApi()
 	expect((await deliverEvent(completed)).status).toBe(200)
 	await page.getByRole('button', { name: 'Intentar de nuevo' }).click()
-	await expect(
-		page
-			.frameLocator('iframe[title="Portal de cliente de Stripe"]')
-			.getByRole('button', { name: 'Cancelar suscripción' }),
-	).toBeVisible()
+	await page.waitForURL(/\/billing\/bps_/)
+	await expect(page.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
 	await page.goto(site('/tarifas/business'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(/\/checkout\/cs_/)

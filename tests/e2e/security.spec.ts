@@ -13,6 +13,7 @@ import { startHttpsApp } from '../support/app-server'
 import { honeypotFields } from '../support/honeypot'
 import { createAccount, createMeeting, linkFrom, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
+import { subscribe } from '../support/billing'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
 import { localAnonKey } from '../support/keys'
 import { stripeClient } from '../support/stripe'
@@ -810,14 +811,23 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			passwordOf: user.email,
 		}
 	},
-	'customer portal': async () => {
-		const user = await signedIn('hostil-portal')
+	'subscription management': async () => {
+		const user = await signedIn('hostil-suscripcion')
+		const { subscriptionId } = await subscribe({ cookie: user.cookie, userId: user.id })
 		return {
 			module: 'routes/portal/dashboard/subscription.tsx',
 			url: portalURL('/dashboard/suscripcion'),
 			cookie: user.cookie,
-			valid: () => ({ intent: 'open' }),
-			accepted: 302,
+			// Resuming a subscription that is not cancelling changes nothing, so every variant must leave it as it is.
+			valid: () => ({ intent: 'resume', subscription: subscriptionId }),
+			accepted: 303,
+			rows: () =>
+				select(
+					serviceClient()
+						.from('suscripciones')
+						.select('id, price_id, status, cancel_at_period_end, current_period_end')
+						.eq('user_id', user.id),
+				),
 		}
 	},
 	'admin user update': async () => {

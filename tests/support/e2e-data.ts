@@ -104,6 +104,11 @@ export async function followEmailLink(page: Page, mail: { html: string }, button
 	await page.getByRole('button', { name: button }).click()
 }
 
+/** The browser's cookies as one header, for requests a test sends from Node as that browser. */
+export async function cookieHeader(page: Page) {
+	return (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+}
+
 /** A form post as the signed-in browser would send it (same cookies, same origin, same visitor address). */
 export async function postAs(page: Page, url: string, form: Record<string, string>) {
 	const cookies = await page.context().cookies(url)

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { meetingsCopy as copy } from '~/content/meetings'
 import { cn } from '~/lib/utils'
 
-export type BadgeTone = 'positive' | 'negative' | 'neutral'
+export type BadgeTone = 'positive' | 'attention' | 'negative' | 'neutral'
 
 export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
 	return (
@@ -10,6 +10,7 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
 			className={cn(
 				'inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium',
 				tone === 'positive' && 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+				tone === 'attention' && 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
 				tone === 'negative' && 'bg-danger/10 text-danger',
 				tone === 'neutral' && 'bg-surface-muted text-muted-foreground',
 			)}

@@ -37,6 +37,7 @@ beforeAll(async () => {
 	}
 	await service.from('form_submissions').insert({ form_type: 'Contacto General', data: { name: 'Semilla' } })
 	const bought = { price_id: 'price_x', plan: 'business', periodo: 'monthly', status: 'active' }
+	const invoice = { status: 'paid', currency: 'eur', total: 19900, amount_due: 19900, amount_paid: 19900 }
 	const billing = await Promise.all([
 		service.from('stripe_customers').insert({ user_id: clienteA.id, customer_id: 'cus_a' }),
 		service.from('suscripciones').insert([
@@ -53,8 +54,13 @@ beforeAll(async () => {
 			status: 'paid',
 		}),
 		service.from('stripe_eventos').insert({ id: 'evt_a', type: 'checkout.session.completed' }),
+		service.from('facturas').insert([
+			{ ...invoice, id: 'in_a1', user_id: clienteA.id, customer_id: 'cus_a', subscription_id: 'sub_a' },
+			{ ...invoice, id: 'in_a2', user_id: clienteA.id, customer_id: 'cus_a', subscription_id: 'sub_a' },
+			{ ...invoice, id: 'in_b', user_id: clienteB.id, customer_id: 'cus_b', subscription_id: 'sub_b' },
+		]),
 	])
-	expect(billing.map((result) => result.error)).toEqual([null, null, null, null])
+	expect(billing.map((result) => result.error)).toEqual([null, null, null, null, null])
 	// A seeded post and tag not linked yet, for the junction table's insert (the counts above stay).
 	const [posts, tags, links] = await Promise.all([
 		service.from('blog_posts').select('id'),
@@ -126,6 +132,11 @@ const apiAccess: Record<string, { anon: string; authenticated: string; why: stri
 		authenticated: 'read own; admins read all',
 		why: 'written only from Stripe’s verified webhook',
 	},
+	facturas: {
+		anon: 'nothing',
+		authenticated: 'read own; admins read all',
+		why: 'written only from Stripe’s verified webhook; the hosted page and PDF addresses are the invoice’s keys',
+	},
 	stripe_customers: {
 		anon: 'nothing',
 		authenticated: 'nothing',
@@ -158,6 +169,7 @@ describe('select', () => {
 		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
 		suscripciones: { anon: denied, clienteA: 1, clienteB: 1, admin: 2, service: 2 },
 		pagos: { anon: denied, clienteA: 1, clienteB: 0, admin: 1, service: 1 },
+		facturas: { anon: denied, clienteA: 2, clienteB: 1, admin: 3, service: 3 },
 		stripe_customers: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
 		stripe_eventos: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
 	}
@@ -217,6 +229,16 @@ describe('insert', () => {
 			currency: 'eur',
 			status: 'paid',
 		},
+		facturas: {
+			id: `in_${actor}`,
+			user_id: clienteA.id,
+			customer_id: 'cus_a',
+			status: 'paid',
+			currency: 'eur',
+			total: 1,
+			amount_due: 1,
+			amount_paid: 1,
+		},
 		blog_post_tags: junction,
 		rate_limits: { key: `rls:${actor}`, window_start: new Date().toISOString(), hits: 1 },
 		form_submissions: { form_type: 'Contacto General', data: { name: actor } },
@@ -231,6 +253,7 @@ describe('insert', () => {
 		stripe_eventos: ['service'],
 		stripe_customers: ['service'],
 		pagos: ['service'],
+		facturas: ['service'],
 		blog_post_tags: ['service'],
 		rate_limits: ['service'],
 		form_submissions: ['service'],
@@ -387,6 +410,7 @@ describe('update', () => {
 		rate_limits: { column: 'key', value: 'sin-fila' },
 		suscripciones: { column: 'status', value: 'sin-fila' },
 		pagos: { column: 'status', value: 'sin-fila' },
+		facturas: { column: 'status', value: 'sin-fila' },
 		stripe_customers: { column: 'customer_id', value: 'cus_sin_fila' },
 		stripe_eventos: { column: 'type', value: 'sin-fila' },
 	}
@@ -418,6 +442,7 @@ describe('delete', () => {
 		'form_submissions',
 		'suscripciones',
 		'pagos',
+		'facturas',
 		'stripe_eventos',
 	])('only the service role deletes from %s', async (table) => {
 		for (const actor of ['anon', 'clienteA', 'clienteB', 'admin'] as const) {

@@ -1,88 +1,173 @@
-import { CreditCard, ExternalLink, LoaderCircle } from 'lucide-react'
-import { useEffect } from 'react'
-import { data, redirect, useFetcher } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { AlertTriangle, ArrowUpRight, CreditCard, FileText, LoaderCircle, Receipt } from 'lucide-react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireUser } from '~/.server/auth'
-import { createPortalSession, loadBilling, type PaymentRow, type SubscriptionRow } from '~/.server/billing'
+import {
+	changeSubscriptionPrice,
+	createPortalSession,
+	findOwnSubscription,
+	loadBilling,
+	priceIdFor,
+	setCancelAtPeriodEnd,
+	subscriptionOptions,
+	waitForWebhook,
+	type Expectation,
+	type InvoiceRow,
+	type PaymentRow,
+	type SubscriptionRow,
+} from '~/.server/billing'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
+import { isPermanentStripeError } from '~/.server/stripe'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
-import { billingStatusLabels, portalCopy } from '~/content/billing'
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
+import { billingStatusLabels, invoiceStatusLabels, portalCopy, subscriptionCopy as copy } from '~/content/billing'
 import { dashboardCopy } from '~/content/dashboard'
-import { formatEuros, periodLabels, planById } from '~/content/plans'
+import { formatEuros, periodLabels, planById, priceSuffix, vatNote } from '~/content/plans'
 import { formatLongDate } from '~/lib/dates'
+import { formatAmount } from '~/lib/money'
+import type { BillingPeriod } from '~/lib/period'
+import { planChoiceValue, subscriptionActionSchema } from '~/lib/schemas'
+import type { ToastInput } from '~/lib/toast'
 import type { Route } from './+types/subscription'
 
 export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.subscription.title} · KIA` }]
 
+const page = '/dashboard/suscripcion'
+
+/** Everything comes from the tables Stripe's webhook keeps: a page view makes no call to Stripe. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireUser(context, request)
-	const billing = await loadBilling(getSupabase(context))
-	return { ...billing, pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
+	const user = await requireUser(context, request)
+	const billing = await loadBilling(getSupabase(context), user)
+	return { ...billing, options: subscriptionOptions(), pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
+}
+
+type Failure = { title: string; description: string }
+type ActionData = { error: string | null; portalError: string | null }
+
+/** A refusal stays on the page, said inline and in a toast; nothing was changed. */
+async function refuse(status: number, failure: Failure, field: keyof ActionData = 'error') {
+	const body: ActionData = { error: null, portalError: null, [field]: failure.description }
+	return data(body, { status, headers: await toastHeaders({ type: 'error', ...failure }) })
 }
 
 /**
- * `create-portal-link` (SPEC §7): a Billing Portal session for the user's own
- * customer. `embed` answers the URL to frame it; `open` (a plain form, also
- * without JavaScript) redirects the browser there.
+ * 'Gestionar método de pago': a Billing Portal session for the user's own
+ * Stripe customer, coming back to this page. A 303 to Stripe, with or
+ * without JavaScript; Stripe's pages cannot be framed.
+ */
+async function openBillingPortal(user: Parameters<typeof createPortalSession>[0]) {
+	const failure = (description: string) => ({ title: portalCopy.errorTitle, description })
+	try {
+		const url = await createPortalSession(user, new URL(page, getPublicEnv().PORTAL_URL).href)
+		// No Stripe customer (never bought) is not Stripe failing: 404, not a 5xx.
+		return url ? redirect(url, 303) : refuse(404, failure(portalCopy.missingUrl), 'portalError')
+	} catch (error) {
+		console.error('[billing] portal session failed', error)
+		return refuse(503, failure(portalCopy.errorFallback), 'portalError')
+	}
+}
+
+/**
+ * The subscription's forms (`intent`): cancel at period end, resume, change
+ * plan or period, and the payment-method hand-off. The subscription must be
+ * the signed-in user's (read under their RLS) before Stripe is called. The
+ * tables change only when Stripe's webhook lands; the action waits a bounded
+ * time for that (waitForWebhook), so the page it redirects to shows the result.
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireUser(context, request)
-	const intent = (await readForm(request)).get('intent')
-	const returnUrl = new URL('/dashboard/suscripcion', getPublicEnv().PORTAL_URL).href
-	let url: string | null = null
-	let message: string = portalCopy.missingUrl
-	// No Stripe customer (never bought) is not Stripe failing: 404, not a 5xx.
-	let status = 404
+	const submission = parseWithZod(await readForm(request), { schema: subscriptionActionSchema })
+	if (submission.status !== 'success') return refuse(400, copy.toasts.invalid)
+	const intent = submission.value
+	if (intent.intent === 'portal') return openBillingPortal(user)
+
+	const supabase = getSupabase(context)
+	const own = await findOwnSubscription(supabase, user, intent.subscription)
+	if (!own) return refuse(404, copy.toasts.notYours)
+
+	let expected: Expectation | null
+	let done: (expected: Expectation | null) => ToastInput
 	try {
-		url = await createPortalSession(user, returnUrl)
+		if (intent.intent === 'change') {
+			const { plan, period } = intent.choice
+			const priceId = planById(plan)?.charge[period] === 'subscription' && priceIdFor(plan, period)
+			if (!priceId) return refuse(400, copy.toasts.unavailablePlan)
+			if (priceId === own.price_id) return refuse(400, copy.toasts.alreadyOn)
+			expected = await changeSubscriptionPrice(own.id, priceId)
+			const name = `${planById(plan)?.name ?? ''} ${periodLabels[period].toLowerCase()}`
+			done = () => ({ type: 'success', ...copy.toasts.changed(name) })
+		} else {
+			expected = await setCancelAtPeriodEnd(own.id, intent.intent === 'cancel')
+			const toast = intent.intent === 'cancel' ? copy.toasts.canceled : copy.toasts.resumed
+			done = (landed) => ({ type: 'success', ...toast(formatLongDate(landed?.subscription.current_period_end ?? '')) })
+		}
 	} catch (error) {
-		console.error('[billing] portal session failed', error)
-		message = portalCopy.errorFallback
-		status = 502
+		console.error(`[billing] ${intent.intent} of ${own.id} failed`, error)
+		return isPermanentStripeError(error) ? refuse(409, copy.toasts.refused) : refuse(503, copy.toasts.unreachable)
 	}
-	const toast = { type: 'error', title: portalCopy.errorTitle, description: message } as const
-	if (intent === 'open') return url ? redirect(url, 303) : redirectWithToast('/dashboard/suscripcion', toast)
-	if (url) return { url, error: null }
-	return data({ url: null, error: message }, { status, headers: await toastHeaders(toast) })
+	const landed = await waitForWebhook(supabase, expected)
+	const toast: ToastInput = landed ? done(expected) : { type: 'info', ...copy.toasts.pending }
+	return redirectWithToast(page, toast, { status: 303 })
 }
 
-export default function Subscription({ loaderData }: Route.ComponentProps) {
-	const copy = dashboardCopy.subscription
-	const { subscriptions, payments } = loaderData
+const isLive = (subscription: SubscriptionRow) =>
+	subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired'
+
+export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
+	const { subscriptions, payments, invoices, options } = loaderData
+	const [searchParams] = useSearchParams()
+	const live = subscriptions.filter(isLive)
+	const past = subscriptions.filter((subscription) => !isLive(subscription))
+	const cancelling = live.find((subscription) => subscription.id === searchParams.get('cancelar'))
 	const hasBought = subscriptions.length > 0 || payments.length > 0
 	return (
 		<>
 			<BackToDashboard />
-			<PageTitle title={copy.title} />
+			<PageTitle title={dashboardCopy.subscription.title} />
+			{actionData?.error ? (
+				<p role="alert" className="mb-6 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger">
+					{actionData.error}
+				</p>
+			) : null}
+			{cancelling ? <InlineCancel subscription={cancelling} /> : null}
 			{hasBought ? (
-				<div className="space-y-8">
-					<section aria-labelledby="current-plan">
-						<h2 id="current-plan" className="mb-4 text-lg font-semibold">
-							{portalCopy.current}
-						</h2>
-						<ul className="grid gap-4 md:grid-cols-2">
-							{subscriptions.map((subscription) => (
-								<SubscriptionCard key={subscription.id} subscription={subscription} />
-							))}
-							{payments.map((payment) => (
-								<PaymentCard key={payment.id} payment={payment} />
-							))}
-						</ul>
-					</section>
-					<PortalPanel />
+				<div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+					<div className="min-w-0 space-y-6">
+						{live.map((subscription) => (
+							<PlanPanel
+								key={subscription.id}
+								subscription={subscription}
+								openInvoice={invoices.find((invoice) => invoice.status === 'open')}
+							/>
+						))}
+						{live.map((subscription) => (
+							<ChangePlan key={subscription.id} subscription={subscription} options={options} />
+						))}
+						{payments.length > 0 ? <Payments payments={payments} /> : null}
+					</div>
+					<div className="min-w-0 space-y-6">
+						<PaymentMethod portalError={actionData?.portalError ?? null} />
+						{past.length > 0 ? <PastSubscriptions subscriptions={past} /> : null}
+					</div>
+					{/* A grid item grows to its content's width unless told otherwise: the table scrolls instead. */}
+					<div className="min-w-0 lg:col-span-2">
+						<Invoices invoices={invoices} />
+					</div>
 				</div>
 			) : (
 				<div className="rounded-2xl border border-dashed bg-surface p-12 text-center">
 					<CreditCard aria-hidden className="mx-auto size-10 text-muted-foreground" />
-					<p className="mt-4 font-medium">{copy.none}</p>
-					<p className="mt-1 text-sm text-muted-foreground">{copy.noneText}</p>
+					<p className="mt-4 font-medium">{dashboardCopy.subscription.none}</p>
+					<p className="mt-1 text-sm text-muted-foreground">{dashboardCopy.subscription.noneText}</p>
 					<Button asChild className="mt-6">
-						<a href={loaderData.pricingUrl}>{copy.plans}</a>
+						<a href={loaderData.pricingUrl}>{dashboardCopy.subscription.plans}</a>
 					</Button>
 				</div>
 			)}
@@ -92,118 +177,484 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
 
 function toneOf(status: string): BadgeTone {
 	if (status === 'active' || status === 'trialing' || status === 'paid') return 'positive'
-	if (status === 'past_due' || status === 'unpaid' || status === 'canceled' || status === 'incomplete_expired')
+	if (status === 'past_due' || status === 'open' || status === 'incomplete') return 'attention'
+	if (status === 'unpaid' || status === 'canceled' || status === 'incomplete_expired' || status === 'uncollectible')
 		return 'negative'
 	return 'neutral'
 }
 
-function PlanCard({
-	name,
-	detail,
-	status,
-	note,
+const planName = (plan: string) => `Plan ${planById(plan)?.name ?? plan}`
+
+/** The submission in flight for this intent (and subscription), while the server works on it. */
+function usePending(intent: string, subscriptionId?: string) {
+	const navigation = useNavigation()
+	const form = navigation.formData
+	return (
+		navigation.state !== 'idle' &&
+		form?.get('intent') === intent &&
+		(subscriptionId === undefined || form.get('subscription') === subscriptionId)
+	)
+}
+
+function SubmitButton({
+	pending,
+	children,
+	...props
+}: { pending: boolean; children: ReactNode } & ComponentProps<typeof Button>) {
+	return (
+		<Button type="submit" disabled={pending} aria-disabled={pending} {...props}>
+			{pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+			{pending ? copy.working : children}
+		</Button>
+	)
+}
+
+function IntentForm({
+	intent,
+	subscription,
+	children,
+	className,
+	onSubmit,
 }: {
-	name: string
-	detail: string
-	status: string
-	note: string | null
+	intent: 'cancel' | 'resume' | 'portal'
+	subscription?: SubscriptionRow
+	children: ReactNode
+	className?: string
+	onSubmit?: () => void
 }) {
 	return (
-		<li className="rounded-2xl border bg-surface p-6">
-			<div className="flex items-start justify-between gap-4">
-				<div>
-					<p className="text-xl font-bold tracking-tight">{name}</p>
-					<p className="mt-1 text-sm text-muted-foreground">{detail}</p>
-				</div>
-				<Badge tone={toneOf(status)}>{billingStatusLabels[status] ?? status}</Badge>
-			</div>
-			{note ? <p className="mt-4 text-sm">{note}</p> : null}
-		</li>
+		<Form method="post" action={page} className={className} onSubmit={onSubmit}>
+			<input type="hidden" name="intent" value={intent} />
+			{subscription ? <input type="hidden" name="subscription" value={subscription.id} /> : null}
+			{children}
+		</Form>
 	)
 }
 
-function SubscriptionCard({ subscription }: { subscription: SubscriptionRow }) {
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+	return (
+		<div>
+			<dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{term}</dt>
+			<dd className="mt-1 font-medium">{children}</dd>
+		</div>
+	)
+}
+
+function PlanPanel({ subscription, openInvoice }: { subscription: SubscriptionRow; openInvoice?: InvoiceRow }) {
+	const plan = planById(subscription.plan)
 	const end = subscription.current_period_end ? formatLongDate(subscription.current_period_end) : null
-	const note =
-		subscription.status === 'canceled'
-			? portalCopy.endedOn
-			: end && (subscription.cancel_at_period_end ? portalCopy.ends(end) : portalCopy.renews(end))
+	const resuming = usePending('resume', subscription.id)
+	const amount =
+		subscription.amount !== null && subscription.currency
+			? formatAmount(subscription.amount, subscription.currency)
+			: formatEuros(plan?.price[subscription.periodo] ?? 0)
+	const suffix = copy.intervalSuffix[subscription.price_interval ?? ''] ?? priceSuffix[subscription.periodo]
 	return (
-		<PlanCard
-			name={`Plan ${planById(subscription.plan)?.name ?? subscription.plan}`}
-			detail={periodLabels[subscription.periodo]}
-			status={subscription.status}
-			note={note}
-		/>
-	)
-}
-
-function PaymentCard({ payment }: { payment: PaymentRow }) {
-	return (
-		<PlanCard
-			name={`Plan ${planById(payment.plan)?.name ?? payment.plan}`}
-			detail={`${periodLabels[payment.periodo]} · ${portalCopy.oneTime} · ${formatEuros(payment.amount_total / 100)}`}
-			status={payment.status}
-			note={portalCopy.paidOn(formatLongDate(payment.created_at))}
-		/>
-	)
-}
-
-/**
- * Stripe's customer portal, framed on the page when it lets itself be framed,
- * and always one click away in a new tab (Stripe's real portal refuses frames).
- */
-function PortalPanel() {
-	const hydrated = useHydrated()
-	const fetcher = useFetcher<typeof action>()
-	const { submit } = fetcher
-	useEffect(() => {
-		void submit({ intent: 'embed' }, { method: 'post' })
-	}, [submit])
-	const url = fetcher.data?.url
-	const failed = fetcher.state === 'idle' && fetcher.data?.error
-	return (
-		<section aria-labelledby="billing-portal" className="rounded-2xl border bg-surface p-6">
-			<div className="flex flex-wrap items-start justify-between gap-4">
-				<div className="max-w-xl">
-					<h2 id="billing-portal" className="text-lg font-semibold">
-						{portalCopy.manage}
+		<section aria-labelledby={`plan-${subscription.id}`} className="rounded-2xl border bg-surface shadow-sm">
+			<div className="flex flex-wrap items-start justify-between gap-6 p-6 sm:p-8">
+				<div className="min-w-0">
+					<p className="text-sm font-medium text-brand-ink">{copy.current}</p>
+					<h2 id={`plan-${subscription.id}`} className="mt-1 text-2xl font-bold tracking-tight">
+						{planName(subscription.plan)}
 					</h2>
-					<p className="mt-1 text-sm text-muted-foreground">{portalCopy.manageLead}</p>
+					{plan ? <p className="mt-1 max-w-md text-sm text-muted-foreground">{plan.tagline}</p> : null}
 				</div>
-				<form method="post" target="_blank">
-					<input type="hidden" name="intent" value="open" />
-					<Button type="submit" variant="secondary">
-						<ExternalLink aria-hidden className="size-4" />
-						{portalCopy.openInNewTab}
-					</Button>
-				</form>
+				<p className="sm:text-right">
+					<span className="text-3xl font-bold tracking-tight">{amount}</span>
+					<span className="text-muted-foreground">{suffix}</span>
+					<span className="block text-xs text-muted-foreground">{vatNote}</span>
+				</p>
 			</div>
-			{hydrated ? (
-				<div className="mt-6">
-					{url ? (
-						<iframe src={url} title={portalCopy.frameTitle} className="h-[42rem] w-full rounded-xl border bg-white" />
-					) : failed ? (
-						<div role="alert" className="rounded-xl border border-danger/40 bg-danger/5 p-6 text-center">
-							<p className="font-medium text-danger">{portalCopy.failed}</p>
-							<fetcher.Form method="post" className="mt-4">
-								<input type="hidden" name="intent" value="embed" />
-								<Button type="submit" variant="secondary">
-									{portalCopy.retry}
-								</Button>
-							</fetcher.Form>
-						</div>
-					) : (
-						<p
-							role="status"
-							className="flex items-center justify-center gap-2 rounded-xl border border-dashed p-10 text-sm text-muted-foreground"
-						>
-							<LoaderCircle aria-hidden className="size-4 animate-spin" />
-							{portalCopy.loading}
-						</p>
-					)}
+			<dl className="grid gap-5 border-t px-6 py-5 sm:grid-cols-3 sm:px-8">
+				<Detail term={copy.period}>{periodLabels[subscription.periodo]}</Detail>
+				<Detail term={copy.status}>
+					<Badge tone={subscription.cancel_at_period_end ? 'attention' : toneOf(subscription.status)}>
+						{subscription.cancel_at_period_end
+							? copy.notRenewing
+							: (billingStatusLabels[subscription.status] ?? subscription.status)}
+					</Badge>
+				</Detail>
+				{end ? <Detail term={subscription.cancel_at_period_end ? copy.endsOn : copy.renewsOn}>{end}</Detail> : null}
+			</dl>
+			{subscription.status === 'past_due' ? (
+				<div role="alert" className="mx-6 mb-5 flex gap-3 rounded-xl bg-danger/5 p-4 text-sm sm:mx-8">
+					<AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
+					<div>
+						<p className="font-semibold text-danger">{copy.pastDue.title}</p>
+						<p className="mt-1 text-muted-foreground">{copy.pastDue.text}</p>
+						{openInvoice?.hosted_invoice_url ? (
+							<a
+								href={openInvoice.hosted_invoice_url}
+								className="mt-2 inline-flex items-center gap-1 font-medium text-brand-ink underline-offset-4 hover:underline"
+							>
+								{copy.invoices.pay}
+								<ArrowUpRight aria-hidden className="size-4" />
+							</a>
+						) : null}
+					</div>
 				</div>
 			) : null}
+			<div className="flex flex-wrap items-center justify-between gap-4 border-t px-6 py-4 sm:px-8">
+				{subscription.cancel_at_period_end && end ? (
+					<>
+						<p className="max-w-md text-sm text-muted-foreground">{copy.ending(end)}</p>
+						<IntentForm intent="resume" subscription={subscription}>
+							<SubmitButton pending={resuming}>{copy.resume}</SubmitButton>
+						</IntentForm>
+					</>
+				) : (
+					<>
+						<a href="#cambiar-plan" className="text-sm font-medium text-brand-ink underline-offset-4 hover:underline">
+							{copy.change.title}
+						</a>
+						<CancelButton subscription={subscription} end={end ?? ''} />
+					</>
+				)}
+			</div>
+		</section>
+	)
+}
+
+function CancelForm({
+	subscription,
+	children,
+	onSubmit,
+}: {
+	subscription: SubscriptionRow
+	children?: ReactNode
+	onSubmit?: () => void
+}) {
+	const pending = usePending('cancel', subscription.id)
+	return (
+		<IntentForm
+			intent="cancel"
+			subscription={subscription}
+			className="flex flex-wrap justify-end gap-2"
+			onSubmit={onSubmit}
+		>
+			{children}
+			<SubmitButton pending={pending} variant="danger">
+				{copy.cancel.confirm}
+			</SubmitButton>
+		</IntentForm>
+	)
+}
+
+/** With JavaScript a dialog asks first; without it, the link opens the same question on the page (?cancelar=). */
+function CancelButton({ subscription, end }: { subscription: SubscriptionRow; end: string }) {
+	const hydrated = useHydrated()
+	const [open, setOpen] = useState(false)
+	const trigger = 'inline-flex h-10 items-center rounded-full px-4 text-sm font-medium text-danger hover:bg-danger/5'
+	if (!hydrated) {
+		return (
+			<Link to={`?cancelar=${encodeURIComponent(subscription.id)}`} className={trigger}>
+				{copy.cancel.button}
+			</Link>
+		)
+	}
+	return (
+		<Dialog open={open} onOpenChange={setOpen}>
+			<DialogTrigger asChild>
+				<button type="button" className={trigger}>
+					{copy.cancel.button}
+				</button>
+			</DialogTrigger>
+			<DialogContent title={copy.cancel.title} description={copy.cancel.text(end)}>
+				<CancelForm subscription={subscription} onSubmit={() => setOpen(false)}>
+					<DialogClose asChild>
+						<Button type="button" variant="secondary">
+							{copy.cancel.back}
+						</Button>
+					</DialogClose>
+				</CancelForm>
+			</DialogContent>
+		</Dialog>
+	)
+}
+
+function InlineCancel({ subscription }: { subscription: SubscriptionRow }) {
+	const end = subscription.current_period_end ? formatLongDate(subscription.current_period_end) : ''
+	return (
+		<section aria-label={copy.cancel.title} className="mb-6 rounded-2xl border border-danger/40 bg-surface p-6">
+			<h2 className="font-semibold">{copy.cancel.title}</h2>
+			<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.cancel.text(end)}</p>
+			<CancelForm subscription={subscription}>
+				<Button asChild variant="secondary">
+					<Link to=".">{copy.cancel.back}</Link>
+				</Button>
+			</CancelForm>
+		</section>
+	)
+}
+
+function ChangePlan({
+	subscription,
+	options,
+}: {
+	subscription: SubscriptionRow
+	options: { plan: SubscriptionRow['plan']; period: BillingPeriod }[]
+}) {
+	const pending = usePending('change', subscription.id)
+	const current = (option: (typeof options)[number]) =>
+		option.plan === subscription.plan && option.period === subscription.periodo
+	return (
+		<section
+			id="cambiar-plan"
+			aria-labelledby={`change-${subscription.id}`}
+			className="scroll-mt-24 rounded-2xl border bg-surface p-6 sm:p-8"
+		>
+			<h2 id={`change-${subscription.id}`} className="text-lg font-semibold">
+				{copy.change.title}
+			</h2>
+			<p className="mt-1 text-sm text-muted-foreground">{copy.change.lead}</p>
+			<Form method="post" action={page} className="mt-6">
+				<input type="hidden" name="intent" value="change" />
+				<input type="hidden" name="subscription" value={subscription.id} />
+				<fieldset>
+					<legend className="sr-only">{copy.change.legend}</legend>
+					<div className="grid gap-3 sm:grid-cols-2">
+						{options.map((option) => {
+							const plan = planById(option.plan)
+							const id = `${subscription.id}-${option.plan}-${option.period}`
+							const isCurrent = current(option)
+							return (
+								<label
+									key={id}
+									htmlFor={id}
+									className="flex cursor-pointer items-center gap-3 rounded-xl border p-4 transition-colors hover:border-brand/50 has-checked:border-brand has-checked:bg-brand/5 has-disabled:cursor-default has-disabled:opacity-70 has-disabled:hover:border-border"
+								>
+									<input
+										id={id}
+										type="radio"
+										name="choice"
+										value={planChoiceValue(option.plan, option.period)}
+										required
+										disabled={isCurrent}
+										className="size-4 accent-[var(--color-brand)]"
+									/>
+									<span className="flex-1">
+										<span className="block font-medium">
+											{plan?.name} · {periodLabels[option.period]}
+										</span>
+										<span className="block text-sm text-muted-foreground">
+											{formatEuros(plan?.price[option.period] ?? 0)}
+											{priceSuffix[option.period]}
+										</span>
+									</span>
+									{isCurrent ? <Badge tone="neutral">{copy.change.currentBadge}</Badge> : null}
+								</label>
+							)
+						})}
+					</div>
+				</fieldset>
+				<div className="mt-5 flex justify-end">
+					<SubmitButton pending={pending}>{copy.change.submit}</SubmitButton>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+/** The hand-off to Stripe's portal; with JavaScript its pending and failed states are shown here (SPEC §2 texts). */
+function PaymentMethod({ portalError }: { portalError: string | null }) {
+	const pending = usePending('portal')
+	return (
+		<section aria-labelledby="billing-portal" className="rounded-2xl border bg-surface p-6">
+			<span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
+				<CreditCard aria-hidden className="size-5" />
+			</span>
+			<h2 id="billing-portal" className="mt-4 font-semibold">
+				{portalCopy.manage}
+			</h2>
+			<p className="mt-1 text-sm text-muted-foreground">{portalCopy.manageLead}</p>
+			{pending ? (
+				<p role="status" className="mt-5 flex items-center gap-2 text-sm text-muted-foreground">
+					<LoaderCircle aria-hidden className="size-4 animate-spin" />
+					{portalCopy.loading}
+				</p>
+			) : portalError ? (
+				<div role="alert" className="mt-5 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm">
+					<p className="font-medium text-danger">{portalCopy.failed}</p>
+					<p className="mt-1 text-muted-foreground">{portalError}</p>
+					<IntentForm intent="portal" className="mt-3">
+						<Button type="submit" variant="secondary">
+							{portalCopy.retry}
+						</Button>
+					</IntentForm>
+				</div>
+			) : (
+				<IntentForm intent="portal" className="mt-5">
+					<Button type="submit" variant="secondary" className="w-full">
+						{portalCopy.open}
+						<ArrowUpRight aria-hidden className="size-4" />
+					</Button>
+				</IntentForm>
+			)}
+		</section>
+	)
+}
+
+const invoiceReason = (invoice: InvoiceRow) =>
+	copy.invoices.reasons[invoice.billing_reason ?? ''] ?? copy.invoices.defaultReason
+
+/** A table from the small-tablet width up; on a phone each invoice is a short block of its own. */
+function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
+	const columns = copy.invoices.columns
+	return (
+		<section aria-labelledby="invoices" className="rounded-2xl border bg-surface">
+			<h2 id="invoices" className="flex items-center gap-2 px-6 pt-6 pb-4 text-lg font-semibold sm:px-8">
+				<Receipt aria-hidden className="size-5 text-muted-foreground" />
+				{copy.invoices.title}
+			</h2>
+			{invoices.length === 0 ? (
+				<p className="px-6 pb-6 text-sm text-muted-foreground sm:px-8">{copy.invoices.empty}</p>
+			) : (
+				<>
+					<ul className="divide-y border-t sm:hidden">
+						{invoices.map((invoice) => (
+							<li key={invoice.id} className="px-6 py-4 text-sm">
+								<p className="flex items-baseline justify-between gap-3">
+									<span className="font-medium">{formatLongDate(invoice.created_at)}</span>
+									<span className="font-semibold tabular-nums">{formatAmount(invoice.total, invoice.currency)}</span>
+								</p>
+								<p className="mt-1 flex items-center justify-between gap-3 text-muted-foreground">
+									<span>
+										{invoiceReason(invoice)} · <span className="font-mono text-xs">{invoice.number}</span>
+									</span>
+									<InvoiceStatus invoice={invoice} />
+								</p>
+								<p className="mt-3 flex gap-5">
+									<InvoiceLinks invoice={invoice} />
+								</p>
+							</li>
+						))}
+					</ul>
+					{/* Positioned, so the header's screen-reader-only text scrolls with the table instead of widening the page. */}
+					<div className="relative hidden overflow-x-auto sm:block">
+						<table className="w-full min-w-[40rem] text-left text-sm">
+							<thead className="border-y bg-surface-muted/50 text-muted-foreground">
+								<tr>
+									<th scope="col" className="py-3 pr-4 pl-8 font-medium">
+										{columns.date}
+									</th>
+									<th scope="col" className="px-4 py-3 font-medium">
+										{columns.number}
+									</th>
+									<th scope="col" className="px-4 py-3 font-medium">
+										{columns.concept}
+									</th>
+									<th scope="col" className="px-4 py-3 text-right font-medium">
+										{columns.amount}
+									</th>
+									<th scope="col" className="px-4 py-3 font-medium">
+										{columns.status}
+									</th>
+									<th scope="col" className="py-3 pr-8 pl-4 font-medium">
+										<span className="sr-only">{copy.invoices.actions}</span>
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{invoices.map((invoice) => (
+									<tr key={invoice.id} className="border-b last:border-0">
+										<td className="py-4 pr-4 pl-8 whitespace-nowrap">{formatLongDate(invoice.created_at)}</td>
+										<td className="px-4 py-4 font-mono text-xs whitespace-nowrap">{invoice.number}</td>
+										<td className="px-4 py-4 text-muted-foreground">{invoiceReason(invoice)}</td>
+										<td className="px-4 py-4 text-right font-medium whitespace-nowrap tabular-nums">
+											{formatAmount(invoice.total, invoice.currency)}
+										</td>
+										<td className="px-4 py-4">
+											<InvoiceStatus invoice={invoice} />
+										</td>
+										<td className="py-4 pr-8 pl-4">
+											<span className="flex justify-end gap-4 whitespace-nowrap">
+												<InvoiceLinks invoice={invoice} />
+											</span>
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				</>
+			)}
+		</section>
+	)
+}
+
+function InvoiceStatus({ invoice }: { invoice: InvoiceRow }) {
+	return <Badge tone={toneOf(invoice.status)}>{invoiceStatusLabels[invoice.status] ?? invoice.status}</Badge>
+}
+
+/** Stripe's hosted page (where an unpaid invoice is paid) and its PDF. */
+function InvoiceLinks({ invoice }: { invoice: InvoiceRow }) {
+	const number = invoice.number ?? ''
+	const link = 'inline-flex items-center gap-1 font-medium text-brand-ink underline-offset-4 hover:underline'
+	const view = invoice.status === 'open' ? copy.invoices.pay : copy.invoices.view
+	return (
+		<>
+			{invoice.hosted_invoice_url ? (
+				<a href={invoice.hosted_invoice_url} className={link} aria-label={`${view} ${number}`}>
+					{view}
+					<ArrowUpRight aria-hidden className="size-4" />
+				</a>
+			) : null}
+			{invoice.invoice_pdf ? (
+				<a href={invoice.invoice_pdf} className={link} aria-label={copy.invoices.pdfLabel(number)}>
+					<FileText aria-hidden className="size-4" />
+					{copy.invoices.pdf}
+				</a>
+			) : null}
+		</>
+	)
+}
+
+function Payments({ payments }: { payments: PaymentRow[] }) {
+	return (
+		<section aria-labelledby="one-time-payments" className="rounded-2xl border bg-surface p-6 sm:p-8">
+			<h2 id="one-time-payments" className="text-lg font-semibold">
+				{copy.payments.title}
+			</h2>
+			<ul className="mt-4 divide-y">
+				{payments.map((payment) => (
+					<li key={payment.id} className="flex flex-wrap items-center justify-between gap-3 py-4 first:pt-0 last:pb-0">
+						<div>
+							<p className="font-medium">{planName(payment.plan)}</p>
+							<p className="text-sm text-muted-foreground">
+								{periodLabels[payment.periodo]} · {copy.payments.oneTime} ·{' '}
+								{copy.payments.paidOn(formatLongDate(payment.created_at))}
+							</p>
+						</div>
+						<div className="flex items-center gap-3">
+							<span className="font-semibold tabular-nums">{formatAmount(payment.amount_total, payment.currency)}</span>
+							<Badge tone={toneOf(payment.status)}>{billingStatusLabels[payment.status] ?? payment.status}</Badge>
+						</div>
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+function PastSubscriptions({ subscriptions }: { subscriptions: SubscriptionRow[] }) {
+	return (
+		<section aria-labelledby="past-subscriptions" className="rounded-2xl border bg-surface p-6">
+			<h2 id="past-subscriptions" className="font-semibold">
+				{copy.past.title}
+			</h2>
+			<ul className="mt-3 divide-y text-sm">
+				{subscriptions.map((subscription) => (
+					<li key={subscription.id} className="flex items-center justify-between gap-3 py-3 last:pb-0">
+						<span>
+							<span className="block font-medium">{planName(subscription.plan)}</span>
+							<span className="block text-muted-foreground">{periodLabels[subscription.periodo]}</span>
+						</span>
+						<Badge tone={toneOf(subscription.status)}>
+							{billingStatusLabels[subscription.status] ?? subscription.status}
+						</Badge>
+					</li>
+				))}
+			</ul>
 		</section>
 	)
 }
