@@ -3,6 +3,9 @@ import { describe, expect, test } from 'vitest'
 
 type LockEntry = {
 	version?: string
+	/** npm's flags: needed only by dev dependencies, only through optional dependencies (both for a dev tool's). */
+	dev?: boolean
+	optional?: boolean
 	optionalDependencies?: Record<string, string>
 	os?: string[]
 	cpu?: string[]
@@ -76,6 +79,13 @@ describe('package-lock.json', () => {
 				.map((name) => `${packageName(path)}@${entry.version} → ${name}`),
 		)
 		expect(missing, 'regenerate the lock from a registry that has these packages').toEqual([])
+	})
+
+	test('holds no optional dependency of production packages, which the image leaves out', () => {
+		const productionOptionals = lockedPackages
+			.filter(([, entry]) => entry.optional === true && entry.dev !== true)
+			.map(([path, entry]) => `${packageName(path)}@${entry.version}`)
+		expect(productionOptionals, 'the Dockerfile installs with --omit=optional: make it keep these').toEqual([])
 	})
 
 	test('finds the packages with native builds', () => {
