@@ -1,21 +1,9 @@
-import { createClient } from '@supabase/supabase-js'
-import ws from 'ws'
 import { startLocalServices } from '../../local'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { startApp } from '../support/app-server'
 import { e2eStripe } from '../support/stripe'
+import { latestBooking } from '../support/latest-booking'
 import { chooseRun } from '../support/unique'
-
-/** The last date any booking holds: the run's slots come after it (tests/support/unique.ts). */
-async function latestBooking(supabaseUrl: string) {
-	const service = createClient(supabaseUrl, localServiceRoleKey, {
-		auth: { persistSession: false },
-		realtime: { transport: ws as never },
-	})
-	const { data, error } = await service.from('reservas').select('fecha').order('fecha', { ascending: false }).limit(1)
-	if (error) throw error
-	return (data as { fecha: string }[])[0]?.fecha
-}
 
 /**
  * Starts the local services (fresh in-memory database) and the production
