@@ -333,6 +333,11 @@ test.describe('managing the subscription on our page', () => {
 
 	/** Sonner's toast; without JavaScript the same toast is in the HTML (see the test at the end). */
 	const toast = (page: Page, title: string) => page.getByText(title, { exact: true })
+	/**
+	 * An action answers once Stripe's webhook has updated our tables, waiting up to 8 s for it
+	 * (`webhookWaitMs`, app/.server/billing.ts): its answer may take that long, and on a loaded machine longer.
+	 */
+	const actionAnswered = { timeout: 15_000 }
 
 	test('cancel at period end through the confirmation dialog, then undo it: each shown at once', async ({ page }) => {
 		const { subscriptionId } = await subscribed(page, 'cancela')
@@ -351,7 +356,7 @@ test.describe('managing the subscription on our page', () => {
 		await plan.getByRole('button', { name: 'Cancelar suscripción' }).click()
 		await dialog.getByRole('button', { name: 'Cancelar al final del periodo' }).click()
 		// No reload: the action waited for Stripe's webhook, so the page it lands on has the change.
-		await expect(toast(page, 'Renovación cancelada')).toBeVisible()
+		await expect(toast(page, 'Renovación cancelada')).toBeVisible(actionAnswered)
 		await expect(plan.getByText('No se renovará')).toBeVisible()
 		await expect(
 			plan.getByText(`Has cancelado la renovación. Conservas tu plan hasta el ${renewal}`, { exact: false }),
@@ -360,7 +365,7 @@ test.describe('managing the subscription on our page', () => {
 		expect((await stripeClient().subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(true)
 
 		await plan.getByRole('button', { name: 'Reanudar suscripción' }).click()
-		await expect(toast(page, 'Suscripción reanudada')).toBeVisible()
+		await expect(toast(page, 'Suscripción reanudada')).toBeVisible(actionAnswered)
 		await expect(plan.getByText('Activa')).toBeVisible()
 		await expect(plan.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
 		expect((await subscriptionRow(subscriptionId)).cancel_at_period_end).toBe(false)
@@ -375,7 +380,7 @@ test.describe('managing the subscription on our page', () => {
 		await page.getByRole('radio', { name: /Enterprise · Mensual/ }).check()
 		await page.getByRole('button', { name: 'Cambiar de plan' }).click()
 
-		await expect(toast(page, 'Plan cambiado')).toBeVisible()
+		await expect(toast(page, 'Plan cambiado')).toBeVisible(actionAnswered)
 		const plan = page.getByRole('region', { name: 'Plan Enterprise' })
 		await expect(plan.getByText('499 €')).toBeVisible()
 		await expect(plan.getByText(formatLongDate(before.current_period_end ?? ''))).toBeVisible()
@@ -398,7 +403,7 @@ test.describe('managing the subscription on our page', () => {
 		await page.getByRole('radio', { name: /Business · Anual/ }).check()
 		await page.getByRole('button', { name: 'Cambiar de plan' }).click()
 
-		await expect(toast(page, 'Plan cambiado')).toBeVisible()
+		await expect(toast(page, 'Plan cambiado')).toBeVisible(actionAnswered)
 		const plan = page.getByRole('region', { name: 'Plan Business' })
 		await expect(plan.getByText('1.999 €')).toBeVisible()
 		await expect(plan.getByText('/año')).toBeVisible()
@@ -478,7 +483,7 @@ test.describe('managing the subscription on our page', () => {
 
 		await page.getByRole('radio', { name: /Business · Anual/ }).check()
 		await page.getByRole('button', { name: 'Cambiar de plan' }).click()
-		await expect(toast(page, 'Plan cambiado')).toBeVisible()
+		await expect(toast(page, 'Plan cambiado')).toBeVisible(actionAnswered)
 		const plan = page.getByRole('region', { name: 'Plan Business' })
 		await expect(plan.getByText('Pago pendiente')).toBeVisible()
 		await expect(plan.getByText('No pudimos cobrar tu última factura')).toBeVisible()
@@ -564,7 +569,7 @@ test.describe('managing the subscription on our page', () => {
 			await expect(page).toHaveURL(portalURL(`/dashboard/suscripcion?cancelar=${subscriptionId}`))
 			const question = page.getByRole('region', { name: '¿Cancelar tu suscripción?' })
 			await question.getByRole('button', { name: 'Cancelar al final del periodo' }).click()
-			await expect(page).toHaveURL(subscriptionPage())
+			await expect(page).toHaveURL(subscriptionPage(), actionAnswered)
 			await expect(page.getByRole('status')).toContainText('Renovación cancelada')
 			await expect(plan.getByText('No se renovará')).toBeVisible()
 			expect((await subscriptionRow(subscriptionId)).cancel_at_period_end).toBe(true)
