@@ -177,6 +177,13 @@ export const stripeHostedOrigins = env.STRIPE_API_URL
 	? [new URL(env.STRIPE_API_URL).origin]
 	: ['https://checkout.stripe.com', 'https://billing.stripe.com']
 
+/**
+ * Where 'Continuar con Google' sends a form's redirect: the auth server's /authorize, which
+ * redirects on to Google's sign-in. Browsers check a form's `form-action` on every redirect of
+ * its navigation, so both must be allowed for the plain (no JavaScript) form to get there.
+ */
+export const oauthOrigins = [new URL(env.SUPABASE_URL).origin, 'https://accounts.google.com']
+
 /** The only values that reach the browser. */
 export function getPublicEnv() {
 	return { SITE_URL: env.SITE_URL, PORTAL_URL: env.PORTAL_URL }

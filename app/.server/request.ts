@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction } from 'react-router'
 import { canonicalHost, hostKindOf, servedHosts, type HostKind } from '~/lib/host'
-import { env, isHttps, stripeHostedOrigins } from './env'
+import { env, isHttps, oauthOrigins, stripeHostedOrigins } from './env'
 import { isAllowedOrigin, securityHeaders } from './security'
 
 export type RequestInfo = {
@@ -40,6 +40,7 @@ export function responseSecurityHeaders(nonce: string) {
 		isHttps,
 		siteOrigins: [new URL(env.SITE_URL).origin, new URL(env.PORTAL_URL).origin],
 		paymentOrigins: stripeHostedOrigins,
+		oauthOrigins,
 	})
 }
 

@@ -9,6 +9,7 @@ export function securityHeaders({
 	isHttps,
 	siteOrigins,
 	paymentOrigins,
+	oauthOrigins,
 }: {
 	nonce: string
 	isDevelopment: boolean
@@ -17,6 +18,8 @@ export function securityHeaders({
 	siteOrigins: readonly string[]
 	/** Stripe's hosted checkout and billing portal: forms redirect there. Nothing is framed, Stripe's pages least of all. */
 	paymentOrigins: readonly string[]
+	/** The auth server and the identity provider behind it: the Google sign-in form redirects there. */
+	oauthOrigins: readonly string[]
 }) {
 	const csp = [
 		`default-src 'self'`,
@@ -26,7 +29,7 @@ export function securityHeaders({
 		`font-src 'self'`,
 		// Vite's dev server pushes module updates over a websocket.
 		`connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}`,
-		`form-action 'self' ${[...siteOrigins, ...paymentOrigins].join(' ')}`,
+		`form-action 'self' ${[...siteOrigins, ...paymentOrigins, ...oauthOrigins].join(' ')}`,
 		`frame-src 'none'`,
 		`frame-ancestors 'none'`,
 		`base-uri 'self'`,

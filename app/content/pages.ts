@@ -34,6 +34,8 @@ export const blogPage = {
 	share: 'Compartir',
 	shared: '¡Enlace copiado al portapapeles!',
 	shareFailed: 'No se pudo copiar el enlace',
+	shareLink: 'Enlace de la entrada',
+	shareByEmail: 'Enviar por email',
 	cta: {
 		heading: '¿Quieres ver cómo funcionaría en tu negocio?',
 		text: 'Solicita una demostración gratuita de 15 minutos.',

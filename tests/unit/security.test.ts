@@ -38,6 +38,7 @@ describe('securityHeaders', () => {
 				isHttps: true,
 				siteOrigins: ['https://kia.es', 'https://portal.kia.es'],
 				paymentOrigins: ['https://checkout.stripe.com'],
+				oauthOrigins: ['https://abc.supabase.co', 'https://accounts.google.com'],
 			}),
 		)
 		const csp = headers.get('Content-Security-Policy') ?? ''
@@ -45,7 +46,10 @@ describe('securityHeaders', () => {
 		expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
 		expect(csp).toContain("frame-ancestors 'none'")
 		// Stripe's hosted pages: forms redirect there (checkout, billing portal); nothing is ever framed.
-		expect(csp).toContain("form-action 'self' https://kia.es https://portal.kia.es https://checkout.stripe.com")
+		// and the Google sign-in form's redirects: the auth server, then Google.
+		expect(csp).toContain(
+			"form-action 'self' https://kia.es https://portal.kia.es https://checkout.stripe.com https://abc.supabase.co https://accounts.google.com",
+		)
 		expect(csp).toContain("frame-src 'none'")
 		expect(headers.get('Strict-Transport-Security')).toContain('max-age=')
 	})
@@ -58,6 +62,7 @@ describe('securityHeaders', () => {
 				isHttps: false,
 				siteOrigins: [],
 				paymentOrigins: ['https://checkout.stripe.com'],
+				oauthOrigins: [],
 			}),
 		)
 		expect(headers.has('Strict-Transport-Security')).toBe(false)

@@ -1,13 +1,13 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { ArrowLeft, Bot, CalendarDays, CreditCard, House, LoaderCircle, LogOut, Shield, UserRound } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { Form, Link, NavLink, useNavigation, useSubmit } from 'react-router'
+import { Form, Link, NavLink, useNavigation } from 'react-router'
 import { dashboardCopy } from '~/content/dashboard'
 import { cn } from '~/lib/utils'
 import { Logo } from '../logo'
 import { SkipLink } from '../skip-link'
 import { ThemeSwitch } from '../theme'
 import { PhoneMenu } from '../ui/phone-menu'
+import { AccountMenu } from './account-menu'
 
 export const menuIcons = { home: House, calendar: CalendarDays, card: CreditCard, bot: Bot, user: UserRound }
 
@@ -73,50 +73,22 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 }
 
 function AvatarMenu({ user }: { user: ShellUser }) {
-	const submit = useSubmit()
-	// Keyboard focus on an item draws the app's ring: the highlight alone hardly differs from the menu's background.
-	const itemClass =
-		'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[highlighted]:bg-surface-muted'
-	// Neither modal nor portalled: a modal menu hides the page with aria-hidden while its links stay
-	// focusable, and a portalled one sits outside every landmark (axe: aria-hidden-focus, region).
 	return (
-		<DropdownMenu.Root modal={false}>
-			<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${user.name}`}>
-				<Avatar user={user} />
-			</DropdownMenu.Trigger>
-			<DropdownMenu.Content
-				align="end"
-				sideOffset={8}
-				className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl"
-			>
+		<AccountMenu
+			label={`Menú de ${user.name}`}
+			avatar={<Avatar user={user} />}
+			heading={
 				<div className="px-3 py-2">
 					<p className="truncate text-sm font-semibold">{user.name}</p>
 					<p className="truncate text-xs text-muted-foreground">{user.email}</p>
 				</div>
-				<DropdownMenu.Separator className="my-1 h-px bg-border" />
-				<DropdownMenu.Item asChild>
-					<Link to="/dashboard/cuenta" className={itemClass}>
-						<UserRound aria-hidden className="size-4" />
-						{dashboardCopy.avatarMenu.account}
-					</Link>
-				</DropdownMenu.Item>
-				<DropdownMenu.Item asChild>
-					<Link to="/dashboard/suscripcion" className={itemClass}>
-						<CreditCard aria-hidden className="size-4" />
-						{dashboardCopy.avatarMenu.subscription}
-					</Link>
-				</DropdownMenu.Item>
-				<DropdownMenu.Separator className="my-1 h-px bg-border" />
-				{/* The menu closes (and unmounts) on select, so the post is submitted from here, not from a form inside it. */}
-				<DropdownMenu.Item
-					className={cn(itemClass, 'text-danger')}
-					onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}
-				>
-					<LogOut aria-hidden className="size-4" />
-					{dashboardCopy.avatarMenu.signOut}
-				</DropdownMenu.Item>
-			</DropdownMenu.Content>
-		</DropdownMenu.Root>
+			}
+			links={[
+				{ to: '/dashboard/cuenta', label: dashboardCopy.avatarMenu.account, icon: UserRound },
+				{ to: '/dashboard/suscripcion', label: dashboardCopy.avatarMenu.subscription, icon: CreditCard },
+			]}
+			signOutLabel={dashboardCopy.avatarMenu.signOut}
+		/>
 	)
 }
 
@@ -137,7 +109,7 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 			<div className="flex min-w-0 flex-1 flex-col">
 				<header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b bg-background/80 px-4 backdrop-blur-md sm:px-6">
 					<div className="flex items-center gap-2 lg:hidden">
-						<PhoneMenu open={menuOpen} onOpenChange={setMenuOpen} label={dashboardCopy.openMenu}>
+						<PhoneMenu open={menuOpen} onOpenChange={setMenuOpen} label={dashboardCopy.openMenu} align="start">
 							<SideMenu user={user} siteUrl={siteUrl} onNavigate={() => setMenuOpen(false)} />
 						</PhoneMenu>
 						<Logo className="h-6" />

@@ -1,7 +1,5 @@
-import { Menu } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { mainNavigation, pricingLink, pricingNavigation } from '~/content/navigation'
 import { cn } from '~/lib/utils'
 import { useIdle } from '../idle'
@@ -31,7 +29,8 @@ export function SiteHeader({ user, portalUrl }: { user: HeaderUser; portalUrl: s
 		<header
 			data-scrolled={scrolled}
 			className={cn(
-				'sticky top-0 z-40 border-b transition-colors duration-200',
+				// Above the cookie banner (z-40): the phone menu opens down from here over it.
+				'sticky top-0 z-50 border-b transition-colors duration-200',
 				scrolled ? 'border-border bg-background/75 backdrop-blur-md' : 'border-transparent bg-background',
 			)}
 		>
@@ -110,20 +109,8 @@ function CustomerAccess({ user, portalUrl, className }: { user: HeaderUser; port
 }
 
 function MobileMenu({ user, portalUrl }: { user: HeaderUser; portalUrl: string }) {
-	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
 	const close = () => setOpen(false)
-
-	if (!hydrated) {
-		// Without JavaScript the footer lists every page.
-		return (
-			<Button asChild variant="ghost" className="px-3 lg:hidden">
-				<a href="#mapa-del-sitio" aria-label="Menú">
-					<Menu aria-hidden className="size-5" />
-				</a>
-			</Button>
-		)
-	}
 	return (
 		<PhoneMenu open={open} onOpenChange={setOpen} label="Abrir menú" className="lg:hidden">
 			<nav aria-label="Menú móvil" className="flex flex-col gap-1">

@@ -21,17 +21,21 @@ export type ButtonProps = ComponentProps<'button'> & {
 	asChild?: boolean
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, ...props }: ButtonProps) {
-	const Component = asChild ? Slot : 'button'
-	return (
-		<Component
-			className={cn(
-				'inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors disabled:pointer-events-none disabled:opacity-60',
-				variants[variant],
-				sizes[size],
-				className,
-			)}
-			{...props}
-		/>
+/** A button's classes, for an element that must look like one without being a <button> (a <summary>). */
+export function buttonClass({
+	variant = 'primary',
+	size = 'md',
+	className,
+}: Pick<ButtonProps, 'variant' | 'size' | 'className'> = {}) {
+	return cn(
+		'inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors disabled:pointer-events-none disabled:opacity-60',
+		variants[variant],
+		sizes[size],
+		className,
 	)
+}
+
+export function Button({ variant, size, asChild, className, ...props }: ButtonProps) {
+	const Component = asChild ? Slot : 'button'
+	return <Component className={buttonClass({ variant, size, className })} {...props} />
 }

@@ -1,8 +1,10 @@
 import { Menu } from 'lucide-react'
 import { useRef, type ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { cn } from '~/lib/utils'
-import { Button } from './button'
+import { Button, buttonClass } from './button'
 import { DeferredDialog, preloadDialog } from './deferred-dialog'
+import { DisclosureMenu } from './disclosure-menu'
 
 /**
  * Radix leaves links out when it picks what to focus on open, which would start
@@ -15,21 +17,42 @@ function focusFirstLink(event: Event) {
 	link.focus()
 }
 
-/** The phone-width menu of the site and the portal: a button, and a dialog of links fetched when first opened. */
+/**
+ * The phone-width menu of the site and the portal: a button, and a dialog of links fetched when
+ * first opened; before hydration (and without JavaScript) the same links in a disclosure.
+ */
 export function PhoneMenu({
 	open,
 	onOpenChange,
 	label,
+	align = 'end',
 	className,
 	children,
 }: {
 	open: boolean
 	onOpenChange: (open: boolean) => void
 	label: string
+	/** Where the menu button sits: its disclosure opens from that edge. */
+	align?: 'start' | 'end'
 	className?: string
 	children: ReactNode
 }) {
+	const hydrated = useHydrated()
 	const trigger = useRef<HTMLButtonElement>(null)
+	if (!hydrated) {
+		return (
+			<DisclosureMenu
+				label={label}
+				summary={<Menu aria-hidden className="size-5" />}
+				summaryClassName={buttonClass({ variant: 'ghost', className: 'px-3' })}
+				align={align}
+				className={className}
+				panelClassName="max-h-[calc(100dvh-5rem)] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto"
+			>
+				{children}
+			</DisclosureMenu>
+		)
+	}
 	return (
 		<>
 			<Button

@@ -341,6 +341,15 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 						{loaderData.error}
 					</p>
 				) : null}
+				{loaderData.carried ? (
+					// With JavaScript this is a toast; React does not hydrate <noscript>, so it stays server-side.
+					<noscript>
+						<p role="status" className="mb-5 rounded-xl border border-brand/30 bg-brand/5 p-3 text-sm">
+							<strong className="block font-semibold">{authCopy.toasts.carried.title}</strong>
+							{authCopy.toasts.carried.description}
+						</p>
+					</noscript>
+				) : null}
 				<nav aria-label="Acceso" className="mb-6 grid grid-cols-2 rounded-full border bg-surface-muted p-1">
 					{(['signin', 'signup'] as const).map((value) => (
 						<Link

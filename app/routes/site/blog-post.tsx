@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
-import { data, Link } from 'react-router'
+import { data, Link, useMatches } from 'react-router'
 import { blogPage } from '~/content/pages'
 import { postBySlug } from '~/.server/blog'
 import { getSupabase } from '~/.server/supabase'
@@ -50,6 +50,7 @@ function BackToBlog() {
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+	const siteUrl = siteUrlFrom(useMatches())
 	if (loaderData.state !== 'found') {
 		return (
 			<Container className="max-w-3xl py-24 text-center">
@@ -85,7 +86,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 					<p className="text-sm text-muted-foreground">
 						{post.author} · <time dateTime={post.published_at}>{post.published_label}</time>
 					</p>
-					<ShareButton />
+					<ShareButton url={`${siteUrl}/blog/${post.slug}`} title={post.title} />
 				</div>
 				{post.image_url ? <img src={post.image_url} alt="" className="mt-8 w-full rounded-2xl border" /> : null}
 				<div className="prose-kia mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />

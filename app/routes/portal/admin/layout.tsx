@@ -1,8 +1,8 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { LayoutDashboard, LogOut } from 'lucide-react'
-import { Link, NavLink, Outlet, useSubmit } from 'react-router'
+import { LayoutDashboard } from 'lucide-react'
+import { Link, NavLink, Outlet } from 'react-router'
 import { avatarUrl, displayName, requireAdmin } from '~/.server/auth'
 import { Logo } from '~/components/logo'
+import { AccountMenu } from '~/components/portal/account-menu'
 import { Avatar } from '~/components/portal/dashboard-shell'
 import { SkipLink } from '~/components/skip-link'
 import { ThemeSwitch } from '~/components/theme'
@@ -21,9 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-	const submit = useSubmit()
-	const itemClass =
-		'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm data-[highlighted]:bg-surface-muted'
 	return (
 		<div className="min-h-dvh">
 			<SkipLink />
@@ -37,32 +34,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 					</div>
 					<div className="flex items-center gap-3">
 						<ThemeSwitch />
-						{/* Like the dashboard's avatar menu: not modal, not portalled (see AvatarMenu). */}
-						<DropdownMenu.Root modal={false}>
-							<DropdownMenu.Trigger className="rounded-full" aria-label={`Menú de ${loaderData.name}`}>
-								<Avatar user={loaderData} />
-							</DropdownMenu.Trigger>
-							<DropdownMenu.Content
-								align="end"
-								sideOffset={8}
-								className="z-50 w-60 rounded-2xl border bg-surface p-2 shadow-xl"
-							>
-								<p className="truncate px-3 py-2 text-xs text-muted-foreground">{loaderData.email}</p>
-								<DropdownMenu.Item asChild>
-									<Link to="/dashboard" className={itemClass}>
-										<LayoutDashboard aria-hidden className="size-4" />
-										{adminCopy.avatarMenu.dashboard}
-									</Link>
-								</DropdownMenu.Item>
-								<DropdownMenu.Item
-									className={cn(itemClass, 'text-danger')}
-									onSelect={() => void submit(null, { method: 'post', action: '/auth/salir' })}
-								>
-									<LogOut aria-hidden className="size-4" />
-									{adminCopy.avatarMenu.signOut}
-								</DropdownMenu.Item>
-							</DropdownMenu.Content>
-						</DropdownMenu.Root>
+						<AccountMenu
+							label={`Menú de ${loaderData.name}`}
+							avatar={<Avatar user={loaderData} />}
+							heading={<p className="truncate px-3 py-2 text-xs text-muted-foreground">{loaderData.email}</p>}
+							links={[{ to: '/dashboard', label: adminCopy.avatarMenu.dashboard, icon: LayoutDashboard }]}
+							signOutLabel={adminCopy.avatarMenu.signOut}
+						/>
 					</div>
 				</div>
 				<nav aria-label="Administración" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
