@@ -57,6 +57,7 @@ test.describe('authentication', () => {
 		await dialog.getByLabel('Email').fill(account.email)
 		await dialog.getByRole('button', { name: 'Enviar enlace' }).click()
 		await expect(page.getByText('Correo enviado')).toBeVisible()
+		await expect(dialog.getByLabel('Email')).toHaveValue('')
 
 		await followEmailLink(page, await waitForMail(account.email, /Restablece/), 'Elegir una nueva contraseña')
 		await expect(page).toHaveURL(portalURL('/auth/nueva-contrasena'))
@@ -224,6 +225,14 @@ test.describe('meetings', () => {
 })
 
 test.describe('account', () => {
+	test("a new account's nombre and apellidos start from the name given at sign-up", async ({ page }) => {
+		const account = await createAccount('nombre-inicial', 'María José García López')
+		await signIn(page, account.email)
+		await page.goto(portalURL('/dashboard/cuenta'))
+		await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('María José')
+		await expect(page.getByLabel('Apellidos')).toHaveValue('García López')
+	})
+
 	test('saved values reload; a crafted post cannot change role or e-mail', async ({ page }) => {
 		const account = await createAccount('perfil')
 		await signIn(page, account.email)

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { ArrowLeft } from 'lucide-react'
-import { useEffect, type ReactNode } from 'react'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { authMessage, authStatus, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
@@ -280,8 +280,12 @@ function SignUpForm({ redirectTo, lastResult, carried }: FormProps) {
 
 function RecoverForm() {
 	const busy = useBusy()
+	const form = useRef<HTMLFormElement>(null)
+	// A sent link ends in a redirect (a new location); a refused one answers in place and keeps the address.
+	const { key } = useLocation()
+	useEffect(() => form.current?.reset(), [key])
 	return (
-		<Form method="post" className="space-y-4">
+		<Form ref={form} method="post" className="space-y-4">
 			<input type="hidden" name="intent" value="recover" />
 			<Field
 				label={authCopy.email}

@@ -3,12 +3,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { authMessage, requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
-import { getSupabase } from '~/.server/supabase'
+import { getSupabase, type SessionUser } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, inputClass } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { accountCopy } from '~/content/account'
+import { splitFullName } from '~/lib/names'
 import { newPasswordSchema, profileSchema } from '~/lib/schemas'
 import type { Route } from './+types/account'
 import type { z } from 'zod'
@@ -19,11 +20,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser(context, request)
 	const { data: profile, error } = await getSupabase(context)
 		.from('usuarios')
-		.select('nombre, apellidos, prefijo_pais, telefono, preferencia_comunicacion, avatar_url')
+		.select('nombre, apellidos, full_name, prefijo_pais, telefono, preferencia_comunicacion, avatar_url')
 		.eq('id', user.id)
 		.maybeSingle()
 	if (error) console.error('[account] profile failed', error)
-	return { email: user.email ?? '', profile, loadFailed: Boolean(error) }
+	return { email: user.email ?? '', profile, name: startingName(user, profile), loadFailed: Boolean(error) }
+}
+
+/** Nombre and apellidos as saved; until they are, split from the name given at sign-up (or by Google). */
+function startingName(
+	user: SessionUser,
+	profile: { nombre: string | null; apellidos: string | null; full_name: string | null } | null,
+) {
+	if (profile?.nombre || profile?.apellidos) return { nombre: profile.nombre ?? '', apellidos: profile.apellidos ?? '' }
+	const metadata = user.user_metadata as { full_name?: string }
+	return splitFullName(profile?.full_name || metadata.full_name || '')
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -96,8 +107,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 		constraint: getZodConstraint(profileSchema),
 		shouldValidate: 'onBlur',
 		defaultValue: {
-			nombre: profile?.nombre ?? '',
-			apellidos: profile?.apellidos ?? '',
+			nombre: loaderData.name.nombre,
+			apellidos: loaderData.name.apellidos,
 			prefijo_pais: profile?.prefijo_pais ?? '+34',
 			telefono: profile?.telefono ?? '',
 			preferencia_comunicacion: profile?.preferencia_comunicacion ?? 'email',
