@@ -27,7 +27,10 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
 	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-	timeout: 30_000,
+	// A test's whole budget, hooks included: the longest tests make some fifteen page loads and
+	// sign-ins, which take 2-10 s on an idle machine and 25-30 s on one whose cores are all busy.
+	// Each step still has its own bound (expect: 5 s), so a hang fails at that step.
+	timeout: 60_000,
 	use: {
 		trace: 'retain-on-failure',
 		screenshot: 'only-on-failure',
