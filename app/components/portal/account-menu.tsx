@@ -8,6 +8,14 @@ import { DisclosureMenu } from '../ui/disclosure-menu'
 
 export type AccountMenuLink = { to: string; label: string; icon: LucideIcon }
 
+type AccountMenuProps = {
+	label: string
+	avatar: ReactNode
+	heading: ReactNode
+	links: AccountMenuLink[]
+	signOutLabel: string
+}
+
 const itemClass =
 	'flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-surface-muted data-[highlighted]:bg-surface-muted'
 const signOutAction = '/auth/salir'
@@ -17,19 +25,7 @@ const signOutAction = '/auth/salir'
  * A Radix dropdown once hydrated; before that, and without JavaScript, a disclosure whose
  * sign-out is a plain form.
  */
-export function AccountMenu({
-	label,
-	avatar,
-	heading,
-	links,
-	signOutLabel,
-}: {
-	label: string
-	avatar: ReactNode
-	heading: ReactNode
-	links: AccountMenuLink[]
-	signOutLabel: string
-}) {
+export function AccountMenu({ label, avatar, heading, links, signOutLabel }: AccountMenuProps) {
 	const hydrated = useHydrated()
 	if (!hydrated) {
 		return (
@@ -55,19 +51,7 @@ export function AccountMenu({
 	return <AccountDropdown label={label} avatar={avatar} heading={heading} links={links} signOutLabel={signOutLabel} />
 }
 
-function AccountDropdown({
-	label,
-	avatar,
-	heading,
-	links,
-	signOutLabel,
-}: {
-	label: string
-	avatar: ReactNode
-	heading: ReactNode
-	links: AccountMenuLink[]
-	signOutLabel: string
-}) {
+function AccountDropdown({ label, avatar, heading, links, signOutLabel }: AccountMenuProps) {
 	const submit = useSubmit()
 	// Neither modal nor portalled: a modal menu hides the page with aria-hidden while its links stay
 	// focusable, and a portalled one sits outside every landmark (axe: aria-hidden-focus, region).
