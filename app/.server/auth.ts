@@ -61,10 +61,15 @@ export async function loadProfileIfReachable(context: Context, user: SessionUser
 	return (await readProfileOnce(context, user)).profile
 }
 
+/** The person's full name: the profile's, else the one given at sign-up (or by Google); '' when neither. */
+export function fullName(user: SessionUser, profile: Pick<Profile, 'full_name'> | null) {
+	const metadata = user.user_metadata as { full_name?: string }
+	return profile?.full_name || metadata.full_name || ''
+}
+
 /** SPEC §3: profile full_name, then the account's metadata, then the e-mail. */
 export function displayName(user: SessionUser, profile: Profile | null) {
-	const metadata = user.user_metadata as { full_name?: string }
-	return profile?.full_name || metadata.full_name || user.email || ''
+	return fullName(user, profile) || user.email || ''
 }
 
 export function avatarUrl(user: SessionUser, profile: Profile | null) {

@@ -16,6 +16,7 @@ type AccountMenuProps = {
 	signOutLabel: string
 }
 
+// Keyboard focus on an item draws the app's ring: the highlight alone hardly differs from the menu's background.
 const itemClass =
 	'flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-surface-muted data-[highlighted]:bg-surface-muted'
 const signOutAction = '/auth/salir'

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
-import { authMessage, requireUser } from '~/.server/auth'
+import { authMessage, fullName, requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase, type SessionUser } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
@@ -27,14 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { email: user.email ?? '', profile, name: startingName(user, profile), loadFailed: Boolean(error) }
 }
 
-/** Nombre and apellidos as saved; until they are, split from the name given at sign-up (or by Google). */
+/** Nombre and apellidos as saved; until they are, split from the person's full name. */
 function startingName(
 	user: SessionUser,
 	profile: { nombre: string | null; apellidos: string | null; full_name: string | null } | null,
 ) {
 	if (profile?.nombre || profile?.apellidos) return { nombre: profile.nombre ?? '', apellidos: profile.apellidos ?? '' }
-	const metadata = user.user_metadata as { full_name?: string }
-	return splitFullName(profile?.full_name || metadata.full_name || '')
+	return splitFullName(fullName(user, profile))
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
