@@ -41,8 +41,10 @@ test.describe('checkout', () => {
 
 		await page.waitForURL((url) => url.pathname === '/panel-de-clientes')
 		await expect(page.getByRole('heading', { name: '¡Gracias! Tu plan está activo' })).toBeVisible()
-		await expect(page.getByText('Business', { exact: true })).toBeVisible()
-		await expect(page.getByText('Mensual', { exact: true })).toBeVisible()
+		// Scoped to the page's content: until hydration the phone menu's closed disclosure also holds a 'Business' link.
+		const receipt = page.getByRole('main')
+		await expect(receipt.getByText('Business', { exact: true })).toBeVisible()
+		await expect(receipt.getByText('Mensual', { exact: true })).toBeVisible()
 		// The webhook grants it as well; either way exactly one row, active.
 		await expect
 			.poll(async () =>
@@ -83,7 +85,7 @@ test.describe('checkout', () => {
 
 		await page.waitForURL((url) => url.pathname === '/panel-de-clientes')
 		await expect(page.getByRole('heading', { name: '¡Gracias! Tu plan está activo' })).toBeVisible()
-		await expect(page.getByText('Enterprise', { exact: true })).toBeVisible()
+		await expect(page.getByRole('main').getByText('Enterprise', { exact: true })).toBeVisible()
 		await expect
 			.poll(async () => (await rowsFor('pagos', account.id)).map((row) => `${row.plan}/${row.periodo}/${row.status}`))
 			.toEqual(['enterprise/annual/paid'])
