@@ -40,6 +40,7 @@ export const serverDependencies = [
 	'@react-router/node',
 	'@supabase/ssr',
 	'@supabase/supabase-js',
+	'csv-stringify/sync',
 	'isbot',
 	'jose',
 	'nodemailer',

@@ -53,6 +53,7 @@ export default [
 		layout('routes/portal/admin/layout.tsx', [
 			route('admin', 'routes/portal/admin/index.tsx'),
 			route('admin/reuniones', 'routes/portal/admin/meetings.tsx'),
+			route('admin/reuniones.csv', 'routes/portal/admin/meetings-csv.ts'),
 			route('admin/usuarios', 'routes/portal/admin/users.tsx'),
 			...['servicios', 'asistentes', 'facturacion', 'soporte', 'ajustes'].map((section) =>
 				route(`admin/${section}`, 'routes/portal/admin/placeholder.tsx', { id: `admin-${section}` }),

@@ -1,5 +1,5 @@
-import type { RouterContextProvider } from 'react-router'
-import { getSupabase } from './supabase'
+import type { PostgrestError } from '@supabase/supabase-js'
+import { redirect } from 'react-router'
 
 const pageSize = 20
 
@@ -10,37 +10,33 @@ function pageFrom(url: URL) {
 }
 
 /** `?q=` trimmed and capped: what the admin typed in the search box. */
-function searchTermFrom(url: URL) {
+export function searchTermFrom(url: URL) {
 	return url.searchParams.get('q')?.trim().slice(0, 100) ?? ''
 }
+
+/** What every admin list function takes: the search term and the page's rows. */
+export type ListRange = { termino: string; desde: number; cuantos: number }
+
+type ListCall = (range: ListRange) => PromiseLike<{ data: unknown; error: PostgrestError | null }>
 
 /**
  * One page of an admin table from its database function (the admin search migration says why these
  * are functions rather than table queries): rows, total, page count and the spec's load error.
  * Each function checks the caller is an admin, so RLS's rule holds although it reads past RLS.
+ * A page past the end answers with a redirect to the last one, not an empty 'Página 99 de 5'.
  */
-export async function loadAdminPage<Row>(
-	context: Readonly<RouterContextProvider>,
-	list: 'admin_reservas' | 'admin_usuarios',
-	request: Request,
-	loadError: string,
-) {
+export async function loadAdminPage<Row>(request: Request, loadError: string, list: ListCall) {
 	const url = new URL(request.url)
 	const page = pageFrom(url)
-	const { data, error } = await getSupabase(context).rpc(list, {
-		termino: searchTermFrom(url),
-		desde: (page - 1) * pageSize,
-		cuantos: pageSize,
-	})
+	const { data, error } = await list({ termino: searchTermFrom(url), desde: (page - 1) * pageSize, cuantos: pageSize })
 	// 42501: not an admin. The page's role check, run alongside, sends them away; nothing to log.
-	if (error && error.code !== '42501') console.error(`[admin] ${list} failed`, error)
+	if (error && error.code !== '42501') console.error('[admin] list failed', error)
 	const result = (error ? null : data) as { total: number; rows: Row[] } | null
 	const total = result?.total ?? 0
-	return {
-		rows: result?.rows ?? [],
-		total,
-		page,
-		pages: Math.max(1, Math.ceil(total / pageSize)),
-		error: error ? loadError : null,
+	const pages = Math.max(1, Math.ceil(total / pageSize))
+	if (result && page > pages) {
+		url.searchParams.set('page', String(pages))
+		throw redirect(`${url.pathname}${url.search}`)
 	}
+	return { rows: result?.rows ?? [], total, page, pages, error: error ? loadError : null }
 }

@@ -35,25 +35,22 @@ export async function listOwnMeetings(supabase: SupabaseClient<Database>, user: 
 export type ChangeResult = { ok: true } | { ok: false; message: string }
 
 /**
- * Ownership is proved by reading the row with the user's own client (RLS
- * only shows their bookings); the write then goes through the service role,
- * which alone may write bookings (docs/decisions/003).
+ * The booking to change, read with the caller's own client: RLS shows a cliente only their bookings
+ * and an admin every booking, so who may change which is the policies' rule. A client's change also
+ * names the owner, so an admin acting as a client touches only their own. The write then goes
+ * through the service role, which alone may write bookings (docs/decisions/003).
  */
-async function ownUpcomingMeeting(
+async function upcomingMeeting(
 	supabase: SupabaseClient<Database>,
-	user: SessionUser,
 	id: string,
+	ownerId?: string,
 ): Promise<MeetingRow | string> {
 	if (!/^[0-9a-f-]{36}$/i.test(id)) return 'La reunión no existe.'
-	const { data } = await supabase
-		.from('reservas')
-		.select(changeColumns)
-		.eq('id', id)
-		.eq('user_id', user.id)
-		.maybeSingle()
+	const query = supabase.from('reservas').select(changeColumns).eq('id', id)
+	const { data } = await (ownerId ? query.eq('user_id', ownerId) : query).maybeSingle()
 	if (!data) return 'La reunión no existe.'
 	if (data.status !== 'confirmada' || data.fecha < todayInMadrid())
-		return 'Solo puedes cambiar reuniones confirmadas y futuras.'
+		return 'Solo se pueden cambiar reuniones confirmadas y futuras.'
 	return data
 }
 
@@ -62,7 +59,14 @@ export async function cancelOwnMeeting(
 	user: SessionUser,
 	id: string,
 ): Promise<ChangeResult> {
-	const meeting = await ownUpcomingMeeting(supabase, user, id)
+	const meeting = await upcomingMeeting(supabase, id, user.id)
+	if (typeof meeting === 'string') return { ok: false, message: meeting }
+	return cancelMeeting(meeting)
+}
+
+/** An admin cancels any client's booking; the client gets the same cancellation as when they cancel. */
+export async function cancelMeetingAsAdmin(supabase: SupabaseClient<Database>, id: string): Promise<ChangeResult> {
+	const meeting = await upcomingMeeting(supabase, id)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
 	return cancelMeeting(meeting)
 }
@@ -125,17 +129,30 @@ export async function cancelUpcomingMeetingsOf(userId: string) {
 	return results.every((result) => result.ok)
 }
 
-export async function rescheduleOwnMeeting(
+type Reschedule = { id: string; fecha: string; hora: string }
+
+export function rescheduleOwnMeeting(
 	supabase: SupabaseClient<Database>,
 	user: SessionUser,
-	id: string,
-	fecha: string,
-	hora: string,
+	change: Reschedule,
+): Promise<ChangeResult> {
+	return rescheduleMeeting(supabase, change, user.id)
+}
+
+/** An admin moves any client's booking, under the same rules; the client gets the updated invitation. */
+export function rescheduleMeetingAsAdmin(supabase: SupabaseClient<Database>, change: Reschedule) {
+	return rescheduleMeeting(supabase, change)
+}
+
+async function rescheduleMeeting(
+	supabase: SupabaseClient<Database>,
+	{ id, fecha, hora }: Reschedule,
+	ownerId?: string,
 ): Promise<ChangeResult> {
 	if (isPastHorizon(fecha)) return { ok: false, message: horizonMessage }
 	if (!isBookable(fecha, hora))
 		return { ok: false, message: 'elige un día laborable y una hora disponible a partir de ahora.' }
-	const meeting = await ownUpcomingMeeting(supabase, user, id)
+	const meeting = await upcomingMeeting(supabase, id, ownerId)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
 	// Service role: clients may not write bookings; ownership was checked above.
 	const { data: moved, error } = await createServiceClient()
@@ -153,7 +170,7 @@ export async function rescheduleOwnMeeting(
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
 	// Cancelled by another request since it was read.
-	if (!moved) return { ok: false, message: 'Solo puedes cambiar reuniones confirmadas y futuras.' }
+	if (!moved) return { ok: false, message: 'Solo se pueden cambiar reuniones confirmadas y futuras.' }
 	const calendar = calendarOf(meeting)
 	const details = { fecha, hora, motivo: meeting.motivo ?? '', nombre: meeting.nombre, email: meeting.email }
 	if (meeting.event_id)

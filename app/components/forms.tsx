@@ -16,7 +16,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 }
 
 export const inputClass =
-	'block w-full rounded-xl border bg-background px-4 py-2.5 text-sm text-foreground placeholder:text-muted-foreground/80 read-only:bg-surface-muted read-only:text-muted-foreground focus-visible:border-ring aria-[invalid=true]:border-danger'
+	'block w-full rounded-xl border bg-background px-4 py-2.5 text-sm text-foreground placeholder:text-muted-foreground/80 [&[readonly]]:bg-surface-muted [&[readonly]]:text-muted-foreground focus-visible:border-ring aria-[invalid=true]:border-danger'
 
 /** Label, input and errors wired together (aria-invalid, aria-describedby). */
 export function Field({

@@ -2,6 +2,8 @@ import { businessTimeZone } from './dates'
 
 /** SPEC §9: 15-minute demos, weekdays, every 30 minutes from 10:00 to 13:30. */
 export const demoMinutes = 15
+export const meetingStatuses = ['confirmada', 'cancelada'] as const
+
 export const bookingSlots = ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30'] as const
 export type BookingSlot = (typeof bookingSlots)[number]
 

@@ -449,7 +449,23 @@ export type Database = {
 				Args: {
 					cuantos: number
 					desde: number
+					estado?: string
+					fecha_desde?: string
+					fecha_hasta?: string
 					termino: string
+				}
+				Returns: Json
+			}
+			admin_reservas_exportar: {
+				Args: {
+					cuantos: number
+					estado?: string
+					fecha_desde?: string
+					fecha_hasta?: string
+					termino: string
+					tras_fecha?: string
+					tras_hora?: string
+					tras_id?: string
 				}
 				Returns: Json
 			}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const supabaseDir = join(root, 'supabase')
@@ -13,7 +14,7 @@ const bootstrapFile = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap.s
 const authUpgradesFile = join(dirname(fileURLToPath(import.meta.url)), 'auth-upgrades.sql')
 const snapshotDir = join(root, 'node_modules', '.cache', 'kia-local-supabase')
 
-const extensions = { pg_trgm, pgcrypto }
+const extensions = { pg_trgm, pgcrypto, unaccent }
 
 export type Database = {
 	pg: PGlite

@@ -1,4 +1,12 @@
-import { createAccount, postAs, serviceClient, signIn, waitForMail } from '../support/e2e-data'
+import {
+	cookieHeader,
+	createAccount,
+	createMeeting,
+	postAs,
+	serviceClient,
+	signIn,
+	waitForMail,
+} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueName, uniqueSlot, uniqueSlots } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
@@ -57,12 +65,10 @@ test.describe('admin panel', () => {
 		await page.getByRole('link', { name: 'Siguiente' }).click()
 		await expect(page.getByRole('row')).toHaveCount(2)
 		await expect(page.getByRole('cell', { name: 'Consulta general' })).toBeVisible()
-		await page
-			.getByRole('row')
-			.filter({ hasText: 'Consulta general' })
-			.getByRole('button', { name: 'Cancelar' })
-			.click()
-		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
+		// A page past the end answers with the last one.
+		await page.goto(portalURL(`/admin/reuniones?q=${marker}&page=99`))
+		await expect(page).toHaveURL(portalURL(`/admin/reuniones?q=${marker}&page=2`))
+		await expect(page.getByText('Página 2 de 2 · 21 en total')).toBeVisible()
 
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const noScript = await context.newPage()
@@ -72,6 +78,23 @@ test.describe('admin panel', () => {
 		await noScript.getByRole('button', { name: 'Buscar' }).click()
 		await expect(noScript.getByText('No se encontraron reuniones.')).toBeVisible()
 		await context.close()
+	})
+
+	test('a search ignores accents and case: “inigo” finds “Íñigo”, “ÍÑIGO” too', async ({ page }) => {
+		const marker = uniqueName('acento')
+		const inserted = await serviceClient()
+			.from('reservas')
+			.insert({ ...uniqueSlot(), nombre: `Íñigo Núñez ${marker}`, email: `${marker}@kia.test` })
+		expect(inserted.error).toBeNull()
+		const admin = await createAdmin('acentos')
+		await signIn(page, admin.email)
+		for (const term of [`inigo nunez ${marker}`, `ÍÑIGO NÚÑEZ ${marker.toUpperCase()}`]) {
+			await page.goto(portalURL(`/admin/reuniones?q=${encodeURIComponent(term)}`))
+			await expect(page.getByRole('cell', { name: `Íñigo Núñez ${marker}` })).toBeVisible()
+		}
+		const user = await createAccount('acento-usuario', `Begoña Ibáñez ${marker}`)
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(`begona ibanez ${marker}`)}`))
+		await expect(page.getByRole('cell', { name: user.email })).toBeVisible()
 	})
 
 	test('users: search by name or e-mail', async ({ page }) => {
@@ -86,6 +109,162 @@ test.describe('admin panel', () => {
 		await expect(page.getByText('No se encontraron usuarios.')).toBeVisible()
 	})
 })
+
+test.describe('admin bookings', () => {
+	test('reschedule and cancel any client’s meeting; the client is e-mailed; a cancelled one offers nothing', async ({
+		page,
+	}) => {
+		const client = await createAccount('reunion-admin', 'Marta Cliente')
+		const meeting = await createMeeting(client.id, client.email)
+		await createMeeting(client.id, client.email, { status: 'cancelada' })
+		const admin = await createAdmin('reuniones')
+		await signIn(page, admin.email)
+		const list = portalURL(`/admin/reuniones?q=${encodeURIComponent(client.email)}`)
+		await page.goto(list, { waitUntil: 'networkidle' })
+		const confirmed = page.getByRole('row').filter({ hasText: 'Confirmada' })
+		const cancelled = page.getByRole('row').filter({ hasText: 'Cancelada' })
+		await expect(cancelled.getByRole('button')).toHaveCount(0)
+
+		const target = uniqueSlot()
+		await confirmed.getByRole('button', { name: 'Reprogramar' }).click()
+		const reschedule = page.getByRole('dialog', { name: 'Reprogramar reunión' })
+		await expect(reschedule).toContainText('El cliente recibirá la invitación actualizada por email.')
+		await reschedule.getByLabel('Nueva fecha').fill(target.fecha)
+		await reschedule.getByLabel('Nueva hora').selectOption(target.hora)
+		await reschedule.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByText('La reunión ha sido reprogramada.')).toBeVisible()
+		await expect(page).toHaveURL(list)
+		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', meeting.id).single()
+		expect(moved.data).toEqual({ fecha: target.fecha, hora: `${target.hora}:00`, status: 'confirmada' })
+		await waitForMail(client.email, /Tu reunión con KIA ha cambiado de fecha/)
+
+		await confirmed.getByRole('button', { name: 'Cancelar' }).click()
+		const cancel = page.getByRole('dialog', { name: '¿Cancelar esta reunión?' })
+		await cancel.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
+		await expect(page.getByText('La reunión ha sido cancelada. Se ha avisado al cliente.')).toBeVisible()
+		expect((await serviceClient().from('reservas').select('status').eq('id', meeting.id).single()).data).toEqual({
+			status: 'cancelada',
+		})
+		await waitForMail(client.email, /Tu reunión con KIA ha sido cancelada/)
+		await expect(page.getByRole('row').filter({ hasText: client.email }).getByRole('button')).toHaveCount(0)
+	})
+
+	test('without JavaScript: the forms open on the page; a taken slot and a weekend are refused in Spanish', async ({
+		browser,
+	}) => {
+		const client = await createAccount('reunion-sin-js')
+		const meeting = await createMeeting(client.id, client.email)
+		const other = await createAccount('reunion-ocupa')
+		const taken = await createMeeting(other.id, other.email)
+		const admin = await createAdmin('reuniones-sin-js')
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, admin.email)
+		const list = portalURL(`/admin/reuniones?q=${encodeURIComponent(client.email)}`)
+		await page.goto(list)
+		await page.getByRole('link', { name: 'Reprogramar' }).click()
+		const form = page.getByRole('region', { name: 'Reprogramar reunión' })
+		await form.getByLabel('Nueva fecha').fill(taken.fecha)
+		await form.getByLabel('Nueva hora').selectOption(taken.hora.slice(0, 5))
+		await form.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'ese hueco ya está reservado' })).toBeVisible()
+
+		await page.goto(list)
+		await page.getByRole('link', { name: 'Reprogramar' }).click()
+		await page.getByLabel('Nueva fecha').fill(nextSaturday(meeting.fecha))
+		await page.getByLabel('Nueva hora').selectOption('10:00')
+		await page.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'elige un día laborable' })).toBeVisible()
+
+		await page.goto(list)
+		await page.getByRole('link', { name: 'Cancelar' }).click()
+		await page.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
+		await expect(page).toHaveURL(list)
+		expect((await serviceClient().from('reservas').select('status').eq('id', meeting.id).single()).data).toEqual({
+			status: 'cancelada',
+		})
+		expect((await serviceClient().from('reservas').select('status').eq('id', taken.id).single()).data).toEqual({
+			status: 'confirmada',
+		})
+		await context.close()
+	})
+
+	test('filters by status and date range through the URL; the CSV export follows them', async ({ page, browser }) => {
+		const marker = uniqueName('filtro')
+		const slots = uniqueSlots(4)
+		const inserted = await serviceClient()
+			.from('reservas')
+			.insert(
+				slots.map((slot, i) => ({
+					...slot,
+					nombre: i === 0 ? 'José Ñúñez; "el jefe"' : `Persona ${i}`,
+					email: `${marker}-${i}@kia.test`,
+					motivo: i === 1 ? null : 'Demo, con coma',
+					status: i === 3 ? 'cancelada' : 'confirmada',
+				})),
+			)
+		expect(inserted.error).toBeNull()
+		const admin = await createAdmin('filtros')
+		await signIn(page, admin.email)
+		await page.goto(portalURL(`/admin/reuniones?q=${marker}`), { waitUntil: 'networkidle' })
+		await expect(page.getByText('Página 1 de 1 · 4 en total')).toBeVisible()
+		await page.getByLabel('Estado').selectOption('cancelada')
+		await expect(page).toHaveURL(/estado=cancelada/)
+		await expect(page.getByText('Página 1 de 1 · 1 en total')).toBeVisible()
+		await page.getByLabel('Estado').selectOption('')
+		const [from, to] = [slots[1]?.fecha ?? '', slots[2]?.fecha ?? '']
+		await page.getByLabel('Desde').fill(from)
+		await page.getByLabel('Hasta').fill(to)
+		await expect(page).toHaveURL(new RegExp(`desde=${from}&hasta=${to}`))
+		const inRange = slots.filter((slot) => slot.fecha >= from && slot.fecha <= to).length
+		await expect(page.getByText(`Página 1 de 1 · ${inRange} en total`)).toBeVisible()
+		const href = await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')
+		expect(href).toBe(`/admin/reuniones.csv?q=${marker}&estado=&desde=${from}&hasta=${to}`)
+
+		// From Node as the admin's browser (Node cannot resolve *.localhost; rawRequest names the host).
+		const asAdmin = { headers: { Cookie: await cookieHeader(page) } }
+		const all = await rawRequest(portalURL(`/admin/reuniones.csv?q=${marker}`), asAdmin)
+		expect(all.status).toBe(200)
+		expect(all.headers['content-type']).toBe('text/csv; charset=utf-8')
+		expect(all.headers['content-disposition']).toMatch(/^attachment; filename="reuniones-kia-\d{4}-\d{2}-\d{2}\.csv"$/)
+		// The byte-order mark, then CRLF-ended records.
+		expect(all.body.charCodeAt(0)).toBe(0xfeff)
+		const lines = all.body.slice(1).split('\r\n')
+		expect(lines[0]).toBe('Fecha;Hora;Nombre;Email;Motivo;Estado;Enlace de la reunión;Reservada el')
+		expect(lines.slice(5)).toEqual([''])
+		// Newest first, as the list; quoted where a value holds the separator or a quote.
+		const oldest = slots[0]
+		expect(lines[4]).toMatch(
+			new RegExp(
+				`^${oldest?.fecha};${oldest?.hora};"José Ñúñez; ""el jefe""";${marker}-0@kia.test;Demo, con coma;Confirmada;;\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`,
+			),
+		)
+		expect(lines).toContainEqual(expect.stringContaining(`${marker}-1@kia.test;Consulta general;Confirmada`))
+		expect(lines).toContainEqual(expect.stringContaining(`${marker}-3@kia.test;Demo, con coma;Cancelada`))
+		const cancelledOnly = await rawRequest(portalURL(`/admin/reuniones.csv?q=${marker}&estado=cancelada`), asAdmin)
+		expect(cancelledOnly.body.trim().split('\r\n')).toHaveLength(2)
+
+		const cliente = await createAccount('csv-cliente')
+		const clientePage = await browser.newPage()
+		await signIn(clientePage, cliente.email)
+		const refused = await rawRequest(portalURL('/admin/reuniones.csv'), {
+			headers: { Cookie: await cookieHeader(clientePage) },
+		})
+		expect(refused.status).toBe(302)
+		expect(refused.headers.location).toBe('/dashboard')
+		await clientePage.close()
+		const anonymous = await rawRequest(portalURL('/admin/reuniones.csv'))
+		expect(anonymous.status).toBe(302)
+		expect(anonymous.headers.location).toMatch(/^\/auth\?redirectTo=/)
+	})
+})
+
+/** The Saturday after `fecha`: a date the booking rules refuse. */
+function nextSaturday(fecha: string) {
+	const date = new Date(`${fecha}T12:00:00Z`)
+	date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7 || 7))
+	return date.toISOString().slice(0, 10)
+}
 
 test.describe('admin user management', () => {
 	test('edit a user’s name, phone and role; the e-mail stays', async ({ page }) => {

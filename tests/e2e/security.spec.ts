@@ -867,6 +867,53 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			isWhole: () => false,
 		}
 	},
+	'admin meeting reschedule': async () => {
+		const admin = await signedInAdmin('hostil-admin-mueve')
+		const client = await createAccount('hostil-movido')
+		const meeting = await createMeeting(client.id, client.email)
+		const target = uniqueSlot()
+		return {
+			module: 'routes/portal/admin/meetings.tsx',
+			url: portalURL('/admin/reuniones'),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'reschedule', id: meeting.id, ...target }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', client.id)),
+			isWhole: (row, sent) =>
+				row.status === 'confirmada' &&
+				wasSent(sent, 'fecha', row.fecha) &&
+				wasSent(sent, 'hora', String(row.hora).slice(0, 5)),
+		}
+	},
+	'admin meeting cancel': async () => {
+		const admin = await signedInAdmin('hostil-admin-cancela')
+		const client = await createAccount('hostil-cancelado')
+		const meeting = await createMeeting(client.id, client.email)
+		return {
+			module: 'routes/portal/admin/meetings.tsx',
+			url: portalURL('/admin/reuniones'),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'cancel', id: meeting.id }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', client.id)),
+			isWhole: (row, sent) =>
+				row.status === 'cancelada' && row.fecha === meeting.fecha && wasSent(sent, 'intent', 'cancel'),
+		}
+	},
+	'admin meeting cancel by a cliente': async () => {
+		const cliente = await signedIn('hostil-no-admin-cancela')
+		const other = await createAccount('hostil-reserva-ajena')
+		const meeting = await createMeeting(other.id, other.email)
+		return {
+			module: 'routes/portal/admin/meetings.tsx',
+			url: portalURL('/admin/reuniones'),
+			cookie: cliente.cookie,
+			valid: () => ({ intent: 'cancel', id: meeting.id }),
+			// requireAdmin sends a cliente to /dashboard before anything is read.
+			accepted: 302,
+			rows: () => select(serviceClient().from('reservas').select('id, status').eq('user_id', other.id)),
+		}
+	},
 	'admin user update by a cliente': async () => {
 		const cliente = await signedIn('hostil-no-admin')
 		const victim = await createAccount('hostil-intocable')

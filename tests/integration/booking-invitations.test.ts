@@ -120,7 +120,9 @@ describe('without Google Calendar: our invitation', () => {
 			[second, 1],
 			[third, 2],
 		] as const) {
-			expect(await rescheduleOwnMeeting(client.client, client.authUser, id, slot.fecha, slot.hora)).toEqual({
+			expect(
+				await rescheduleOwnMeeting(client.client, client.authUser, { id, fecha: slot.fecha, hora: slot.hora }),
+			).toEqual({
 				ok: true,
 			})
 			const when = formatMeeting(slot.fecha, slot.hora)
@@ -229,7 +231,9 @@ describe('with Google Calendar: Google’s invitation only', () => {
 		})
 		const { id, event_id } = await bookingRow(client.id)
 		expect(event_id).toBe('google:evento1')
-		expect(await rescheduleOwnMeeting(client.client, client.authUser, id, moveTo.fecha, moveTo.hora)).toEqual({
+		expect(
+			await rescheduleOwnMeeting(client.client, client.authUser, { id, fecha: moveTo.fecha, hora: moveTo.hora }),
+		).toEqual({
 			ok: true,
 		})
 		expect(await cancelOwnMeeting(client.client, client.authUser, id)).toEqual({ ok: true })

@@ -6,8 +6,9 @@ import { inputClass } from '../forms'
 import { Button } from '../ui/button'
 
 /**
- * Search and pagination live in the URL (?q=, ?page=): a plain GET form
- * without JavaScript; with it, the URL follows the input after 300 ms of quiet.
+ * Search, filters and pagination live in the URL (?q=, the filters' own names, ?page=): a plain GET
+ * form without JavaScript; with it, the URL follows the fields after 300 ms of quiet. Submitting
+ * leaves `page` out, so a new search starts on its first page.
  */
 export function AdminTable({
 	title,
@@ -15,6 +16,9 @@ export function AdminTable({
 	columns,
 	list: { total, page, pages, error },
 	empty,
+	filters,
+	actions,
+	above,
 	children,
 }: {
 	title: string
@@ -22,6 +26,12 @@ export function AdminTable({
 	columns: readonly string[]
 	list: { total: number; page: number; pages: number; error: string | null }
 	empty: string
+	/** More fields of the search form, beside the search box. */
+	filters?: ReactNode
+	/** Page actions, beside the title. */
+	actions?: ReactNode
+	/** Between the search form and the table: an inline form opened without JavaScript, say. */
+	above?: ReactNode
 	children: ReactNode
 }) {
 	const [searchParams] = useSearchParams()
@@ -35,29 +45,40 @@ export function AdminTable({
 	}
 	return (
 		<>
-			<h1 className="mb-6 text-3xl font-bold tracking-tight">{title}</h1>
-			<Form method="get" role="search" className="mb-6 flex max-w-md gap-2">
-				<label htmlFor="q" className="sr-only">
-					{adminCopy.search}
-				</label>
-				<input
-					id="q"
-					name="q"
-					type="search"
-					defaultValue={searchParams.get('q') ?? ''}
-					placeholder={placeholder}
-					className={inputClass}
-					onChange={(event) => {
-						const form = event.currentTarget.form
-						clearTimeout(timer.current)
-						timer.current = setTimeout(() => void submit(form, { replace: true }), 300)
-					}}
-				/>
+			<div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+				{actions}
+			</div>
+			<Form
+				method="get"
+				role="search"
+				className="mb-6 flex flex-wrap items-end gap-3"
+				onChange={(event) => {
+					const form = event.currentTarget
+					clearTimeout(timer.current)
+					timer.current = setTimeout(() => void submit(form, { replace: true }), 300)
+				}}
+			>
+				<div className="w-full max-w-sm">
+					<label htmlFor="q" className="sr-only">
+						{adminCopy.search}
+					</label>
+					<input
+						id="q"
+						name="q"
+						type="search"
+						defaultValue={searchParams.get('q') ?? ''}
+						placeholder={placeholder}
+						className={inputClass}
+					/>
+				</div>
+				{filters}
 				<Button type="submit" variant="secondary">
 					<Search aria-hidden className="size-4" />
 					{adminCopy.search}
 				</Button>
 			</Form>
+			{above}
 			{error ? (
 				<p role="alert" className="rounded-xl border border-danger/40 p-4 text-danger">
 					{error}

@@ -333,6 +333,28 @@ describe('malformed requests get PostgREST’s 4xx', () => {
 		expect(unknown.error?.code).toBe('PGRST202')
 	})
 
+	test('rpc: arguments with a default may be left out; a required one may not', async () => {
+		// admin_reservas_exportar(termino, cuantos, estado default null, …): the service role is no admin, so
+		// the function itself refuses (42501), which proves the call resolved.
+		const resolved = await service().rpc('admin_reservas_exportar', { termino: '', cuantos: 1 })
+		expect(resolved.error?.code).toBe('42501')
+		const withOptional = await service().rpc('admin_reservas_exportar', {
+			termino: '',
+			cuantos: 1,
+			estado: 'cancelada',
+		})
+		expect(withOptional.error?.code).toBe('42501')
+		const missing = await untyped(service()).rpc('admin_reservas_exportar', { termino: '' })
+		expect(missing.status).toBe(404)
+		expect(missing.error?.code).toBe('PGRST202')
+		const unknownArgument = await untyped(service()).rpc('admin_reservas_exportar', {
+			termino: '',
+			cuantos: 1,
+			otro: 1,
+		})
+		expect(unknownArgument.error?.code).toBe('PGRST202')
+	})
+
 	test('outside the subset: 501 with a message', async () => {
 		const fts = await raw(supabase.url, '/rest/v1/blog_posts?title=fts.verifactu')
 		expect(fts.status).toBe(501)

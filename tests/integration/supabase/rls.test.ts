@@ -551,6 +551,96 @@ describe('admin list functions', () => {
 		expect((page.data as { rows: unknown[] }).rows).toHaveLength(2)
 	})
 
+	test('a search ignores accents and case, in the rows and in the term', async () => {
+		const email = uniqueEmail('acentos')
+		const inserted = await clients.service
+			.from('reservas')
+			.insert({ ...uniqueSlot(), nombre: 'José Ñúñez García', email, motivo: 'Facturación' })
+		expect(inserted.error).toBeNull()
+		for (const termino of ['jose nunez', 'JOSÉ ÑÚÑEZ', 'nunez garcia', 'ñuñez']) {
+			const found = await clients.admin.rpc('admin_reservas', args(termino))
+			expect(
+				(found.data as { rows: { email: string }[] }).rows.map((row) => row.email),
+				termino,
+			).toContain(email)
+		}
+		const renamed = await clients.clienteB
+			.from('usuarios')
+			.update({ full_name: 'Álvaro Íñiguez' })
+			.eq('id', clienteB.id)
+		expect(renamed.error).toBeNull()
+		const user = await clients.admin.rpc('admin_usuarios', args('alvaro iniguez'))
+		expect(user.data).toMatchObject({ total: 1, rows: [{ id: clienteB.id }] })
+	})
+
+	test('bookings filter by status and date range; the total counts the filtered rows', async () => {
+		const email = uniqueEmail('filtros')
+		const [first, second, third] = uniqueSlots(3)
+		const inserted = await clients.service.from('reservas').insert([
+			{ ...first, nombre: 'Filtro', email, status: 'confirmada' },
+			{ ...second, nombre: 'Filtro', email, status: 'cancelada' },
+			{ ...third, nombre: 'Filtro', email, status: 'confirmada' },
+		])
+		expect(inserted.error).toBeNull()
+		const filtered = async (filters: { estado?: string; fecha_desde?: string; fecha_hasta?: string }) => {
+			const result = await clients.admin.rpc('admin_reservas', { ...args(email), ...filters })
+			expect(result.error).toBeNull()
+			const { total, rows } = result.data as { total: number; rows: { fecha: string; status: string }[] }
+			expect(rows).toHaveLength(total)
+			return rows
+		}
+		expect(await filtered({})).toHaveLength(3)
+		expect((await filtered({ estado: 'cancelada' })).map((row) => row.fecha)).toEqual([second?.fecha])
+		expect(await filtered({ estado: 'confirmada' })).toHaveLength(2)
+		// Slots of one lane may share a day: what each range should hold is counted from the rows themselves.
+		const rows = [
+			{ fecha: first?.fecha ?? '', status: 'confirmada' },
+			{ fecha: second?.fecha ?? '', status: 'cancelada' },
+			{ fecha: third?.fecha ?? '', status: 'confirmada' },
+		]
+		const expected = (desde: string, hasta: string, estado?: string) =>
+			rows.filter((row) => row.fecha >= desde && row.fecha <= hasta && (!estado || row.status === estado)).length
+		const middle = second?.fecha ?? ''
+		expect(await filtered({ fecha_desde: middle, fecha_hasta: middle })).toHaveLength(expected(middle, middle))
+		expect(await filtered({ fecha_desde: middle })).toHaveLength(expected(middle, '9999-12-31'))
+		expect(await filtered({ fecha_hasta: middle, estado: 'cancelada' })).toHaveLength(1)
+		expect(await filtered({ fecha_hasta: first?.fecha, estado: 'cancelada' })).toHaveLength(
+			expected('0000-01-01', first?.fecha ?? '', 'cancelada'),
+		)
+		expect(await filtered({ fecha_desde: third?.fecha, fecha_hasta: first?.fecha })).toHaveLength(
+			expected(third?.fecha ?? '', first?.fecha ?? ''),
+		)
+	})
+
+	test('the export reads every matching booking once, in keyset pages, newest first', async () => {
+		const email = uniqueEmail('exportar')
+		const inserted = await clients.service
+			.from('reservas')
+			.insert(uniqueSlots(5).map((slot) => ({ ...slot, nombre: 'Exportar', email })))
+		expect(inserted.error).toBeNull()
+		type Row = { id: string; fecha: string; hora: string }
+		const seen: Row[] = []
+		let after: Row | undefined
+		for (let page = 0; page < 5; page++) {
+			const result = await clients.admin.rpc('admin_reservas_exportar', {
+				termino: email,
+				cuantos: 2,
+				...(after ? { tras_fecha: after.fecha, tras_hora: after.hora, tras_id: after.id } : {}),
+			})
+			expect(result.error).toBeNull()
+			const rows = result.data as Row[]
+			seen.push(...rows)
+			after = rows.at(-1)
+			if (rows.length < 2) break
+		}
+		expect(seen).toHaveLength(5)
+		expect(new Set(seen.map((row) => row.id)).size).toBe(5)
+		const order = seen.map((row) => `${row.fecha} ${row.hora}`)
+		expect(order).toEqual([...order].sort().reverse())
+		const cliente = await clients.clienteA.rpc('admin_reservas_exportar', { termino: '', cuantos: 10 })
+		expect(cliente.error?.code).toBe('42501')
+	})
+
 	test('only the service role counts rate-limit hits', async () => {
 		const hit = { p_key: 'rls:rpc', p_limit: 5, p_window_seconds: 60 }
 		for (const actor of ['anon', 'clienteA', 'admin'] as const) {
@@ -562,11 +652,17 @@ describe('admin list functions', () => {
 	})
 
 	test('a cliente and an anonymous caller are refused, whatever they ask for', async () => {
-		for (const list of ['admin_reservas', 'admin_usuarios']) {
-			const cliente = await clients.clienteA.rpc(list, args(''))
+		for (const list of ['admin_reservas', 'admin_usuarios', 'admin_reservas_exportar']) {
+			const cliente = await clients.clienteA.rpc(
+				list,
+				list === 'admin_reservas_exportar' ? { termino: '', cuantos: 5 } : args(''),
+			)
 			expect(cliente.status).toBe(403)
 			expect(cliente.error?.code).toBe('42501')
-			const anon = await clients.anon.rpc(list, args(''))
+			const anon = await clients.anon.rpc(
+				list,
+				list === 'admin_reservas_exportar' ? { termino: '', cuantos: 5 } : args(''),
+			)
 			expect(anon.status).toBe(401)
 		}
 	})

@@ -1,13 +1,23 @@
+import { Download } from 'lucide-react'
+import { data, Link, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
-import { NotImplementedForm } from '~/components/not-implemented'
+import { cancelMeetingAsAdmin, rescheduleMeetingAsAdmin } from '~/.server/bookings'
+import { readForm } from '~/.server/http'
+import { getSupabase } from '~/.server/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { inputClass } from '~/components/forms'
 import { AdminTable } from '~/components/portal/admin-table'
+import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
 import { meetingsCopy } from '~/content/meetings'
-import { formatMeeting } from '~/lib/booking'
+import { formatMeeting, meetingStatuses, todayInMadrid } from '~/lib/booking'
+import { meetingFilterArgs, meetingFiltersFrom } from '~/lib/meeting-filters'
 import type { Route } from './+types/meetings'
+
+const copy = adminCopy.meetings
 
 type Row = {
 	id: string
@@ -17,19 +27,124 @@ type Row = {
 	email: string
 	motivo: string | null
 	status: string
+	meet_url: string | null
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+	const filters = meetingFiltersFrom(new URL(request.url).searchParams)
+	const supabase = getSupabase(context)
 	// In parallel with the role check: the database function refuses anyone but an admin anyway.
 	const [, page] = await Promise.all([
 		requireAdmin(context, request),
-		loadAdminPage<Row>(context, 'admin_reservas', request, adminCopy.meetings.loadError),
+		loadAdminPage<Row>(request, copy.loadError, (range) =>
+			supabase.rpc('admin_reservas', { ...range, ...meetingFilterArgs(filters) }),
+		),
 	])
-	return page
+	return { ...page, filters, today: todayInMadrid() }
 }
 
-export default function AdminMeetings({ loaderData }: Route.ComponentProps) {
-	const copy = adminCopy.meetings
+/** The list the admin was on, without the inline form's parameter: where an action returns to. */
+function listUrl(request: Request) {
+	const url = new URL(request.url)
+	url.searchParams.delete('reprogramar')
+	url.searchParams.delete('cancelar')
+	url.searchParams.delete('index')
+	return `${url.pathname}${url.search}`
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	await requireAdmin(context, request)
+	const form = await readForm(request)
+	const id = String(form.get('id') ?? '')
+	const supabase = getSupabase(context)
+	// Failures stay on the page with the message inline (and a toast); successes redirect, so a reload posts nothing twice.
+	const fail = async (title: string, description?: string) =>
+		data(
+			{ error: description ?? title },
+			{ status: 400, headers: await toastHeaders({ type: 'error', title, description }) },
+		)
+
+	if (form.get('intent') === 'cancel') {
+		const result = await cancelMeetingAsAdmin(supabase, id)
+		if (!result.ok) return fail(copy.cancel.error(result.message))
+		return redirectWithToast(listUrl(request), { type: 'success', title: copy.cancel.success })
+	}
+	if (form.get('intent') === 'reschedule') {
+		const fecha = String(form.get('fecha') ?? '')
+		const hora = String(form.get('hora') ?? '')
+		if (!fecha || !hora) return fail(copy.reschedule.errorTitle, copy.reschedule.required)
+		const result = await rescheduleMeetingAsAdmin(supabase, { id, fecha, hora })
+		if (!result.ok) return fail(copy.reschedule.errorTitle, copy.reschedule.error(result.message))
+		return redirectWithToast(listUrl(request), { type: 'success', title: copy.reschedule.success })
+	}
+	return data({ error: null }, { status: 400 })
+}
+
+const selectClass = `${inputClass} pr-9`
+
+function Filters({ filters }: { filters: Route.ComponentProps['loaderData']['filters'] }) {
+	const [searchParams] = useSearchParams()
+	const filtered = Boolean(filters.estado || filters.desde || filters.hasta)
+	const search = searchParams.get('q')
+	const clearHref = search ? `?${new URLSearchParams({ q: search })}` : '?'
+	return (
+		<>
+			<div>
+				<label htmlFor="estado" className="mb-1.5 block text-xs font-medium text-muted-foreground">
+					{copy.filters.status}
+				</label>
+				<select id="estado" name="estado" defaultValue={filters.estado ?? ''} className={selectClass}>
+					<option value="">{copy.filters.allStatuses}</option>
+					{meetingStatuses.map((status) => (
+						<option key={status} value={status}>
+							{meetingsCopy.statuses[status]}
+						</option>
+					))}
+				</select>
+			</div>
+			<div>
+				<label htmlFor="desde" className="mb-1.5 block text-xs font-medium text-muted-foreground">
+					{copy.filters.from}
+				</label>
+				<input id="desde" name="desde" type="date" defaultValue={filters.desde ?? ''} className={inputClass} />
+			</div>
+			<div>
+				<label htmlFor="hasta" className="mb-1.5 block text-xs font-medium text-muted-foreground">
+					{copy.filters.to}
+				</label>
+				<input id="hasta" name="hasta" type="date" defaultValue={filters.hasta ?? ''} className={inputClass} />
+			</div>
+			{filtered ? (
+				<Link
+					to={clearHref}
+					className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
+				>
+					{copy.filters.clear}
+				</Link>
+			) : null}
+		</>
+	)
+}
+
+/** The CSV of what the list shows now: the same search and filters, every page. */
+function ExportLink() {
+	const [searchParams] = useSearchParams()
+	const params = new URLSearchParams(searchParams)
+	for (const key of ['page', 'reprogramar', 'cancelar']) params.delete(key)
+	const query = params.size ? `?${params}` : ''
+	return (
+		<Button asChild variant="secondary">
+			<a href={`/admin/reuniones.csv${query}`} download>
+				<Download aria-hidden className="size-4" />
+				{copy.export}
+			</a>
+		</Button>
+	)
+}
+
+export default function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
+	const { rows, today, filters } = loaderData
+	const upcoming = rows.filter((row) => row.status === 'confirmada' && row.fecha >= today)
 	return (
 		<AdminTable
 			title={copy.title}
@@ -37,8 +152,20 @@ export default function AdminMeetings({ loaderData }: Route.ComponentProps) {
 			columns={[...copy.columns, copy.actions]}
 			list={loaderData}
 			empty={copy.empty}
+			filters={<Filters filters={filters} />}
+			actions={<ExportLink />}
+			above={
+				<>
+					{actionData?.error ? (
+						<p role="alert" className="mb-6 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger">
+							{actionData.error}
+						</p>
+					) : null}
+					<InlineMeetingForm meetings={upcoming} today={today} copy={copy} />
+				</>
+			}
 		>
-			{loaderData.rows.map((row) => (
+			{rows.map((row) => (
 				<tr key={row.id} className="border-b last:border-0">
 					<td className="p-4 font-medium whitespace-nowrap">{formatMeeting(row.fecha, row.hora)}</td>
 					<td className="p-4">{row.nombre}</td>
@@ -48,15 +175,10 @@ export default function AdminMeetings({ loaderData }: Route.ComponentProps) {
 						<StatusBadge status={row.status} />
 					</td>
 					<td className="p-4">
-						{/* SPEC §4: editing and cancelling bookings from the admin panel are not implemented; the buttons say so. */}
-						<NotImplementedForm className="flex gap-2">
-							<Button type="submit" variant="secondary" className="h-9 px-3">
-								{copy.edit}
-							</Button>
-							<Button type="submit" variant="ghost" className="h-9 px-3 text-danger">
-								{copy.cancel}
-							</Button>
-						</NotImplementedForm>
+						{/* Only a confirmed meeting still to come can change: the past is history, a cancellation final. */}
+						{row.status === 'confirmada' && row.fecha >= today ? (
+							<MeetingRowActions meeting={row} today={today} copy={copy} />
+						) : null}
 					</td>
 				</tr>
 			))}

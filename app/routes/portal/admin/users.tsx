@@ -22,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	// In parallel with the role check: the database function refuses anyone but an admin anyway.
 	const [, page] = await Promise.all([
 		requireAdmin(context, request),
-		loadAdminPage<Row>(context, 'admin_usuarios', request, adminCopy.users.loadError),
+		loadAdminPage<Row>(request, adminCopy.users.loadError, (range) =>
+			getSupabase(context).rpc('admin_usuarios', range),
+		),
 	])
 	return page
 }

@@ -1,6 +1,5 @@
-import { CalendarPlus, Video } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { CalendarPlus } from 'lucide-react'
+import { data, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireUser } from '~/.server/auth'
 import { cancelOwnMeeting, listOwnMeetings, rescheduleOwnMeeting } from '~/.server/bookings'
@@ -8,20 +7,13 @@ import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { inputClass } from '~/components/forms'
+import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { meetingsCopy as copy } from '~/content/meetings'
-import {
-	bookingSlots,
-	formatMeeting,
-	lastBookableFrom,
-	splitMeetings,
-	todayInMadrid,
-	type Meeting,
-} from '~/lib/booking'
+import { formatMeeting, splitMeetings, todayInMadrid } from '~/lib/booking'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/meetings'
 
@@ -69,140 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const fecha = String(form.get('fecha') ?? '')
 		const hora = String(form.get('hora') ?? '')
 		if (!fecha || !hora) return fail(copy.reschedule.required.title, copy.reschedule.required.description)
-		const result = await rescheduleOwnMeeting(supabase, user, id, fecha, hora)
+		const result = await rescheduleOwnMeeting(supabase, user, { id, fecha, hora })
 		if (!result.ok) return fail(copy.reschedule.errorTitle, copy.reschedule.error(result.message))
 		return redirectWithToast(back, { type: 'success', title: copy.reschedule.success })
 	}
 
 	return data({ error: null }, { status: 400 })
-}
-
-function RescheduleForm({ meeting, today, onSubmit }: { meeting: Meeting; today: string; onSubmit?: () => void }) {
-	const navigation = useNavigation()
-	return (
-		<Form method="post" className="space-y-4" onSubmit={onSubmit}>
-			<input type="hidden" name="intent" value="reschedule" />
-			<input type="hidden" name="id" value={meeting.id} />
-			<div>
-				<label htmlFor={`fecha-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
-					{copy.reschedule.date}
-				</label>
-				<input
-					id={`fecha-${meeting.id}`}
-					name="fecha"
-					type="date"
-					required
-					min={today}
-					max={lastBookableFrom(today)}
-					className={inputClass}
-				/>
-			</div>
-			<div>
-				<label htmlFor={`hora-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
-					{copy.reschedule.time}
-				</label>
-				<select id={`hora-${meeting.id}`} name="hora" required defaultValue="" className={inputClass}>
-					<option value="" disabled>
-						{copy.reschedule.choose}
-					</option>
-					{bookingSlots.map((slot) => (
-						<option key={slot} value={slot}>
-							{slot}
-						</option>
-					))}
-				</select>
-			</div>
-			<Button type="submit" className="w-full" disabled={navigation.state !== 'idle'}>
-				{copy.reschedule.submit}
-			</Button>
-		</Form>
-	)
-}
-
-function CancelForm({
-	meeting,
-	children,
-	onSubmit,
-}: {
-	meeting: Meeting
-	children?: ReactNode
-	onSubmit?: () => void
-}) {
-	return (
-		<Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
-			<input type="hidden" name="intent" value="cancel" />
-			<input type="hidden" name="id" value={meeting.id} />
-			{children}
-			<Button type="submit" variant="danger">
-				{copy.cancel.confirm}
-			</Button>
-		</Form>
-	)
-}
-
-/** Dialogs with JavaScript; without it, the same forms open inline through the URL. */
-function RowActions({ meeting, today }: { meeting: Meeting; today: string }) {
-	const hydrated = useHydrated()
-	const [searchParams] = useSearchParams()
-	const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null)
-	const close = () => setDialog(null)
-	const join = meeting.meet_url ? (
-		<Button asChild size="md" variant="secondary" className="h-9 px-3">
-			<a href={meeting.meet_url} target="_blank" rel="noreferrer">
-				<Video aria-hidden className="size-4" />
-				{copy.join}
-			</a>
-		</Button>
-	) : null
-	if (!hydrated) {
-		const inlineHref = (key: string) =>
-			`?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: meeting.id })}`
-		return (
-			<div className="flex flex-wrap gap-2">
-				{join}
-				<Link to={inlineHref('reprogramar')} className="inline-flex h-9 items-center rounded-full border px-3 text-sm">
-					{copy.reschedule.button}
-				</Link>
-				<Link
-					to={inlineHref('cancelar')}
-					className="inline-flex h-9 items-center rounded-full border px-3 text-sm text-danger"
-				>
-					{copy.cancel.button}
-				</Link>
-			</div>
-		)
-	}
-	return (
-		<div className="flex flex-wrap gap-2">
-			{join}
-			<Dialog open={dialog === 'reschedule'} onOpenChange={(open) => setDialog(open ? 'reschedule' : null)}>
-				<DialogTrigger asChild>
-					<Button variant="secondary" className="h-9 px-3">
-						{copy.reschedule.button}
-					</Button>
-				</DialogTrigger>
-				<DialogContent title={copy.reschedule.title} description={copy.reschedule.text}>
-					<RescheduleForm meeting={meeting} today={today} onSubmit={close} />
-				</DialogContent>
-			</Dialog>
-			<Dialog open={dialog === 'cancel'} onOpenChange={(open) => setDialog(open ? 'cancel' : null)}>
-				<DialogTrigger asChild>
-					<Button variant="ghost" className="h-9 px-3 text-danger">
-						{copy.cancel.button}
-					</Button>
-				</DialogTrigger>
-				<DialogContent title={copy.cancel.title} description={copy.cancel.text}>
-					<CancelForm meeting={meeting} onSubmit={close}>
-						<DialogClose asChild>
-							<Button type="button" variant="secondary">
-								{copy.cancel.back}
-							</Button>
-						</DialogClose>
-					</CancelForm>
-				</DialogContent>
-			</Dialog>
-		</div>
-	)
 }
 
 function NewBooking({ bookingUrl }: { bookingUrl: string }) {
@@ -240,11 +104,7 @@ function NewBooking({ bookingUrl }: { bookingUrl: string }) {
 }
 
 export default function Meetings({ loaderData, actionData }: Route.ComponentProps) {
-	const [searchParams] = useSearchParams()
 	const { tab, meetings, today } = loaderData
-	const inline = (key: string) => meetings?.find((meeting) => meeting.id === searchParams.get(key))
-	const rescheduling = inline('reprogramar')
-	const cancelling = inline('cancelar')
 	return (
 		<>
 			<BackToDashboard />
@@ -271,22 +131,7 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
 					{actionData.error}
 				</p>
 			) : null}
-			{rescheduling ? (
-				<section className="mb-6 rounded-2xl border bg-surface p-6" aria-label={copy.reschedule.title}>
-					<h2 className="font-semibold">{copy.reschedule.title}</h2>
-					<p className="mt-1 mb-4 text-sm text-muted-foreground">
-						{formatMeeting(rescheduling.fecha, rescheduling.hora)}
-					</p>
-					<RescheduleForm meeting={rescheduling} today={today} />
-				</section>
-			) : null}
-			{cancelling ? (
-				<section className="mb-6 rounded-2xl border border-danger/40 bg-surface p-6" aria-label={copy.cancel.title}>
-					<h2 className="font-semibold">{copy.cancel.title}</h2>
-					<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.cancel.text}</p>
-					<CancelForm meeting={cancelling} />
-				</section>
-			) : null}
+			{meetings ? <InlineMeetingForm meetings={meetings} today={today} copy={copy} /> : null}
 			{meetings === null ? (
 				<div role="alert" className="rounded-2xl border border-danger/40 p-6">
 					<p className="font-semibold">{copy.loadError.title}</p>
@@ -328,7 +173,7 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
 									</td>
 									<td className="p-4">
 										{tab === 'proximas' && meeting.status === 'confirmada' ? (
-											<RowActions meeting={meeting} today={today} />
+											<MeetingRowActions meeting={meeting} today={today} copy={copy} />
 										) : null}
 									</td>
 								</tr>
