@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
 import type { Database } from '~/lib/database.types'
 import { cancelUpcomingMeetingsOf } from './bookings'
+import { getPublicEnv } from './env'
 import { createServiceClient } from './supabase'
 
 const copy = adminCopy.users
@@ -53,4 +54,72 @@ export async function deleteUserByAdmin(
 		return { ok: false, message: `${copy.deleteError}. ${copy.deleteHint}` }
 	}
 	return { ok: true }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type Invitation = { email: string; full_name?: string; role: 'cliente' | 'admin' }
+
+/** Where the invitation's link lands: the callback verifies it and asks for a password (auth-callback.tsx). */
+const invitationRedirect = () =>
+	`${getPublicEnv().PORTAL_URL}/auth/callback?${new URLSearchParams({ next: '/dashboard' })}`
+
+/** Auth's refusals of an invitation, in the admin's words. */
+function invitationRefusal(error: { code?: string; status?: number }) {
+	if (error.code === 'email_exists' || error.code === 'user_already_exists') return copy.invite.exists
+	// Auth's hourly cap on the e-mails it sends ([auth.rate_limit] email_sent): invitations count too.
+	if (error.code === 'over_email_send_rate_limit' || error.status === 429) return copy.invite.limited
+	return copy.invite.failed
+}
+
+/**
+ * Auth's admin invite (service role): it creates the account, unconfirmed, or reuses one nobody has
+ * confirmed, and e-mails the invitation from our template. The role is then set under the admin's own
+ * session, so RLS and the role guard decide it as for any other change of role.
+ */
+export async function inviteUser(supabase: SupabaseClient<Database>, invitation: Invitation): Promise<AdminChange> {
+	const { data, error } = await createServiceClient().auth.admin.inviteUserByEmail(invitation.email, {
+		redirectTo: invitationRedirect(),
+		data: invitation.full_name ? { full_name: invitation.full_name } : undefined,
+	})
+	if (error) {
+		if (!error.code) console.error('[admin] invite failed', error)
+		return { ok: false, message: invitationRefusal(error) }
+	}
+	if (invitation.role === 'cliente') return { ok: true }
+	const { data: updated, error: roleError } = await supabase
+		.from('usuarios')
+		.update({ role: invitation.role, updated_at: new Date().toISOString() })
+		.eq('id', data.user.id)
+		.select('id')
+	if (roleError || updated.length !== 1) {
+		console.error("[admin] the invited user's role could not be set", roleError)
+		return { ok: false, message: copy.invite.roleFailed }
+	}
+	return { ok: true }
+}
+
+/** Sends a pending invitation again: a new link, the old one no longer works (auth keeps one token). */
+export async function resendInvitation(
+	supabase: SupabaseClient<Database>,
+	id: string,
+): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
+	if (!uuidPattern.test(id)) return { ok: false, message: copy.resend.notPending }
+	// Read under the admin's session first: RLS shows every profile to an admin and none to anyone else.
+	const { data: profile } = await supabase.from('usuarios').select('id').eq('id', id).maybeSingle()
+	if (!profile) return { ok: false, message: copy.resend.notPending }
+	// Service role: whether an invitation is still open is auth's record, which only it reads.
+	const service = createServiceClient()
+	const { data, error } = await service.auth.admin.getUserById(id)
+	const user = data.user
+	if (error || !user?.email || !user.invited_at || user.email_confirmed_at)
+		return { ok: false, message: copy.resend.notPending }
+	const { error: inviteError } = await service.auth.admin.inviteUserByEmail(user.email, {
+		redirectTo: invitationRedirect(),
+	})
+	if (inviteError) {
+		if (!inviteError.code) console.error('[admin] invite failed', inviteError)
+		return { ok: false, message: invitationRefusal(inviteError) }
+	}
+	return { ok: true, email: user.email }
 }

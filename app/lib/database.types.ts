@@ -473,6 +473,7 @@ export type Database = {
 				Args: {
 					cuantos: number
 					desde: number
+					pendientes?: boolean
 					termino: string
 				}
 				Returns: Json

@@ -105,6 +105,12 @@ export const adminUserUpdateSchema = z.object({
 	role: z.enum(['cliente', 'admin'], { error: 'Elige un rol.' }),
 })
 
+export const adminInviteSchema = z.object({
+	email: emailField,
+	full_name: text(120, 'El nombre no puede superar los 120 caracteres.').optional(),
+	role: z.enum(['cliente', 'admin'], { error: 'Elige un rol.' }),
+})
+
 /** 'Pagar y Activar' posts the period and nothing else: a price, amount or plan in the form is refused. */
 export const checkoutSchema = z.strictObject({ period: z.enum(billingPeriods) })
 

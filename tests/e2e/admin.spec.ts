@@ -2,13 +2,14 @@ import {
 	cookieHeader,
 	createAccount,
 	createMeeting,
+	linkFrom,
 	postAs,
 	serviceClient,
 	signIn,
 	waitForMail,
 } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
-import { uniqueName, uniqueSlot, uniqueSlots } from '../support/unique'
+import { uniqueEmail, uniqueName, uniqueSlot, uniqueSlots } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
 
 async function createAdmin(label: string) {
@@ -349,6 +350,107 @@ test.describe('admin user management', () => {
 		expect(attempt.status).toBe(302)
 		expect(attempt.headers.location).toBe('/dashboard')
 		expect((await serviceClient().from('usuarios').select('id').eq('id', victim.id)).data).toHaveLength(1)
+		await clientePage.close()
+	})
+
+	test('invite a user with a role: the e-mail, the open invitation in the list, a resend, then accepted', async ({
+		page,
+		browser,
+	}) => {
+		const admin = await createAdmin('invita')
+		const email = uniqueEmail('invitada')
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/usuarios'), { waitUntil: 'networkidle' })
+		await page.getByRole('link', { name: 'Invitar usuario' }).click()
+		const form = page.getByRole('region', { name: 'Invitar usuario' })
+		await form.getByLabel('Email').fill(email)
+		await form.getByLabel('Nombre completo (opcional)').fill('Inés Invitada')
+		await form.getByLabel('Rol').selectOption('admin')
+		await form.getByRole('button', { name: 'Enviar invitación' }).click()
+		await expect(page.getByText(`Invitación enviada a ${email}`)).toBeVisible()
+		await expect(form).toHaveCount(0)
+		const first = linkFrom(await waitForMail(email, /Te han invitado a KIA/))
+		const profile = await serviceClient().from('usuarios').select('id, full_name, role').eq('email', email).single()
+		expect(profile.data).toMatchObject({ full_name: 'Inés Invitada', role: 'admin' })
+
+		await page.getByLabel('Estado').selectOption('pendiente')
+		await expect(page).toHaveURL(/estado=pendiente/)
+		const row = page.getByRole('row').filter({ hasText: email })
+		await expect(row.getByText(/^Invitación pendiente · enviada el \d{1,2} de \p{L}+ de \d{4}$/u)).toBeVisible()
+		// Every row of this filter is an open invitation.
+		await expect(page.getByRole('row').filter({ hasNotText: 'Invitación pendiente' })).toHaveCount(1)
+
+		await row.getByRole('button', { name: 'Reenviar invitación' }).click()
+		await expect(page.getByText(`Invitación reenviada a ${email}`)).toBeVisible()
+		let second = first
+		await expect
+			.poll(async () => (second = linkFrom(await waitForMail(email, /Te han invitado a KIA/))))
+			.not.toBe(first)
+
+		const invited = await browser.newPage()
+		await invited.goto(second, { waitUntil: 'networkidle' })
+		await invited.getByRole('button', { name: 'Aceptar la invitación' }).click()
+		await expect(invited).toHaveURL(portalURL('/auth/nueva-contrasena'))
+		await invited.getByLabel('Nueva contraseña').fill('clave-de-invitada')
+		await invited.getByLabel('Repite la contraseña').fill('clave-de-invitada')
+		await invited.getByRole('button', { name: 'Guardar contraseña' }).click()
+		await expect(invited).toHaveURL(portalURL('/dashboard'))
+		await invited.close()
+
+		await page.goto(portalURL(`/admin/usuarios?estado=pendiente&q=${encodeURIComponent(email)}`))
+		await expect(page.getByText('No se encontraron usuarios.')).toBeVisible()
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(email)}`))
+		await expect(page.getByRole('row').filter({ hasText: email })).not.toContainText('Invitación pendiente')
+	})
+
+	test('without JavaScript: a refused invitation keeps what was typed; a cliente cannot invite or resend', async ({
+		browser,
+	}) => {
+		const admin = await createAdmin('invita-sin-js')
+		const existing = await createAccount('ya-registrada')
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/usuarios'))
+		await page.getByRole('link', { name: 'Invitar usuario' }).click()
+		const form = page.getByRole('region', { name: 'Invitar usuario' })
+		await form.getByLabel('Email').fill('no-es-un-email')
+		await form.getByLabel('Nombre completo (opcional)').fill('Rosa Sin Script')
+		// The browser's own check would stop the post; a real person can still send it by another client.
+		await form.locator('form').evaluate((element) => element.setAttribute('novalidate', ''))
+		await form.getByRole('button', { name: 'Enviar invitación' }).click()
+		await expect(form.getByText('Introduce un email válido.')).toBeVisible()
+		await expect(form.getByLabel('Nombre completo (opcional)')).toHaveValue('Rosa Sin Script')
+
+		await form.getByLabel('Email').fill(existing.email)
+		await form.getByRole('button', { name: 'Enviar invitación' }).click()
+		await expect(form.getByText('Ya existe una cuenta confirmada con ese email.')).toBeVisible()
+		await expect(form.getByLabel('Email')).toHaveValue(existing.email)
+
+		const email = uniqueEmail('invitada-sin-js')
+		await form.getByLabel('Email').fill(email)
+		await form.getByRole('button', { name: 'Enviar invitación' }).click()
+		await expect(page.getByRole('status')).toContainText(`Invitación enviada a ${email}`)
+		await waitForMail(email, /Te han invitado a KIA/)
+		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(email)}`))
+		await page.getByRole('button', { name: 'Reenviar invitación' }).click()
+		await expect(page.getByRole('status')).toContainText(`Invitación reenviada a ${email}`)
+		await context.close()
+
+		const invited = await serviceClient().from('usuarios').select('id').eq('email', email).single()
+		const cliente = await createAccount('no-invita')
+		const clientePage = await browser.newPage()
+		await signIn(clientePage, cliente.email)
+		const stranger = uniqueEmail('no-invitada')
+		for (const form of [
+			{ intent: 'invite', email: stranger, role: 'admin' },
+			{ intent: 'resend', id: invited.data?.id ?? '' },
+		]) {
+			const attempt = await postAs(clientePage, portalURL('/admin/usuarios'), form)
+			expect(attempt.status).toBe(302)
+			expect(attempt.headers.location).toBe('/dashboard')
+		}
+		expect((await serviceClient().from('usuarios').select('id').eq('email', stranger)).data).toEqual([])
 		await clientePage.close()
 	})
 })

@@ -853,6 +853,41 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 				row.email === victim.email,
 		}
 	},
+	'admin user invite': async () => {
+		const admin = await signedInAdmin('hostil-invita')
+		const tag = marker()
+		let sent = 0
+		return {
+			module: 'routes/portal/admin/users.tsx',
+			url: portalURL('/admin/usuarios'),
+			cookie: admin.cookie,
+			valid: () => ({
+				intent: 'invite',
+				email: `${tag}-${(sent += 1)}@kia.test`,
+				full_name: 'Invitada Hostil',
+				role: 'cliente',
+			}),
+			accepted: 302,
+			rows: () => select(serviceClient().from('usuarios').select('email, full_name, role').like('email', `${tag}-%`)),
+			isWhole: (row, sent) =>
+				wasSent(sent, 'email', row.email) &&
+				optionalSent(sent, 'full_name', row.full_name) &&
+				wasSent(sent, 'role', row.role),
+		}
+	},
+	'admin user invite by a cliente': async () => {
+		const cliente = await signedIn('hostil-no-admin-invita')
+		const tag = marker()
+		return {
+			module: 'routes/portal/admin/users.tsx',
+			url: portalURL('/admin/usuarios'),
+			cookie: cliente.cookie,
+			valid: () => ({ intent: 'invite', email: `${tag}@kia.test`, role: 'admin' }),
+			// requireAdmin sends a cliente to /dashboard before anything is read.
+			accepted: 302,
+			rows: () => select(serviceClient().from('usuarios').select('email, role').like('email', `${tag}%`)),
+		}
+	},
 	'admin user delete': async () => {
 		const admin = await signedInAdmin('hostil-borra')
 		const victim = await createAccount('hostil-borrado')

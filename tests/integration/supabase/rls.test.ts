@@ -641,6 +641,36 @@ describe('admin list functions', () => {
 		expect(cliente.error?.code).toBe('42501')
 	})
 
+	test('the users list marks open invitations and can show only them, until the invitation is accepted', async () => {
+		const email = uniqueEmail('invitada')
+		const invited = await clients.service.auth.admin.inviteUserByEmail(email, { data: { full_name: 'Inés Invitada' } })
+		expect(invited.error).toBeNull()
+		const id = invited.data.user?.id ?? ''
+		type Listed = { total: number; rows: { id: string; invitado_en: string | null }[] }
+		const list = async (pendientes?: boolean) => {
+			const result = await clients.admin.rpc('admin_usuarios', { ...args(''), cuantos: 100, pendientes })
+			expect(result.error).toBeNull()
+			return result.data as Listed
+		}
+		try {
+			const everyone = await list()
+			const invitedAt = everyone.rows.find((row) => row.id === id)?.invitado_en
+			expect(Date.parse(invitedAt ?? '')).toBe(Date.parse(invited.data.user?.invited_at ?? ''))
+			expect(everyone.rows.filter((row) => row.invitado_en).map((row) => row.id)).toEqual([id])
+			expect(await list(true)).toMatchObject({ total: 1, rows: [{ id }] })
+
+			const accepted = await clients.service.auth.admin.updateUserById(id, { email_confirm: true })
+			expect(accepted.error).toBeNull()
+			expect(await list(true)).toEqual({ total: 0, rows: [] })
+			expect((await list()).rows.find((row) => row.id === id)?.invitado_en).toBeNull()
+
+			const cliente = await clients.clienteA.rpc('admin_usuarios', { ...args(''), pendientes: true })
+			expect(cliente.error?.code).toBe('42501')
+		} finally {
+			await clients.service.auth.admin.deleteUser(id)
+		}
+	})
+
 	test('only the service role counts rate-limit hits', async () => {
 		const hit = { p_key: 'rls:rpc', p_limit: 5, p_window_seconds: 60 }
 		for (const actor of ['anon', 'clienteA', 'admin'] as const) {

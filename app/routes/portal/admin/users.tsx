@@ -1,48 +1,99 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { MailPlus, Send } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { deleteUserByAdmin, updateUserByAdmin } from '~/.server/admin-users'
+import { deleteUserByAdmin, inviteUser, resendInvitation, updateUserByAdmin } from '~/.server/admin-users'
 import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { Field, inputClass } from '~/components/forms'
+import { ErrorList, Field, inputClass } from '~/components/forms'
 import { AdminTable } from '~/components/portal/admin-table'
+import { Badge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { adminCopy } from '~/content/admin'
-import { adminUserUpdateSchema } from '~/lib/schemas'
+import { formatLongDate } from '~/lib/dates'
+import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/schemas'
 import type { Route } from './+types/users'
 
-type Row = { id: string; full_name: string | null; email: string | null; phone: string | null; role: string }
+type Row = {
+	id: string
+	full_name: string | null
+	email: string | null
+	phone: string | null
+	role: string
+	/** When the invitation was sent, while it is not accepted. */
+	invitado_en: string | null
+}
+
+/** ?estado=pendiente: only the invitations nobody has accepted yet. */
+const pendingOnly = (url: URL) => url.searchParams.get('estado') === 'pendiente'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+	const pendientes = pendingOnly(new URL(request.url))
 	// In parallel with the role check: the database function refuses anyone but an admin anyway.
 	const [, page] = await Promise.all([
 		requireAdmin(context, request),
 		loadAdminPage<Row>(request, adminCopy.users.loadError, (range) =>
-			getSupabase(context).rpc('admin_usuarios', range),
+			getSupabase(context).rpc('admin_usuarios', { ...range, pendientes }),
 		),
 	])
-	return page
+	return { ...page, pendientes }
+}
+
+/** The list the admin was on, without the inline forms' parameters: where an action returns to. */
+function listUrl(request: Request) {
+	const url = new URL(request.url)
+	for (const key of ['editar', 'eliminar', 'invitar', 'index']) url.searchParams.delete(key)
+	return `${url.pathname}${url.search}`
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { user } = await requireAdmin(context, request)
 	const form = await readForm(request)
-	const back = `/admin/usuarios${new URL(request.url).search.replace(/([?&])(editar|eliminar)=[^&]*/g, '$1')}`
+	const back = listUrl(request)
+	const supabase = getSupabase(context)
 	const fail = async (message: string) =>
-		data({ error: message }, { status: 400, headers: await toastHeaders({ type: 'error', title: message }) })
-	if (form.get('intent') === 'delete') {
-		const result = await deleteUserByAdmin(getSupabase(context), user.id, String(form.get('id') ?? ''))
+		data(
+			{ error: message, invite: undefined },
+			{ status: 400, headers: await toastHeaders({ type: 'error', title: message }) },
+		)
+	const intent = form.get('intent')
+	if (intent === 'invite') {
+		const submission = parseWithZod(form, { schema: adminInviteSchema })
+		if (submission.status !== 'success') return data({ error: null, invite: submission.reply() }, { status: 400 })
+		const result = await inviteUser(supabase, submission.value)
+		if (!result.ok)
+			return data(
+				{ error: null, invite: submission.reply({ formErrors: [result.message] }) },
+				{
+					status: 400,
+					headers: await toastHeaders({
+						type: 'error',
+						title: adminCopy.users.invite.errorTitle,
+						description: result.message,
+					}),
+				},
+			)
+		return redirectWithToast(back, { type: 'success', title: adminCopy.users.invite.sent(submission.value.email) })
+	}
+	if (intent === 'resend') {
+		const result = await resendInvitation(supabase, String(form.get('id') ?? ''))
+		if (!result.ok) return fail(result.message)
+		return redirectWithToast(back, { type: 'success', title: adminCopy.users.resend.sent(result.email) })
+	}
+	if (intent === 'delete') {
+		const result = await deleteUserByAdmin(supabase, user.id, String(form.get('id') ?? ''))
 		if (!result.ok) return fail(result.message)
 		return redirectWithToast(back, { type: 'success', title: adminCopy.users.deleted })
 	}
 	const submission = parseWithZod(form, { schema: adminUserUpdateSchema })
 	if (submission.status !== 'success') return fail(adminCopy.users.updateError)
-	const result = await updateUserByAdmin(getSupabase(context), user.id, submission.value)
+	const result = await updateUserByAdmin(supabase, user.id, submission.value)
 	if (!result.ok) return fail(result.message)
 	return redirectWithToast(back, { type: 'success', title: adminCopy.users.updated })
 }
@@ -154,53 +205,170 @@ function RowActions({ row }: { row: Row }) {
 	)
 }
 
+/** The invitation form, on the page under ?invitar=1 with or without JavaScript: what was typed stays on a refusal. */
+function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+	const copy = adminCopy.users.invite
+	const [searchParams] = useSearchParams()
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'invitar',
+		lastResult,
+		constraint: getZodConstraint(adminInviteSchema),
+		shouldValidate: 'onBlur',
+		defaultValue: { role: 'cliente' },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: adminInviteSchema }),
+	})
+	const closeParams = new URLSearchParams(searchParams)
+	closeParams.delete('invitar')
+	return (
+		<section aria-labelledby="invitar-titulo" className="mb-6 max-w-xl rounded-2xl border bg-surface p-6">
+			<h2 id="invitar-titulo" className="font-semibold">
+				{copy.title}
+			</h2>
+			<p className="mt-1 mb-5 text-sm text-muted-foreground">{copy.text}</p>
+			<Form method="post" className="space-y-4" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="invite" />
+				<Field
+					label={copy.email}
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+					errors={fields.email.errors}
+				/>
+				<Field
+					label={copy.fullName}
+					inputProps={{ ...getInputProps(fields.full_name, { type: 'text' }), autoComplete: 'off' }}
+					errors={fields.full_name.errors}
+				/>
+				<div>
+					<label htmlFor={fields.role.id} className="mb-1.5 block text-sm font-medium">
+						{copy.role}
+					</label>
+					<select {...getSelectProps(fields.role)} className={inputClass}>
+						<option value="cliente">{adminCopy.users.roles.cliente}</option>
+						<option value="admin">{adminCopy.users.roles.admin}</option>
+					</select>
+					<ErrorList errors={fields.role.errors} />
+				</div>
+				<ErrorList id={form.errorId} errors={form.errors} />
+				<div className="flex flex-wrap justify-end gap-2">
+					<Button asChild variant="secondary">
+						<Link to={closeParams.size ? `?${closeParams}` : '?'}>{copy.back}</Link>
+					</Button>
+					<Button type="submit" disabled={navigation.state === 'submitting'}>
+						<Send aria-hidden className="size-4" />
+						{copy.submit}
+					</Button>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+function InviteLink() {
+	const [searchParams] = useSearchParams()
+	const params = new URLSearchParams(searchParams)
+	params.set('invitar', '1')
+	return (
+		<Button asChild>
+			<Link to={`?${params}`}>
+				<MailPlus aria-hidden className="size-4" />
+				{adminCopy.users.invite.button}
+			</Link>
+		</Button>
+	)
+}
+
+function Filters({ pendientes }: { pendientes: boolean }) {
+	const copy = adminCopy.users.filters
+	return (
+		<div>
+			<label htmlFor="estado" className="mb-1.5 block text-xs font-medium text-muted-foreground">
+				{copy.status}
+			</label>
+			<select id="estado" name="estado" defaultValue={pendientes ? 'pendiente' : ''} className={`${inputClass} pr-9`}>
+				<option value="">{copy.all}</option>
+				<option value="pendiente">{copy.pending}</option>
+			</select>
+		</div>
+	)
+}
+
+/** A plain form: resending works the same with or without JavaScript. */
+function ResendForm({ row }: { row: Row }) {
+	return (
+		<Form method="post">
+			<input type="hidden" name="intent" value="resend" />
+			<input type="hidden" name="id" value={row.id} />
+			<Button type="submit" variant="secondary" className="h-9 px-3">
+				<Send aria-hidden className="size-4" />
+				{adminCopy.users.resend.button}
+			</Button>
+		</Form>
+	)
+}
+
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
 	const copy = adminCopy.users
 	const [searchParams] = useSearchParams()
 	const editing = loaderData.rows.find((row) => row.id === searchParams.get('editar'))
 	const deleting = loaderData.rows.find((row) => row.id === searchParams.get('eliminar'))
+	const inviting = searchParams.has('invitar')
 	return (
-		<>
-			{actionData?.error ? (
-				<p role="alert" className="mb-6 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger">
-					{actionData.error}
-				</p>
-			) : null}
-			{editing ? (
-				<section aria-label={copy.edit.title} className="mb-6 max-w-md rounded-2xl border bg-surface p-6">
-					<h2 className="mb-4 font-semibold">{copy.edit.title}</h2>
-					<EditForm row={editing} />
-				</section>
-			) : null}
-			{deleting ? (
-				<section
-					aria-label={copy.remove.title}
-					className="mb-6 max-w-md rounded-2xl border border-danger/40 bg-surface p-6"
-				>
-					<h2 className="font-semibold">{copy.remove.title}</h2>
-					<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.remove.text}</p>
-					<DeleteForm row={deleting} />
-				</section>
-			) : null}
-			<AdminTable
-				title={copy.title}
-				placeholder={adminCopy.usersSearchPlaceholder}
-				columns={[...copy.columns, copy.actions]}
-				list={loaderData}
-				empty={copy.empty}
-			>
-				{loaderData.rows.map((row) => (
-					<tr key={row.id} className="border-b last:border-0">
-						<td className="p-4 font-medium">{row.full_name ?? '—'}</td>
-						<td className="p-4 text-muted-foreground">{row.email}</td>
-						<td className="p-4 text-muted-foreground">{row.phone ?? '—'}</td>
-						<td className="p-4">{copy.roles[row.role] ?? row.role}</td>
-						<td className="p-4">
+		<AdminTable
+			title={copy.title}
+			placeholder={adminCopy.usersSearchPlaceholder}
+			columns={[...copy.columns, copy.actions]}
+			list={loaderData}
+			empty={copy.empty}
+			filters={<Filters pendientes={loaderData.pendientes} />}
+			actions={inviting ? null : <InviteLink />}
+			above={
+				<>
+					{actionData?.error ? (
+						<p role="alert" className="mb-6 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger">
+							{actionData.error}
+						</p>
+					) : null}
+					{inviting ? <InviteForm lastResult={actionData?.invite} /> : null}
+					{editing ? (
+						<section aria-label={copy.edit.title} className="mb-6 max-w-md rounded-2xl border bg-surface p-6">
+							<h2 className="mb-4 font-semibold">{copy.edit.title}</h2>
+							<EditForm row={editing} />
+						</section>
+					) : null}
+					{deleting ? (
+						<section
+							aria-label={copy.remove.title}
+							className="mb-6 max-w-md rounded-2xl border border-danger/40 bg-surface p-6"
+						>
+							<h2 className="font-semibold">{copy.remove.title}</h2>
+							<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.remove.text}</p>
+							<DeleteForm row={deleting} />
+						</section>
+					) : null}
+				</>
+			}
+		>
+			{loaderData.rows.map((row) => (
+				<tr key={row.id} className="border-b last:border-0">
+					<td className="p-4">
+						<span className="block font-medium">{row.full_name ?? '—'}</span>
+						{row.invitado_en ? (
+							<span className="mt-1 block">
+								<Badge tone="attention">{copy.pending(formatLongDate(row.invitado_en))}</Badge>
+							</span>
+						) : null}
+					</td>
+					<td className="p-4 text-muted-foreground">{row.email}</td>
+					<td className="p-4 text-muted-foreground">{row.phone ?? '—'}</td>
+					<td className="p-4">{copy.roles[row.role] ?? row.role}</td>
+					<td className="p-4">
+						<span className="flex flex-wrap gap-2">
+							{row.invitado_en ? <ResendForm row={row} /> : null}
 							<RowActions row={row} />
-						</td>
-					</tr>
-				))}
-			</AdminTable>
-		</>
+						</span>
+					</td>
+				</tr>
+			))}
+		</AdminTable>
 	)
 }
