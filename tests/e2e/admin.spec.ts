@@ -442,10 +442,11 @@ test.describe('admin user management', () => {
 		const clientePage = await browser.newPage()
 		await signIn(clientePage, cliente.email)
 		const stranger = uniqueEmail('no-invitada')
-		for (const form of [
+		const attempts: Record<string, string>[] = [
 			{ intent: 'invite', email: stranger, role: 'admin' },
 			{ intent: 'resend', id: invited.data?.id ?? '' },
-		]) {
+		]
+		for (const form of attempts) {
 			const attempt = await postAs(clientePage, portalURL('/admin/usuarios'), form)
 			expect(attempt.status).toBe(302)
 			expect(attempt.headers.location).toBe('/dashboard')
