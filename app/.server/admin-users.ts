@@ -77,7 +77,10 @@ function invitationRefusal(error: { code?: string; status?: number }) {
  * confirmed, and e-mails the invitation from our template. The role is then set under the admin's own
  * session, so RLS and the role guard decide it as for any other change of role.
  */
-export async function inviteUser(supabase: SupabaseClient<Database>, invitation: Invitation): Promise<AdminChange> {
+export async function inviteUser(
+	supabase: SupabaseClient<Database>,
+	invitation: Invitation,
+): Promise<{ ok: true; userId: string } | { ok: false; message: string }> {
 	const { data, error } = await createServiceClient().auth.admin.inviteUserByEmail(invitation.email, {
 		redirectTo: invitationRedirect(),
 		data: invitation.full_name ? { full_name: invitation.full_name } : undefined,
@@ -86,7 +89,7 @@ export async function inviteUser(supabase: SupabaseClient<Database>, invitation:
 		if (!error.code) console.error('[admin] invite failed', error)
 		return { ok: false, message: invitationRefusal(error) }
 	}
-	if (invitation.role === 'cliente') return { ok: true }
+	if (invitation.role === 'cliente') return { ok: true, userId: data.user.id }
 	const { data: updated, error: roleError } = await supabase
 		.from('usuarios')
 		.update({ role: invitation.role, updated_at: new Date().toISOString() })
@@ -96,7 +99,7 @@ export async function inviteUser(supabase: SupabaseClient<Database>, invitation:
 		console.error("[admin] the invited user's role could not be set", roleError)
 		return { ok: false, message: copy.invite.roleFailed }
 	}
-	return { ok: true }
+	return { ok: true, userId: data.user.id }
 }
 
 /** Sends a pending invitation again: a new link, the old one no longer works (auth keeps one token). */

@@ -211,6 +211,19 @@ export async function takenSlots(): Promise<Record<string, string[]>> {
 	return taken
 }
 
+/** Whether a confirmed booking holds this slot now (the unique index still decides a race). */
+export async function isSlotTaken(fecha: string, hora: string) {
+	// Service role: whether a slot is free, not whose it is.
+	const { count, error } = await createServiceClient()
+		.from('reservas')
+		.select('id', { count: 'exact', head: true })
+		.eq('status', 'confirmada')
+		.eq('fecha', fecha)
+		.eq('hora', hora)
+	if (error) console.error('[bookings] slot check failed; the unique index still refuses a taken slot', error)
+	return (count ?? 0) > 0
+}
+
 export type NewBooking = { userId: string; nombre: string; email: string; fecha: string; hora: string; motivo: string }
 
 /** `mailed`: whether the confirmation reached the mail server, so the page does not promise an e-mail that will not come. */

@@ -1,3 +1,4 @@
+import { bookingLimits } from '~/lib/booking'
 export const adminCopy = {
 	title: 'Panel de Administración',
 	menu: [
@@ -57,6 +58,29 @@ export const adminCopy = {
 			errorTitle: 'Error al reprogramar',
 			error: (message: string) => `No se pudo actualizar la reunión: ${message}`,
 			required: 'Por favor, indica la nueva fecha y hora.',
+		},
+		create: {
+			button: 'Nueva reunión',
+			title: 'Nueva reunión',
+			text: 'Reserva una demostración para un cliente. Si el email no tiene cuenta, le enviaremos también una invitación para crearla.',
+			email: 'Email del cliente',
+			name: 'Nombre',
+			date: 'Fecha',
+			time: 'Hora',
+			choose: 'Elige una hora',
+			reason: 'Motivo (opcional)',
+			submit: 'Reservar',
+			back: 'Cancelar',
+			booked: 'Reunión reservada. El cliente ha recibido la invitación por email.',
+			bookedAndInvited: 'Reunión reservada. El cliente ha recibido la invitación a la reunión y a su cuenta de KIA.',
+			errorTitle: 'No se pudo reservar la reunión',
+			refused: {
+				taken: 'Ese hueco ya está reservado. Elige otra hora.',
+				invalid: 'Elige un día laborable y una hora disponible a partir de ahora.',
+				horizon: `Solo se pueden reservar demostraciones en los próximos ${bookingLimits.horizonDays} días.`,
+				limit: `Este cliente ya tiene ${bookingLimits.maxUpcomingPerClient} demostraciones pendientes. Cancela o reprograma una antes de reservar otra.`,
+				failed: 'Inténtalo de nuevo más tarde.',
+			},
 		},
 		cancel: {
 			button: 'Cancelar',

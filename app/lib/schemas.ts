@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { planIds } from '~/content/plans'
+import { bookingSlots } from './booking'
 import { billingPeriods } from './period'
 
 /** Shared by the browser (constraints, instant feedback) and the server (the real check). */
@@ -88,15 +89,33 @@ export const profileSchema = z.object({
 
 export const defaultBookingReason = 'Demostración del asistente KIA'
 
+const bookingDate = z.string({ error: 'Elige una fecha.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Elige una fecha válida.')
+const bookingHour = z.enum(bookingSlots, { error: 'Elige una hora.' })
+const bookingReason = text(500, 'El motivo no puede superar los 500 caracteres.').optional()
+
 /** The demo booking form; name and e-mail come from the account when signed in. */
 export const bookingSchema = z.object({
 	nombre: text(120, 'El nombre no puede superar los 120 caracteres.').optional(),
 	email: emailField.optional(),
-	fecha: z.string({ error: 'Elige una fecha.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Elige una fecha válida.'),
-	hora: z.enum(['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30'], { error: 'Elige una hora.' }),
-	motivo: text(500, 'El motivo no puede superar los 500 caracteres.').optional(),
+	fecha: bookingDate,
+	hora: bookingHour,
+	motivo: bookingReason,
 })
 export type BookingInput = z.infer<typeof bookingSchema>
+
+/** An admin books for a client: an existing account's e-mail, or a new one that is invited first. */
+export const adminBookingSchema = z.object({
+	email: z
+		.string({ error: 'Introduce el email del cliente.' })
+		.trim()
+		.max(254, 'El email es demasiado largo.')
+		.email('Introduce un email válido.'),
+	nombre: required('Introduce el nombre del cliente.', 120, 'El nombre no puede superar los 120 caracteres.'),
+	fecha: bookingDate,
+	hora: bookingHour,
+	motivo: bookingReason,
+})
+export type AdminBookingInput = z.infer<typeof adminBookingSchema>
 
 export const adminUserUpdateSchema = z.object({
 	id: z.uuid(),

@@ -190,6 +190,103 @@ test.describe('admin bookings', () => {
 		await context.close()
 	})
 
+	test('book a demo for an existing client and for a new address, which is invited first', async ({ page }) => {
+		const client = await createAccount('reservada-por-admin', 'Carla Cliente')
+		const newcomer = uniqueEmail('nueva-por-admin')
+		const forClient = uniqueSlot()
+		const forNewcomer = uniqueSlot()
+		const admin = await createAdmin('reserva')
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/reuniones'), { waitUntil: 'networkidle' })
+
+		const book = async (email: string, nombre: string, slot: { fecha: string; hora: string }) => {
+			await page.getByRole('link', { name: 'Nueva reunión' }).click()
+			const form = page.getByRole('region', { name: 'Nueva reunión' })
+			await form.getByLabel('Email del cliente').fill(email)
+			await form.getByLabel('Nombre').fill(nombre)
+			await form.getByLabel('Fecha').fill(slot.fecha)
+			await form.getByLabel('Hora').selectOption(slot.hora)
+			await form.getByLabel('Motivo (opcional)').fill('Alta de facturas')
+			await form.getByRole('button', { name: 'Reservar' }).click()
+			await expect(form).toHaveCount(0)
+		}
+		await book(client.email, 'Carla Cliente', forClient)
+		await expect(page.getByText('Reunión reservada. El cliente ha recibido la invitación por email.')).toBeVisible()
+		const booked = await serviceClient()
+			.from('reservas')
+			.select('user_id, fecha, hora, motivo, status')
+			.eq('email', client.email)
+			.single()
+		expect(booked.data).toEqual({
+			user_id: client.id,
+			fecha: forClient.fecha,
+			hora: `${forClient.hora}:00`,
+			motivo: 'Alta de facturas',
+			status: 'confirmada',
+		})
+		await waitForMail(client.email, /Tu demostración de KIA/)
+
+		await book(newcomer, 'Nora Nueva', forNewcomer)
+		await expect(
+			page.getByText('Reunión reservada. El cliente ha recibido la invitación a la reunión y a su cuenta de KIA.'),
+		).toBeVisible()
+		const account = await serviceClient().from('usuarios').select('id, full_name, role').eq('email', newcomer).single()
+		expect(account.data).toMatchObject({ full_name: 'Nora Nueva', role: 'cliente' })
+		const owned = await serviceClient().from('reservas').select('user_id').eq('email', newcomer).single()
+		expect(owned.data).toEqual({ user_id: account.data?.id })
+		await waitForMail(newcomer, /Te han invitado a KIA/)
+		await waitForMail(newcomer, /Tu demostración de KIA/)
+	})
+
+	test('without JavaScript: a refused booking keeps what was typed and invites nobody; a cliente cannot book for others', async ({
+		browser,
+	}) => {
+		const client = await createAccount('reserva-sin-js')
+		const taken = await createMeeting(client.id, client.email)
+		const newcomer = uniqueEmail('no-invitada-hueco')
+		const admin = await createAdmin('reserva-sin-js')
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/reuniones?nueva=1'))
+		const form = page.getByRole('region', { name: 'Nueva reunión' })
+		await form.locator('form').evaluate((element) => element.setAttribute('novalidate', ''))
+		await form.getByLabel('Email del cliente').fill('sin-arroba')
+		await form.getByLabel('Nombre').fill('Nadia Sin Script')
+		await form.getByRole('button', { name: 'Reservar' }).click()
+		await expect(form.getByText('Introduce un email válido.')).toBeVisible()
+		await expect(form.getByText('Elige una hora.')).toBeVisible()
+		await expect(form.getByLabel('Nombre')).toHaveValue('Nadia Sin Script')
+
+		await form.locator('form').evaluate((element) => element.setAttribute('novalidate', ''))
+		await form.getByLabel('Email del cliente').fill(newcomer)
+		await form.getByLabel('Fecha').fill(nextSaturday(taken.fecha))
+		await form.getByLabel('Hora').selectOption('10:00')
+		await form.getByRole('button', { name: 'Reservar' }).click()
+		await expect(form.getByText('Elige un día laborable y una hora disponible a partir de ahora.')).toBeVisible()
+
+		await form.getByLabel('Fecha').fill(taken.fecha)
+		await form.getByLabel('Hora').selectOption(taken.hora.slice(0, 5))
+		await form.getByRole('button', { name: 'Reservar' }).click()
+		await expect(form.getByText('Ese hueco ya está reservado. Elige otra hora.')).toBeVisible()
+		await expect(form.getByLabel('Email del cliente')).toHaveValue(newcomer)
+		expect((await serviceClient().from('usuarios').select('id').eq('email', newcomer)).data).toEqual([])
+		await context.close()
+
+		const clientePage = await browser.newPage()
+		await signIn(clientePage, client.email)
+		const attempt = await postAs(clientePage, portalURL('/admin/reuniones'), {
+			intent: 'create',
+			email: newcomer,
+			nombre: 'Intrusa',
+			...uniqueSlot(),
+		})
+		expect(attempt.status).toBe(302)
+		expect(attempt.headers.location).toBe('/dashboard')
+		expect((await serviceClient().from('reservas').select('id').eq('email', newcomer)).data).toEqual([])
+		await clientePage.close()
+	})
+
 	test('filters by status and date range through the URL; the CSV export follows them', async ({ page, browser }) => {
 		const marker = uniqueName('filtro')
 		const slots = uniqueSlots(4)

@@ -902,6 +902,54 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			isWhole: () => false,
 		}
 	},
+	'admin meeting create': async () => {
+		// One slot per probe, as for the client's booking: the first valid form books it, every later one finds it taken.
+		const admin = await signedInAdmin('hostil-admin-reserva')
+		const tag = marker()
+		const slot = uniqueSlot()
+		let sent = 0
+		return {
+			module: 'routes/portal/admin/meetings.tsx',
+			url: portalURL('/admin/reuniones'),
+			cookie: admin.cookie,
+			valid: () => ({
+				intent: 'create',
+				email: `${tag}-${(sent += 1)}@kia.test`,
+				nombre: 'Cliente Hostil',
+				...slot,
+				motivo: 'Demo',
+			}),
+			accepted: 302,
+			rows: () =>
+				select(
+					serviceClient()
+						.from('reservas')
+						.select('email, nombre, fecha, hora, motivo, status')
+						.like('email', `${tag}-%`),
+				),
+			isWhole: (row, sent) =>
+				wasSent(sent, 'email', row.email) &&
+				wasSent(sent, 'nombre', row.nombre) &&
+				wasSent(sent, 'fecha', row.fecha) &&
+				wasSent(sent, 'hora', String(row.hora).slice(0, 5)) &&
+				(wasSent(sent, 'motivo', row.motivo) ||
+					(row.motivo === defaultBookingReason && sentValues(sent, 'motivo').every((motivo) => motivo === ''))) &&
+				row.status === 'confirmada',
+		}
+	},
+	'admin meeting create by a cliente': async () => {
+		const cliente = await signedIn('hostil-no-admin-reserva')
+		const tag = marker()
+		return {
+			module: 'routes/portal/admin/meetings.tsx',
+			url: portalURL('/admin/reuniones'),
+			cookie: cliente.cookie,
+			valid: () => ({ intent: 'create', email: `${tag}@kia.test`, nombre: 'Intrusa', ...uniqueSlot() }),
+			// requireAdmin sends a cliente to /dashboard before anything is read.
+			accepted: 302,
+			rows: () => select(serviceClient().from('reservas').select('id').eq('email', `${tag}@kia.test`)),
+		}
+	},
 	'admin meeting reschedule': async () => {
 		const admin = await signedInAdmin('hostil-admin-mueve')
 		const client = await createAccount('hostil-movido')

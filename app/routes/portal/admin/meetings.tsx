@@ -1,20 +1,24 @@
-import { Download } from 'lucide-react'
-import { data, Link, useSearchParams } from 'react-router'
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { CalendarPlus, Download } from 'lucide-react'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { bookForClient } from '~/.server/admin-bookings'
 import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
 import { cancelMeetingAsAdmin, rescheduleMeetingAsAdmin } from '~/.server/bookings'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { inputClass } from '~/components/forms'
+import { ErrorList, Field, inputClass } from '~/components/forms'
 import { AdminTable } from '~/components/portal/admin-table'
 import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
 import { meetingsCopy } from '~/content/meetings'
-import { formatMeeting, meetingStatuses, todayInMadrid } from '~/lib/booking'
+import { bookingSlots, formatMeeting, lastBookableFrom, meetingStatuses, todayInMadrid } from '~/lib/booking'
 import { meetingFilterArgs, meetingFiltersFrom } from '~/lib/meeting-filters'
+import { adminBookingSchema } from '~/lib/schemas'
 import type { Route } from './+types/meetings'
 
 const copy = adminCopy.meetings
@@ -46,9 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The list the admin was on, without the inline form's parameter: where an action returns to. */
 function listUrl(request: Request) {
 	const url = new URL(request.url)
-	url.searchParams.delete('reprogramar')
-	url.searchParams.delete('cancelar')
-	url.searchParams.delete('index')
+	for (const key of ['reprogramar', 'cancelar', 'nueva', 'index']) url.searchParams.delete(key)
 	return `${url.pathname}${url.search}`
 }
 
@@ -60,10 +62,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 	// Failures stay on the page with the message inline (and a toast); successes redirect, so a reload posts nothing twice.
 	const fail = async (title: string, description?: string) =>
 		data(
-			{ error: description ?? title },
+			{ error: description ?? title, create: undefined },
 			{ status: 400, headers: await toastHeaders({ type: 'error', title, description }) },
 		)
 
+	if (form.get('intent') === 'create') {
+		const submission = parseWithZod(form, { schema: adminBookingSchema })
+		if (submission.status !== 'success') return data({ error: null, create: submission.reply() }, { status: 400 })
+		const result = await bookForClient(supabase, submission.value)
+		if (!result.ok)
+			return data(
+				{ error: null, create: submission.reply({ formErrors: [result.message] }) },
+				{
+					status: 400,
+					headers: await toastHeaders({ type: 'error', title: copy.create.errorTitle, description: result.message }),
+				},
+			)
+		return redirectWithToast(listUrl(request), {
+			type: 'success',
+			title: result.invited ? copy.create.bookedAndInvited : copy.create.booked,
+		})
+	}
 	if (form.get('intent') === 'cancel') {
 		const result = await cancelMeetingAsAdmin(supabase, id)
 		if (!result.ok) return fail(copy.cancel.error(result.message))
@@ -77,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!result.ok) return fail(copy.reschedule.errorTitle, copy.reschedule.error(result.message))
 		return redirectWithToast(listUrl(request), { type: 'success', title: copy.reschedule.success })
 	}
-	return data({ error: null }, { status: 400 })
+	return data({ error: null, create: undefined }, { status: 400 })
 }
 
 const selectClass = `${inputClass} pr-9`
@@ -130,7 +149,7 @@ function Filters({ filters }: { filters: Route.ComponentProps['loaderData']['fil
 function ExportLink() {
 	const [searchParams] = useSearchParams()
 	const params = new URLSearchParams(searchParams)
-	for (const key of ['page', 'reprogramar', 'cancelar']) params.delete(key)
+	for (const key of ['page', 'reprogramar', 'cancelar', 'nueva']) params.delete(key)
 	const query = params.size ? `?${params}` : ''
 	return (
 		<Button asChild variant="secondary">
@@ -142,8 +161,98 @@ function ExportLink() {
 	)
 }
 
+/** The new-booking form, on the page under ?nueva=1 with or without JavaScript: a refusal keeps what was typed. */
+function NewMeetingForm({ today, lastResult }: { today: string; lastResult: SubmissionResult<string[]> | undefined }) {
+	const text = copy.create
+	const [searchParams] = useSearchParams()
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'nueva-reunion',
+		lastResult,
+		constraint: getZodConstraint(adminBookingSchema),
+		shouldValidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: adminBookingSchema }),
+	})
+	const closeParams = new URLSearchParams(searchParams)
+	closeParams.delete('nueva')
+	return (
+		<section aria-labelledby="nueva-titulo" className="mb-6 max-w-2xl rounded-2xl border bg-surface p-6">
+			<h2 id="nueva-titulo" className="font-semibold">
+				{text.title}
+			</h2>
+			<p className="mt-1 mb-5 text-sm text-muted-foreground">{text.text}</p>
+			<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="create" />
+				<Field
+					label={text.email}
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+					errors={fields.email.errors}
+				/>
+				<Field
+					label={text.name}
+					inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), autoComplete: 'off' }}
+					errors={fields.nombre.errors}
+				/>
+				<Field
+					label={text.date}
+					inputProps={{ ...getInputProps(fields.fecha, { type: 'date' }), min: today, max: lastBookableFrom(today) }}
+					errors={fields.fecha.errors}
+				/>
+				<div>
+					<label htmlFor={fields.hora.id} className="mb-1.5 block text-sm font-medium">
+						{text.time}
+					</label>
+					<select {...getSelectProps(fields.hora)} className={selectClass}>
+						<option value="">{text.choose}</option>
+						{bookingSlots.map((slot) => (
+							<option key={slot} value={slot}>
+								{slot}
+							</option>
+						))}
+					</select>
+					<ErrorList errors={fields.hora.errors} />
+				</div>
+				<Field
+					className="sm:col-span-2"
+					label={text.reason}
+					inputProps={{ ...getInputProps(fields.motivo, { type: 'text' }), autoComplete: 'off' }}
+					errors={fields.motivo.errors}
+				/>
+				<div className="sm:col-span-2">
+					<ErrorList id={form.errorId} errors={form.errors} />
+				</div>
+				<div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+					<Button asChild variant="secondary">
+						<Link to={closeParams.size ? `?${closeParams}` : '?'}>{text.back}</Link>
+					</Button>
+					<Button type="submit" disabled={navigation.state === 'submitting'}>
+						<CalendarPlus aria-hidden className="size-4" />
+						{text.submit}
+					</Button>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+function NewMeetingLink() {
+	const [searchParams] = useSearchParams()
+	const params = new URLSearchParams(searchParams)
+	params.set('nueva', '1')
+	return (
+		<Button asChild>
+			<Link to={`?${params}`}>
+				<CalendarPlus aria-hidden className="size-4" />
+				{copy.create.button}
+			</Link>
+		</Button>
+	)
+}
+
 export default function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
 	const { rows, today, filters } = loaderData
+	const [searchParams] = useSearchParams()
+	const creating = searchParams.has('nueva')
 	const upcoming = rows.filter((row) => row.status === 'confirmada' && row.fecha >= today)
 	return (
 		<AdminTable
@@ -153,7 +262,12 @@ export default function AdminMeetings({ loaderData, actionData }: Route.Componen
 			list={loaderData}
 			empty={copy.empty}
 			filters={<Filters filters={filters} />}
-			actions={<ExportLink />}
+			actions={
+				<div className="flex flex-wrap gap-2">
+					<ExportLink />
+					{creating ? null : <NewMeetingLink />}
+				</div>
+			}
 			above={
 				<>
 					{actionData?.error ? (
@@ -161,6 +275,7 @@ export default function AdminMeetings({ loaderData, actionData }: Route.Componen
 							{actionData.error}
 						</p>
 					) : null}
+					{creating ? <NewMeetingForm today={today} lastResult={actionData?.create} /> : null}
 					<InlineMeetingForm meetings={upcoming} today={today} copy={copy} />
 				</>
 			}

@@ -1,0 +1,53 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { adminCopy } from '~/content/admin'
+import { isBookable, isPastHorizon } from '~/lib/booking'
+import type { Database } from '~/lib/database.types'
+import { defaultBookingReason, type AdminBookingInput } from '~/lib/schemas'
+import { inviteUser } from './admin-users'
+import { createBooking, isSlotTaken } from './bookings'
+
+const refused = adminCopy.meetings.create.refused
+
+export type AdminBookingResult = { ok: true; invited: boolean } | { ok: false; message: string }
+
+/** The client's account by e-mail, read under the admin's session (RLS shows an admin every profile). */
+async function accountOf(supabase: SupabaseClient<Database>, email: string) {
+	// Auth stores addresses in lower case, and the profile copies auth's.
+	const { data, error } = await supabase.from('usuarios').select('id').eq('email', email.toLowerCase()).maybeSingle()
+	if (error) console.error('[admin] account lookup failed', error)
+	return { id: data?.id ?? null, failed: Boolean(error) }
+}
+
+/**
+ * An admin books a demo for a client under the same rules as the client (slot, horizon, limit per client;
+ * the database holds them too), and the client gets the same confirmation. An address with no account is
+ * invited first, as a cliente, so the booking has an owner who can see, move or cancel it.
+ * The date rules and the slot are checked before anyone is invited, so a refused booking leaves no account
+ * behind (short of a race for the slot, which the unique index settles after the invitation).
+ */
+export async function bookForClient(
+	supabase: SupabaseClient<Database>,
+	input: AdminBookingInput,
+): Promise<AdminBookingResult> {
+	if (isPastHorizon(input.fecha)) return { ok: false, message: refused.horizon }
+	if (!isBookable(input.fecha, input.hora)) return { ok: false, message: refused.invalid }
+	if (await isSlotTaken(input.fecha, input.hora)) return { ok: false, message: refused.taken }
+	const account = await accountOf(supabase, input.email)
+	if (account.failed) return { ok: false, message: refused.failed }
+	let userId = account.id
+	if (!userId) {
+		const invitation = await inviteUser(supabase, { email: input.email, full_name: input.nombre, role: 'cliente' })
+		if (!invitation.ok) return invitation
+		userId = invitation.userId
+	}
+	const result = await createBooking({
+		userId,
+		nombre: input.nombre,
+		email: input.email.toLowerCase(),
+		fecha: input.fecha,
+		hora: input.hora,
+		motivo: input.motivo || defaultBookingReason,
+	})
+	if (!result.ok) return { ok: false, message: refused[result.reason] }
+	return { ok: true, invited: !account.id }
+}
