@@ -5,6 +5,13 @@ import { adminCopy } from '~/content/admin'
 import { inputClass } from '../forms'
 import { Button } from '../ui/button'
 
+const stackedTable = [
+	'w-full text-left text-sm sm:min-w-[44rem]',
+	'max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:px-4 max-sm:[&_tbody_tr]:py-3',
+	'max-sm:[&_tbody_td]:flex max-sm:[&_tbody_td]:flex-wrap max-sm:[&_tbody_td]:items-baseline max-sm:[&_tbody_td]:justify-between max-sm:[&_tbody_td]:gap-x-4 max-sm:[&_tbody_td]:gap-y-1 max-sm:[&_tbody_td]:px-0 max-sm:[&_tbody_td]:py-1.5',
+	'max-sm:[&_tbody_td]:before:text-xs max-sm:[&_tbody_td]:before:font-medium max-sm:[&_tbody_td]:before:text-muted-foreground max-sm:[&_tbody_td]:before:content-[attr(data-label)]',
+].join(' ')
+
 /**
  * Search, filters and pagination live in the URL (?q=, the filters' own names, ?page=): a plain GET
  * form without JavaScript; with it, the URL follows the fields after 300 ms of quiet. Submitting
@@ -87,9 +94,10 @@ export function AdminTable({
 				<p className="rounded-2xl border border-dashed bg-surface p-10 text-center text-muted-foreground">{empty}</p>
 			) : (
 				<>
-					<div className="overflow-x-auto rounded-2xl border bg-surface">
-						<table className="w-full min-w-[44rem] text-left text-sm">
-							<thead className="border-b text-muted-foreground">
+					{/* On a phone each row is a card of labelled lines (the cells' data-label), with no sideways scroll. */}
+					<div className="rounded-2xl border bg-surface sm:overflow-x-auto">
+						<table className={stackedTable}>
+							<thead className="border-b text-muted-foreground max-sm:sr-only">
 								<tr>
 									{columns.map((column) => (
 										<th key={column} scope="col" className="p-4 font-medium">

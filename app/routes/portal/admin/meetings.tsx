@@ -282,14 +282,22 @@ export default function AdminMeetings({ loaderData, actionData }: Route.Componen
 		>
 			{rows.map((row) => (
 				<tr key={row.id} className="border-b last:border-0">
-					<td className="p-4 font-medium whitespace-nowrap">{formatMeeting(row.fecha, row.hora)}</td>
-					<td className="p-4">{row.nombre}</td>
-					<td className="p-4 text-muted-foreground">{row.email}</td>
-					<td className="p-4 text-muted-foreground">{row.motivo || meetingsCopy.defaultReason}</td>
-					<td className="p-4">
+					<td data-label={copy.columns[0]} className="p-4 font-medium whitespace-nowrap">
+						{formatMeeting(row.fecha, row.hora)}
+					</td>
+					<td data-label={copy.columns[1]} className="p-4">
+						{row.nombre}
+					</td>
+					<td data-label={copy.columns[2]} className="p-4 text-muted-foreground">
+						{row.email}
+					</td>
+					<td data-label={copy.columns[3]} className="p-4 text-muted-foreground">
+						{row.motivo || meetingsCopy.defaultReason}
+					</td>
+					<td data-label={copy.columns[4]} className="p-4">
 						<StatusBadge status={row.status} />
 					</td>
-					<td className="p-4">
+					<td data-label={copy.actions} className="p-4">
 						{/* Only a confirmed meeting still to come can change: the past is history, a cancellation final. */}
 						{row.status === 'confirmada' && row.fecha >= today ? (
 							<MeetingRowActions meeting={row} today={today} copy={copy} />

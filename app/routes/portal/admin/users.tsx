@@ -350,7 +350,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 		>
 			{loaderData.rows.map((row) => (
 				<tr key={row.id} className="border-b last:border-0">
-					<td className="p-4">
+					<td data-label={copy.columns[0]} className="p-4">
 						<span className="block font-medium">{row.full_name ?? '—'}</span>
 						{row.invitado_en ? (
 							<span className="mt-1 block">
@@ -358,10 +358,16 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 							</span>
 						) : null}
 					</td>
-					<td className="p-4 text-muted-foreground">{row.email}</td>
-					<td className="p-4 text-muted-foreground">{row.phone ?? '—'}</td>
-					<td className="p-4">{copy.roles[row.role] ?? row.role}</td>
-					<td className="p-4">
+					<td data-label={copy.columns[1]} className="p-4 text-muted-foreground">
+						{row.email}
+					</td>
+					<td data-label={copy.columns[2]} className="p-4 text-muted-foreground">
+						{row.phone ?? '—'}
+					</td>
+					<td data-label={copy.columns[3]} className="p-4">
+						{copy.roles[row.role] ?? row.role}
+					</td>
+					<td data-label={copy.actions} className="p-4">
 						<span className="flex flex-wrap gap-2">
 							{row.invitado_en ? <ResendForm row={row} /> : null}
 							<RowActions row={row} />
