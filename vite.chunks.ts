@@ -15,6 +15,7 @@ const layouts = {
 	},
 	admin: { entries: /\/app\/routes\/portal\/admin\/layout\.tsx/, routes: /\/app\/routes\/portal\/admin\// },
 }
+const helper = /\/app\/lib\/[^/]+\.ts$/
 const portalLayouts = /\/app\/routes\/portal\/(.+\/)?(auth-)?layout\.tsx/
 
 export function layerChunks(): Rollup.GetManualChunk {
@@ -39,6 +40,18 @@ function assignLayers(entries: string[], getModuleInfo: Rollup.GetModuleInfo) {
 	// needed by every page but the 404, so it joins the shell rather than a chunk of its own.
 	const sharedByLayouts = intersection(reach(layouts.site.entries), reach(portalLayouts))
 	for (const m of [...reach(shell), ...sharedByLayouts]) chunkOf.set(m, 'app')
+	// Pure helpers that pages of more than one layer use (booking rules, dates, SEO tags) weigh a few
+	// hundred bytes each; left alone, Rollup gives each such set its own tiny chunk, one more request
+	// for every page that needs it, so they join the shell too.
+	const layers = Object.values(layouts).map((layout) => layout.routes)
+	const layerReach = [
+		...layers.map((routes) => reach(routes)),
+		reachable(
+			entries.filter((e) => !shell.test(e) && !layers.some((routes) => routes.test(e))),
+			getModuleInfo,
+		),
+	]
+	for (const m of sharedHelpers(layerReach, chunkOf, getModuleInfo)) chunkOf.set(m, 'app')
 
 	for (const [name, layout] of Object.entries(layouts)) {
 		const elsewhere = reachable(
@@ -46,20 +59,43 @@ function assignLayers(entries: string[], getModuleInfo: Rollup.GetModuleInfo) {
 			getModuleInfo,
 			{ dynamic: true },
 		)
-		const own = new Set([...reach(layout.entries)].filter((m) => !chunkOf.has(m) && !elsewhere.has(m)))
-		// Rollup moves a manual chunk's unassigned imports into it, which would make other layouts'
-		// pages load this one's chunk: a module stays out unless all it imports is already placed.
-		for (let dropped = true; dropped;) {
-			dropped = false
-			for (const m of own) {
-				if (getModuleInfo(m)?.importedIds.every((i) => own.has(i) || chunkOf.has(i))) continue
-				own.delete(m)
-				dropped = true
-			}
-		}
+		// The layout's own modules, and the small helpers only its pages use (as for the shell above).
+		const helpers = [...reach(layout.routes)].filter((m) => helper.test(m))
+		const own = placeable(
+			new Set([...reach(layout.entries), ...helpers].filter((m) => !chunkOf.has(m) && !elsewhere.has(m))),
+			chunkOf,
+			getModuleInfo,
+		)
 		for (const m of own) chunkOf.set(m, name)
 	}
 	return chunkOf
+}
+
+/** Modules of `app/lib` reached by more than one layer's pages whose own imports are all placed. */
+function sharedHelpers(layerReach: Set<string>[], chunkOf: Map<string, string>, getModuleInfo: Rollup.GetModuleInfo) {
+	const reachedBy = (m: string) => layerReach.filter((reached) => reached.has(m)).length
+	const candidates = new Set(layerReach.flatMap((reached) => [...reached]))
+	return placeable(
+		new Set([...candidates].filter((m) => helper.test(m) && !chunkOf.has(m) && reachedBy(m) > 1)),
+		chunkOf,
+		getModuleInfo,
+	)
+}
+
+/**
+ * Rollup moves a manual chunk's unassigned imports into it, which would make other layouts' pages
+ * load that chunk: a module stays out unless all it imports is already placed or goes with it.
+ */
+function placeable(modules: Set<string>, chunkOf: Map<string, string>, getModuleInfo: Rollup.GetModuleInfo) {
+	for (let dropped = true; dropped;) {
+		dropped = false
+		for (const m of modules) {
+			if (getModuleInfo(m)?.importedIds.every((i) => modules.has(i) || chunkOf.has(i))) continue
+			modules.delete(m)
+			dropped = true
+		}
+	}
+	return modules
 }
 
 function reachable(from: string[], getModuleInfo: Rollup.GetModuleInfo, { dynamic = false } = {}) {

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { planById, planIds, type PlanId } from '~/content/plans'
+import { planById } from '~/content/plans'
+import { planIds, type PlanId } from '~/lib/plan-ids'
 import type { Database } from '~/lib/database.types'
 import { billingPeriods, type BillingPeriod } from '~/lib/period'
 import { env } from './env'

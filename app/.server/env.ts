@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { planIds } from '~/content/plans'
+import { planIds } from '~/lib/plan-ids'
 import { billingPeriods } from '~/lib/period'
 import { hostKindOf } from '~/lib/host'
 import { localStripe, priceVariable } from './local-stripe'

@@ -1,4 +1,4 @@
-import { planIds, type PlanId } from '~/content/plans'
+import { planIds, type PlanId } from '~/lib/plan-ids'
 import { billingPeriods, type BillingPeriod } from '~/lib/period'
 
 type PriceVariable = `STRIPE_PRICE_${Uppercase<PlanId>}_${Uppercase<BillingPeriod>}`

@@ -1,8 +1,6 @@
 /** One source of truth for plans and prices (SPEC §9). Prices in EUR, VAT excluded. */
 import type { BillingPeriod } from '~/lib/period'
-
-export const planIds = ['starter', 'business', 'enterprise'] as const
-export type PlanId = (typeof planIds)[number]
+import type { PlanId } from '~/lib/plan-ids'
 
 export type Plan = {
 	id: PlanId

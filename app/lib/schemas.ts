@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { planIds } from '~/content/plans'
+import { planIds } from './plan-ids'
 import { bookingSlots } from './booking'
 import { billingPeriods } from './period'
 

@@ -1,7 +1,7 @@
 import { allPosts } from '~/.server/blog'
 import { getPublicEnv } from '~/.server/env'
 import { createAnonClient } from '~/.server/supabase'
-import { planIds } from '~/content/plans'
+import { planIds } from '~/lib/plan-ids'
 
 const staticPaths = [
 	'/',

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { CalendarPlus, Download } from 'lucide-react'
+import type { z } from 'zod'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { bookForClient } from '~/.server/admin-bookings'
 import { loadAdminPage } from '~/.server/admin-list'
@@ -44,7 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			supabase.rpc('admin_reservas', { ...range, ...meetingFilterArgs(filters) }),
 		),
 	])
-	return { ...page, filters, today: todayInMadrid() }
+	// The new-booking form validates on the server: its constraints (required, lengths) travel as
+	// data, so zod stays out of the page's JavaScript and the admin pages within the first-load budget.
+	return { ...page, filters, today: todayInMadrid(), constraint: getZodConstraint(adminBookingSchema) }
 }
 
 /** The list the admin was on, without the inline form's parameter: where an action returns to. */
@@ -162,16 +165,22 @@ function ExportLink() {
 }
 
 /** The new-booking form, on the page under ?nueva=1 with or without JavaScript: a refusal keeps what was typed. */
-function NewMeetingForm({ today, lastResult }: { today: string; lastResult: SubmissionResult<string[]> | undefined }) {
+function NewMeetingForm({
+	today,
+	constraint,
+	lastResult,
+}: {
+	today: string
+	constraint: ReturnType<typeof getZodConstraint>
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
 	const text = copy.create
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<z.input<typeof adminBookingSchema>>({
 		id: 'nueva-reunion',
 		lastResult,
-		constraint: getZodConstraint(adminBookingSchema),
-		shouldValidate: 'onBlur',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: adminBookingSchema }),
+		constraint,
 	})
 	const closeParams = new URLSearchParams(searchParams)
 	closeParams.delete('nueva')
@@ -275,7 +284,9 @@ export default function AdminMeetings({ loaderData, actionData }: Route.Componen
 							{actionData.error}
 						</p>
 					) : null}
-					{creating ? <NewMeetingForm today={today} lastResult={actionData?.create} /> : null}
+					{creating ? (
+						<NewMeetingForm today={today} constraint={loaderData.constraint} lastResult={actionData?.create} />
+					) : null}
 					<InlineMeetingForm meetings={upcoming} today={today} copy={copy} />
 				</>
 			}

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { MailPlus, Send } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import type { z } from 'zod'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { deleteUserByAdmin, inviteUser, resendInvitation, updateUserByAdmin } from '~/.server/admin-users'
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			getSupabase(context).rpc('admin_usuarios', { ...range, pendientes }),
 		),
 	])
-	return { ...page, pendientes }
+	// The invitation form validates on the server, like the new-booking form of /admin/reuniones.
+	return { ...page, pendientes, constraint: getZodConstraint(adminInviteSchema) }
 }
 
 /** The list the admin was on, without the inline forms' parameters: where an action returns to. */
@@ -206,17 +208,21 @@ function RowActions({ row }: { row: Row }) {
 }
 
 /** The invitation form, on the page under ?invitar=1 with or without JavaScript: what was typed stays on a refusal. */
-function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+function InviteForm({
+	constraint,
+	lastResult,
+}: {
+	constraint: ReturnType<typeof getZodConstraint>
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
 	const copy = adminCopy.users.invite
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<z.input<typeof adminInviteSchema>>({
 		id: 'invitar',
 		lastResult,
-		constraint: getZodConstraint(adminInviteSchema),
-		shouldValidate: 'onBlur',
+		constraint,
 		defaultValue: { role: 'cliente' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: adminInviteSchema }),
 	})
 	const closeParams = new URLSearchParams(searchParams)
 	closeParams.delete('invitar')
@@ -328,7 +334,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 							{actionData.error}
 						</p>
 					) : null}
-					{inviting ? <InviteForm lastResult={actionData?.invite} /> : null}
+					{inviting ? <InviteForm constraint={loaderData.constraint} lastResult={actionData?.invite} /> : null}
 					{editing ? (
 						<section aria-label={copy.edit.title} className="mb-6 max-w-md rounded-2xl border bg-surface p-6">
 							<h2 className="mb-4 font-semibold">{copy.edit.title}</h2>
