@@ -1,3 +1,4 @@
+import type { FullConfig } from '@playwright/test'
 import { startLocalServices } from '../../local'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { startApp } from '../support/app-server'
@@ -10,7 +11,7 @@ import { chooseRun } from '../support/unique'
  * build on free ports, configured as production would be; tests read the
  * addresses from the environment.
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
 	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }, log: false })
 	const app = await startApp((port) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
@@ -27,7 +28,7 @@ export default async function globalSetup() {
 	services.setStripeWebhookUrl(`http://127.0.0.1:${app.port}/api/stripe/webhook`)
 	// The project's Site URL is the portal (supabase/config.toml): e-mail links lead to this app's.
 	services.setSupabaseSiteUrl(`http://portal.kia.localhost:${app.port}`)
-	chooseRun({ latestBooking: await latestBooking(services.supabaseUrl) })
+	chooseRun({ latestBooking: await latestBooking(services.supabaseUrl), lanes: config.workers })
 	process.env.E2E_PORT = String(app.port)
 	process.env.E2E_SUPABASE_URL = services.supabaseUrl
 	process.env.E2E_MAIL_URL = services.mailUrl

@@ -17,11 +17,18 @@ import { bookingLimits, bookingSlots, lastBookableDate, todayInMadrid, type Book
 
 const runVariable = 'KIA_TEST_RUN'
 const firstSlotVariable = 'KIA_TEST_FIRST_SLOT_DATE'
+const slotLanesVariable = 'KIA_TEST_SLOT_LANES'
 
-/** Set by each global setup (tests/e2e/global-setup.ts, tests/setup/services.ts) before any worker starts. */
-export function chooseRun({ latestBooking }: { latestBooking?: string } = {}) {
+/**
+ * Set by each global setup (tests/e2e/global-setup.ts, tests/setup/services.ts) before any worker starts.
+ * `lanes`: how many workers can book at once, each of which gets an equal share of the slot blocks.
+ */
+export function chooseRun({ latestBooking, lanes = slotBlocks }: { latestBooking?: string; lanes?: number } = {}) {
+	if (!Number.isInteger(lanes) || lanes < 1 || lanes > slotBlocks)
+		throw new Error(`The booking horizon leaves room for 1 to ${slotBlocks} slot lanes, not ${lanes}.`)
 	process.env[runVariable] = Date.now().toString(36)
 	process.env[firstSlotVariable] = firstSlotDate(todayInMadrid(), latestBooking)
+	process.env[slotLanesVariable] = String(lanes)
 	forgetOldRuns()
 }
 
@@ -92,14 +99,15 @@ export type Slot = { fecha: string; hora: BookingSlot }
 
 /**
  * Slots must fall within the booking horizon (bookingLimits.horizonDays), so
- * the lanes that book share its few weeks: a block of weekdays each, for as
- * many lanes as can book at once (Playwright's two workers, a replacement taking
- * over its predecessor's lane; Vitest's pool, whose files each have a database
- * of their own).
+ * the lanes that book share its few weeks: four blocks of weekdays, dealt out
+ * to as many lanes as can book at once (Vitest's pool of up to four, whose files
+ * each have a database of their own: a block each; Playwright's two workers, a
+ * replacement taking over its predecessor's lane: two blocks each, as the suite
+ * books well over one block's 88 slots in a run, not always evenly per worker).
  */
-const weekdaysPerLane = 11
-const slotLanes = 4
-const slotsPerLane = weekdaysPerLane * bookingSlots.length
+const weekdaysPerBlock = 11
+const slotBlocks = 4
+const slotsPerBlock = weekdaysPerBlock * bookingSlots.length
 const dayMs = 86_400_000
 
 const noon = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`)
@@ -129,7 +137,7 @@ export function firstSlotDate(today: string, latestBooking?: string) {
 	const ahead = daysAfter(noon(today), 7)
 	const from = latestBooking && latestBooking >= iso(ahead) ? daysAfter(noon(latestBooking), 1) : ahead
 	const first = iso(weekdayFrom(from))
-	const lastNeeded = weekdaysAfter(first, slotLanes * weekdaysPerLane - 1)
+	const lastNeeded = weekdaysAfter(first, slotBlocks * weekdaysPerBlock - 1)
 	if (lastNeeded > iso(daysAfter(noon(today), bookingLimits.horizonDays))) {
 		throw new Error(`The test slots from ${first} would run past the ${bookingLimits.horizonDays}-day booking horizon.`)
 	}
@@ -147,14 +155,26 @@ function slotLane() {
 	const id = process.env.TEST_PARALLEL_INDEX ?? (pool === undefined ? undefined : String(Number(pool) - 1))
 	if (id === undefined) throw new Error('Unique slots are handed out inside a Playwright or Vitest worker only.')
 	const value = Number(id)
-	if (!Number.isInteger(value) || value < 0 || value >= slotLanes)
-		throw new Error(`Worker ${id} is past the ${slotLanes} lanes the booking horizon leaves room for.`)
+	const lanes = slotLanesInUse()
+	if (!Number.isInteger(value) || value < 0 || value >= lanes)
+		throw new Error(`Worker ${id} is past the ${lanes} lanes the booking horizon leaves room for.`)
 	return value
 }
 
+const slotLanesInUse = () => Number(process.env[slotLanesVariable] ?? slotBlocks)
+
+/** The blocks a lane owns: its own number, then every `lanes` blocks after it. */
+function blocksOf(lane: number) {
+	const blocks: number[] = []
+	for (let block = lane; block < slotBlocks; block += slotLanesInUse()) blocks.push(block)
+	return blocks
+}
+
 function slotAt(lane: number, index: number): Slot {
-	const day = lane * weekdaysPerLane + Math.floor(index / bookingSlots.length)
-	const hora = bookingSlots[index % bookingSlots.length]
+	const block = blocksOf(lane)[Math.floor(index / slotsPerBlock)] ?? slotBlocks
+	const within = index % slotsPerBlock
+	const day = block * weekdaysPerBlock + Math.floor(within / bookingSlots.length)
+	const hora = bookingSlots[within % bookingSlots.length]
 	if (!hora) throw new Error(`No booking slot at ${index}`)
 	const fecha = weekdaysAfter(fromRun(firstSlotVariable), day)
 	if (fecha > lastBookableDate()) throw new Error(`The test slot ${fecha} is past the booking horizon.`)
@@ -179,7 +199,8 @@ export function uniqueSlot(where: (slot: Slot) => boolean = () => true): Slot {
 	const lane = slotLane()
 	const state = readLane(lane)
 	const taken = new Set(state.takenAhead)
-	for (let index = state.nextFree; index < slotsPerLane; index++) {
+	const slotsOfLane = blocksOf(lane).length * slotsPerBlock
+	for (let index = state.nextFree; index < slotsOfLane; index++) {
 		if (taken.has(index)) continue
 		const slot = slotAt(lane, index)
 		if (!where(slot)) continue

@@ -10,6 +10,7 @@ const variables = [
 	'VITEST_POOL_ID',
 	'KIA_TEST_RUN',
 	'KIA_TEST_FIRST_SLOT_DATE',
+	'KIA_TEST_SLOT_LANES',
 ] as const
 const saved = Object.fromEntries(variables.map((name) => [name, process.env[name]]))
 
@@ -57,6 +58,24 @@ describe('unique test data', () => {
 			expect(() => uniqueSlot(), `lane ${lane} has 88 slots`).toThrow(/no free slot/)
 		}
 		expect(taken.size).toBe(4 * 88)
+	})
+
+	test('with two lanes (Playwright’s workers), each lane has two blocks: 176 slots, none shared', async () => {
+		process.env.KIA_TEST_SLOT_LANES = '2'
+		const taken = new Set<string>()
+		for (const lane of [0, 1]) {
+			const { uniqueSlot, uniqueSlots } = await worker(lane)
+			for (const slot of uniqueSlots(176)) {
+				expect(isBookable(slot.fecha, slot.hora, now), `${slot.fecha} ${slot.hora}`).toBe(true)
+				const key = `${slot.fecha} ${slot.hora}`
+				expect(taken.has(key), key).toBe(false)
+				taken.add(key)
+			}
+			expect(() => uniqueSlot(), `lane ${lane} has 176 slots`).toThrow(/no free slot/)
+		}
+		expect(taken.size).toBe(4 * 88)
+		const { uniqueSlot } = await worker(2)
+		expect(() => uniqueSlot()).toThrow(/past the 2 lanes/)
 	})
 
 	test('a worker that replaces a failed one carries on from the slots its lane already used', async () => {
