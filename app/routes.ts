@@ -55,7 +55,9 @@ export default [
 			route('admin/reuniones', 'routes/portal/admin/meetings.tsx'),
 			route('admin/reuniones.csv', 'routes/portal/admin/meetings-csv.ts'),
 			route('admin/usuarios', 'routes/portal/admin/users.tsx'),
-			...['servicios', 'asistentes', 'facturacion', 'soporte', 'ajustes'].map((section) =>
+			route('admin/soporte', 'routes/portal/admin/support.tsx'),
+			route('admin/soporte/:id', 'routes/portal/admin/support-item.tsx'),
+			...['servicios', 'asistentes', 'facturacion', 'ajustes'].map((section) =>
 				route(`admin/${section}`, 'routes/portal/admin/placeholder.tsx', { id: `admin-${section}` }),
 			),
 		]),

@@ -1,10 +1,9 @@
 import { data } from 'react-router'
 import { Honeypot } from 'remix-utils/honeypot/server'
 import type { Json } from '~/lib/database.types'
+import type { FormType } from '~/lib/support'
 import { env } from './env'
 import { createServiceClient } from './supabase'
-
-export type FormType = 'Contacto General' | 'Contacto Sobre KIA' | 'investor_contact'
 
 const honeypotFieldNames = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm' }
 

@@ -21,6 +21,8 @@ export type Mail = {
 	subject: string
 	text: string
 	html?: string
+	/** Where the recipient's answer goes, when not to the sender (a support reply: the company's inbox). */
+	replyTo?: string
 	/** A calendar invitation (`.ics`) for the recipient's calendar app. */
 	invitation?: { method: InvitationMethod; content: string }
 }

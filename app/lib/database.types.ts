@@ -167,26 +167,91 @@ export type Database = {
 				}
 				Relationships: []
 			}
+			form_submission_events: {
+				Row: {
+					author: string | null
+					body: string
+					created_at: string
+					id: string
+					kind: string
+					subject: string | null
+					submission_id: string
+				}
+				Insert: {
+					author?: string | null
+					body: string
+					created_at?: string
+					id?: string
+					kind: string
+					subject?: string | null
+					submission_id: string
+				}
+				Update: {
+					author?: string | null
+					body?: string
+					created_at?: string
+					id?: string
+					kind?: string
+					subject?: string | null
+					submission_id?: string
+				}
+				Relationships: [
+					{
+						foreignKeyName: 'form_submission_events_author_fkey'
+						columns: ['author']
+						isOneToOne: false
+						referencedRelation: 'usuarios'
+						referencedColumns: ['id']
+					},
+					{
+						foreignKeyName: 'form_submission_events_submission_id_fkey'
+						columns: ['submission_id']
+						isOneToOne: false
+						referencedRelation: 'form_submissions'
+						referencedColumns: ['id']
+					},
+				]
+			}
 			form_submissions: {
 				Row: {
+					assignee: string | null
+					busqueda: string | null
 					created_at: string
 					data: Json
 					form_type: string
 					id: string
+					status: string
+					updated_at: string
 				}
 				Insert: {
+					assignee?: string | null
+					busqueda?: string | null
 					created_at?: string
 					data: Json
 					form_type?: string
 					id?: string
+					status?: string
+					updated_at?: string
 				}
 				Update: {
+					assignee?: string | null
+					busqueda?: string | null
 					created_at?: string
 					data?: Json
 					form_type?: string
 					id?: string
+					status?: string
+					updated_at?: string
 				}
-				Relationships: []
+				Relationships: [
+					{
+						foreignKeyName: 'form_submissions_assignee_fkey'
+						columns: ['assignee']
+						isOneToOne: false
+						referencedRelation: 'usuarios'
+						referencedColumns: ['id']
+					},
+				]
 			}
 			pagos: {
 				Row: {
@@ -466,6 +531,18 @@ export type Database = {
 					tras_fecha?: string
 					tras_hora?: string
 					tras_id?: string
+				}
+				Returns: Json
+			}
+			admin_soporte: {
+				Args: {
+					asignado?: string
+					cuantos: number
+					desde: number
+					estado?: string
+					sin_asignar?: boolean
+					termino: string
+					tipo?: string
 				}
 				Returns: Json
 			}

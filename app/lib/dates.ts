@@ -11,3 +11,15 @@ export function formatLongDate(value: string | Date) {
 		typeof value === 'string' ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value,
 	)
 }
+
+let longDateTime: Intl.DateTimeFormat | undefined
+
+/** "25 de julio de 2025, 10:32", Madrid's time: when something arrived or was written. */
+export function formatLongDateTime(value: string | Date) {
+	longDateTime ??= new Intl.DateTimeFormat('es-ES', {
+		dateStyle: 'long',
+		timeStyle: 'short',
+		timeZone: businessTimeZone,
+	})
+	return longDateTime.format(typeof value === 'string' ? new Date(value) : value)
+}

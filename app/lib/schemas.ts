@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { planIds } from './plan-ids'
 import { bookingSlots } from './booking'
 import { billingPeriods } from './period'
+import { supportStatuses } from './support'
 
 /** Shared by the browser (constraints, instant feedback) and the server (the real check). */
 export const emailField = z
@@ -128,6 +129,21 @@ export const adminInviteSchema = z.object({
 	email: emailField,
 	full_name: text(120, 'El nombre no puede superar los 120 caracteres.').optional(),
 	role: z.enum(['cliente', 'admin'], { error: 'Elige un rol.' }),
+})
+
+export const supportUpdateSchema = z.object({
+	status: z.enum(supportStatuses, { error: 'Elige un estado.' }),
+	// Empty: nobody.
+	assignee: z.uuid({ error: 'Elige un administrador.' }).optional(),
+})
+
+export const supportNoteSchema = z.object({
+	body: required('Escribe la nota.', 10000, 'La nota no puede superar los 10000 caracteres.'),
+})
+
+export const supportReplySchema = z.object({
+	subject: required('Escribe el asunto.', 200, 'El asunto no puede superar los 200 caracteres.'),
+	body: required('Escribe la respuesta.', 10000, 'La respuesta no puede superar los 10000 caracteres.'),
 })
 
 /** 'Pagar y Activar' posts the period and nothing else: a price, amount or plan in the form is refused. */

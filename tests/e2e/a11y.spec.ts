@@ -286,6 +286,21 @@ for (const theme of themes) {
 		test('signed in as the admin: every admin page, the user dialogs and inline forms', async ({ page }) => {
 			test.setTimeout(180_000)
 			const target = await createAccount('a11y-objetivo', 'Usuario Objetivo')
+			const item = await serviceClient()
+				.from('form_submissions')
+				.insert({
+					form_type: 'investor_contact',
+					data: { fullName: 'Inversora A11y', email: target.email, entity: 'Fondo', message: 'Hola' },
+				})
+				.select('id')
+				.single()
+			const thread = await serviceClient()
+				.from('form_submission_events')
+				.insert([
+					{ submission_id: item.data?.id ?? '', kind: 'nota', body: 'Nota interna' },
+					{ submission_id: item.data?.id ?? '', kind: 'respuesta', subject: 'Re: hola', body: 'Respuesta' },
+				])
+			expect(item.error ?? thread.error).toBeNull()
 			await signIn(page, 'admin@kia.test', 'kia-admin-2025')
 			const { found, check, visit } = audit(page)
 
@@ -300,6 +315,10 @@ for (const theme of themes) {
 				'/admin/asistentes',
 				'/admin/facturacion',
 				'/admin/soporte',
+				`/admin/soporte?estado=nueva&q=${encodeURIComponent(target.email)}`,
+				`/admin/soporte/${item.data?.id}`,
+				'/admin/reuniones?nueva=1',
+				'/admin/usuarios?invitar=1',
 				'/admin/ajustes',
 			]) {
 				await visit(portalURL(path))

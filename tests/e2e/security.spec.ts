@@ -17,7 +17,7 @@ import { subscribe } from '../support/billing'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
 import { localAnonKey } from '../support/keys'
 import { stripeClient } from '../support/stripe'
-import { uniqueAddress, uniqueName, uniqueSlot } from '../support/unique'
+import { uniqueAddress, uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { appPort, portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
 
 const evilOrigin = 'https://evil.example'
@@ -491,6 +491,26 @@ async function signedInAdmin(label: string) {
 	await check(serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id))
 	return { ...account, cookie: await sessionCookie(account.email) }
 }
+
+/** An inbox item from a unique sender, for the support probes. */
+async function supportItem(label: string) {
+	const { data, error } = await serviceClient()
+		.from('form_submissions')
+		.insert({ form_type: 'Contacto General', data: { name: 'Remitente', email: uniqueEmail(label), message: 'Hola' } })
+		.select('id')
+		.single()
+	if (error) throw error
+	return data.id
+}
+
+const supportThread = (id: string) =>
+	select(
+		serviceClient()
+			.from('form_submission_events')
+			.select('id, kind, subject, body')
+			.eq('submission_id', id)
+			.order('id'),
+	)
 
 /** The contact forms: one form_submissions row holding every field, or nothing. */
 async function submissionProbe(
@@ -995,6 +1015,59 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			// requireAdmin sends a cliente to /dashboard before anything is read.
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, status').eq('user_id', other.id)),
+		}
+	},
+	'support item update': async () => {
+		const admin = await signedInAdmin('hostil-soporte-gestiona')
+		const id = await supportItem('hostil-soporte-gestiona')
+		return {
+			module: 'routes/portal/admin/support-item.tsx',
+			url: portalURL(`/admin/soporte/${id}`),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'manage', status: 'en_curso', assignee: admin.id }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('form_submissions').select('id, status, assignee').eq('id', id)),
+			isWhole: (row, sent) => wasSent(sent, 'status', row.status) && optionalSent(sent, 'assignee', row.assignee),
+		}
+	},
+	'support note': async () => {
+		const admin = await signedInAdmin('hostil-soporte-nota')
+		const id = await supportItem('hostil-soporte-nota')
+		return {
+			module: 'routes/portal/admin/support-item.tsx',
+			url: portalURL(`/admin/soporte/${id}`),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'note', body: 'Nota de prueba' }),
+			accepted: 302,
+			rows: () => supportThread(id),
+			isWhole: (row, sent) => row.kind === 'nota' && row.subject === null && wasSent(sent, 'body', row.body),
+		}
+	},
+	'support reply': async () => {
+		const admin = await signedInAdmin('hostil-soporte-responde')
+		const id = await supportItem('hostil-soporte-responde')
+		return {
+			module: 'routes/portal/admin/support-item.tsx',
+			url: portalURL(`/admin/soporte/${id}`),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'reply', subject: 'Re: tu mensaje', body: 'Gracias por escribirnos.' }),
+			accepted: 302,
+			rows: () => supportThread(id),
+			isWhole: (row, sent) =>
+				row.kind === 'respuesta' && wasSent(sent, 'subject', row.subject) && wasSent(sent, 'body', row.body),
+		}
+	},
+	'support note by a cliente': async () => {
+		const cliente = await signedIn('hostil-soporte-cliente')
+		const id = await supportItem('hostil-soporte-cliente')
+		return {
+			module: 'routes/portal/admin/support-item.tsx',
+			url: portalURL(`/admin/soporte/${id}`),
+			cookie: cliente.cookie,
+			valid: () => ({ intent: 'note', body: 'Intrusa' }),
+			// requireAdmin sends a cliente to /dashboard before anything is read.
+			accepted: 302,
+			rows: () => supportThread(id),
 		}
 	},
 	'admin user update by a cliente': async () => {

@@ -9,6 +9,8 @@ export type CaughtMail = {
 	/** Parts of the body other than text and HTML: a calendar invitation's text/calendar part. */
 	alternatives?: { contentType: string; method?: string }[]
 	attachments?: { contentType: string; generatedFileName: string }[]
+	/** The message's headers, names lower-cased. */
+	headers?: Record<string, string>
 }
 
 export async function inbox(mailUrl: string, recipient: string): Promise<CaughtMail[]> {

@@ -15,6 +15,7 @@ let clients: Record<Actor, SupabaseClient>
 let clienteA: TestUser
 let clienteB: TestUser
 let junction: { post_id: string; tag_id: string }
+let submissionId: string
 const adminId = 'a0000000-0000-4000-8000-000000000001'
 
 beforeAll(async () => {
@@ -35,7 +36,16 @@ beforeAll(async () => {
 			.insert({ user_id: user.id, nombre: 'Asistente', empresa: 'Empresa' })
 		expect(booking.error ?? assistant.error).toBeNull()
 	}
-	await service.from('form_submissions').insert({ form_type: 'Contacto General', data: { name: 'Semilla' } })
+	const submission = await service
+		.from('form_submissions')
+		.insert({ form_type: 'Contacto General', data: { name: 'Semilla' } })
+		.select('id')
+		.single()
+	submissionId = submission.data?.id ?? ''
+	const note = await service
+		.from('form_submission_events')
+		.insert({ submission_id: submissionId, kind: 'nota', body: 'Semilla' })
+	expect(submission.error ?? note.error).toBeNull()
 	const bought = { price_id: 'price_x', plan: 'business', periodo: 'monthly', status: 'active' }
 	const invoice = { status: 'paid', currency: 'eur', total: 19900, amount_due: 19900, amount_paid: 19900 }
 	const billing = await Promise.all([
@@ -114,8 +124,13 @@ const apiAccess: Record<string, { anon: string; authenticated: string; why: stri
 	},
 	form_submissions: {
 		anon: 'nothing',
-		authenticated: 'admins read',
-		why: 'written by the server after the honeypot, the schema and the rate limit (issue 18)',
+		authenticated: 'admins read, and change status and assignee (to an admin)',
+		why: 'written by the server after the honeypot, the schema and the rate limit (issue 18); the inbox works on them',
+	},
+	form_submission_events: {
+		anon: 'nothing',
+		authenticated: 'admins read, and add notes and replies as themselves',
+		why: 'the support inbox’s internal thread: never a sender’s or a cliente’s to see',
 	},
 	rate_limits: {
 		anon: 'nothing',
@@ -166,6 +181,7 @@ describe('select', () => {
 		blog_tags: { anon: 6, clienteA: 6, clienteB: 6, admin: 6, service: 6 },
 		blog_post_tags: { anon: 10, clienteA: 10, clienteB: 10, admin: 10, service: 11 },
 		form_submissions: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
+		form_submission_events: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
 		suscripciones: { anon: denied, clienteA: 1, clienteB: 1, admin: 2, service: 2 },
 		pagos: { anon: denied, clienteA: 1, clienteB: 0, admin: 1, service: 1 },
@@ -242,6 +258,7 @@ describe('insert', () => {
 		blog_post_tags: junction,
 		rate_limits: { key: `rls:${actor}`, window_start: new Date().toISOString(), hits: 1 },
 		form_submissions: { form_type: 'Contacto General', data: { name: actor } },
+		form_submission_events: { submission_id: submissionId, kind: 'nota', body: actor },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -257,6 +274,7 @@ describe('insert', () => {
 		blog_post_tags: ['service'],
 		rate_limits: ['service'],
 		form_submissions: ['service'],
+		form_submission_events: ['admin', 'service'],
 	}
 	test('covers every table', () => expect(Object.keys(allowed).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const table of Object.keys(allowed)) {
@@ -432,6 +450,101 @@ describe('update', () => {
 	})
 })
 
+describe('support inbox', () => {
+	test('an admin changes an item’s status and assignee, to an admin only; nothing else of what was sent', async () => {
+		const taken = await clients.admin
+			.from('form_submissions')
+			.update({ status: 'en_curso', assignee: adminId })
+			.eq('id', submissionId)
+			.select('status, assignee')
+		expect(taken.data).toEqual([{ status: 'en_curso', assignee: adminId }])
+		const toCliente = await clients.admin
+			.from('form_submissions')
+			.update({ assignee: clienteA.id })
+			.eq('id', submissionId)
+		expect(toCliente.error?.code).toBe('23514')
+		const unknownStatus = await clients.admin
+			.from('form_submissions')
+			.update({ status: 'borrada' })
+			.eq('id', submissionId)
+		expect(unknownStatus.error?.code).toBe('23514')
+		const rewrite = await clients.admin
+			.from('form_submissions')
+			.update({ data: { name: 'Otro' } })
+			.eq('id', submissionId)
+		expect(rewrite.status).toBe(403)
+		const row = await clients.service
+			.from('form_submissions')
+			.select('status, assignee, data')
+			.eq('id', submissionId)
+			.single()
+		expect(row.data).toEqual({ status: 'en_curso', assignee: adminId, data: { name: 'Semilla' } })
+	})
+
+	test('a cliente changes nothing of an item, and adds nothing to its thread', async () => {
+		const update = await clients.clienteA
+			.from('form_submissions')
+			.update({ status: 'resuelta', assignee: null })
+			.eq('id', submissionId)
+			.select('id')
+		expect(update.data ?? []).toEqual([])
+		const note = await clients.clienteA
+			.from('form_submission_events')
+			.insert({ submission_id: submissionId, kind: 'nota', body: 'Intruso' })
+		expect(note.status).toBe(403)
+		const row = await clients.service.from('form_submissions').select('status').eq('id', submissionId).single()
+		expect(row.data?.status).not.toBe('resuelta')
+	})
+
+	test('an admin writes in the thread as themselves only; a reply has a subject, a note has none', async () => {
+		const forged = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: submissionId, kind: 'nota', body: 'En nombre de otro', author: clienteA.id })
+		expect(forged.status).toBe(403)
+		const own = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: submissionId, kind: 'respuesta', subject: 'Re: hola', body: 'Gracias' })
+			.select('author')
+		expect(own.data).toEqual([{ author: adminId }])
+		const replyWithoutSubject = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: submissionId, kind: 'respuesta', body: 'Sin asunto' })
+		expect(replyWithoutSubject.error?.code).toBe('23514')
+		const blank = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: submissionId, kind: 'nota', body: '   ' })
+		expect(blank.error?.code).toBe('23514')
+	})
+
+	test('the inbox list is searched without accents and filtered by status, kind and assignee', async () => {
+		const email = uniqueEmail('bandeja')
+		const sent = await clients.service
+			.from('form_submissions')
+			.insert([
+				{ form_type: 'Contacto General', data: { name: 'Íñigo Pérez', email, message: 'Facturación' } },
+				{ form_type: 'investor_contact', data: { fullName: 'Inversora', email, message: 'Ronda' } },
+			])
+			.select('id')
+		expect(sent.error).toBeNull()
+		const list = async (filters: Record<string, unknown>) => {
+			const result = await clients.admin.rpc('admin_soporte', { termino: email, desde: 0, cuantos: 20, ...filters })
+			expect(result.error).toBeNull()
+			return result.data as { total: number; rows: { form_type: string; nombre: string; status: string }[] }
+		}
+		expect((await list({})).total).toBe(2)
+		expect((await list({ tipo: 'investor_contact' })).rows.map((row) => row.nombre)).toEqual(['Inversora'])
+		expect((await list({ estado: 'resuelta' })).total).toBe(0)
+		const unaccented = await clients.admin.rpc('admin_soporte', { termino: 'inigo perez', desde: 0, cuantos: 20 })
+		expect((unaccented.data as { rows: { nombre: string }[] }).rows.map((row) => row.nombre)).toContain('Íñigo Pérez')
+		const first = sent.data?.[0]?.id ?? ''
+		await clients.admin.from('form_submissions').update({ assignee: adminId }).eq('id', first)
+		expect((await list({ asignado: adminId })).rows.map((row) => row.nombre)).toEqual(['Íñigo Pérez'])
+		expect((await list({ sin_asignar: true })).rows.map((row) => row.nombre)).toEqual(['Inversora'])
+		const refused = await clients.clienteA.rpc('admin_soporte', { termino: '', desde: 0, cuantos: 20 })
+		expect(refused.error?.code).toBe('42501')
+	})
+})
+
 describe('delete', () => {
 	test.each([
 		'usuarios',
@@ -440,6 +553,7 @@ describe('delete', () => {
 		'blog_posts',
 		'blog_tags',
 		'form_submissions',
+		'form_submission_events',
 		'suscripciones',
 		'pagos',
 		'facturas',

@@ -48,7 +48,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						<NavLink
 							key={item.to}
 							to={item.to}
-							end
+							// The Dashboard entry is /admin itself; the others stay lit on their items' pages.
+							end={item.to === '/admin'}
 							className={({ isActive }) =>
 								cn(
 									'border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap transition-colors',

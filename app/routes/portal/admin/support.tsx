@@ -1,0 +1,149 @@
+import { Link, useSearchParams } from 'react-router'
+import { loadAdminPage } from '~/.server/admin-list'
+import { requireAdmin } from '~/.server/auth'
+import { getSupabase } from '~/.server/supabase'
+import { inputClass } from '~/components/forms'
+import { AdminTable } from '~/components/portal/admin-table'
+import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
+import { adminCopy } from '~/content/admin'
+import { formatLongDateTime } from '~/lib/dates'
+import { formTypes, supportStatuses } from '~/lib/support'
+import { supportFilterArgs, supportFiltersFrom, type SupportFilters } from '~/lib/support-filters'
+import type { Route } from './+types/support'
+
+const copy = adminCopy.support
+
+type Row = {
+	id: string
+	form_type: string
+	created_at: string
+	status: string
+	nombre: string | null
+	email: string | null
+	extracto: string | null
+	asignado_nombre: string | null
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const filters = supportFiltersFrom(new URL(request.url).searchParams)
+	// ?asignado=yo needs who is asking, so the role check comes first here.
+	const { user } = await requireAdmin(context, request)
+	const page = await loadAdminPage<Row>(request, copy.loadError, (range) =>
+		getSupabase(context).rpc('admin_soporte', { ...range, ...supportFilterArgs(filters, user.id) }),
+	)
+	return { ...page, filters }
+}
+
+const selectClass = `${inputClass} pr-9`
+
+function FilterSelect({
+	name,
+	label,
+	value,
+	options,
+}: {
+	name: string
+	label: string
+	value: string | undefined
+	options: [value: string, label: string][]
+}) {
+	return (
+		<div>
+			<label htmlFor={name} className="mb-1.5 block text-xs font-medium text-muted-foreground">
+				{label}
+			</label>
+			<select id={name} name={name} defaultValue={value ?? ''} className={selectClass}>
+				{options.map(([optionValue, optionLabel]) => (
+					<option key={optionValue} value={optionValue}>
+						{optionLabel}
+					</option>
+				))}
+			</select>
+		</div>
+	)
+}
+
+function Filters({ filters }: { filters: SupportFilters }) {
+	const [searchParams] = useSearchParams()
+	const text = copy.filters
+	const search = searchParams.get('q')
+	return (
+		<>
+			<FilterSelect
+				name="estado"
+				label={text.status}
+				value={filters.estado}
+				options={[['', text.allStatuses], ...supportStatuses.map((s): [string, string] => [s, copy.statuses[s]])]}
+			/>
+			<FilterSelect
+				name="tipo"
+				label={text.kind}
+				value={filters.tipo}
+				options={[['', text.allKinds], ...formTypes.map((t): [string, string] => [t, copy.kinds[t]])]}
+			/>
+			<FilterSelect
+				name="asignado"
+				label={text.assignee}
+				value={filters.asignado}
+				options={[
+					['', text.anyone],
+					['yo', text.me],
+					['nadie', text.nobody],
+				]}
+			/>
+			{filters.estado || filters.tipo || filters.asignado ? (
+				<Link
+					to={search ? `?${new URLSearchParams({ q: search })}` : '?'}
+					className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
+				>
+					{text.clear}
+				</Link>
+			) : null}
+		</>
+	)
+}
+
+export default function AdminSupport({ loaderData }: Route.ComponentProps) {
+	const [searchParams] = useSearchParams()
+	// The item's page links back to the list as it was: search, filters and page (the empty ones left out).
+	const listState = new URLSearchParams([...searchParams].filter(([, value]) => value))
+	const itemHref = (id: string) => `/admin/soporte/${id}${listState.size ? `?${listState}` : ''}`
+	return (
+		<AdminTable
+			title={copy.title}
+			placeholder={copy.searchPlaceholder}
+			columns={copy.columns}
+			list={loaderData}
+			empty={copy.empty}
+			filters={<Filters filters={loaderData.filters} />}
+		>
+			{loaderData.rows.map((row) => (
+				<tr key={row.id} className="border-b last:border-0">
+					<td data-label={copy.columns[0]} className="p-4 whitespace-nowrap text-muted-foreground">
+						{formatLongDateTime(row.created_at)}
+					</td>
+					<td data-label={copy.columns[1]} className="p-4">
+						{supportKindLabel(row.form_type)}
+					</td>
+					<td data-label={copy.columns[2]} className="p-4">
+						<span className="max-sm:text-right">
+							<Link to={itemHref(row.id)} className="block font-medium underline-offset-4 hover:underline">
+								{row.nombre ?? row.email ?? '—'}
+							</Link>
+							{row.email ? <span className="block text-muted-foreground">{row.email}</span> : null}
+						</span>
+					</td>
+					<td data-label={copy.columns[3]} className="max-w-sm p-4 text-muted-foreground">
+						<span className="line-clamp-2">{row.extracto}</span>
+					</td>
+					<td data-label={copy.columns[4]} className="p-4">
+						<SupportStatusBadge status={row.status} />
+					</td>
+					<td data-label={copy.columns[5]} className="p-4 text-muted-foreground">
+						{row.asignado_nombre ?? copy.unassigned}
+					</td>
+				</tr>
+			))}
+		</AdminTable>
+	)
+}

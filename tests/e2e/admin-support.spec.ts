@@ -1,0 +1,206 @@
+import type { Page } from '@playwright/test'
+import { createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { inbox, waitForMail } from '../support/mail'
+import { uniqueEmail, uniqueName } from '../support/unique'
+import { portalURL, siteURL } from '../support/urls'
+
+const mailUrl = () => process.env.E2E_MAIL_URL ?? ''
+
+async function createAdmin(label: string, fullName = `Admin ${label}`) {
+	const account = await createAccount(label, fullName)
+	const { error } = await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id)
+	if (error) throw error
+	return account
+}
+
+/** A message as a visitor sends it, through the contact page's form. */
+async function sendContactMessage(page: Page, { name, email, message }: Record<'name' | 'email' | 'message', string>) {
+	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+	const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Enviar mensaje' }) })
+	await form.getByLabel('Nombre', { exact: true }).fill(name)
+	await form.getByLabel('Email').fill(email)
+	await form.getByLabel('Mensaje').fill(message)
+	await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+	await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
+}
+
+/** A toast's text, in the notifications region (the thread may say the same). */
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /^Notificaciones/ }).getByText(text)
+
+/** The stored item a test inserted, by its sender's unique address. */
+async function insertItem(formType: 'Contacto General' | 'investor_contact', data: Record<string, string>) {
+	const { data: row, error } = await serviceClient()
+		.from('form_submissions')
+		.insert({ form_type: formType, data })
+		.select('id')
+		.single()
+	if (error) throw error
+	return row.id
+}
+
+test.describe('support inbox', () => {
+	test('a contact message reaches the inbox; an admin finds it without accents, takes it, notes and replies by e-mail', async ({
+		page,
+		browser,
+	}) => {
+		const email = uniqueEmail('remitente')
+		const visitor = await browser.newPage()
+		await sendContactMessage(visitor, {
+			name: 'Íñigo Muñoz',
+			email,
+			message: 'Tenemos una gestoría y queremos recordar los plazos del IVA por WhatsApp.',
+		})
+		await visitor.close()
+
+		const admin = await createAdmin('bandeja', uniqueName('Gestora'))
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/soporte'), { waitUntil: 'networkidle' })
+		await page.getByRole('searchbox').fill('inigo munoz')
+		await expect(page).toHaveURL(/q=/)
+		await page.getByLabel('Estado').selectOption('nueva')
+		await expect(page).toHaveURL(/estado=nueva/)
+		const row = page.getByRole('row').filter({ hasText: email })
+		await expect(row).toContainText('Contacto')
+		await expect(row).toContainText('Nueva')
+		await expect(row).toContainText('Sin asignar')
+		await row.getByRole('link', { name: 'Íñigo Muñoz' }).click()
+
+		await expect(page.getByRole('heading', { level: 1, name: 'Íñigo Muñoz' })).toBeVisible()
+		await expect(
+			page.getByText('Tenemos una gestoría y queremos recordar los plazos del IVA por WhatsApp.'),
+		).toBeVisible()
+		await expect(page.getByText('Aún no hay notas ni respuestas.')).toBeVisible()
+
+		const manage = page.getByRole('region', { name: 'Gestión' })
+		await manage.getByLabel('Estado').selectOption('en_curso')
+		await manage.getByLabel('Asignado a').selectOption(admin.id)
+		await manage.getByRole('button', { name: 'Guardar' }).click()
+		await expect(toast(page, 'Cambios guardados')).toBeVisible()
+		await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('En curso')
+
+		const note = page.getByRole('region', { name: 'Añadir nota interna' })
+		await note.getByLabel('Nota').fill('Llamar el lunes: quieren empezar en enero.')
+		await note.getByRole('button', { name: 'Guardar nota' }).click()
+		await expect(toast(page, 'Nota guardada')).toBeVisible()
+		const thread = page.getByRole('region', { name: 'Historial' })
+		await expect(thread.getByText('Llamar el lunes: quieren empezar en enero.')).toBeVisible()
+		await expect(note.getByLabel('Nota')).toHaveValue('')
+
+		const reply = page.getByRole('region', { name: 'Responder por email' })
+		await expect(reply.getByLabel('Asunto')).toHaveValue('Re: Tu mensaje a KIA')
+		await reply.getByLabel('Asunto').fill('Tu asistente para la gestoría')
+		await reply.getByLabel('Respuesta').fill('Hola Íñigo:\n\nTe proponemos una demostración el martes.')
+		await reply.getByRole('button', { name: 'Enviar respuesta' }).click()
+		await expect(toast(page, `Respuesta enviada a ${email}`)).toBeVisible()
+		await expect(thread.getByText('Tu asistente para la gestoría')).toBeVisible()
+		await expect(reply.getByLabel('Respuesta')).toHaveValue('')
+
+		const mail = await waitForMail(mailUrl(), email, /^Tu asistente para la gestoría$/)
+		expect(mail.text).toContain('Te proponemos una demostración el martes.')
+		expect(mail.headers?.['reply-to']).toContain('hola@kia.es')
+
+		// Back to the list as it was: the search and the filter are still in the address.
+		await page.getByRole('link', { name: 'Volver a Soporte' }).click()
+		await expect(page).toHaveURL(/estado=nueva/)
+		await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0)
+		await page.getByLabel('Asignado a').selectOption('yo')
+		await page.getByLabel('Estado').selectOption('')
+		await expect(page.getByRole('row').filter({ hasText: email })).toContainText(admin.fullName)
+	})
+
+	test('without JavaScript: manage, note and reply are plain forms; a refused one keeps what was typed', async ({
+		browser,
+	}) => {
+		const email = uniqueEmail('sin-js-remitente')
+		const id = await insertItem('investor_contact', {
+			fullName: 'Inés Ortega',
+			email,
+			entity: 'Ortega Capital',
+			message: 'Ronda semilla',
+		})
+		const admin = await createAdmin('bandeja-sin-js')
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, admin.email)
+		await page.goto(portalURL(`/admin/soporte?tipo=investor_contact&q=${encodeURIComponent(email)}`))
+		await page.getByRole('link', { name: 'Inés Ortega' }).click()
+		await expect(page.getByText('Ortega Capital')).toBeVisible()
+		await expect(page.getByText(/^Inversor · Recibido el /)).toBeVisible()
+
+		const reply = page.getByRole('region', { name: 'Responder por email' })
+		await reply.locator('form').evaluate((element) => element.setAttribute('novalidate', ''))
+		await reply.getByLabel('Asunto').fill('Sobre la ronda')
+		await reply.getByLabel('Respuesta').fill('   ')
+		await reply.getByRole('button', { name: 'Enviar respuesta' }).click()
+		await expect(reply.getByText('Escribe la respuesta.')).toBeVisible()
+		await expect(reply.getByLabel('Asunto')).toHaveValue('Sobre la ronda')
+		expect(await inbox(mailUrl(), email)).toEqual([])
+
+		await reply.getByLabel('Respuesta').fill('Gracias, te escribimos esta semana.')
+		await reply.getByRole('button', { name: 'Enviar respuesta' }).click()
+		await expect(
+			page.getByRole('region', { name: 'Historial' }).getByText('Gracias, te escribimos esta semana.'),
+		).toBeVisible()
+		await waitForMail(mailUrl(), email, /^Sobre la ronda$/)
+		// Answering a new item takes it: in progress, and assigned to whoever answered.
+		const item = await serviceClient().from('form_submissions').select('status, assignee').eq('id', id).single()
+		expect(item.data).toEqual({ status: 'en_curso', assignee: admin.id })
+
+		const note = page.getByRole('region', { name: 'Añadir nota interna' })
+		await note.getByLabel('Nota').fill('Enviar el dossier.')
+		await note.getByRole('button', { name: 'Guardar nota' }).click()
+		await expect(page.getByRole('region', { name: 'Historial' }).getByText('Enviar el dossier.')).toBeVisible()
+
+		const manage = page.getByRole('region', { name: 'Gestión' })
+		await manage.getByLabel('Estado').selectOption('resuelta')
+		await manage.getByRole('button', { name: 'Guardar' }).click()
+		await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('Resuelta')
+		const resolved = await serviceClient().from('form_submissions').select('status').eq('id', id).single()
+		expect(resolved.data?.status).toBe('resuelta')
+		await context.close()
+	})
+
+	test('a cliente reads and changes nothing; an unknown item is a 404; a cliente cannot be assigned', async ({
+		page,
+		browser,
+	}) => {
+		const email = uniqueEmail('intrusion')
+		const id = await insertItem('Contacto General', { name: 'Privado', email, message: 'Confidencial' })
+		const cliente = await createAccount('bandeja-cliente')
+		await signIn(page, cliente.email)
+		await page.goto(portalURL(`/admin/soporte/${id}`))
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+		const posts: Record<string, string>[] = [
+			{ intent: 'manage', status: 'resuelta' },
+			{ intent: 'note', body: 'Intruso' },
+			{ intent: 'reply', subject: 'Hola', body: 'Intruso' },
+		]
+		for (const form of posts) {
+			const attempt = await postAs(page, portalURL(`/admin/soporte/${id}`), form)
+			expect(attempt.status).toBe(302)
+			expect(attempt.headers.location).toBe('/dashboard')
+		}
+		const untouched = await serviceClient().from('form_submissions').select('status').eq('id', id).single()
+		expect(untouched.data?.status).toBe('nueva')
+		expect((await serviceClient().from('form_submission_events').select('id').eq('submission_id', id)).data).toEqual([])
+		expect(await inbox(mailUrl(), email)).toEqual([])
+
+		const adminPage = await browser.newPage()
+		const admin = await createAdmin('bandeja-404')
+		await signIn(adminPage, admin.email)
+		for (const missing of [crypto.randomUUID(), 'no-es-un-id']) {
+			const response = await adminPage.goto(portalURL(`/admin/soporte/${missing}`))
+			expect(response?.status()).toBe(404)
+		}
+		const toCliente = await postAs(adminPage, portalURL(`/admin/soporte/${id}`), {
+			intent: 'manage',
+			status: 'en_curso',
+			assignee: cliente.id,
+		})
+		expect(toCliente.status).toBe(400)
+		const still = await serviceClient().from('form_submissions').select('status, assignee').eq('id', id).single()
+		expect(still.data).toEqual({ status: 'nueva', assignee: null })
+		await adminPage.close()
+	})
+})
