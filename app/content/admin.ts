@@ -14,6 +14,14 @@ export const adminCopy = {
 	avatarMenu: { dashboard: 'Volver al Dashboard', signOut: 'Cerrar sesión' },
 	welcome: 'Bienvenida al panel de administración',
 	welcomeText: 'Gestiona reuniones, usuarios y servicios de KIA.',
+	figures: {
+		title: 'Hoy',
+		meetings: 'Reuniones confirmadas esta semana',
+		inbox: 'Mensajes nuevos en Soporte',
+		subscriptions: 'Suscripciones activas',
+		revenue: 'Ingresos recurrentes al mes',
+		unavailable: 'No disponible',
+	},
 	cards: [
 		{ to: '/admin/reuniones', title: 'Reuniones', text: 'Todas las demostraciones reservadas.' },
 		{ to: '/admin/usuarios', title: 'Usuarios', text: 'Clientes y administradores.' },

@@ -204,3 +204,20 @@ test.describe('support inbox', () => {
 		await adminPage.close()
 	})
 })
+
+test('the panel’s live figures link to the lists they count, filtered the same way', async ({ page }) => {
+	const admin = await createAdmin('panel-cifras')
+	await signIn(page, admin.email)
+	await page.goto(portalURL('/admin'))
+	const figures = page.getByRole('region', { name: 'Hoy' })
+	const meetings = figures.getByRole('link', { name: /Reuniones confirmadas esta semana/ })
+	await expect(meetings).toHaveText(/^\d+Reuniones/)
+	await expect(meetings).toHaveAttribute(
+		'href',
+		/^\/admin\/reuniones\?estado=confirmada&desde=\d{4}-\d{2}-\d{2}&hasta=\d{4}-\d{2}-\d{2}$/,
+	)
+	await expect(figures.getByRole('link', { name: /Ingresos recurrentes al mes/ })).toHaveText(/^\d[\d.]*\s€Ingresos/)
+	await figures.getByRole('link', { name: /Mensajes nuevos en Soporte/ }).click()
+	await expect(page).toHaveURL(portalURL('/admin/soporte?estado=nueva'))
+	await expect(page.getByLabel('Estado')).toHaveValue('nueva')
+})

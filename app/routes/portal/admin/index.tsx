@@ -1,11 +1,59 @@
 import { Link } from 'react-router'
+import { loadPanelFigures } from '~/.server/admin-panel'
+import { requireAdmin } from '~/.server/auth'
+import { getSupabase } from '~/.server/supabase'
 import { adminCopy } from '~/content/admin'
+import { formatEuros } from '~/content/plans'
+import type { Route } from './+types/index'
 
-export default function AdminHome() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+	// In parallel with the role check: RLS shows a cliente nothing of the others' data anyway.
+	const [, figures] = await Promise.all([requireAdmin(context, request), loadPanelFigures(getSupabase(context))])
+	return { figures: figureCards(figures) }
+}
+
+/** Each figure, formatted by the server, links to the list it counts, filtered the same way. */
+function figureCards(figures: Awaited<ReturnType<typeof loadPanelFigures>>) {
+	const copy = adminCopy.figures
+	const week = new URLSearchParams({ estado: 'confirmada', desde: figures.today, hasta: figures.weekEnd })
+	const count = (value: number | null) => (value === null ? null : value.toLocaleString('es-ES'))
+	return [
+		{ label: copy.meetings, value: count(figures.meetingsThisWeek), to: `/admin/reuniones?${week}` },
+		{ label: copy.inbox, value: count(figures.newInboxItems), to: '/admin/soporte?estado=nueva' },
+		{ label: copy.subscriptions, value: count(figures.activeSubscriptions), to: '/admin/facturacion' },
+		{
+			label: copy.revenue,
+			value: figures.monthlyRecurringRevenue === null ? null : formatEuros(figures.monthlyRecurringRevenue),
+			to: '/admin/facturacion',
+		},
+	]
+}
+
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<h1 className="text-3xl font-bold tracking-tight">{adminCopy.welcome}</h1>
 			<p className="mt-2 text-muted-foreground">{adminCopy.welcomeText}</p>
+			<section aria-labelledby="cifras" className="mt-8">
+				<h2 id="cifras" className="sr-only">
+					{adminCopy.figures.title}
+				</h2>
+				<ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+					{loaderData.figures.map((figure) => (
+						<li key={figure.label}>
+							<Link
+								to={figure.to}
+								className="flex h-full flex-col rounded-2xl border bg-surface p-4 shadow-sm transition hover:border-brand/50 sm:p-6"
+							>
+								<span className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">
+									{figure.value ?? adminCopy.figures.unavailable}
+								</span>
+								<span className="mt-1 text-sm text-muted-foreground">{figure.label}</span>
+							</Link>
+						</li>
+					))}
+				</ul>
+			</section>
 			<ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{adminCopy.cards.map((card) => (
 					<li key={card.to}>

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { endOfWeek, loadPanelFigures, monthlyRevenue } from '~/.server/admin-panel'
+import type { LocalSupabase } from '../../local/supabase/server'
+import { client, createUser, serviceClient, startTestSupabase } from '../support/supabase'
+import { uniqueEmail } from '../support/unique'
+
+// The admin panel's figures, read by the real code under an admin's and a cliente's sessions.
+let supabase: LocalSupabase
+beforeAll(async () => {
+	supabase = await startTestSupabase()
+})
+afterAll(() => supabase.stop())
+
+async function signedIn(email: string, password: string) {
+	const session = client(supabase.url)
+	const { error } = await session.auth.signInWithPassword({ email, password })
+	if (error) throw error
+	return session
+}
+
+describe('figures', () => {
+	test('a week runs Monday to Sunday', () => {
+		expect(endOfWeek('2024-05-06')).toBe('2024-05-12')
+		expect(endOfWeek('2024-05-09')).toBe('2024-05-12')
+		expect(endOfWeek('2024-05-12')).toBe('2024-05-12')
+	})
+
+	test('monthly revenue: the monthly price, or the annual one over twelve months', () => {
+		expect(monthlyRevenue({ plan: 'business', periodo: 'monthly' })).toBe(199)
+		expect(monthlyRevenue({ plan: 'starter', periodo: 'annual' })).toBeCloseTo(999 / 12)
+		expect(monthlyRevenue({ plan: 'desconocido', periodo: 'monthly' })).toBe(0)
+	})
+
+	test('count this week’s confirmed demos from today, new inbox items, billed subscriptions and their MRR', async () => {
+		const admin = await signedIn('admin@kia.test', 'kia-admin-2025')
+		// A Monday in the past, so the rows below are this test's alone and the horizon does not apply.
+		const monday = '2024-05-06'
+		const before = await loadPanelFigures(admin, monday)
+		const service = serviceClient(supabase.url)
+		const email = uniqueEmail('panel')
+		const meeting = (fecha: string, status = 'confirmada') => ({ fecha, hora: '10:00', nombre: 'Panel', email, status })
+		const owner = await createUser(supabase.url, uniqueEmail('panel-cliente'))
+		const subscription = (id: string, plan: string, periodo: string, status: string) => ({
+			id: `sub_panel_${id}`,
+			user_id: owner.id,
+			customer_id: 'cus_panel',
+			price_id: 'price_panel',
+			plan,
+			periodo,
+			status,
+		})
+		const written = await Promise.all([
+			service
+				.from('reservas')
+				.insert([
+					meeting('2024-05-06'),
+					meeting('2024-05-10'),
+					meeting('2024-05-08', 'cancelada'),
+					meeting('2024-05-03'),
+					meeting('2024-05-13'),
+				]),
+			service.from('form_submissions').insert([
+				{ form_type: 'Contacto General', data: { email }, status: 'nueva' },
+				{ form_type: 'investor_contact', data: { email }, status: 'nueva' },
+				{ form_type: 'Contacto General', data: { email }, status: 'resuelta' },
+			]),
+			service
+				.from('suscripciones')
+				.insert([
+					subscription('a', 'business', 'monthly', 'active'),
+					subscription('b', 'starter', 'annual', 'past_due'),
+					subscription('c', 'enterprise', 'monthly', 'canceled'),
+				]),
+		])
+		expect(written.map((result) => result.error)).toEqual([null, null, null])
+
+		const after = await loadPanelFigures(admin, monday)
+		expect(after.weekEnd).toBe('2024-05-12')
+		expect((after.meetingsThisWeek ?? 0) - (before.meetingsThisWeek ?? 0)).toBe(2)
+		expect((after.newInboxItems ?? 0) - (before.newInboxItems ?? 0)).toBe(2)
+		expect((after.activeSubscriptions ?? 0) - (before.activeSubscriptions ?? 0)).toBe(2)
+		expect((after.monthlyRecurringRevenue ?? 0) - (before.monthlyRecurringRevenue ?? 0)).toBeCloseTo(199 + 999 / 12)
+	})
+
+	test('a cliente’s session counts nothing of anyone else', async () => {
+		const cliente = await createUser(supabase.url, uniqueEmail('panel-curioso'))
+		const figures = await loadPanelFigures(cliente.client, '2024-05-06')
+		expect(figures).toMatchObject({ meetingsThisWeek: 0, newInboxItems: 0, activeSubscriptions: 0 })
+	})
+})
