@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test'
 import routes from '../../app/routes'
 import { freePorts } from '../../local/service'
 import { expect, test } from '../support/e2e-test'
-import { localAnonKey } from '../support/keys'
+import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { rawRequest } from '../support/urls'
 
 /**
@@ -59,7 +59,9 @@ test('a first run serves every page the first time: no console error, no reload,
 		const portal = (path: string) => `http://portal.kia.localhost:${dev.ports.app}${path}`
 		const pages = pagesOf(routes)
 		const slug = await publishedSlug(dev.ports.supabase)
-		const withParams = (path: string) => path.replace(':slug', slug).replace(':plan', 'starter')
+		const item = await inboxItem(dev.ports.supabase)
+		const withParams = (path: string) =>
+			path.replace(':slug', slug).replace(':plan', 'starter').replace('/admin/soporte/:id', `/admin/soporte/${item}`)
 
 		const visitor = await watch()
 		for (const { path } of pages.filter((entry) => entry.host === 'site' && entry.path !== checkoutReturn))
@@ -77,7 +79,7 @@ test('a first run serves every page the first time: no console error, no reload,
 		const admin = await watch()
 		await signIn(admin, portal('/auth'), 'admin@kia.test', 'kia-admin-2025')
 		for (const { path } of pages.filter((entry) => entry.host === 'portal' && entry.path.startsWith('/admin')))
-			await visitOnce(admin, portal(path))
+			await visitOnce(admin, portal(withParams(path)))
 
 		const visited = new Set(watched.flatMap((page) => page.visited.map((url) => new URL(url).pathname)))
 		expect(
@@ -264,6 +266,26 @@ async function publishedSlug(supabasePort: number) {
 	const [post] = (await response.json()) as { slug: string }[]
 	if (!post) throw new Error('the seed has no published post')
 	return post.slug
+}
+
+/** A message in the support inbox, as the contact form's action stores it (the seed has none). */
+async function inboxItem(supabasePort: number) {
+	const response = await fetch(`http://127.0.0.1:${supabasePort}/rest/v1/form_submissions?select=id`, {
+		method: 'POST',
+		headers: {
+			apikey: localServiceRoleKey,
+			Authorization: `Bearer ${localServiceRoleKey}`,
+			'Content-Type': 'application/json',
+			Prefer: 'return=representation',
+		},
+		body: JSON.stringify({
+			form_type: 'Contacto General',
+			data: { name: 'Visita', email: 'visita@kia.test', message: 'Hola' },
+		}),
+	})
+	const [row] = (await response.json()) as { id: string }[]
+	if (!row) throw new Error(`the inbox item was not stored: ${response.status}`)
+	return row.id
 }
 
 type WatchedPage = Page & { errors: string[]; visited: string[] }
