@@ -11,13 +11,20 @@ const iterations = 200
 const warmUp = 20
 
 const pages = [
+	['panel, live figures', '/admin'],
 	['bookings, first page', '/admin/reuniones'],
 	['bookings, page 2,000', '/admin/reuniones?page=2000'],
 	['bookings, search “garc” (1 in 10 match)', '/admin/reuniones?q=garc'],
+	['bookings, search “garcia”, no accent (1 in 10 match)', '/admin/reuniones?q=garcia'],
 	['bookings, search “42424” (1 match)', '/admin/reuniones?q=42424'],
+	['bookings, cancelled (1 in 10)', '/admin/reuniones?estado=cancelada'],
+	['bookings, cancelled “garcia”', '/admin/reuniones?estado=cancelada&q=garcia'],
 	['users, first page', '/admin/usuarios'],
 	['users, search “garc” (1 in 10 match)', '/admin/usuarios?q=garc'],
 	['users, search “usuario4242@” (1 match)', '/admin/usuarios?q=usuario4242%40'],
+	['users, open invitations', '/admin/usuarios?estado=pendiente'],
+	['support inbox, first page', '/admin/soporte'],
+	['support inbox, new, search “hola”', '/admin/soporte?estado=nueva&q=hola'],
 ] as const
 
 /** Seeds the volume into the stack's database and measures each admin page; a markdown section. */

@@ -20,8 +20,8 @@ export async function seedScale(pg: PGlite, { bookings = 100_000, users = 10_000
 		from generate_series(1, ${Number(users)}) n;
 
 		with slots as (
-			select d::date as fecha, h::time as hora, row_number() over (order by d, h) as n
-			from generate_series('1990-01-01'::date, '2045-12-31'::date, interval '1 day') d
+			select d::date as fecha, h::time as hora, row_number() over (order by d desc, h) as n
+			from generate_series('1970-01-01'::date, current_date + 60, interval '1 day') d
 			cross join unnest(array['10:00','10:30','11:00','11:30','12:00','12:30','13:00','13:30']) h
 			where extract(isodow from d) between 1 and 5
 			  and not exists (select 1 from public.reservas r where r.fecha = d::date and r.hora = h::time)
