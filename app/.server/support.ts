@@ -41,6 +41,8 @@ export async function loadSupportItem(supabase: Client, id: string) {
 	}
 }
 
+export type SupportItem = NonNullable<Awaited<ReturnType<typeof loadSupportItem>>>['item']
+
 /** Who sent a submission, whichever form it came from (contact forms say `name`, the investor form `fullName`). */
 function senderOf(data: Database['public']['Tables']['form_submissions']['Row']['data']) {
 	const fields = data && typeof data === 'object' && !Array.isArray(data) ? data : {}
@@ -84,12 +86,9 @@ export async function addSupportNote(supabase: Client, id: string, body: string)
 export async function replyToSender(
 	supabase: Client,
 	adminId: string,
-	id: string,
+	item: SupportItem,
 	reply: { subject: string; body: string },
 ): Promise<SupportChange & { email?: string }> {
-	const found = await loadSupportItem(supabase, id)
-	if (!found) return { ok: false, message: adminCopy.support.notFound }
-	const { item } = found
 	if (!item.sender.email) return { ok: false, message: copy.reply.noAddress }
 	const sent = await sendMail({
 		to: item.sender.email,
@@ -100,13 +99,13 @@ export async function replyToSender(
 	if (!sent) return { ok: false, message: copy.reply.failed }
 	const { error } = await supabase
 		.from('form_submission_events')
-		.insert({ submission_id: id, kind: 'respuesta', subject: reply.subject, body: reply.body })
+		.insert({ submission_id: item.id, kind: 'respuesta', subject: reply.subject, body: reply.body })
 	if (error) {
 		console.error('[support] reply sent but not recorded', error)
 		return { ok: false, message: copy.reply.notRecorded }
 	}
 	if (item.status === 'nueva') {
-		await updateSupportItem(supabase, id, { status: 'en_curso', assignee: item.assignee ?? adminId })
+		await updateSupportItem(supabase, item.id, { status: 'en_curso', assignee: item.assignee ?? adminId })
 	}
 	return { ok: true, email: item.sender.email }
 }

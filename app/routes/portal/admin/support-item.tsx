@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
 	const { user } = await requireAdmin(context, request)
-	await loadOr404(context, params.id)
+	const { item } = await loadOr404(context, params.id)
 	const form = await readForm(request)
 	const supabase = getSupabase(context)
 	const here = new URL(request.url)
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	if (intent === 'reply') {
 		const submission = parseWithZod(form, { schema: supportReplySchema })
 		if (submission.status !== 'success') return data({ reply: submission.reply() }, { status: 400 })
-		const result = await replyToSender(supabase, user.id, params.id, submission.value)
+		const result = await replyToSender(supabase, user.id, item, submission.value)
 		if (!result.ok) return refused(result.message, { reply: submission.reply({ formErrors: [result.message] }) })
 		return redirectWithToast(back, { type: 'success', title: copy.reply.sent(result.email ?? '') })
 	}
