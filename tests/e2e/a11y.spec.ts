@@ -672,6 +672,8 @@ test.describe('keyboard only', () => {
 		await page.keyboard.press('Enter')
 		await expectVisibleFocus(menu.getByRole('menuitem', { name: 'Mi Cuenta' }))
 		await page.keyboard.press('ArrowDown')
+		// Radix moves roving focus in a timer after the keydown; an Enter sent before it runs selects 'Mi Cuenta'.
+		await expectVisibleFocus(menu.getByRole('menuitem', { name: 'Suscripción' }))
 		await page.keyboard.press('Enter')
 		await expect(page).toHaveURL(portalURL('/dashboard/suscripcion'))
 
