@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
 import { isBookable, isPastHorizon } from '~/lib/booking'
+import { loadBookingRules } from './booking-rules'
 import type { Database } from '~/lib/database.types'
 import { defaultBookingReason, type AdminBookingInput } from '~/lib/schemas'
 import { inviteUser } from './admin-users'
@@ -29,25 +30,34 @@ export async function bookForClient(
 	supabase: SupabaseClient<Database>,
 	input: AdminBookingInput,
 ): Promise<AdminBookingResult> {
-	if (isPastHorizon(input.fecha)) return { ok: false, message: refused.horizon }
-	if (!isBookable(input.fecha, input.hora)) return { ok: false, message: refused.invalid }
-	if (await isSlotTaken(input.fecha, input.hora)) return { ok: false, message: refused.taken }
+	const rules = await loadBookingRules()
+	const messages = {
+		...refused,
+		horizon: refused.horizon(rules.horizonteDias),
+		limit: refused.limit(rules.maximoPendientes),
+	}
+	if (isPastHorizon(rules, input.fecha)) return { ok: false, message: messages.horizon }
+	if (!isBookable(rules, input.fecha, input.hora)) return { ok: false, message: messages.invalid }
+	if (await isSlotTaken(input.fecha, input.hora)) return { ok: false, message: messages.taken }
 	const account = await accountOf(supabase, input.email)
-	if (account.failed) return { ok: false, message: refused.failed }
+	if (account.failed) return { ok: false, message: messages.failed }
 	let userId = account.id
 	if (!userId) {
 		const invitation = await inviteUser(supabase, { email: input.email, full_name: input.nombre, role: 'cliente' })
 		if (!invitation.ok) return invitation
 		userId = invitation.userId
 	}
-	const result = await createBooking({
-		userId,
-		nombre: input.nombre,
-		email: input.email.toLowerCase(),
-		fecha: input.fecha,
-		hora: input.hora,
-		motivo: input.motivo || defaultBookingReason,
-	})
-	if (!result.ok) return { ok: false, message: refused[result.reason] }
+	const result = await createBooking(
+		{
+			userId,
+			nombre: input.nombre,
+			email: input.email.toLowerCase(),
+			fecha: input.fecha,
+			hora: input.hora,
+			motivo: input.motivo || defaultBookingReason,
+		},
+		rules,
+	)
+	if (!result.ok) return { ok: false, message: messages[result.reason] }
 	return { ok: true, invited: !account.id }
 }

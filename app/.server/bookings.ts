@@ -1,15 +1,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import {
-	bookingLimits,
 	demoMinutes,
 	formatMeeting,
 	isBookable,
 	isPastHorizon,
 	todayInMadrid,
+	type BookingRules,
 	type Meeting,
 } from '~/lib/booking'
 import type { Database } from '~/lib/database.types'
 import { icsInvitation, type InvitationMethod } from '~/lib/ics'
+import { loadBookingRules } from './booking-rules'
 import { calendarFor, getCalendar, jitsiCalendar, type CalendarProvider } from './calendar'
 import { contactDestination } from './forms'
 import { mailSender, sendMail, type Mail } from './mail'
@@ -149,9 +150,10 @@ async function rescheduleMeeting(
 	{ id, fecha, hora }: Reschedule,
 	ownerId?: string,
 ): Promise<ChangeResult> {
-	if (isPastHorizon(fecha)) return { ok: false, message: horizonMessage }
-	if (!isBookable(fecha, hora))
-		return { ok: false, message: 'elige un día laborable y una hora disponible a partir de ahora.' }
+	const rules = await loadBookingRules()
+	if (isPastHorizon(rules, fecha)) return { ok: false, message: horizonMessage(rules) }
+	if (!isBookable(rules, fecha, hora))
+		return { ok: false, message: 'elige un día y una hora de los disponibles a partir de ahora.' }
 	const meeting = await upcomingMeeting(supabase, id, ownerId)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
 	// Service role: clients may not write bookings; ownership was checked above.
@@ -165,7 +167,10 @@ async function rescheduleMeeting(
 	if (error) {
 		// The unique index on confirmed (fecha, hora) is what keeps two people out of one slot.
 		if (error.code === '23505') return { ok: false, message: 'ese hueco ya está reservado. Elige otro.' }
-		if (limitBroken(error) === 'horizon') return { ok: false, message: horizonMessage }
+		const broken = limitBroken(error)
+		if (broken === 'horizon') return { ok: false, message: horizonMessage(rules) }
+		if (broken === 'invalid')
+			return { ok: false, message: 'elige un día y una hora de los disponibles a partir de ahora.' }
 		console.error('[bookings] reschedule failed', error)
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
@@ -231,13 +236,18 @@ export type BookingResult =
 	| { ok: true; meetUrl: string; mailed: boolean }
 	| { ok: false; reason: 'taken' | 'invalid' | 'horizon' | 'limit' | 'failed' }
 
-const horizonMessage = `solo se pueden reservar demostraciones en los próximos ${bookingLimits.horizonDays} días.`
+const horizonMessage = (rules: BookingRules) =>
+	`solo se pueden reservar demostraciones en los próximos ${rules.horizonteDias} días.`
 
-/** Which of the database's booking limits (migration 20250730120000) refused a write, if one did. */
+/**
+ * Which of the database's booking rules (migration 20250804090000) refused a write, if one did: it holds
+ * them too, so a change of the rules between the server's check and the write still refuses.
+ */
 function limitBroken(error: { code: string; message: string }) {
 	if (error.code !== '23514') return null
 	if (error.message.startsWith('reservas_horizonte')) return 'horizon'
 	if (error.message.startsWith('reservas_maximo_pendientes')) return 'limit'
+	if (/^reservas_(fuera_de_horario|dia_bloqueado|antelacion)/.test(error.message)) return 'invalid'
 	return null
 }
 
@@ -260,10 +270,10 @@ async function upcomingCount(userId: string) {
  * e-mails. A failing calendar or mail never undoes a booking: it is logged
  * and the booking keeps a joinable link.
  */
-export async function createBooking(booking: NewBooking): Promise<BookingResult> {
-	if (isPastHorizon(booking.fecha)) return { ok: false, reason: 'horizon' }
-	if (!isBookable(booking.fecha, booking.hora)) return { ok: false, reason: 'invalid' }
-	if ((await upcomingCount(booking.userId)) >= bookingLimits.maxUpcomingPerClient) return { ok: false, reason: 'limit' }
+export async function createBooking(booking: NewBooking, rules: BookingRules): Promise<BookingResult> {
+	if (isPastHorizon(rules, booking.fecha)) return { ok: false, reason: 'horizon' }
+	if (!isBookable(rules, booking.fecha, booking.hora)) return { ok: false, reason: 'invalid' }
+	if ((await upcomingCount(booking.userId)) >= rules.maximoPendientes) return { ok: false, reason: 'limit' }
 	// Service role: bookings are written by the server only (docs/decisions/003).
 	const service = createServiceClient()
 	const { data, error } = await service

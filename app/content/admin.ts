@@ -1,4 +1,3 @@
-import { bookingLimits } from '~/lib/booking'
 export const adminCopy = {
 	title: 'Panel de Administración',
 	menu: [
@@ -57,7 +56,8 @@ export const adminCopy = {
 		reschedule: {
 			button: 'Reprogramar',
 			title: 'Reprogramar reunión',
-			text: 'Elige la nueva fecha y hora (de lunes a viernes, de 10:00 a 13:30). El cliente recibirá la invitación actualizada por email.',
+			text: (availability: string) =>
+				`Elige la nueva fecha y hora (${availability}). El cliente recibirá la invitación actualizada por email.`,
 			date: 'Nueva fecha',
 			time: 'Nueva hora',
 			choose: 'Elige una hora',
@@ -70,7 +70,8 @@ export const adminCopy = {
 		create: {
 			button: 'Nueva reunión',
 			title: 'Nueva reunión',
-			text: 'Reserva una demostración para un cliente. Si el email no tiene cuenta, le enviaremos también una invitación para crearla.',
+			text: (availability: string) =>
+				`Reserva una demostración para un cliente (${availability}). Si el email no tiene cuenta, le enviaremos también una invitación para crearla.`,
 			email: 'Email del cliente',
 			name: 'Nombre',
 			date: 'Fecha',
@@ -84,9 +85,10 @@ export const adminCopy = {
 			errorTitle: 'No se pudo reservar la reunión',
 			refused: {
 				taken: 'Ese hueco ya está reservado. Elige otra hora.',
-				invalid: 'Elige un día laborable y una hora disponible a partir de ahora.',
-				horizon: `Solo se pueden reservar demostraciones en los próximos ${bookingLimits.horizonDays} días.`,
-				limit: `Este cliente ya tiene ${bookingLimits.maxUpcomingPerClient} demostraciones pendientes. Cancela o reprograma una antes de reservar otra.`,
+				invalid: 'Elige un día y una hora de los disponibles a partir de ahora.',
+				horizon: (days: number) => `Solo se pueden reservar demostraciones en los próximos ${days} días.`,
+				limit: (max: number) =>
+					`Este cliente ya tiene ${max} demostraciones pendientes. Cancela o reprograma una antes de reservar otra.`,
 				failed: 'Inténtalo de nuevo más tarde.',
 			},
 		},

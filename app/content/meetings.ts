@@ -21,7 +21,7 @@ export const meetingsCopy = {
 	reschedule: {
 		button: 'Reprogramar',
 		title: 'Reprogramar reunión',
-		text: 'Elige la nueva fecha y hora (de lunes a viernes, de 10:00 a 13:30).',
+		text: (availability: string) => `Elige la nueva fecha y hora (${availability}).`,
 		date: 'Nueva fecha',
 		time: 'Nueva hora',
 		choose: 'Elige una hora',

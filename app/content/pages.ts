@@ -1,5 +1,3 @@
-import { bookingLimits } from '~/lib/booking'
-
 /** Copy of the smaller pages and shared blocks (the bigger pages have a file each). */
 export const contactPage = {
 	title: 'Contacto · KIA',
@@ -76,14 +74,15 @@ export const planPage = {
 
 export const bookingDialog = {
 	title: 'Reserva una demostración gratuita',
-	description: 'Elige día y hora para una videollamada de 15 minutos, de lunes a viernes entre las 10:00 y las 13:30.',
+	description: (availability?: string) =>
+		`Elige día y hora para una videollamada de 15 minutos${availability ? `, ${availability}` : ''}.`,
 	loading: 'Cargando horas disponibles...',
 } as const
 
 export const demoPage = {
 	title: 'Solicitar demostración · KIA',
-	description:
-		'Reserva una demostración gratuita de 15 minutos por videollamada, de lunes a viernes entre las 10:00 y las 13:30.',
+	description: (availability: string) =>
+		`Reserva una demostración gratuita de 15 minutos por videollamada, ${availability}.`,
 	breadcrumb: 'Solicitar demostración',
 	heading: 'Solicita tu demostración gratuita',
 	lead: 'En 15 minutos te enseñamos un asistente KIA funcionando con casos como el tuyo y resolvemos tus dudas.',
@@ -106,6 +105,8 @@ export const demoPage = {
 		submitting: 'Reservando...',
 	},
 	weekend: { title: 'Fecha no válida', description: 'Por favor, selecciona un día de lunes a viernes.' },
+	// A weekday without demos under the rules in /admin/ajustes (not every day held, or a blocked date).
+	closedDay: { title: 'Fecha no válida', description: 'Ese día no hay demostraciones. Por favor, elige otra fecha.' },
 	needAccount: {
 		title: 'Necesitas una cuenta',
 		description: 'Por favor, crea una cuenta para poder reservar tu demostración.',
@@ -128,9 +129,10 @@ export const demoPage = {
 		banner: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',
 		server: 'Ocurrió un error al crear el evento.',
 		taken: 'Ese hueco acaba de reservarse. Elige otra hora de las disponibles.',
-		invalid: 'Elige un día laborable y una hora disponible a partir de ahora.',
-		horizon: `Solo se pueden reservar demostraciones en los próximos ${bookingLimits.horizonDays} días.`,
-		limit: `Ya tienes ${bookingLimits.maxUpcomingPerClient} demostraciones pendientes. Para reservar otra, cancela o reprograma una desde tu panel de cliente.`,
+		invalid: 'Elige un día y una hora de los disponibles a partir de ahora.',
+		horizon: (days: number) => `Solo se pueden reservar demostraciones en los próximos ${days} días.`,
+		limit: (max: number) =>
+			`Ya tienes ${max} demostraciones pendientes. Para reservar otra, cancela o reprograma una desde tu panel de cliente.`,
 		toast: 'Error',
 	},
 } as const

@@ -113,6 +113,76 @@ export type Database = {
 				}
 				Relationships: []
 			}
+			bloqueos_reservas: {
+				Row: {
+					creado_por: string | null
+					created_at: string
+					desde: string
+					hasta: string
+					id: string
+					motivo: string
+				}
+				Insert: {
+					creado_por?: string | null
+					created_at?: string
+					desde: string
+					hasta: string
+					id?: string
+					motivo: string
+				}
+				Update: {
+					creado_por?: string | null
+					created_at?: string
+					desde?: string
+					hasta?: string
+					id?: string
+					motivo?: string
+				}
+				Relationships: [
+					{
+						foreignKeyName: 'bloqueos_reservas_creado_por_fkey'
+						columns: ['creado_por']
+						isOneToOne: false
+						referencedRelation: 'usuarios'
+						referencedColumns: ['id']
+					},
+				]
+			}
+			cambios_ajustes: {
+				Row: {
+					antes: Json | null
+					autor: string | null
+					created_at: string
+					despues: Json | null
+					id: number
+					tipo: string
+				}
+				Insert: {
+					antes?: Json | null
+					autor?: string | null
+					created_at?: string
+					despues?: Json | null
+					id?: never
+					tipo: string
+				}
+				Update: {
+					antes?: Json | null
+					autor?: string | null
+					created_at?: string
+					despues?: Json | null
+					id?: never
+					tipo?: string
+				}
+				Relationships: [
+					{
+						foreignKeyName: 'cambios_ajustes_autor_fkey'
+						columns: ['autor']
+						isOneToOne: false
+						referencedRelation: 'usuarios'
+						referencedColumns: ['id']
+					},
+				]
+			}
 			facturas: {
 				Row: {
 					amount_due: number
@@ -313,6 +383,36 @@ export type Database = {
 					hits?: number
 					key?: string
 					window_start?: string
+				}
+				Relationships: []
+			}
+			reglas_reservas: {
+				Row: {
+					antelacion_horas: number
+					dias: number[]
+					horas: string[]
+					horizonte_dias: number
+					id: boolean
+					maximo_pendientes: number
+					updated_at: string
+				}
+				Insert: {
+					antelacion_horas?: number
+					dias?: number[]
+					horas?: string[]
+					horizonte_dias?: number
+					id?: boolean
+					maximo_pendientes?: number
+					updated_at?: string
+				}
+				Update: {
+					antelacion_horas?: number
+					dias?: number[]
+					horas?: string[]
+					horizonte_dias?: number
+					id?: boolean
+					maximo_pendientes?: number
+					updated_at?: string
 				}
 				Relationships: []
 			}

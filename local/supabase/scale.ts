@@ -24,6 +24,8 @@ export async function seedScale(pg: PGlite, { bookings = 100_000, users = 10_000
 			from generate_series('1970-01-01'::date, current_date + 60, interval '1 day') d
 			cross join unnest(array['10:00','10:30','11:00','11:30','12:00','12:30','13:00','13:30']) h
 			where extract(isodow from d) between 1 and 5
+			  -- No booking earlier today: the past is history, and a new booking must still be to come.
+			  and (d::date < (now() at time zone 'Europe/Madrid')::date or d + h::time > now() at time zone 'Europe/Madrid')
 			  and not exists (select 1 from public.reservas r where r.fecha = d::date and r.hora = h::time)
 		)
 		insert into public.reservas (fecha, hora, motivo, status, nombre, email)

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import type { LocalSupabase } from '../../local/supabase/server'
-import { formatMeeting } from '~/lib/booking'
+import { defaultBookingRules, formatMeeting } from '~/lib/booking'
 import type { TablesUpdate } from '~/lib/database.types'
 import { inbox, invitationIn, type CaughtMail } from '../support/mail'
 import { createUser, mailUrl, serviceClient, startTestSupabase, type TestUser } from '../support/supabase'
@@ -105,7 +105,7 @@ describe('without Google Calendar: our invitation', () => {
 		const [first, second, third] = [uniqueSlot(), uniqueSlot(), uniqueSlot()] as const
 		const ical = (slot: Slot) => `${slot.fecha}T${slot.hora}:00`
 
-		expect(await createBooking(bookingOf(client, first))).toMatchObject({ ok: true, mailed: true })
+		expect(await createBooking(bookingOf(client, first), defaultBookingRules)).toMatchObject({ ok: true, mailed: true })
 		const { id } = await bookingRow(client.id)
 		const booked = formatMeeting(first.fecha, first.hora)
 		const steps = [
@@ -224,7 +224,7 @@ describe('with Google Calendar: Google’s invitation only', () => {
 		const client = await signedInClient('google', 'Zoë Núñez')
 		const [slot, moveTo] = [uniqueSlot(), uniqueSlot()] as const
 
-		expect(await createBooking(bookingOf(client, slot))).toEqual({
+		expect(await createBooking(bookingOf(client, slot), defaultBookingRules)).toEqual({
 			ok: true,
 			meetUrl: 'https://meet.google.com/abc-defg-hij',
 			mailed: true,
@@ -268,7 +268,7 @@ describe('with Google Calendar: Google’s invitation only', () => {
 		const client = await signedInClient('respaldo', 'Zoë Núñez')
 		const slot = uniqueSlot()
 
-		const result = await createBooking(bookingOf(client, slot))
+		const result = await createBooking(bookingOf(client, slot), defaultBookingRules)
 		expect(result).toMatchObject({ ok: true, meetUrl: expect.stringMatching(/^https:\/\/meet\.jit\.si\//) })
 		expect(failures).toHaveBeenCalledWith('[calendar] create failed; falling back to a Jitsi room', expect.any(Error))
 		const { id } = await bookingRow(client.id)

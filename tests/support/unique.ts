@@ -1,7 +1,10 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bookingLimits, bookingSlots, lastBookableDate, todayInMadrid, type BookingSlot } from '../../app/lib/booking'
+import { defaultBookingRules, lastBookableFrom, todayInMadrid } from '../../app/lib/booking'
+
+/** The suites book under the default rules (an e2e test that changes them restores them; see settings.spec). */
+const { horas: bookingSlots, horizonteDias } = defaultBookingRules
 
 /**
  * Test data that no two tests share, by construction rather than by chance.
@@ -95,10 +98,10 @@ export function uniqueAddress() {
 	return groups.map((group) => group.toString(16)).join(':')
 }
 
-export type Slot = { fecha: string; hora: BookingSlot }
+export type Slot = { fecha: string; hora: string }
 
 /**
- * Slots must fall within the booking horizon (bookingLimits.horizonDays), so
+ * Slots must fall within the booking horizon (defaultBookingRules.horizonteDias), so
  * the lanes that book share its few weeks: four blocks of weekdays, dealt out
  * to as many lanes as can book at once (Vitest's pool of up to four, whose files
  * each have a database of their own: a block each; Playwright's two workers, a
@@ -138,8 +141,8 @@ export function firstSlotDate(today: string, latestBooking?: string) {
 	const from = latestBooking && latestBooking >= iso(ahead) ? daysAfter(noon(latestBooking), 1) : ahead
 	const first = iso(weekdayFrom(from))
 	const lastNeeded = weekdaysAfter(first, slotBlocks * weekdaysPerBlock - 1)
-	if (lastNeeded > iso(daysAfter(noon(today), bookingLimits.horizonDays))) {
-		throw new Error(`The test slots from ${first} would run past the ${bookingLimits.horizonDays}-day booking horizon.`)
+	if (lastNeeded > iso(daysAfter(noon(today), horizonteDias))) {
+		throw new Error(`The test slots from ${first} would run past the ${horizonteDias}-day booking horizon.`)
 	}
 	return first
 }
@@ -177,7 +180,8 @@ function slotAt(lane: number, index: number): Slot {
 	const hora = bookingSlots[within % bookingSlots.length]
 	if (!hora) throw new Error(`No booking slot at ${index}`)
 	const fecha = weekdaysAfter(fromRun(firstSlotVariable), day)
-	if (fecha > lastBookableDate()) throw new Error(`The test slot ${fecha} is past the booking horizon.`)
+	if (fecha > lastBookableFrom(defaultBookingRules, todayInMadrid()))
+		throw new Error(`The test slot ${fecha} is past the booking horizon.`)
 	return { fecha, hora }
 }
 

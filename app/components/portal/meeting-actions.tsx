@@ -5,7 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { inputClass } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
-import { bookingSlots, formatMeeting, lastBookableFrom, type Meeting } from '~/lib/booking'
+import { formatMeeting, type BookingWindow, type Meeting } from '~/lib/booking'
 
 /** The words of the reschedule and cancel forms: the client's page and the admin's say them differently. */
 export type MeetingActionsCopy = {
@@ -13,7 +13,7 @@ export type MeetingActionsCopy = {
 	reschedule: {
 		button: string
 		title: string
-		text: string
+		text: (availability: string) => string
 		date: string
 		time: string
 		choose: string
@@ -24,14 +24,17 @@ export type MeetingActionsCopy = {
 
 type ActionMeeting = Pick<Meeting, 'id' | 'fecha' | 'hora' | 'meet_url'>
 
+/** What a meeting can move to under the booking rules (/admin/ajustes); the server checks the rest. */
+export type RescheduleOptions = { window: BookingWindow; horas: readonly string[]; availability: string }
+
 function RescheduleForm({
 	meeting,
-	today,
+	options,
 	copy,
 	onSubmit,
 }: {
 	meeting: ActionMeeting
-	today: string
+	options: RescheduleOptions
 	copy: MeetingActionsCopy
 	onSubmit?: () => void
 }) {
@@ -49,8 +52,8 @@ function RescheduleForm({
 					name="fecha"
 					type="date"
 					required
-					min={today}
-					max={lastBookableFrom(today)}
+					min={options.window.earliest.fecha}
+					max={options.window.last}
 					className={inputClass}
 				/>
 			</div>
@@ -62,7 +65,7 @@ function RescheduleForm({
 					<option value="" disabled>
 						{copy.reschedule.choose}
 					</option>
-					{bookingSlots.map((slot) => (
+					{options.horas.map((slot) => (
 						<option key={slot} value={slot}>
 							{slot}
 						</option>
@@ -102,11 +105,11 @@ function CancelForm({
 /** Reprogramar and Cancelar for one meeting: dialogs with JavaScript; without it, links that open the forms on the page. */
 export function MeetingRowActions({
 	meeting,
-	today,
+	options,
 	copy,
 }: {
 	meeting: ActionMeeting
-	today: string
+	options: RescheduleOptions
 	copy: MeetingActionsCopy
 }) {
 	const hydrated = useHydrated()
@@ -148,8 +151,8 @@ export function MeetingRowActions({
 						{copy.reschedule.button}
 					</Button>
 				</DialogTrigger>
-				<DialogContent title={copy.reschedule.title} description={copy.reschedule.text}>
-					<RescheduleForm meeting={meeting} today={today} copy={copy} onSubmit={close} />
+				<DialogContent title={copy.reschedule.title} description={copy.reschedule.text(options.availability)}>
+					<RescheduleForm meeting={meeting} options={options} copy={copy} onSubmit={close} />
 				</DialogContent>
 			</Dialog>
 			<Dialog open={dialog === 'cancel'} onOpenChange={(open) => setDialog(open ? 'cancel' : null)}>
@@ -175,11 +178,11 @@ export function MeetingRowActions({
 /** Without JavaScript: the form a row's link asked for (?reprogramar= or ?cancelar=), above the table. */
 export function InlineMeetingForm({
 	meetings,
-	today,
+	options,
 	copy,
 }: {
 	meetings: readonly ActionMeeting[]
-	today: string
+	options: RescheduleOptions
 	copy: MeetingActionsCopy
 }) {
 	const [searchParams] = useSearchParams()
@@ -193,7 +196,7 @@ export function InlineMeetingForm({
 				<p className="mt-1 mb-4 text-sm text-muted-foreground">
 					{formatMeeting(rescheduling.fecha, rescheduling.hora)}
 				</p>
-				<RescheduleForm meeting={rescheduling} today={today} copy={copy} />
+				<RescheduleForm meeting={rescheduling} options={options} copy={copy} />
 			</section>
 		)
 	if (cancelling)

@@ -75,7 +75,7 @@ export function BookingDialogButton({
 				onOpenChange={setOpen}
 				returnFocusTo={trigger}
 				title={bookingDialog.title}
-				description={bookingDialog.description}
+				description={bookingDialog.description(booking.data?.availability)}
 				className="max-w-xl"
 			>
 				{booking.data ? (
@@ -84,8 +84,8 @@ export function BookingDialogButton({
 							signedInAs={booking.data.signedInAs}
 							draft={booking.data.draft}
 							taken={booking.data.taken}
-							today={booking.data.today}
-							nowTime={booking.data.nowTime}
+							rules={booking.data.rules}
+							window={booking.data.window}
 							outcome={undefined}
 						/>
 					</Suspense>

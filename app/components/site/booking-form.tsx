@@ -11,7 +11,7 @@ import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { demoPage } from '~/content/pages'
-import { bookingSlots, isWeekday, lastBookableFrom } from '~/lib/booking'
+import { freeHours, isBookableDay, isWeekend, type BookingRules, type BookingWindow } from '~/lib/booking'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import { ErrorList, Field, inputClass } from '../forms'
@@ -26,13 +26,16 @@ type Props = {
 	signedInAs: string | null
 	draft: Partial<BookingInput> | null
 	taken: Record<string, string[]>
-	today: string
-	nowTime: string
+	rules: BookingRules
+	window: BookingWindow
 	outcome: BookingOutcome | undefined
 }
 
-/** SPEC §2/§5: weekdays from today, free slots only, name and e-mail from the account when signed in. */
-export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome }: Props) {
+/**
+ * SPEC §2/§5: the days and hours of the booking rules (/admin/ajustes) from now on, free slots only, name and
+ * e-mail from the account when signed in.
+ */
+export function BookingForm({ signedInAs, draft, taken, rules, window, outcome }: Props) {
 	const navigation = useNavigation()
 	const submitting = navigation.state === 'submitting' && navigation.formAction === '/solicitar-demostracion-kia'
 	const [fecha, setFecha] = useState(draft?.fecha ?? '')
@@ -55,11 +58,7 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingSchema }),
 	})
-	const unavailable = new Set([
-		...(taken[fecha] ?? []),
-		...(fecha === today ? bookingSlots.filter((slot) => slot <= nowTime) : []),
-	])
-	const free = bookingSlots.filter((slot) => !unavailable.has(slot))
+	const free = fecha ? freeHours(rules, window, fecha, taken[fecha]) : []
 
 	return (
 		<div className="space-y-6">
@@ -110,14 +109,15 @@ export function BookingForm({ signedInAs, draft, taken, today, nowTime, outcome 
 							...getInputProps(fields.fecha, { type: 'date' }),
 							ref: fechaInput,
 							defaultValue: draft?.fecha ?? '',
-							min: today,
-							max: lastBookableFrom(today),
+							min: window.earliest.fecha,
+							max: window.last,
 							onChange: (event) => {
 								const value = event.currentTarget.value
 								// Typed by keyboard, the year arrives digit by digit (0002, 0020, 0202, 2029): only a date
 								// from today on is a choice to judge, else typing a weekday could clear it half-way.
-								if (value && value >= today && !isWeekday(value)) {
-									notify({ id: 'fecha-no-valida', type: 'error', ...demoPage.weekend })
+								if (value && value >= window.earliest.fecha && !isBookableDay(rules, value)) {
+									const refusal = isWeekend(value) ? demoPage.weekend : demoPage.closedDay
+									notify({ id: 'fecha-no-valida', type: 'error', ...refusal })
 									event.currentTarget.value = ''
 									setFecha('')
 									return

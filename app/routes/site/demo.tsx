@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useLocation } from 'react-router'
 import { bookingPageUrl, displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking-draft'
+import { loadBookingRules } from '~/.server/booking-rules'
 import { createBooking, takenSlots } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
@@ -13,15 +14,16 @@ import { BookingForm, type BookingOutcome } from '~/components/site/booking-form
 import { Card, Container } from '~/components/site/page'
 import { pageNames } from '~/content/navigation'
 import { demoPage } from '~/content/pages'
-import { isBookable, isPastHorizon, isWeekday, timeInMadrid, todayInMadrid } from '~/lib/booking'
+import { availabilityFact, describeAvailability } from '~/content/availability'
+import { bookingWindow, defaultBookingRules, isBookable, isBookableDay, isPastHorizon, isWeekend } from '~/lib/booking'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta({
 		title: demoPage.title,
-		description: demoPage.description,
+		description: demoPage.description(describeAvailability(loaderData?.rules ?? defaultBookingRules)),
 		path: '/solicitar-demostracion-kia',
 		siteUrl: siteUrlFrom(matches),
 	})
@@ -57,10 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	// A public page: while Supabase is down it still shows, as to a visitor; booking then says it cannot.
 	const user = await getUserIfReachable(context, request)
 	// Independent reads, one round trip: the session is checked locally, so these can all start at once.
-	const [profile, draft, taken] = await Promise.all([
+	const [profile, draft, taken, rules] = await Promise.all([
 		user ? loadProfileIfReachable(context, user) : null,
 		readBookingDraft(request),
 		takenSlots(),
+		loadBookingRules(),
 	])
 	return {
 		signedInAs: user ? displayName(user, profile) : null,
@@ -74,8 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 				}
 			: null,
 		taken,
-		today: todayInMadrid(),
-		nowTime: timeInMadrid(),
+		rules,
+		window: bookingWindow(rules),
+		availability: describeAvailability(rules),
 	}
 }
 
@@ -94,9 +98,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		)
 	const booking = submission.value
 	if (await isRateLimited(context, 'booking')) return fail(rateLimitedMessage, 429)
-	if (!isWeekday(booking.fecha)) return fail(demoPage.weekend.description)
-	if (isPastHorizon(booking.fecha)) return fail(demoPage.failure.horizon)
-	if (!isBookable(booking.fecha, booking.hora)) return fail(demoPage.failure.invalid)
+	const rules = await loadBookingRules()
+	if (!isBookableDay(rules, booking.fecha))
+		return fail(isWeekend(booking.fecha) ? demoPage.weekend.description : demoPage.closedDay.description)
+	if (isPastHorizon(rules, booking.fecha)) return fail(demoPage.failure.horizon(rules.horizonteDias))
+	if (!isBookable(rules, booking.fecha, booking.hora)) return fail(demoPage.failure.invalid)
 
 	const user = await getOptionalUser(context, request)
 	if (!user) {
@@ -127,20 +133,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 
 	const profile = await loadProfile(context, user)
-	const result = await createBooking({
-		userId: user.id,
-		nombre: displayName(user, profile),
-		email: user.email ?? '',
-		fecha: booking.fecha,
-		hora: booking.hora,
-		motivo: booking.motivo || defaultBookingReason,
-	})
+	const result = await createBooking(
+		{
+			userId: user.id,
+			nombre: displayName(user, profile),
+			email: user.email ?? '',
+			fecha: booking.fecha,
+			hora: booking.hora,
+			motivo: booking.motivo || defaultBookingReason,
+		},
+		rules,
+	)
 	if (!result.ok) {
 		const messages = {
 			taken: demoPage.failure.taken,
 			invalid: demoPage.failure.invalid,
-			horizon: demoPage.failure.horizon,
-			limit: demoPage.failure.limit,
+			horizon: demoPage.failure.horizon(rules.horizonteDias),
+			limit: demoPage.failure.limit(rules.maximoPendientes),
 			failed: demoPage.failure.server,
 		}
 		const statuses = { taken: 409, invalid: 400, horizon: 400, limit: 409, failed: 500 }
@@ -171,7 +180,8 @@ export default function DemoRequest({ loaderData, actionData }: Route.ComponentP
 			<h1 className="mt-6 text-4xl font-bold tracking-tight">{demoPage.heading}</h1>
 			<p className="mt-4 max-w-2xl text-lg text-muted-foreground">{demoPage.lead}</p>
 			<div className="mt-10 grid gap-4 sm:grid-cols-3">
-				{demoPage.facts.map((fact) => {
+				{demoPage.facts.map((fixed) => {
+					const fact = fixed.icon === 'calendar' ? { ...fixed, ...availabilityFact(loaderData.rules) } : fixed
 					const Icon = factIcons[fact.icon]
 					return (
 						<Card key={fact.title}>
@@ -189,8 +199,8 @@ export default function DemoRequest({ loaderData, actionData }: Route.ComponentP
 					signedInAs={loaderData.signedInAs}
 					draft={actionData?.status === 'success' ? null : loaderData.draft}
 					taken={loaderData.taken}
-					today={loaderData.today}
-					nowTime={loaderData.nowTime}
+					rules={loaderData.rules}
+					window={loaderData.window}
 					outcome={actionData}
 				/>
 			</Card>

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
-import { bookingLimits, isWeekday, lastBookableDate, todayInMadrid } from '~/lib/booking'
+import { defaultBookingRules, isWeekend, lastBookableFrom, todayInMadrid } from '~/lib/booking'
 import { createUser, serviceClient, startTestSupabase } from '../../support/supabase'
-import { uniqueEmail, uniqueSlot, uniqueSlots } from '../../support/unique'
+import { uniqueEmail, uniqueSlot, uniqueSlots, type Slot } from '../../support/unique'
 
-// The database's own brake on holding slots (issue 18, finding 1), whoever writes: the numbers must be
-// app/lib/booking.ts's bookingLimits, which the server checks first with friendlier messages.
+// The database's own brake on holding slots (issue 18, finding 1) and the booking rules of /admin/ajustes
+// (issue 21), whoever writes: its defaults must be app/lib/booking.ts's defaultBookingRules, which the server
+// checks first with friendlier messages.
 let supabase: LocalSupabase
 beforeAll(async () => {
 	supabase = await startTestSupabase()
@@ -13,16 +14,27 @@ beforeAll(async () => {
 afterAll(() => supabase.stop())
 
 const service = () => serviceClient(supabase.url)
+const bookingLimits = {
+	horizonDays: defaultBookingRules.horizonteDias,
+	maxUpcomingPerClient: defaultBookingRules.maximoPendientes,
+}
+const lastBookableDate = () => lastBookableFrom(defaultBookingRules, todayInMadrid())
 
 function weekdayStepping(from: string, step: 1 | -1) {
 	const date = new Date(`${from}T12:00:00Z`)
-	while (!isWeekday(date.toISOString().slice(0, 10))) date.setUTCDate(date.getUTCDate() + step)
+	while (isWeekend(date.toISOString().slice(0, 10))) date.setUTCDate(date.getUTCDate() + step)
 	return date.toISOString().slice(0, 10)
 }
 
 function dayAfter(isoDate: string) {
 	const date = new Date(`${isoDate}T12:00:00Z`)
 	date.setUTCDate(date.getUTCDate() + 1)
+	return date.toISOString().slice(0, 10)
+}
+
+function saturdayAfter(isoDate: string) {
+	const date = new Date(`${isoDate}T12:00:00Z`)
+	date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7 || 7))
 	return date.toISOString().slice(0, 10)
 }
 
@@ -121,5 +133,98 @@ describe('upcoming demos per client', () => {
 			.eq('user_id', client.id)
 			.gte('fecha', todayInMadrid())
 		expect(count).toBe(bookingLimits.maxUpcomingPerClient)
+	})
+})
+
+describe('booking rules (Ajustes)', () => {
+	const defaults = {
+		dias: defaultBookingRules.dias,
+		horas: defaultBookingRules.horas,
+		horizonte_dias: defaultBookingRules.horizonteDias,
+		antelacion_horas: defaultBookingRules.antelacionHoras,
+		maximo_pendientes: defaultBookingRules.maximoPendientes,
+	}
+	const setRules = async (change: Partial<typeof defaults>) => {
+		const { error } = await service().from('reglas_reservas').update(change).eq('id', true)
+		expect(error).toBeNull()
+	}
+	afterEach(async () => {
+		await setRules(defaults)
+		await service().from('bloqueos_reservas').delete().neq('motivo', '')
+	})
+
+	test('the migration’s rules are app/lib/booking.ts’s defaultBookingRules', async () => {
+		const { data } = await service()
+			.from('reglas_reservas')
+			.select('dias, horas, horizonte_dias, antelacion_horas, maximo_pendientes')
+			.single()
+		expect({ ...data, horas: data?.horas.map((hora) => hora.slice(0, 5)) }).toEqual(defaults)
+	})
+
+	test('a booking outside the rules’ days and hours is refused, whoever writes it', async () => {
+		const slot = uniqueSlot()
+		const saturday = saturdayAfter(slot.fecha)
+		for (const refused of [
+			{ fecha: slot.fecha, hora: '16:00' },
+			{ fecha: saturday, hora: '10:00' },
+		]) {
+			const result = await service().from('reservas').insert(booking(refused))
+			expect(result.error?.message, JSON.stringify(refused)).toContain('reservas_fuera_de_horario')
+		}
+		const quarterPast = await service()
+			.from('reservas')
+			.insert(booking({ fecha: slot.fecha, hora: '10:15' }))
+		expect(quarterPast.error?.code).toBe('23514')
+
+		await setRules({ dias: [1, 2, 3, 4, 5, 6], horas: [...defaults.horas, '16:00'] })
+		for (const allowed of [
+			{ fecha: slot.fecha, hora: '16:00' },
+			{ fecha: saturday, hora: '10:00' },
+		])
+			expect((await service().from('reservas').insert(booking(allowed))).error).toBeNull()
+	})
+
+	test('a blocked date takes no new booking and no booking moved onto it; those already there stay', async () => {
+		// A day's eight hours come in a row: the ninth slot is the next weekday's.
+		const slots = uniqueSlots(9)
+		const [kept, moving] = [slots[0], slots[8]] as [Slot, Slot]
+		const other = uniqueSlot()
+		const client = await createUser(supabase.url, uniqueEmail('bloqueo'))
+		const { data: existing } = await service().from('reservas').insert(booking(kept, client.id)).select('id').single()
+		const { data: toMove } = await service().from('reservas').insert(booking(moving)).select('id').single()
+		const blocked = await service()
+			.from('bloqueos_reservas')
+			.insert({ desde: kept.fecha, hasta: kept.fecha, motivo: 'Festivo' })
+		expect(blocked.error).toBeNull()
+
+		const sameDay = await service()
+			.from('reservas')
+			.insert(booking({ fecha: kept.fecha, hora: kept.hora === '10:00' ? '10:30' : '10:00' }))
+		expect(sameDay.error?.message).toContain('reservas_dia_bloqueado')
+		const movedOnto = await service()
+			.from('reservas')
+			.update({ fecha: kept.fecha, hora: '12:00' })
+			.eq('id', toMove?.id ?? '')
+		expect(movedOnto.error?.message).toContain('reservas_dia_bloqueado')
+		// The booking made before the block is the admin's to decide on: deleting its client still works.
+		const detached = await service()
+			.from('reservas')
+			.update({ user_id: null })
+			.eq('id', existing?.id ?? '')
+		expect(detached.error).toBeNull()
+		expect((await service().from('reservas').insert(booking(other))).error).toBeNull()
+	})
+
+	test('the minimum notice and a shorter horizon are the database’s rules too', async () => {
+		const soon = weekdayStepping(dayAfter(todayInMadrid()), 1)
+		await setRules({ antelacion_horas: 168 })
+		const tooSoon = await service()
+			.from('reservas')
+			.insert(booking({ fecha: soon, hora: '13:30' }))
+		expect(tooSoon.error?.message).toContain('reservas_antelacion')
+		await setRules({ antelacion_horas: 0, horizonte_dias: 1 })
+		const slot = uniqueSlot()
+		const tooFar = await service().from('reservas').insert(booking(slot))
+		expect(tooFar.error?.message).toContain('reservas_horizonte')
 	})
 })

@@ -46,6 +46,10 @@ beforeAll(async () => {
 		.from('form_submission_events')
 		.insert({ submission_id: submissionId, kind: 'nota', body: 'Semilla' })
 	expect(submission.error ?? note.error).toBeNull()
+	const block = await service
+		.from('bloqueos_reservas')
+		.insert({ desde: '2098-12-24', hasta: '2098-12-26', motivo: 'Semilla' })
+	expect(block.error).toBeNull()
 	const bought = { price_id: 'price_x', plan: 'business', periodo: 'monthly', status: 'active' }
 	const invoice = { status: 'paid', currency: 'eur', total: 19900, amount_due: 19900, amount_paid: 19900 }
 	const billing = await Promise.all([
@@ -132,6 +136,21 @@ const apiAccess: Record<string, { anon: string; authenticated: string; why: stri
 		authenticated: 'admins read, and add notes and replies as themselves',
 		why: 'the support inbox’s internal thread: never a sender’s or a cliente’s to see',
 	},
+	reglas_reservas: {
+		anon: 'read',
+		authenticated: 'read; admins update',
+		why: 'which days and hours can be booked is public; /admin/ajustes changes them, and the database logs who did',
+	},
+	bloqueos_reservas: {
+		anon: 'nothing',
+		authenticated: 'admins read, add as themselves and delete',
+		why: 'a block’s reason is internal (someone’s holiday); the booking paths read the dates with the service role',
+	},
+	cambios_ajustes: {
+		anon: 'nothing',
+		authenticated: 'admins read',
+		why: 'the audit log of the booking rules, written by triggers whoever changes them; nobody edits history',
+	},
 	rate_limits: {
 		anon: 'nothing',
 		authenticated: 'nothing',
@@ -183,6 +202,9 @@ describe('select', () => {
 		form_submissions: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		form_submission_events: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
+		reglas_reservas: { anon: 1, clienteA: 1, clienteB: 1, admin: 1, service: 1 },
+		bloqueos_reservas: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
+		cambios_ajustes: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		suscripciones: { anon: denied, clienteA: 1, clienteB: 1, admin: 2, service: 2 },
 		pagos: { anon: denied, clienteA: 1, clienteB: 0, admin: 1, service: 1 },
 		facturas: { anon: denied, clienteA: 2, clienteB: 1, admin: 3, service: 3 },
@@ -259,6 +281,10 @@ describe('insert', () => {
 		rate_limits: { key: `rls:${actor}`, window_start: new Date().toISOString(), hits: 1 },
 		form_submissions: { form_type: 'Contacto General', data: { name: actor } },
 		form_submission_events: { submission_id: submissionId, kind: 'nota', body: actor },
+		// Dates no test books: a block of the matrix must not close a slot another test takes.
+		bloqueos_reservas: { desde: '2099-01-01', hasta: '2099-01-02', motivo: actor },
+		reglas_reservas: { id: true },
+		cambios_ajustes: { tipo: 'reglas' },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -275,6 +301,10 @@ describe('insert', () => {
 		rate_limits: ['service'],
 		form_submissions: ['service'],
 		form_submission_events: ['admin', 'service'],
+		bloqueos_reservas: ['admin', 'service'],
+		// One row of rules, made by the migration: a second is refused even to the service role.
+		reglas_reservas: [],
+		cambios_ajustes: ['service'],
 	}
 	test('covers every table', () => expect(Object.keys(allowed).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const table of Object.keys(allowed)) {
@@ -284,6 +314,7 @@ describe('insert', () => {
 				const result = await clients[actor].from(table).insert(rows(actor)[table] ?? {})
 				if (may) expect(result.status).toBe(201)
 				else if (table === 'usuarios' && actor === 'service') expect(result.error?.code).toBe('23503')
+				else if (table === 'reglas_reservas' && actor === 'service') expect(result.error?.code).toBe('23505')
 				else {
 					expect(result.status).toBe(actor === 'anon' ? 401 : 403)
 					expect(result.error?.code).toBe('42501')
@@ -447,6 +478,91 @@ describe('update', () => {
 			.update({ [column]: value })
 			.eq(column, value)
 		expect(service.error).toBeNull()
+	})
+})
+
+describe('booking rules (Ajustes)', () => {
+	test('an admin changes the rules, and the log says who, before and after; a cliente changes nothing', async () => {
+		const byCliente = await clients.clienteA
+			.from('reglas_reservas')
+			.update({ maximo_pendientes: 20 })
+			.eq('id', true)
+			.select('id')
+		expect(byCliente.data ?? []).toEqual([])
+		const byAnon = await clients.anon.from('reglas_reservas').update({ maximo_pendientes: 20 }).eq('id', true)
+		expect(byAnon.status).toBe(401)
+		const changed = await clients.admin
+			.from('reglas_reservas')
+			.update({ maximo_pendientes: 4, horas: ['10:00', '16:30'] })
+			.eq('id', true)
+			.select('maximo_pendientes, horas')
+		expect(changed.data).toEqual([{ maximo_pendientes: 4, horas: ['10:00:00', '16:30:00'] }])
+		const log = await clients.admin
+			.from('cambios_ajustes')
+			.select('autor, tipo, antes, despues')
+			.eq('tipo', 'reglas')
+			.order('id', { ascending: false })
+			.limit(1)
+			.single()
+		expect(log.data).toMatchObject({
+			autor: adminId,
+			antes: { maximo_pendientes: 3, horas: expect.arrayContaining(['13:30:00']) },
+			despues: { maximo_pendientes: 4, horas: ['10:00:00', '16:30:00'] },
+		})
+		const quarterPast = await clients.admin
+			.from('reglas_reservas')
+			.update({ horas: ['10:15'] })
+			.eq('id', true)
+		expect(quarterPast.error?.code).toBe('23514')
+		const noDays = await clients.admin.from('reglas_reservas').update({ dias: [] }).eq('id', true)
+		expect(noDays.error?.code).toBe('23514')
+		const restored = await clients.admin
+			.from('reglas_reservas')
+			.update({ maximo_pendientes: 3, horas: ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30'] })
+			.eq('id', true)
+		expect(restored.error).toBeNull()
+	})
+
+	test('blocks: an admin adds one as themselves and removes it; a cliente neither reads, adds nor removes', async () => {
+		const forged = await clients.admin
+			.from('bloqueos_reservas')
+			.insert({ desde: '2099-02-01', hasta: '2099-02-01', motivo: 'Falso', creado_por: clienteA.id })
+		expect(forged.status).toBe(403)
+		const backwards = await clients.admin
+			.from('bloqueos_reservas')
+			.insert({ desde: '2099-02-02', hasta: '2099-02-01', motivo: 'Al revés' })
+		expect(backwards.error?.code).toBe('23514')
+		const added = await clients.admin
+			.from('bloqueos_reservas')
+			.insert({ desde: '2099-03-01', hasta: '2099-03-05', motivo: 'Vacaciones' })
+			.select('id, creado_por')
+			.single()
+		expect(added.data?.creado_por).toBe(adminId)
+		const id = added.data?.id ?? ''
+		const removedByCliente = await clients.clienteA.from('bloqueos_reservas').delete().eq('id', id).select('id')
+		expect(removedByCliente.data ?? []).toEqual([])
+		const insertByCliente = await clients.clienteA
+			.from('bloqueos_reservas')
+			.insert({ desde: '2099-04-01', hasta: '2099-04-01', motivo: 'Intruso' })
+		expect(insertByCliente.status).toBe(403)
+		const removed = await clients.admin.from('bloqueos_reservas').delete().eq('id', id).select('id')
+		expect(removed.data).toEqual([{ id }])
+		const log = await clients.admin
+			.from('cambios_ajustes')
+			.select('autor, tipo, antes, despues')
+			.in('tipo', ['bloqueo_creado', 'bloqueo_eliminado'])
+			.order('id', { ascending: false })
+			.limit(2)
+		expect(log.data).toMatchObject([
+			{ autor: adminId, tipo: 'bloqueo_eliminado', antes: { motivo: 'Vacaciones' }, despues: null },
+			{ autor: adminId, tipo: 'bloqueo_creado', antes: null, despues: { desde: '2099-03-01', hasta: '2099-03-05' } },
+		])
+		const rewrite = await clients.admin.from('cambios_ajustes').update({ tipo: 'reglas' }).neq('id', 0)
+		expect(rewrite.status).toBe(403)
+		const erase = await clients.admin.from('cambios_ajustes').delete().neq('id', 0)
+		expect(erase.status).toBe(403)
+		const noRules = await clients.admin.from('reglas_reservas').delete().eq('id', true)
+		expect(noRules.status).toBe(403)
 	})
 })
 

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { bookForClient } from '~/.server/admin-bookings'
 import { loadAdminPage } from '~/.server/admin-list'
+import { loadRescheduleOptions } from '~/.server/booking-rules'
 import { requireAdmin } from '~/.server/auth'
 import { cancelMeetingAsAdmin, rescheduleMeetingAsAdmin } from '~/.server/bookings'
 import { readForm } from '~/.server/http'
@@ -12,12 +13,12 @@ import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, inputClass } from '~/components/forms'
 import { AdminTable } from '~/components/portal/admin-table'
-import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
+import { InlineMeetingForm, MeetingRowActions, type RescheduleOptions } from '~/components/portal/meeting-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
 import { meetingsCopy } from '~/content/meetings'
-import { bookingSlots, formatMeeting, lastBookableFrom, meetingStatuses, todayInMadrid } from '~/lib/booking'
+import { formatMeeting, meetingStatuses, todayInMadrid } from '~/lib/booking'
 import { meetingFilterArgs, meetingFiltersFrom } from '~/lib/meeting-filters'
 import { adminBookingSchema } from '~/lib/schemas'
 import type { Route } from './+types/meetings'
@@ -39,15 +40,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const filters = meetingFiltersFrom(new URL(request.url).searchParams)
 	const supabase = getSupabase(context)
 	// In parallel with the role check: the database function refuses anyone but an admin anyway.
-	const [, page] = await Promise.all([
+	const [, page, options] = await Promise.all([
 		requireAdmin(context, request),
 		loadAdminPage<Row>(request, copy.loadError, (range) =>
 			supabase.rpc('admin_reservas', { ...range, ...meetingFilterArgs(filters) }),
 		),
+		loadRescheduleOptions(),
 	])
 	// The new-booking form validates on the server: its constraints (required, lengths) travel as
 	// data, so zod stays out of the page's JavaScript and the admin pages within the first-load budget.
-	return { ...page, filters, today: todayInMadrid(), constraint: getZodConstraint(adminBookingSchema) }
+	return { ...page, filters, today: todayInMadrid(), options, constraint: getZodConstraint(adminBookingSchema) }
 }
 
 /** The list the admin was on, without the inline form's parameter: where an action returns to. */
@@ -166,11 +168,11 @@ function ExportLink() {
 
 /** The new-booking form, on the page under ?nueva=1 with or without JavaScript: a refusal keeps what was typed. */
 function NewMeetingForm({
-	today,
+	options,
 	constraint,
 	lastResult,
 }: {
-	today: string
+	options: RescheduleOptions
 	constraint: ReturnType<typeof getZodConstraint>
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
@@ -189,7 +191,7 @@ function NewMeetingForm({
 			<h2 id="nueva-titulo" className="font-semibold">
 				{text.title}
 			</h2>
-			<p className="mt-1 mb-5 text-sm text-muted-foreground">{text.text}</p>
+			<p className="mt-1 mb-5 text-sm text-muted-foreground">{text.text(options.availability)}</p>
 			<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="create" />
 				<Field
@@ -204,7 +206,11 @@ function NewMeetingForm({
 				/>
 				<Field
 					label={text.date}
-					inputProps={{ ...getInputProps(fields.fecha, { type: 'date' }), min: today, max: lastBookableFrom(today) }}
+					inputProps={{
+						...getInputProps(fields.fecha, { type: 'date' }),
+						min: options.window.earliest.fecha,
+						max: options.window.last,
+					}}
 					errors={fields.fecha.errors}
 				/>
 				<div>
@@ -213,7 +219,7 @@ function NewMeetingForm({
 					</label>
 					<select {...getSelectProps(fields.hora)} className={selectClass}>
 						<option value="">{text.choose}</option>
-						{bookingSlots.map((slot) => (
+						{options.horas.map((slot) => (
 							<option key={slot} value={slot}>
 								{slot}
 							</option>
@@ -259,7 +265,7 @@ function NewMeetingLink() {
 }
 
 export default function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
-	const { rows, today, filters } = loaderData
+	const { rows, today, filters, options } = loaderData
 	const [searchParams] = useSearchParams()
 	const creating = searchParams.has('nueva')
 	const upcoming = rows.filter((row) => row.status === 'confirmada' && row.fecha >= today)
@@ -285,9 +291,9 @@ export default function AdminMeetings({ loaderData, actionData }: Route.Componen
 						</p>
 					) : null}
 					{creating ? (
-						<NewMeetingForm today={today} constraint={loaderData.constraint} lastResult={actionData?.create} />
+						<NewMeetingForm options={options} constraint={loaderData.constraint} lastResult={actionData?.create} />
 					) : null}
-					<InlineMeetingForm meetings={upcoming} today={today} copy={copy} />
+					<InlineMeetingForm meetings={upcoming} options={options} copy={copy} />
 				</>
 			}
 		>
@@ -311,7 +317,7 @@ export default function AdminMeetings({ loaderData, actionData }: Route.Componen
 					<td data-label={copy.actions} className="p-4">
 						{/* Only a confirmed meeting still to come can change: the past is history, a cancellation final. */}
 						{row.status === 'confirmada' && row.fecha >= today ? (
-							<MeetingRowActions meeting={row} today={today} copy={copy} />
+							<MeetingRowActions meeting={row} options={options} copy={copy} />
 						) : null}
 					</td>
 				</tr>

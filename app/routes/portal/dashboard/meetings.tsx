@@ -13,7 +13,8 @@ import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { meetingsCopy as copy } from '~/content/meetings'
-import { formatMeeting, splitMeetings, todayInMadrid } from '~/lib/booking'
+import { loadRescheduleOptions } from '~/.server/booking-rules'
+import { formatMeeting, splitMeetings } from '~/lib/booking'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/meetings'
 
@@ -23,14 +24,14 @@ type Tab = 'proximas' | 'pasadas'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser(context, request)
-	const meetings = await listOwnMeetings(getSupabase(context), user)
+	const [meetings, options] = await Promise.all([listOwnMeetings(getSupabase(context), user), loadRescheduleOptions()])
 	const url = new URL(request.url)
 	const tab: Tab = url.searchParams.get('tab') === 'pasadas' ? 'pasadas' : 'proximas'
 	const split = meetings ? splitMeetings(meetings) : null
 	return {
 		tab,
 		meetings: split ? (tab === 'proximas' ? split.upcoming : split.past) : null,
-		today: todayInMadrid(),
+		options,
 		bookingUrl: `${getPublicEnv().SITE_URL}/solicitar-demostracion-kia`,
 	}
 }
@@ -104,7 +105,7 @@ function NewBooking({ bookingUrl }: { bookingUrl: string }) {
 }
 
 export default function Meetings({ loaderData, actionData }: Route.ComponentProps) {
-	const { tab, meetings, today } = loaderData
+	const { tab, meetings, options } = loaderData
 	return (
 		<>
 			<BackToDashboard />
@@ -131,7 +132,7 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
 					{actionData.error}
 				</p>
 			) : null}
-			{meetings ? <InlineMeetingForm meetings={meetings} today={today} copy={copy} /> : null}
+			{meetings ? <InlineMeetingForm meetings={meetings} options={options} copy={copy} /> : null}
 			{meetings === null ? (
 				<div role="alert" className="rounded-2xl border border-danger/40 p-6">
 					<p className="font-semibold">{copy.loadError.title}</p>
@@ -173,7 +174,7 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
 									</td>
 									<td className="p-4">
 										{tab === 'proximas' && meeting.status === 'confirmada' ? (
-											<MeetingRowActions meeting={meeting} today={today} copy={copy} />
+											<MeetingRowActions meeting={meeting} options={options} copy={copy} />
 										) : null}
 									</td>
 								</tr>

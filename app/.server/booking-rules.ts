@@ -1,0 +1,112 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RescheduleOptions } from '~/components/portal/meeting-actions'
+import { describeAvailability } from '~/content/availability'
+import { bookingWindow, todayInMadrid, type BookingRules } from '~/lib/booking'
+import type { Database } from '~/lib/database.types'
+import type { BlockInput, RulesInput } from '~/lib/schemas'
+import { createServiceClient } from './supabase'
+
+type Client = SupabaseClient<Database>
+
+const rulesColumns = 'dias, horas, horizonte_dias, antelacion_horas, maximo_pendientes'
+
+type RulesRow = Pick<
+	Database['public']['Tables']['reglas_reservas']['Row'],
+	'dias' | 'horas' | 'horizonte_dias' | 'antelacion_horas' | 'maximo_pendientes'
+>
+
+/** The row as the app speaks of it: hours as HH:MM (Postgres says 10:00:00), sorted. */
+const rulesFrom = (row: RulesRow, bloqueos: BookingRules['bloqueos']): BookingRules => ({
+	dias: [...row.dias].sort(),
+	horas: row.horas.map((hora) => hora.slice(0, 5)).sort(),
+	horizonteDias: row.horizonte_dias,
+	antelacionHoras: row.antelacion_horas,
+	maximoPendientes: row.maximo_pendientes,
+	bloqueos,
+})
+
+/**
+ * The rules every booking path follows, read fresh on each request so that a change in /admin/ajustes
+ * holds at once. Blocks that have ended are left out.
+ */
+export async function loadBookingRules(): Promise<BookingRules> {
+	// Service role: the blocks' dates are needed to offer hours; their reasons stay with the admins (RLS).
+	const service = createServiceClient()
+	const [rules, blocks] = await Promise.all([
+		service.from('reglas_reservas').select(rulesColumns).single(),
+		service.from('bloqueos_reservas').select('desde, hasta').gte('hasta', todayInMadrid()).order('desde'),
+	])
+	if (rules.error) throw rules.error
+	if (blocks.error) throw blocks.error
+	return rulesFrom(rules.data, blocks.data)
+}
+
+/** What the reschedule forms offer (the client's and the admin's): the rules' hours and dates from now on. */
+export async function loadRescheduleOptions(): Promise<RescheduleOptions> {
+	const rules = await loadBookingRules()
+	return { window: bookingWindow(rules), horas: rules.horas, availability: describeAvailability(rules) }
+}
+
+/** What /admin/ajustes shows, under the admin's own session (RLS: blocks and the log are admins' only). */
+export async function loadBookingSettings(supabase: Client) {
+	const [rules, blocks, changes] = await Promise.all([
+		supabase.from('reglas_reservas').select(`${rulesColumns}, updated_at`).single(),
+		supabase
+			.from('bloqueos_reservas')
+			.select('id, desde, hasta, motivo, created_at')
+			.gte('hasta', todayInMadrid())
+			.order('desde'),
+		supabase
+			.from('cambios_ajustes')
+			.select('id, tipo, antes, despues, created_at, autor:usuarios(full_name, email)')
+			.order('created_at', { ascending: false })
+			.order('id', { ascending: false })
+			.limit(30),
+	])
+	if (rules.error) throw rules.error
+	if (blocks.error) throw blocks.error
+	if (changes.error) throw changes.error
+	return {
+		rules: rulesFrom(rules.data, blocks.data),
+		blocks: blocks.data,
+		changes: changes.data,
+	}
+}
+
+export type SettingsChange = { ok: true } | { ok: false; reason: 'refused' | 'failed' }
+
+function outcome(error: { code: string } | null, what: string): SettingsChange {
+	if (!error) return { ok: true }
+	// 23514: a check constraint (the database's own limits); 42501: RLS, for a caller who is not an admin.
+	if (error.code === '23514' || error.code === '42501') return { ok: false, reason: 'refused' }
+	console.error(`[settings] ${what} failed`, error)
+	return { ok: false, reason: 'failed' }
+}
+
+/** As the admin: RLS lets only admins change the rules, and the database records who did. */
+export async function updateBookingRules(supabase: Client, rules: RulesInput): Promise<SettingsChange> {
+	const { data, error } = await supabase
+		.from('reglas_reservas')
+		.update({
+			dias: rules.dias,
+			horas: rules.horas,
+			horizonte_dias: rules.horizonteDias,
+			antelacion_horas: rules.antelacionHoras,
+			maximo_pendientes: rules.maximoPendientes,
+		})
+		.eq('id', true)
+		.select('id')
+	if (!error && data.length === 0) return { ok: false, reason: 'refused' }
+	return outcome(error, 'rules update')
+}
+
+export async function addBookingBlock(supabase: Client, block: BlockInput): Promise<SettingsChange> {
+	const { error } = await supabase.from('bloqueos_reservas').insert(block)
+	return outcome(error, 'block insert')
+}
+
+export async function removeBookingBlock(supabase: Client, id: string): Promise<SettingsChange> {
+	const { data, error } = await supabase.from('bloqueos_reservas').delete().eq('id', id).select('id')
+	if (!error && data.length === 0) return { ok: false, reason: 'refused' }
+	return outcome(error, 'block delete')
+}
