@@ -175,7 +175,7 @@ test.describe('admin bookings', () => {
 		await page.getByLabel('Nueva fecha').fill(nextSaturday(meeting.fecha))
 		await page.getByLabel('Nueva hora').selectOption('10:00')
 		await page.getByRole('button', { name: 'Guardar cambios' }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'elige un día laborable' })).toBeVisible()
+		await expect(page.getByRole('alert').filter({ hasText: 'elige un día y una hora de los disponibles' })).toBeVisible()
 
 		await page.goto(list)
 		await page.getByRole('link', { name: 'Cancelar' }).click()
@@ -263,7 +263,7 @@ test.describe('admin bookings', () => {
 		await form.getByLabel('Fecha').fill(nextSaturday(taken.fecha))
 		await form.getByLabel('Hora').selectOption('10:00')
 		await form.getByRole('button', { name: 'Reservar' }).click()
-		await expect(form.getByText('Elige un día laborable y una hora disponible a partir de ahora.')).toBeVisible()
+		await expect(form.getByText('Elige un día y una hora de los disponibles a partir de ahora.')).toBeVisible()
 
 		await form.getByLabel('Fecha').fill(taken.fecha)
 		await form.getByLabel('Hora').selectOption(taken.hora.slice(0, 5))

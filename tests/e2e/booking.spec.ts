@@ -158,7 +158,7 @@ test.describe('demo booking', () => {
 			motivo: 'x',
 		})
 		expect(response.status).toBe(400)
-		expect(response.body).toContain('Elige un día laborable')
+		expect(response.body).toContain('Elige un día y una hora de los disponibles')
 	})
 
 	test('a date past the booking horizon is refused with its reason, and nothing is booked', async ({ page }) => {
