@@ -17,6 +17,8 @@ export const launchOptions = existsSync(systemChromium)
 	: {}
 
 const devServer = /dev-server\.spec\.ts/
+// It changes the booking rules every booking reads, so it runs alone, once every other test is done.
+const bookingRules = /admin-settings\.spec\.ts/
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -37,8 +39,19 @@ export default defineConfig({
 		launchOptions,
 	},
 	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: devServer },
-		{ name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, grep: /@phone/, testIgnore: devServer },
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: [devServer, bookingRules] },
+		{
+			name: 'phone',
+			use: { ...devices['Pixel 7'], launchOptions },
+			grep: /@phone/,
+			testIgnore: [devServer, bookingRules],
+		},
+		{
+			name: 'booking-rules',
+			use: { ...devices['Desktop Chrome'], launchOptions },
+			testMatch: bookingRules,
+			dependencies: ['desktop', 'phone', 'dev-server'],
+		},
 		// `npm run dev` itself, on ports and folders of its own (issue #16).
 		{ name: 'dev-server', use: { ...devices['Desktop Chrome'], launchOptions }, testMatch: devServer },
 	],

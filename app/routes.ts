@@ -57,7 +57,8 @@ export default [
 			route('admin/usuarios', 'routes/portal/admin/users.tsx'),
 			route('admin/soporte', 'routes/portal/admin/support.tsx'),
 			route('admin/soporte/:id', 'routes/portal/admin/support-item.tsx'),
-			...['servicios', 'asistentes', 'facturacion', 'ajustes'].map((section) =>
+			route('admin/ajustes', 'routes/portal/admin/settings.tsx'),
+			...['servicios', 'asistentes', 'facturacion'].map((section) =>
 				route(`admin/${section}`, 'routes/portal/admin/placeholder.tsx', { id: `admin-${section}` }),
 			),
 		]),

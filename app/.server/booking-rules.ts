@@ -1,8 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { RescheduleOptions } from '~/components/portal/meeting-actions'
-import { describeAvailability } from '~/content/availability'
+import { adminCopy } from '~/content/admin'
+import { describeAvailability, describeDays } from '~/content/availability'
 import { bookingWindow, todayInMadrid, type BookingRules } from '~/lib/booking'
-import type { Database } from '~/lib/database.types'
+import type { Database, Json } from '~/lib/database.types'
+import { formatDateRange, formatLongDateTime } from '~/lib/dates'
 import type { BlockInput, RulesInput } from '~/lib/schemas'
 import { createServiceClient } from './supabase'
 
@@ -68,9 +70,58 @@ export async function loadBookingSettings(supabase: Client) {
 	if (changes.error) throw changes.error
 	return {
 		rules: rulesFrom(rules.data, blocks.data),
-		blocks: blocks.data,
-		changes: changes.data,
+		updatedAt: rules.data.updated_at,
+		blocks: blocks.data.map((block) => ({ ...block, range: formatDateRange(block.desde, block.hasta) })),
+		changes: changes.data.map(describeChange),
 	}
+}
+
+const history = adminCopy.settings.history
+
+type Change = Omit<Database['public']['Tables']['cambios_ajustes']['Row'], 'autor'> & {
+	autor: { full_name: string | null; email: string | null } | null
+}
+
+const record = (value: Json | null): Record<string, Json | undefined> =>
+	value && typeof value === 'object' && !Array.isArray(value) ? value : {}
+const text = (value: Json | undefined) => (typeof value === 'string' ? value : '')
+const list = (value: Json | undefined) => (Array.isArray(value) ? value.map(String) : [])
+
+/** What one field of the rules was and became, in words: days as a span, hours as what was added and removed. */
+function fieldChange(field: keyof typeof history.fields, before: Json | undefined, after: Json | undefined) {
+	const label = history.fields[field]
+	if (field === 'dias') return `${label}: ${describeDays(list(before).map(Number))} → ${describeDays(list(after).map(Number))}`
+	if (field === 'horas') {
+		const was = list(before).map((hora) => hora.slice(0, 5))
+		const now = list(after).map((hora) => hora.slice(0, 5))
+		const added = now.filter((hora) => !was.includes(hora)).map((hora) => `+${hora}`)
+		const removed = was.filter((hora) => !now.includes(hora)).map((hora) => `−${hora}`)
+		return `${label}: ${[...added, ...removed].join(', ')}`
+	}
+	const unit = field === 'horizonte_dias' ? history.days : field === 'antelacion_horas' ? history.hours : String
+	return `${label}: ${unit(Number(before))} → ${unit(Number(after))}`
+}
+
+/** One entry of the log as the page shows it: who, when, what (formatted here, so the page ships no logic). */
+function describeChange(change: Change) {
+	const before = record(change.antes)
+	const after = record(change.despues)
+	const entry = {
+		id: change.id,
+		who: change.autor?.full_name || change.autor?.email || history.system,
+		when: formatLongDateTime(change.created_at),
+	}
+	if (change.tipo === 'reglas') {
+		const fields = Object.keys(history.fields) as (keyof typeof history.fields)[]
+		const details = fields
+			.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+			.map((field) => fieldChange(field, before[field], after[field]))
+		return { ...entry, summary: history.rules, details }
+	}
+	const block = change.tipo === 'bloqueo_eliminado' ? before : after
+	const range = formatDateRange(text(block.desde), text(block.hasta))
+	const describe = change.tipo === 'bloqueo_eliminado' ? history.blockRemoved : history.blockAdded
+	return { ...entry, summary: describe(range, text(block.motivo)), details: [] }
 }
 
 export type SettingsChange = { ok: true } | { ok: false; reason: 'refused' | 'failed' }

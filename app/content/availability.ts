@@ -6,6 +6,8 @@ const listed = (items: readonly string[]) =>
 	items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`
 
 const dayName = (dia: number) => weekdayNames[dia - 1] ?? ''
+/** 'los sábados': the weekend's names take a plural, the others are the same. */
+const daysName = (dia: number) => (dia > 5 ? `${dayName(dia)}s` : dayName(dia))
 
 const isRun = (values: readonly number[], step: number) =>
 	values.every((value, index) => index === 0 || value - (values[index - 1] ?? value) === step)
@@ -16,7 +18,7 @@ const minutesOf = (hora: string) => Number(hora.slice(0, 2)) * 60 + Number(hora.
 export function describeDays(dias: readonly number[]) {
 	const sorted = [...dias].sort()
 	if (sorted.length >= 3 && isRun(sorted, 1)) return `de ${dayName(sorted[0] ?? 1)} a ${dayName(sorted.at(-1) ?? 7)}`
-	return `los ${listed(sorted.map(dayName))}`
+	return `los ${listed(sorted.map(daysName))}`
 }
 
 /** 'entre las 10:00 y las 13:30', or 'a las 10:00 y 12:00' for a single hour or two. */

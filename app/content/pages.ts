@@ -132,7 +132,7 @@ export const demoPage = {
 		invalid: 'Elige un día y una hora de los disponibles a partir de ahora.',
 		horizon: (days: number) => `Solo se pueden reservar demostraciones en los próximos ${days} días.`,
 		limit: (max: number) =>
-			`Ya tienes ${max} demostraciones pendientes. Para reservar otra, cancela o reprograma una desde tu panel de cliente.`,
+			`Ya tienes ${max === 1 ? 'una demostración pendiente' : `${max} demostraciones pendientes`}. Para reservar otra, cancela o reprograma una desde tu panel de cliente.`,
 		toast: 'Error',
 	},
 } as const

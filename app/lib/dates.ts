@@ -23,3 +23,8 @@ export function formatLongDateTime(value: string | Date) {
 	})
 	return longDateTime.format(typeof value === 'string' ? new Date(value) : value)
 }
+
+/** "el 24 de diciembre de 2026", or "del 24 de diciembre de 2026 al 6 de enero de 2027": a span of whole days. */
+export function formatDateRange(desde: string, hasta: string) {
+	return desde === hasta ? `el ${formatLongDate(desde)}` : `del ${formatLongDate(desde)} al ${formatLongDate(hasta)}`
+}

@@ -1083,6 +1083,42 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			rows: () => select(serviceClient().from('usuarios').select('full_name, phone, role').eq('id', victim.id)),
 		}
 	},
+	// A block of dates no test books: the valid form really blocks them, and nothing else reads 2099.
+	'booking block': async () => {
+		const admin = await signedInAdmin('hostil-ajustes-bloquea')
+		const tag = marker()
+		return {
+			module: 'routes/portal/admin/settings.tsx',
+			url: portalURL('/admin/ajustes'),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'add-block', desde: '2099-06-01', hasta: '2099-06-02', motivo: tag }),
+			accepted: 302,
+			rows: () =>
+				select(serviceClient().from('bloqueos_reservas').select('desde, hasta, motivo').like('motivo', `%${tag}%`)),
+			isWhole: (row, sent) =>
+				wasSent(sent, 'desde', row.desde) && wasSent(sent, 'hasta', row.hasta) && wasSent(sent, 'motivo', row.motivo),
+		}
+	},
+	'booking rules by a cliente': async () => {
+		const cliente = await signedIn('hostil-ajustes-cliente')
+		return {
+			module: 'routes/portal/admin/settings.tsx',
+			url: portalURL('/admin/ajustes'),
+			cookie: cliente.cookie,
+			valid: () => ({
+				intent: 'rules',
+				dias: '6',
+				horas: '08:00',
+				horizonteDias: '1',
+				antelacionHoras: '0',
+				maximoPendientes: '20',
+			}),
+			// requireAdmin sends a cliente to /dashboard before anything is read.
+			accepted: 302,
+			rows: () =>
+				select(serviceClient().from('reglas_reservas').select('dias, horas, horizonte_dias, maximo_pendientes')),
+		}
+	},
 	'unknown path': async () => ({
 		module: 'routes/not-found.tsx',
 		url: siteURL('/no-existe/accion'),

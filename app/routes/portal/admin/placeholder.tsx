@@ -1,7 +1,7 @@
 import { Construction } from 'lucide-react'
 import { adminCopy } from '~/content/admin'
 
-/** Servicios, Asistentes, Facturación, Soporte and Ajustes: not built yet, and the page says so. */
+/** Servicios, Asistentes and Facturación: not built yet (issue 22), and the page says so. */
 export default function AdminPlaceholder() {
 	return (
 		<div className="rounded-2xl border border-dashed bg-surface p-16 text-center">

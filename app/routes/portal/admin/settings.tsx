@@ -1,0 +1,379 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { CalendarOff, History, Save } from 'lucide-react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { z } from 'zod'
+import { requireAdmin } from '~/.server/auth'
+import {
+	addBookingBlock,
+	loadBookingSettings,
+	removeBookingBlock,
+	updateBookingRules,
+	type SettingsChange,
+} from '~/.server/booking-rules'
+import { readForm } from '~/.server/http'
+import { getSupabase } from '~/.server/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { ErrorList, Field } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { adminCopy } from '~/content/admin'
+import { slotChoices, todayInMadrid } from '~/lib/booking'
+import { formatLongDateTime } from '~/lib/dates'
+import { bookingBlockSchema, bookingRulesSchema } from '~/lib/schemas'
+import { cn } from '~/lib/utils'
+import type { Route } from './+types/settings'
+
+const copy = adminCopy.settings
+
+export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	// In parallel with the role check: RLS shows anyone but an admin no blocks and no log anyway.
+	const [, settings] = await Promise.all([requireAdmin(context, request), loadBookingSettings(getSupabase(context))])
+	return {
+		...settings,
+		updatedAt: formatLongDateTime(settings.updatedAt),
+		today: todayInMadrid(),
+		// The forms validate on the server, as the other admin forms: constraints travel as data.
+		constraints: { rules: getZodConstraint(bookingRulesSchema), block: getZodConstraint(bookingBlockSchema) },
+	}
+}
+
+type Results = Partial<Record<'rules' | 'block', SubmissionResult<string[]>>>
+
+const messageOf = (change: Exclude<SettingsChange, { ok: true }>) =>
+	change.reason === 'refused' ? copy.refused : copy.failed
+
+export async function action({ request, context }: Route.ActionArgs) {
+	await requireAdmin(context, request)
+	const form = await readForm(request)
+	const supabase = getSupabase(context)
+	const refused = async (message: string, results: Results, status = 400) =>
+		data(results, { status, headers: await toastHeaders({ type: 'error', title: message }) })
+	const intent = form.get('intent')
+
+	if (intent === 'rules') {
+		const submission = parseWithZod(form, { schema: bookingRulesSchema })
+		if (submission.status !== 'success') return data<Results>({ rules: submission.reply() }, { status: 400 })
+		const change = await updateBookingRules(supabase, submission.value)
+		if (!change.ok)
+			return refused(messageOf(change), { rules: submission.reply({ formErrors: [messageOf(change)] }) })
+		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.rules.saved })
+	}
+	if (intent === 'add-block') {
+		const submission = parseWithZod(form, { schema: bookingBlockSchema })
+		if (submission.status !== 'success') return data<Results>({ block: submission.reply() }, { status: 400 })
+		if (submission.value.hasta < todayInMadrid())
+			return data<Results>({ block: submission.reply({ fieldErrors: { hasta: [copy.blocks.ended] } }) }, { status: 400 })
+		const change = await addBookingBlock(supabase, submission.value)
+		if (!change.ok)
+			return refused(messageOf(change), { block: submission.reply({ formErrors: [messageOf(change)] }) })
+		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.blocks.added })
+	}
+	if (intent === 'remove-block') {
+		const change = await removeBookingBlock(supabase, String(form.get('id') ?? ''))
+		if (!change.ok) return refused(change.reason === 'refused' ? copy.notFound : copy.failed, {}, 404)
+		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.blocks.removed })
+	}
+	return data<Results>({}, { status: 400 })
+}
+
+type LoaderData = Route.ComponentProps['loaderData']
+
+/** A checkbox drawn as a chip: the whole label is the target, the state shows in its colour and its tick. */
+function Chip({ name, value, label, checked }: { name: string; value: string; label: string; checked: boolean }) {
+	return (
+		<label className="relative inline-flex">
+			{/* Transparent over the whole chip: the checkbox itself takes the click, as it would drawn by the browser. */}
+			<input
+				type="checkbox"
+				name={name}
+				value={value}
+				defaultChecked={checked}
+				className="peer absolute inset-0 z-10 cursor-pointer appearance-none rounded-full opacity-0"
+			/>
+			<span
+				className={cn(
+					'inline-flex h-9 min-w-16 items-center justify-center rounded-full border px-3 text-sm font-medium tabular-nums transition-colors',
+					'text-muted-foreground hover:border-foreground/40 hover:text-foreground',
+					'peer-checked:border-brand peer-checked:bg-brand/10 peer-checked:text-foreground',
+					'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
+				)}
+			>
+				{label}
+			</span>
+		</label>
+	)
+}
+
+const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : [])
+
+function NumberField({
+	label,
+	unit,
+	hint,
+	meta,
+}: {
+	label: string
+	unit: string
+	hint?: string
+	meta: Parameters<typeof getInputProps>[0]
+}) {
+	const describedBy = [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null]
+		.filter(Boolean)
+		.join(' ')
+	return (
+		<div>
+			<label htmlFor={meta.id} className="mb-1.5 block text-sm font-medium">
+				{label}
+			</label>
+			<div className="flex items-center gap-2">
+				<input
+					{...getInputProps(meta, { type: 'number', ariaDescribedBy: describedBy || undefined })}
+					inputMode="numeric"
+					className="block w-24 rounded-xl border bg-background px-3 py-2.5 text-sm tabular-nums focus-visible:border-ring aria-[invalid=true]:border-danger"
+				/>
+				<span className="text-sm text-muted-foreground">{unit}</span>
+			</div>
+			{hint ? (
+				<p id={`${meta.id}-hint`} className="mt-1.5 text-xs text-muted-foreground">
+					{hint}
+				</p>
+			) : null}
+			<ErrorList id={meta.errorId} errors={meta.errors} />
+		</div>
+	)
+}
+
+function RulesForm({
+	rules,
+	updatedAt,
+	constraint,
+	lastResult,
+}: {
+	rules: LoaderData['rules']
+	updatedAt: string
+	constraint: LoaderData['constraints']['rules']
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const text = copy.rules
+	const navigation = useNavigation()
+	const [form, fields] = useForm<z.input<typeof bookingRulesSchema>>({
+		id: 'horario',
+		constraint,
+		lastResult,
+		defaultValue: {
+			dias: rules.dias.map(String),
+			horas: rules.horas,
+			horizonteDias: String(rules.horizonteDias),
+			antelacionHoras: String(rules.antelacionHoras),
+			maximoPendientes: String(rules.maximoPendientes),
+		},
+	})
+	const days = asList(fields.dias.initialValue)
+	const hours = asList(fields.horas.initialValue)
+	return (
+		<Form method="post" className="space-y-6" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="rules" />
+			<fieldset aria-describedby={fields.dias.errors?.length ? fields.dias.errorId : undefined}>
+				<legend className="mb-2 text-sm font-medium">{text.days}</legend>
+				<div className="flex flex-wrap gap-2">
+					{text.weekdays.map((day, index) => (
+						<Chip
+							key={day}
+							name={fields.dias.name}
+							value={String(index + 1)}
+							label={day}
+							checked={days.includes(String(index + 1))}
+						/>
+					))}
+				</div>
+				<ErrorList id={fields.dias.errorId} errors={fields.dias.errors} />
+			</fieldset>
+			<fieldset
+				aria-describedby={['horas-hint', fields.horas.errors?.length ? fields.horas.errorId : null]
+					.filter(Boolean)
+					.join(' ')}
+			>
+				<legend className="mb-1 text-sm font-medium">{text.hours}</legend>
+				<p id="horas-hint" className="mb-2 text-xs text-muted-foreground">
+					{text.hoursHint}
+				</p>
+				<div className="grid grid-cols-4 gap-2 sm:grid-cols-6 lg:grid-cols-8">
+					{slotChoices.map((hora) => (
+						<Chip key={hora} name={fields.horas.name} value={hora} label={hora} checked={hours.includes(hora)} />
+					))}
+				</div>
+				<ErrorList id={fields.horas.errorId} errors={fields.horas.errors} />
+			</fieldset>
+			<div className="grid gap-5 sm:grid-cols-3">
+				<NumberField label={text.horizon} unit={text.horizonUnit} meta={fields.horizonteDias} />
+				<NumberField label={text.notice} unit={text.noticeUnit} hint={text.noticeHint} meta={fields.antelacionHoras} />
+				<NumberField label={text.maximum} unit={text.maximumUnit} meta={fields.maximoPendientes} />
+			</div>
+			<ErrorList id={form.errorId} errors={form.errors} />
+			<div className="flex flex-wrap items-center justify-between gap-3 border-t pt-5">
+				<p className="text-xs text-muted-foreground">{text.lastChange(updatedAt)}</p>
+				<Button type="submit" disabled={navigation.state === 'submitting'}>
+					<Save aria-hidden className="size-4" />
+					{text.submit}
+				</Button>
+			</div>
+		</Form>
+	)
+}
+
+function BlockForm({
+	today,
+	constraint,
+	lastResult,
+}: {
+	today: string
+	constraint: LoaderData['constraints']['block']
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const text = copy.blocks
+	const navigation = useNavigation()
+	const [form, fields] = useForm<z.input<typeof bookingBlockSchema>>({ id: 'bloqueo', constraint, lastResult })
+	return (
+		<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="add-block" />
+			<Field
+				label={text.from}
+				inputProps={{ ...getInputProps(fields.desde, { type: 'date' }), min: today }}
+				errors={fields.desde.errors}
+			/>
+			<Field
+				label={text.to}
+				inputProps={{ ...getInputProps(fields.hasta, { type: 'date' }), min: today }}
+				errors={fields.hasta.errors}
+			/>
+			<div className="sm:col-span-2">
+				<Field
+					label={text.reason}
+					inputProps={{
+						...getInputProps(fields.motivo, { type: 'text', ariaDescribedBy: 'motivo-hint' }),
+						autoComplete: 'off',
+					}}
+					errors={fields.motivo.errors}
+				/>
+				<p id="motivo-hint" className="mt-1.5 text-xs text-muted-foreground">
+					{text.reasonHint}
+				</p>
+			</div>
+			<ErrorList id={form.errorId} errors={form.errors} />
+			<div className="flex justify-end sm:col-span-2">
+				<Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
+					<CalendarOff aria-hidden className="size-4" />
+					{text.submit}
+				</Button>
+			</div>
+		</Form>
+	)
+}
+
+function Blocks({ blocks }: { blocks: LoaderData['blocks'] }) {
+	const text = copy.blocks
+	if (!blocks.length) return <p className="text-sm text-muted-foreground">{text.empty}</p>
+	return (
+		<ul className="divide-y rounded-2xl border">
+			{blocks.map((block) => {
+				const meetings = new URLSearchParams({ estado: 'confirmada', desde: block.desde, hasta: block.hasta })
+				return (
+					<li key={block.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+						<div className="min-w-0">
+							<p className="text-sm font-medium first-letter:uppercase">{block.range}</p>
+							<p className="text-sm text-muted-foreground">{block.motivo}</p>
+							<Link
+								to={`/admin/reuniones?${meetings}`}
+								className="text-xs font-medium text-brand-ink underline-offset-4 hover:underline"
+							>
+								{text.meetings}
+							</Link>
+						</div>
+						<Form method="post">
+							<input type="hidden" name="intent" value="remove-block" />
+							<input type="hidden" name="id" value={block.id} />
+							<Button type="submit" variant="ghost" className="h-9 px-3" aria-label={text.removeLabel(block.range)}>
+								{text.remove}
+							</Button>
+						</Form>
+					</li>
+				)
+			})}
+		</ul>
+	)
+}
+
+function ChangeLog({ changes }: { changes: LoaderData['changes'] }) {
+	const text = copy.history
+	if (!changes.length) return <p className="text-sm text-muted-foreground">{text.empty}</p>
+	return (
+		<ol className="space-y-4">
+			{changes.map((change) => (
+				<li key={change.id} className="border-l-2 pl-4">
+					<p className="text-sm font-medium">{change.summary}</p>
+					{change.details.length ? (
+						<ul className="mt-1 space-y-0.5 text-sm text-muted-foreground">
+							{change.details.map((detail) => (
+								<li key={detail}>{detail}</li>
+							))}
+						</ul>
+					) : null}
+					<p className="mt-1 text-xs text-muted-foreground">
+						{change.who} · {change.when}
+					</p>
+				</li>
+			))}
+		</ol>
+	)
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+	const { rules, updatedAt, blocks, changes, today, constraints } = loaderData
+	return (
+		<>
+			<h1 className="text-3xl font-bold tracking-tight">{copy.title}</h1>
+			<p className="mt-2 max-w-3xl text-muted-foreground">{copy.lead}</p>
+			<div className="mt-8 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+				<div className="space-y-6">
+					<section aria-labelledby="horario-titulo" className="rounded-2xl border bg-surface p-6">
+						<h2 id="horario-titulo" className="mb-5 text-lg font-semibold">
+							{copy.rules.title}
+						</h2>
+						{/* Keyed on the last change: a saved form shows what the database now holds. */}
+						<RulesForm
+							key={updatedAt}
+							rules={rules}
+							updatedAt={updatedAt}
+							constraint={constraints.rules}
+							lastResult={actionData?.rules}
+						/>
+					</section>
+					<section aria-labelledby="bloqueos-titulo" className="space-y-5 rounded-2xl border bg-surface p-6">
+						<div>
+							<h2 id="bloqueos-titulo" className="text-lg font-semibold">
+								{copy.blocks.title}
+							</h2>
+							<p className="mt-1 text-sm text-muted-foreground">{copy.blocks.text}</p>
+						</div>
+						<Blocks blocks={blocks} />
+						<BlockForm
+							key={blocks.length}
+							today={today}
+							constraint={constraints.block}
+							lastResult={actionData?.block}
+						/>
+					</section>
+				</div>
+				<section aria-labelledby="historial-titulo" className="h-fit rounded-2xl border bg-surface p-6">
+					<h2 id="historial-titulo" className="mb-4 flex items-center gap-2 text-lg font-semibold">
+						<History aria-hidden className="size-5 text-muted-foreground" />
+						{copy.history.title}
+					</h2>
+					<ChangeLog changes={changes} />
+				</section>
+			</div>
+		</>
+	)
+}

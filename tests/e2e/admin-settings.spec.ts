@@ -1,0 +1,242 @@
+import type { Page } from '@playwright/test'
+import { defaultBookingRules, formatMeeting } from '../../app/lib/booking'
+import { formatDateRange } from '../../app/lib/dates'
+import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueName, uniqueSlot } from '../support/unique'
+import { portalURL, siteURL } from '../support/urls'
+
+// The booking rules are one row every booking reads: these tests change them, so Playwright runs this file
+// alone, after every other (the 'booking-rules' project of playwright.config.ts), and each test puts the
+// spec's rules back.
+
+const defaults = {
+	dias: defaultBookingRules.dias,
+	horas: defaultBookingRules.horas,
+	horizonte_dias: defaultBookingRules.horizonteDias,
+	antelacion_horas: defaultBookingRules.antelacionHoras,
+	maximo_pendientes: defaultBookingRules.maximoPendientes,
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test.afterEach(async () => {
+	await serviceClient().from('reglas_reservas').update(defaults).eq('id', true).throwOnError()
+	await serviceClient().from('bloqueos_reservas').delete().like('motivo', 'e2e %').throwOnError()
+})
+
+async function createAdmin(label: string, fullName: string) {
+	const account = await createAccount(label, fullName)
+	await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id).throwOnError()
+	return account
+}
+
+/** The next weekday after a date (the test slots fill a day's hours before moving on). */
+function weekdayAfter(isoDate: string) {
+	const date = new Date(`${isoDate}T12:00:00Z`)
+	do date.setUTCDate(date.getUTCDate() + 1)
+	while ([0, 6].includes(date.getUTCDay()))
+	return date.toISOString().slice(0, 10)
+}
+
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /^Notificaciones/ }).getByText(text)
+
+const optionsOf = (page: Page, label: string) =>
+	page
+		.getByLabel(label, { exact: true })
+		.locator('option')
+		.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean))
+
+test('an admin changes the rules, and the site, the portal and the admin follow them at once', async ({
+	page,
+	browser,
+}) => {
+	test.setTimeout(120_000)
+	const name = uniqueName('Ajustes')
+	const admin = await createAdmin('ajustes', name)
+	await signIn(page, admin.email)
+	await page.goto(portalURL('/admin/ajustes'), { waitUntil: 'networkidle' })
+	await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible()
+	await page.getByRole('checkbox', { name: '13:30' }).uncheck()
+	await page.getByRole('checkbox', { name: '16:00' }).check()
+	await page.getByRole('button', { name: 'Guardar horario' }).click()
+	await expect(toast(page, 'Horario guardado. Ya se aplica en todas las reservas.')).toBeVisible()
+	const history = page.getByRole('region', { name: 'Historial de cambios' })
+	const latest = history.getByRole('listitem').first()
+	await expect(latest).toContainText('Cambió el horario')
+	await expect(latest).toContainText('Horas: +16:00, −13:30')
+	await expect(latest).toContainText(name)
+	await expect(page.getByRole('checkbox', { name: '16:00' })).toBeChecked()
+
+	const blocked = uniqueSlot().fecha
+	const open = weekdayAfter(blocked)
+	const blocks = page.getByRole('region', { name: 'Días bloqueados' })
+	await blocks.getByLabel('Desde').fill(blocked)
+	await blocks.getByLabel('Hasta (incluido)').fill(blocked)
+	await blocks.getByLabel('Motivo').fill('e2e Festivo local')
+	await blocks.getByRole('button', { name: 'Bloquear fechas' }).click()
+	await expect(toast(page, 'Fechas bloqueadas. Ya no se ofrecen para reservar.')).toBeVisible()
+	const range = formatDateRange(blocked, blocked)
+	await expect(blocks.getByRole('listitem').filter({ hasText: 'e2e Festivo local' })).toContainText(range)
+	await expect(history.getByRole('listitem').first()).toContainText(`Bloqueó ${range} (e2e Festivo local)`)
+
+	// The client's side: the booking page and the portal's reschedule offer what the rules now say.
+	const client = await createAccount('ajustes-cliente', 'Cliente Ajustes')
+	const clientPage = await browser.newPage()
+	await signIn(clientPage, client.email)
+	await clientPage.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+	const main = clientPage.getByRole('main')
+	await expect(main).toContainText('Entre las 10:00 y las 16:00.')
+	await main.getByLabel('Fecha').fill(blocked)
+	await expect(toast(clientPage, 'Ese día no hay demostraciones. Por favor, elige otra fecha.')).toBeVisible()
+	await expect(main.getByLabel('Fecha')).toHaveValue('')
+	await main.getByLabel('Fecha').fill(open)
+	expect(await optionsOf(clientPage, 'Hora')).toEqual([
+		'10:00',
+		'10:30',
+		'11:00',
+		'11:30',
+		'12:00',
+		'12:30',
+		'13:00',
+		'16:00',
+	])
+	await main.getByLabel('Hora').selectOption('16:00')
+	await main.getByRole('button', { name: 'Reservar demostración' }).click()
+	await expect(main.getByText('¡Cita confirmada!')).toBeVisible()
+	const refused = await postAs(clientPage, siteURL('/solicitar-demostracion-kia'), { fecha: blocked, hora: '10:00' })
+	expect(refused.status).toBe(400)
+	expect(refused.body).toContain('Ese día no hay demostraciones')
+
+	await clientPage.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
+	await clientPage
+		.getByRole('row')
+		.filter({ hasText: formatMeeting(open, '16:00') })
+		.getByRole('button', { name: 'Reprogramar' })
+		.click()
+	const dialog = clientPage.getByRole('dialog', { name: 'Reprogramar reunión' })
+	await expect(dialog).toContainText('de lunes a viernes entre las 10:00 y las 16:00')
+	expect(await optionsOf(clientPage, 'Nueva hora')).toContain('16:00')
+	expect(await optionsOf(clientPage, 'Nueva hora')).not.toContain('13:30')
+	await dialog.getByLabel('Nueva fecha').fill(blocked)
+	await dialog.getByLabel('Nueva hora').selectOption('10:00')
+	await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
+	await expect(
+		clientPage.getByRole('alert').filter({ hasText: 'elige un día y una hora de los disponibles' }),
+	).toBeVisible()
+	await clientPage.close()
+
+	// The admin's own booking form follows the same rules.
+	await page.goto(portalURL('/admin/reuniones?nueva=1'), { waitUntil: 'networkidle' })
+	expect(await optionsOf(page, 'Hora')).toEqual([
+		'10:00',
+		'10:30',
+		'11:00',
+		'11:30',
+		'12:00',
+		'12:30',
+		'13:00',
+		'16:00',
+	])
+
+	await page.goto(portalURL('/admin/ajustes'), { waitUntil: 'networkidle' })
+	await blocks.getByRole('button', { name: `Desbloquear ${range}` }).click()
+	await expect(toast(page, 'Fechas desbloqueadas.')).toBeVisible()
+	await expect(blocks.getByText('e2e Festivo local')).toHaveCount(0)
+	await expect(history.getByRole('listitem').first()).toContainText(`Desbloqueó ${range} (e2e Festivo local)`)
+})
+
+test('the maximum of upcoming demos per client is the rules’ own', async ({ page }) => {
+	await serviceClient().from('reglas_reservas').update({ maximo_pendientes: 1 }).eq('id', true).throwOnError()
+	const client = await createAccount('ajustes-maximo', 'Cliente Máximo')
+	await createMeeting(client.id, client.email)
+	await signIn(page, client.email)
+	const slot = uniqueSlot()
+	const refused = await postAs(page, siteURL('/solicitar-demostracion-kia'), { ...slot, motivo: 'Otra' })
+	expect(refused.status).toBe(409)
+	expect(refused.body).toContain('Ya tienes una demostración pendiente.')
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('an admin saves the rules, is told what is wrong, and blocks and unblocks dates', async ({ page }) => {
+		const admin = await createAdmin('ajustes-sin-js', uniqueName('Sin Script'))
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/ajustes'))
+		const rules = page.locator('form').filter({ has: page.getByRole('button', { name: 'Guardar horario' }) })
+		// The browser would stop these values itself: the server must say so too.
+		await rules.evaluate((form) => form.setAttribute('novalidate', ''))
+		await rules.getByLabel('Demostraciones pendientes por cliente').fill('25')
+		await rules.getByLabel('Se puede reservar hasta').fill('60')
+		await rules.getByRole('button', { name: 'Guardar horario' }).click()
+		await expect(rules.getByText('Indica un máximo entre 1 y 20 demostraciones.')).toBeVisible()
+		await expect(rules.getByLabel('Se puede reservar hasta')).toHaveValue('60')
+
+		for (const day of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes'])
+			await rules.getByRole('checkbox', { name: day }).uncheck()
+		await rules.evaluate((form) => form.setAttribute('novalidate', ''))
+		await rules.getByLabel('Demostraciones pendientes por cliente').fill('5')
+		await rules.getByRole('button', { name: 'Guardar horario' }).click()
+		await expect(rules.getByText('Elige al menos un día.')).toBeVisible()
+
+		await rules.getByRole('checkbox', { name: 'Lunes' }).check()
+		await rules.getByRole('checkbox', { name: 'Sábado' }).check()
+		await rules.getByRole('button', { name: 'Guardar horario' }).click()
+		await expect(page).toHaveURL(portalURL('/admin/ajustes'))
+		await expect(rules.getByLabel('Demostraciones pendientes por cliente')).toHaveValue('5')
+		await expect(rules.getByRole('checkbox', { name: 'Sábado' })).toBeChecked()
+		await expect(rules.getByRole('checkbox', { name: 'Martes' })).not.toBeChecked()
+		const latest = page.getByRole('region', { name: 'Historial de cambios' }).getByRole('listitem').first()
+		await expect(latest).toContainText('Días: de lunes a viernes → los lunes y sábados')
+		await expect(latest).toContainText('Hasta: 90 días vista → 60 días vista')
+		await expect(latest).toContainText('Pendientes por cliente: 3 → 5')
+		const stored = await serviceClient()
+			.from('reglas_reservas')
+			.select('dias, horizonte_dias, maximo_pendientes')
+			.single()
+		expect(stored.data).toEqual({ dias: [1, 6], horizonte_dias: 60, maximo_pendientes: 5 })
+
+		const blocks = page.getByRole('region', { name: 'Días bloqueados' })
+		const from = uniqueSlot().fecha
+		const to = weekdayAfter(from)
+		await blocks.getByLabel('Desde').fill(to)
+		await blocks.getByLabel('Hasta (incluido)').fill(from)
+		await blocks.getByLabel('Motivo').fill('e2e Vacaciones')
+		await blocks.getByRole('button', { name: 'Bloquear fechas' }).click()
+		await expect(blocks.getByText('La fecha final no puede ser anterior a la inicial.')).toBeVisible()
+		await expect(blocks.getByLabel('Motivo')).toHaveValue('e2e Vacaciones')
+		await blocks.getByLabel('Desde').fill(from)
+		await blocks.getByLabel('Hasta (incluido)').fill(to)
+		await blocks.getByRole('button', { name: 'Bloquear fechas' }).click()
+		const range = formatDateRange(from, to)
+		await expect(blocks.getByRole('listitem').filter({ hasText: 'e2e Vacaciones' })).toBeVisible()
+		await blocks.getByRole('button', { name: `Desbloquear ${range}` }).click()
+		await expect(blocks.getByText('e2e Vacaciones')).toHaveCount(0)
+	})
+})
+
+test('a cliente can neither see nor change the settings, and a visitor is sent to sign in', async ({ page }) => {
+	const client = await createAccount('ajustes-intruso', 'Cliente Intruso')
+	await signIn(page, client.email)
+	await page.goto(portalURL('/admin/ajustes'))
+	await expect(page).toHaveURL(portalURL('/dashboard'))
+	const forms: Record<string, string>[] = [
+		{ intent: 'rules', dias: '6', horas: '08:00', horizonteDias: '1', antelacionHoras: '0', maximoPendientes: '20' },
+		{ intent: 'add-block', desde: '2099-01-01', hasta: '2099-01-02', motivo: 'e2e Intruso' },
+	]
+	for (const form of forms) {
+		const response = await postAs(page, portalURL('/admin/ajustes'), form)
+		expect(response.status).toBe(302)
+	}
+	const stored = await serviceClient()
+		.from('reglas_reservas')
+		.select('dias, horizonte_dias, maximo_pendientes')
+		.single()
+	expect(stored.data).toEqual({ dias: defaults.dias, horizonte_dias: 90, maximo_pendientes: 3 })
+	expect((await serviceClient().from('bloqueos_reservas').select('id').eq('motivo', 'e2e Intruso')).data).toEqual([])
+
+	await page.context().clearCookies()
+	await page.goto(portalURL('/admin/ajustes'))
+	await expect(page).toHaveURL(/\/auth/)
+})
