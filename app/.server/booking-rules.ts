@@ -90,7 +90,8 @@ const list = (value: Json | undefined) => (Array.isArray(value) ? value.map(Stri
 /** What one field of the rules was and became, in words: days as a span, hours as what was added and removed. */
 function fieldChange(field: keyof typeof history.fields, before: Json | undefined, after: Json | undefined) {
 	const label = history.fields[field]
-	if (field === 'dias') return `${label}: ${describeDays(list(before).map(Number))} → ${describeDays(list(after).map(Number))}`
+	if (field === 'dias')
+		return `${label}: ${describeDays(list(before).map(Number))} → ${describeDays(list(after).map(Number))}`
 	if (field === 'horas') {
 		const was = list(before).map((hora) => hora.slice(0, 5))
 		const now = list(after).map((hora) => hora.slice(0, 5))

@@ -175,7 +175,9 @@ test.describe('admin bookings', () => {
 		await page.getByLabel('Nueva fecha').fill(nextSaturday(meeting.fecha))
 		await page.getByLabel('Nueva hora').selectOption('10:00')
 		await page.getByRole('button', { name: 'Guardar cambios' }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'elige un día y una hora de los disponibles' })).toBeVisible()
+		await expect(
+			page.getByRole('alert').filter({ hasText: 'elige un día y una hora de los disponibles' }),
+		).toBeVisible()
 
 		await page.goto(list)
 		await page.getByRole('link', { name: 'Cancelar' }).click()

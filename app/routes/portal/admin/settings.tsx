@@ -56,18 +56,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const submission = parseWithZod(form, { schema: bookingRulesSchema })
 		if (submission.status !== 'success') return data<Results>({ rules: submission.reply() }, { status: 400 })
 		const change = await updateBookingRules(supabase, submission.value)
-		if (!change.ok)
-			return refused(messageOf(change), { rules: submission.reply({ formErrors: [messageOf(change)] }) })
+		if (!change.ok) return refused(messageOf(change), { rules: submission.reply({ formErrors: [messageOf(change)] }) })
 		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.rules.saved })
 	}
 	if (intent === 'add-block') {
 		const submission = parseWithZod(form, { schema: bookingBlockSchema })
 		if (submission.status !== 'success') return data<Results>({ block: submission.reply() }, { status: 400 })
 		if (submission.value.hasta < todayInMadrid())
-			return data<Results>({ block: submission.reply({ fieldErrors: { hasta: [copy.blocks.ended] } }) }, { status: 400 })
+			return data<Results>(
+				{ block: submission.reply({ fieldErrors: { hasta: [copy.blocks.ended] } }) },
+				{ status: 400 },
+			)
 		const change = await addBookingBlock(supabase, submission.value)
-		if (!change.ok)
-			return refused(messageOf(change), { block: submission.reply({ formErrors: [messageOf(change)] }) })
+		if (!change.ok) return refused(messageOf(change), { block: submission.reply({ formErrors: [messageOf(change)] }) })
 		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.blocks.added })
 	}
 	if (intent === 'remove-block') {
