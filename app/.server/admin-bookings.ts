@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
-import { isBookable, isPastHorizon } from '~/lib/booking'
+import { isBookable, isPastHorizon } from '~/lib/slots'
 import { loadBookingRules } from './booking-rules'
 import type { Database } from '~/lib/database.types'
 import { defaultBookingReason, type AdminBookingInput } from '~/lib/schemas'

@@ -2,10 +2,11 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { RescheduleOptions } from '~/components/portal/meeting-actions'
 import { adminCopy } from '~/content/admin'
 import { describeAvailability, describeDays } from '~/content/availability'
-import { bookingWindow, todayInMadrid, type BookingRules } from '~/lib/booking'
+import { todayInMadrid } from '~/lib/booking'
+import { bookingWindow, type BookingRules } from '~/lib/slots'
 import type { Database, Json } from '~/lib/database.types'
 import { formatDateRange, formatLongDateTime } from '~/lib/dates'
-import type { BlockInput, RulesInput } from '~/lib/schemas'
+import type { BlockInput, RulesInput } from '~/lib/booking-settings'
 import { createServiceClient } from './supabase'
 
 type Client = SupabaseClient<Database>

@@ -1,13 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import {
-	demoMinutes,
-	formatMeeting,
-	isBookable,
-	isPastHorizon,
-	todayInMadrid,
-	type BookingRules,
-	type Meeting,
-} from '~/lib/booking'
+import { demoMinutes, formatMeeting, todayInMadrid, type Meeting } from '~/lib/booking'
+import { isBookable, isPastHorizon, type BookingRules } from '~/lib/slots'
 import type { Database } from '~/lib/database.types'
 import { icsInvitation, type InvitationMethod } from '~/lib/ics'
 import { loadBookingRules } from './booking-rules'

@@ -1,4 +1,4 @@
-import type { BookingRules } from '~/lib/booking'
+import type { BookingRules } from '~/lib/slots'
 
 const weekdayNames = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo']
 

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { planIds } from './plan-ids'
-import { slotChoices } from './booking'
 import { billingPeriods } from './period'
 import { supportStatuses } from './support'
 
@@ -22,7 +21,7 @@ const printable = (value: string) => !controlCharacters.test(value)
 /** Free text people type: trimmed, capped, printable. */
 const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).refine(printable, invalidCharacters)
 
-const required = (message: string, max: number, tooLong: string) =>
+export const required = (message: string, max: number, tooLong: string) =>
 	z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine(printable, invalidCharacters)
 
 export const contactSchema = z.object({
@@ -90,7 +89,9 @@ export const profileSchema = z.object({
 
 export const defaultBookingReason = 'Demostración del asistente KIA'
 
-const bookingDate = z.string({ error: 'Elige una fecha.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Elige una fecha válida.')
+export const bookingDate = z
+	.string({ error: 'Elige una fecha.' })
+	.regex(/^\d{4}-\d{2}-\d{2}$/, 'Elige una fecha válida.')
 // Which hours can be booked is the rules' (the server checks them); here, only that it is an hour.
 const bookingHour = z.string({ error: 'Elige una hora.' }).regex(/^\d{2}:\d{2}$/, 'Elige una hora.')
 const bookingReason = text(500, 'El motivo no puede superar los 500 caracteres.').optional()
@@ -118,38 +119,6 @@ export const adminBookingSchema = z.object({
 	motivo: bookingReason,
 })
 export type AdminBookingInput = z.infer<typeof adminBookingSchema>
-
-const whole = (min: number, max: number, message: string) =>
-	z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
-
-/** /admin/ajustes: the booking rules (the database holds the same limits). */
-export const bookingRulesSchema = z.object({
-	dias: z
-		.array(z.coerce.number().int().min(1).max(7), { error: 'Elige al menos un día.' })
-		.min(1, 'Elige al menos un día.')
-		.transform((dias) => [...new Set(dias)].sort()),
-	horas: z
-		.array(z.enum(slotChoices), { error: 'Elige al menos una hora.' })
-		.min(1, 'Elige al menos una hora.')
-		.transform((horas) => [...new Set(horas)].sort()),
-	horizonteDias: whole(1, 365, 'Indica un número de días entre 1 y 365.'),
-	antelacionHoras: whole(0, 168, 'Indica una antelación entre 0 y 168 horas.'),
-	maximoPendientes: whole(1, 20, 'Indica un máximo entre 1 y 20 demostraciones.'),
-})
-export type RulesInput = z.infer<typeof bookingRulesSchema>
-
-/** A blocked range of dates (holidays, vacations), inclusive; one day when both dates match. */
-export const bookingBlockSchema = z
-	.object({
-		desde: bookingDate,
-		hasta: bookingDate,
-		motivo: required('Indica el motivo del bloqueo.', 200, 'El motivo no puede superar los 200 caracteres.'),
-	})
-	.refine((block) => block.hasta >= block.desde, {
-		path: ['hasta'],
-		message: 'La fecha final no puede ser anterior a la inicial.',
-	})
-export type BlockInput = z.infer<typeof bookingBlockSchema>
 
 export const adminUserUpdateSchema = z.object({
 	id: z.uuid(),

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { defaultBookingRules, formatMeeting } from '../../app/lib/booking'
+import { formatMeeting } from '../../app/lib/booking'
+import { defaultBookingRules } from '../../app/lib/slots'
 import { formatDateRange } from '../../app/lib/dates'
 import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { defaultBookingRules, lastBookableFrom, todayInMadrid } from '../../app/lib/booking'
+import { todayInMadrid } from '../../app/lib/booking'
+import { defaultBookingRules, lastBookableFrom } from '../../app/lib/slots'
 
 /** The suites book under the default rules (an e2e test that changes them restores them; see settings.spec). */
 const { horas: bookingSlots, horizonteDias } = defaultBookingRules

@@ -1,16 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { availabilityFact, describeAvailability } from '~/content/availability'
+import { formatMeeting, splitMeetings, todayInMadrid } from '~/lib/booking'
 import {
 	bookingWindow,
 	defaultBookingRules,
-	formatMeeting,
 	freeHours,
 	isBookable,
 	isBookableDay,
-	splitMeetings,
-	todayInMadrid,
 	type BookingRules,
-} from '~/lib/booking'
+} from '~/lib/slots'
 
 describe('Madrid calendar', () => {
 	test('the day changes at midnight in Madrid, not in UTC', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { defaultBookingRules, isBookable, isWeekend } from '~/lib/booking'
+import { defaultBookingRules, isBookable, isWeekend } from '~/lib/slots'
 
 const bookingSlots = defaultBookingRules.horas
 import type * as UniqueModule from '../support/unique'

@@ -5,7 +5,8 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { inputClass } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
-import { formatMeeting, type BookingWindow, type Meeting } from '~/lib/booking'
+import { formatMeeting, type Meeting } from '~/lib/booking'
+import { type BookingWindow } from '~/lib/slots'
 
 /** The words of the reschedule and cancel forms: the client's page and the admin's say them differently. */
 export type MeetingActionsCopy = {

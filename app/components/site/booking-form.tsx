@@ -11,7 +11,7 @@ import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { demoPage } from '~/content/pages'
-import { freeHours, isBookableDay, isWeekend, type BookingRules, type BookingWindow } from '~/lib/booking'
+import { freeHours, isBookableDay, isWeekend, type BookingRules, type BookingWindow } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import { ErrorList, Field, inputClass } from '../forms'
@@ -58,7 +58,8 @@ export function BookingForm({ signedInAs, draft, taken, rules, window, outcome }
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingSchema }),
 	})
-	const free = fecha ? freeHours(rules, window, fecha, taken[fecha]) : []
+	// No date yet (or no JavaScript to follow it): every hour of the rules; the server checks the one sent.
+	const free = fecha ? freeHours(rules, window, fecha, taken[fecha]) : rules.horas
 
 	return (
 		<div className="space-y-6">

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
-import { defaultBookingRules, isWeekend, lastBookableFrom, todayInMadrid } from '~/lib/booking'
+import { todayInMadrid } from '~/lib/booking'
+import { defaultBookingRules, isWeekend, lastBookableFrom } from '~/lib/slots'
 import { createUser, serviceClient, startTestSupabase } from '../../support/supabase'
 import { uniqueEmail, uniqueSlot, uniqueSlots, type Slot } from '../../support/unique'
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { defaultBookingRules, lastBookableFrom, todayInMadrid } from '~/lib/booking'
+import { todayInMadrid } from '~/lib/booking'
+import { defaultBookingRules, lastBookableFrom } from '~/lib/slots'
 import { seedScale } from '../../../local/supabase/scale'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { startTestSupabase } from '../../support/supabase'
