@@ -98,7 +98,7 @@ function Chip({ name, value, label, checked }: { name: string; value: string; la
 				className={cn(
 					'inline-flex h-9 min-w-16 items-center justify-center rounded-full border px-3 text-sm font-medium tabular-nums transition-colors',
 					'text-muted-foreground hover:border-foreground/40 hover:text-foreground',
-					'peer-checked:border-brand peer-checked:bg-brand/10 peer-checked:text-foreground',
+					'peer-checked:border-brand peer-checked:bg-brand/20 peer-checked:font-semibold peer-checked:text-foreground',
 					'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
 				)}
 			>
