@@ -87,19 +87,8 @@ $$;
 
 revoke execute on function private.registrar_cambio_ajustes() from public, anon, authenticated;
 
-create function private.reglas_updated_at()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  new.updated_at := now();
-  return new;
-end;
-$$;
-
 create trigger reglas_reservas_updated_at before update on public.reglas_reservas
-  for each row execute function private.reglas_updated_at();
+  for each row execute function public.set_updated_at();
 create trigger reglas_reservas_cambios after update on public.reglas_reservas
   for each row execute function private.registrar_cambio_ajustes();
 create trigger bloqueos_reservas_cambios after insert or delete on public.bloqueos_reservas

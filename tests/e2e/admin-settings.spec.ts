@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { formatMeeting } from '../../app/lib/booking'
-import { defaultBookingRules } from '../../app/lib/slots'
 import { formatDateRange } from '../../app/lib/dates'
 import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
+import { defaultRulesRow } from '../support/booking-rules'
 import { expect, test } from '../support/e2e-test'
 import { uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
@@ -11,13 +11,9 @@ import { portalURL, siteURL } from '../support/urls'
 // alone, after every other (the 'booking-rules' project of playwright.config.ts), and each test puts the
 // spec's rules back.
 
-const defaults = {
-	dias: defaultBookingRules.dias,
-	horas: defaultBookingRules.horas,
-	horizonte_dias: defaultBookingRules.horizonteDias,
-	antelacion_horas: defaultBookingRules.antelacionHoras,
-	maximo_pendientes: defaultBookingRules.maximoPendientes,
-}
+const defaults = defaultRulesRow
+/** The spec's hours with 13:30 swapped for 16:00, as the first test sets them. */
+const hoursAfterTheChange = [...defaults.horas.filter((hora) => hora !== '13:30'), '16:00']
 
 test.describe.configure({ mode: 'serial' })
 
@@ -92,16 +88,7 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 	await expect(toast(clientPage, 'Ese día no hay demostraciones. Por favor, elige otra fecha.')).toBeVisible()
 	await expect(main.getByLabel('Fecha')).toHaveValue('')
 	await main.getByLabel('Fecha').fill(open)
-	expect(await optionsOf(clientPage, 'Hora')).toEqual([
-		'10:00',
-		'10:30',
-		'11:00',
-		'11:30',
-		'12:00',
-		'12:30',
-		'13:00',
-		'16:00',
-	])
+	expect(await optionsOf(clientPage, 'Hora')).toEqual(hoursAfterTheChange)
 	await main.getByLabel('Hora').selectOption('16:00')
 	await main.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(main.getByText('¡Cita confirmada!')).toBeVisible()
@@ -129,16 +116,7 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 
 	// The admin's own booking form follows the same rules.
 	await page.goto(portalURL('/admin/reuniones?nueva=1'), { waitUntil: 'networkidle' })
-	expect(await optionsOf(page, 'Hora')).toEqual([
-		'10:00',
-		'10:30',
-		'11:00',
-		'11:30',
-		'12:00',
-		'12:30',
-		'13:00',
-		'16:00',
-	])
+	expect(await optionsOf(page, 'Hora')).toEqual(hoursAfterTheChange)
 
 	await page.goto(portalURL('/admin/ajustes'), { waitUntil: 'networkidle' })
 	await blocks.getByRole('button', { name: `Desbloquear ${range}` }).click()

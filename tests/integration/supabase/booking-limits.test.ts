@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { todayInMadrid } from '~/lib/booking'
 import { defaultBookingRules, isWeekend, lastBookableFrom } from '~/lib/slots'
+import { defaultRulesRow } from '../../support/booking-rules'
 import { createUser, serviceClient, startTestSupabase } from '../../support/supabase'
 import { uniqueEmail, uniqueSlot, uniqueSlots, type Slot } from '../../support/unique'
 
@@ -138,13 +139,7 @@ describe('upcoming demos per client', () => {
 })
 
 describe('booking rules (Ajustes)', () => {
-	const defaults = {
-		dias: defaultBookingRules.dias,
-		horas: defaultBookingRules.horas,
-		horizonte_dias: defaultBookingRules.horizonteDias,
-		antelacion_horas: defaultBookingRules.antelacionHoras,
-		maximo_pendientes: defaultBookingRules.maximoPendientes,
-	}
+	const defaults = defaultRulesRow
 	const setRules = async (change: Partial<typeof defaults>) => {
 		const { error } = await service().from('reglas_reservas').update(change).eq('id', true)
 		expect(error).toBeNull()
