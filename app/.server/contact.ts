@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
+import { adminCopy } from '~/content/admin'
 import { contactSchema, investorSchema } from '~/lib/schemas'
 import type { FormType } from '~/lib/support'
 import { contactDestination, rejectSpam, saveSubmission } from './forms'
@@ -78,12 +79,14 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 
 /** The company hears of every saved submission; a failed e-mail is logged and loses nothing (it is stored). */
 async function notifyCompany(formType: FormType, payload: Record<string, string | undefined>) {
+	const { kinds, fields } = adminCopy.support
+	const kind = kinds[formType]
 	const lines = Object.entries(payload)
 		.filter(([key, value]) => key !== 'destination' && value)
-		.map(([key, value]) => `${key}: ${value}`)
+		.map(([key, value]) => `${key in fields ? fields[key as keyof typeof fields] : key}: ${value}`)
 	await sendMail({
 		to: contactDestination(),
-		subject: `Nuevo formulario: ${formType}`,
-		text: `Se ha recibido un formulario «${formType}» en la web:\n\n${lines.join('\n')}`,
+		subject: `Nuevo formulario: ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`,
+		text: `Se ha recibido un formulario «${kind}» en la web:\n\n${lines.join('\n')}`,
 	})
 }

@@ -227,6 +227,8 @@ export const adminCopy = {
 			'Contacto Sobre KIA': 'Contacto (Sobre KIA)',
 			investor_contact: 'Inversor',
 		},
+		// What each form's fields are called in the company's e-mail.
+		fields: { name: 'Nombre', fullName: 'Nombre', email: 'Email', entity: 'Entidad', message: 'Mensaje' },
 		statuses: { nueva: 'Nueva', en_curso: 'En curso', resuelta: 'Resuelta' },
 		unassigned: 'Sin asignar',
 		filters: {

@@ -427,6 +427,9 @@ test.describe('contact forms', () => {
 		await expect(page.getByRole('status')).toContainText('¡Formulario enviado con éxito!')
 		const rows = await submissionsFrom(email)
 		expect(rows.map((row) => row.form_type)).toEqual(['investor_contact'])
+		// The company's e-mail speaks Spanish, not the stored form type.
+		const mail = await waitForMail('hola@kia.es', /^Nuevo formulario: inversor$/, email)
+		expect(mail.text).toContain('Nombre: Inversora Uno')
 		await context.close()
 	})
 
@@ -441,8 +444,10 @@ test.describe('contact forms', () => {
 		await form.getByRole('button', { name: 'Enviar mensaje' }).click()
 		await expect(page.getByText('¡Mensaje Enviado!')).toBeVisible()
 		// The company's inbox gets every test's messages: this one is the one that names this sender.
-		const mail = await waitForMail('hola@kia.es', /Contacto Sobre KIA/, email)
-		expect(mail.text).toContain('Mensaje desde Sobre KIA')
+		const mail = await waitForMail('hola@kia.es', /^Nuevo formulario: contacto \(Sobre KIA\)$/, email)
+		expect(mail.text).toContain('Se ha recibido un formulario «Contacto (Sobre KIA)» en la web')
+		expect(mail.text).toContain('Nombre: Jorge Aviño')
+		expect(mail.text).toContain('Mensaje: Mensaje desde Sobre KIA')
 		expect((await submissionsFrom(email)).map((row) => row.form_type)).toEqual(['Contacto Sobre KIA'])
 	})
 
