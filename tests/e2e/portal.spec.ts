@@ -121,7 +121,9 @@ test.describe('authentication', () => {
 
 	test('the callback without tokens explains it, and portal pages need a session', async ({ page }) => {
 		await page.goto(portalURL('/auth/callback'))
-		await expect(page).toHaveURL(portalURL('/auth?error=missing_token'))
+		// The page reads the address's fragment once its JavaScript runs, then goes on: on a busy machine that
+		// took longer than an assertion's 5 s (a CI-like run), so wait for the navigation itself.
+		await page.waitForURL(portalURL('/auth?error=missing_token'))
 		await expect(page.getByRole('alert')).toContainText('no es válido')
 		const dashboard = await rawRequest(portalURL('/dashboard/reuniones'))
 		expect(dashboard.status).toBe(302)
