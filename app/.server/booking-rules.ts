@@ -1,9 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { RescheduleOptions } from '~/components/portal/meeting-actions'
 import { adminCopy } from '~/content/admin'
 import { describeAvailability, describeDays } from '~/content/availability'
 import { todayInMadrid } from '~/lib/booking'
-import { bookingWindow, type BookingRules } from '~/lib/slots'
+import { bookingWindow, byWeekday, type BookingRules, type RescheduleOptions } from '~/lib/slots'
 import type { Database, Json } from '~/lib/database.types'
 import { formatDateRange, formatLongDateTime } from '~/lib/dates'
 import type { BlockInput, RulesInput } from '~/lib/booking-settings'
@@ -20,7 +19,7 @@ type RulesRow = Pick<
 
 /** The row as the app speaks of it: hours as HH:MM (Postgres says 10:00:00), sorted. */
 const rulesFrom = (row: RulesRow, bloqueos: BookingRules['bloqueos']): BookingRules => ({
-	dias: [...row.dias].sort(),
+	dias: byWeekday(row.dias),
 	horas: row.horas.map((hora) => hora.slice(0, 5)).sort(),
 	horizonteDias: row.horizonte_dias,
 	antelacionHoras: row.antelacion_horas,

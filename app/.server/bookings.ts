@@ -145,8 +145,7 @@ async function rescheduleMeeting(
 ): Promise<ChangeResult> {
 	const rules = await loadBookingRules()
 	if (isPastHorizon(rules, fecha)) return { ok: false, message: horizonMessage(rules) }
-	if (!isBookable(rules, fecha, hora))
-		return { ok: false, message: 'elige un día y una hora de los disponibles a partir de ahora.' }
+	if (!isBookable(rules, fecha, hora)) return { ok: false, message: outsideTheRules }
 	const meeting = await upcomingMeeting(supabase, id, ownerId)
 	if (typeof meeting === 'string') return { ok: false, message: meeting }
 	// Service role: clients may not write bookings; ownership was checked above.
@@ -162,8 +161,7 @@ async function rescheduleMeeting(
 		if (error.code === '23505') return { ok: false, message: 'ese hueco ya está reservado. Elige otro.' }
 		const broken = limitBroken(error)
 		if (broken === 'horizon') return { ok: false, message: horizonMessage(rules) }
-		if (broken === 'invalid')
-			return { ok: false, message: 'elige un día y una hora de los disponibles a partir de ahora.' }
+		if (broken === 'invalid') return { ok: false, message: outsideTheRules }
 		console.error('[bookings] reschedule failed', error)
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
@@ -228,6 +226,8 @@ export type NewBooking = { userId: string; nombre: string; email: string; fecha:
 export type BookingResult =
 	| { ok: true; meetUrl: string; mailed: boolean }
 	| { ok: false; reason: 'taken' | 'invalid' | 'horizon' | 'limit' | 'failed' }
+
+const outsideTheRules = 'elige un día y una hora de los disponibles a partir de ahora.'
 
 const horizonMessage = (rules: BookingRules) =>
 	`solo se pueden reservar demostraciones en los próximos ${rules.horizonteDias} días.`

@@ -1,4 +1,4 @@
-import type { BookingRules } from '~/lib/slots'
+import { byWeekday, type BookingRules } from '~/lib/slots'
 
 const weekdayNames = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo']
 
@@ -16,7 +16,7 @@ const minutesOf = (hora: string) => Number(hora.slice(0, 2)) * 60 + Number(hora.
 
 /** 'de lunes a viernes' for a run of three days or more, else 'los lunes, miércoles y viernes'. */
 export function describeDays(dias: readonly number[]) {
-	const sorted = [...dias].sort()
+	const sorted = byWeekday(dias)
 	if (sorted.length >= 3 && isRun(sorted, 1)) return `de ${dayName(sorted[0] ?? 1)} a ${dayName(sorted.at(-1) ?? 7)}`
 	return `los ${listed(sorted.map(daysName))}`
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { slotChoices } from './slots'
+import { byWeekday, slotChoices } from './slots'
 import { bookingDate, required } from './schemas'
 
 // Apart from schemas.ts: only the server reads these (the page gets their constraints as data), so the
@@ -13,7 +13,7 @@ export const bookingRulesSchema = z.object({
 	dias: z
 		.array(z.coerce.number().int().min(1).max(7), { error: 'Elige al menos un día.' })
 		.min(1, 'Elige al menos un día.')
-		.transform((dias) => [...new Set(dias)].sort()),
+		.transform((dias) => byWeekday([...new Set(dias)])),
 	horas: z
 		.array(z.enum(slotChoices), { error: 'Elige al menos una hora.' })
 		.min(1, 'Elige al menos una hora.')

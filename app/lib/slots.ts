@@ -38,6 +38,12 @@ export const defaultBookingRules: BookingRules = {
 	bloqueos: [],
 }
 
+/** ISO weekdays in calendar order (a plain sort() compares them as text). */
+export const byWeekday = (dias: readonly number[]) => [...dias].sort((a, b) => a - b)
+
+/** What a meeting can move to under the rules: the reschedule forms' hours and dates (the server checks the rest). */
+export type RescheduleOptions = { window: BookingWindow; horas: readonly string[]; availability: string }
+
 /** ISO weekday of a date: 1 = lunes … 7 = domingo. */
 export function isoWeekday(value: string) {
 	return new Date(`${value}T12:00:00Z`).getUTCDay() || 7

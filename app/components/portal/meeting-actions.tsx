@@ -6,7 +6,7 @@ import { inputClass } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { formatMeeting, type Meeting } from '~/lib/booking'
-import { type BookingWindow } from '~/lib/slots'
+import type { RescheduleOptions } from '~/lib/slots'
 
 /** The words of the reschedule and cancel forms: the client's page and the admin's say them differently. */
 export type MeetingActionsCopy = {
@@ -24,9 +24,6 @@ export type MeetingActionsCopy = {
 }
 
 type ActionMeeting = Pick<Meeting, 'id' | 'fecha' | 'hora' | 'meet_url'>
-
-/** What a meeting can move to under the booking rules (/admin/ajustes); the server checks the rest. */
-export type RescheduleOptions = { window: BookingWindow; horas: readonly string[]; availability: string }
 
 function RescheduleForm({
 	meeting,

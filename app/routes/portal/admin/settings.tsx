@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	if (intent === 'remove-block') {
 		const change = await removeBookingBlock(supabase, String(form.get('id') ?? ''))
-		if (!change.ok) return refused(change.reason === 'refused' ? copy.notFound : copy.failed, {}, 404)
+		if (!change.ok) return change.reason === 'refused' ? refused(copy.notFound, {}, 404) : refused(copy.failed, {}, 500)
 		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.blocks.removed })
 	}
 	return data<Results>({}, { status: 400 })
