@@ -48,6 +48,8 @@ export default [
 			route('dashboard/reuniones', 'routes/portal/dashboard/meetings.tsx'),
 			route('dashboard/suscripcion', 'routes/portal/dashboard/subscription.tsx'),
 			route('dashboard/asistentes', 'routes/portal/dashboard/assistants.tsx'),
+			route('dashboard/soporte', 'routes/portal/dashboard/support.tsx'),
+			route('dashboard/soporte/:id', 'routes/portal/dashboard/support-request.tsx'),
 			route('dashboard/cuenta', 'routes/portal/dashboard/account.tsx'),
 		]),
 		layout('routes/portal/admin/layout.tsx', [

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
 import type { Database } from '~/lib/database.types'
+import { isUuid } from '~/lib/utils'
 import { cancelUpcomingMeetingsOf } from './bookings'
 import { getPublicEnv } from './env'
 import { createServiceClient } from './supabase'
@@ -56,8 +57,6 @@ export async function deleteUserByAdmin(
 	return { ok: true }
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 type Invitation = { email: string; full_name?: string; role: 'cliente' | 'admin' }
 
 /** Where the invitation's link lands: the callback verifies it and asks for a password (auth-callback.tsx). */
@@ -107,7 +106,7 @@ export async function resendInvitation(
 	supabase: SupabaseClient<Database>,
 	id: string,
 ): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
-	if (!uuidPattern.test(id)) return { ok: false, message: copy.resend.notPending }
+	if (!isUuid(id)) return { ok: false, message: copy.resend.notPending }
 	// Read under the admin's session first: RLS shows every profile to an admin and none to anyone else.
 	const { data: profile } = await supabase.from('usuarios').select('id').eq('id', id).maybeSingle()
 	if (!profile) return { ok: false, message: copy.resend.notPending }

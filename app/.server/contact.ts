@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { adminCopy } from '~/content/admin'
 import { contactSchema, investorSchema } from '~/lib/schemas'
-import type { FormType } from '~/lib/support'
+import type { SiteFormType } from '~/lib/support'
 import { contactDestination, rejectSpam, saveSubmission } from './forms'
 import { readForm } from './http'
 import { sendMail } from './mail'
@@ -15,7 +15,7 @@ const saveFailed = 'Error al guardar los datos. Inténtalo de nuevo.'
 export async function handleContactForm(
 	request: Request,
 	context: Readonly<RouterContextProvider>,
-	formType: Exclude<FormType, 'investor_contact'>,
+	formType: Exclude<SiteFormType, 'investor_contact'>,
 ) {
 	const formData = await readForm(request)
 	await rejectSpam(formData)
@@ -78,7 +78,7 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 }
 
 /** The company hears of every saved submission; a failed e-mail is logged and loses nothing (it is stored). */
-async function notifyCompany(formType: FormType, payload: Record<string, string | undefined>) {
+async function notifyCompany(formType: SiteFormType, payload: Record<string, string | undefined>) {
 	const { kinds, fields } = adminCopy.support
 	const kind = kinds[formType]
 	const lines = Object.entries(payload)

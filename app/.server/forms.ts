@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { Honeypot } from 'remix-utils/honeypot/server'
 import type { Json } from '~/lib/database.types'
-import type { FormType } from '~/lib/support'
+import type { SiteFormType } from '~/lib/support'
 import { env } from './env'
 import { createServiceClient } from './supabase'
 
@@ -36,7 +36,7 @@ async function failsHoneypot(formData: FormData) {
  * limit). Service role: visitors may not write form_submissions through the
  * API at all, or they could skip every one of those checks (issue 18).
  */
-export async function saveSubmission(formType: FormType, payload: { [key: string]: Json | undefined }) {
+export async function saveSubmission(formType: SiteFormType, payload: { [key: string]: Json | undefined }) {
 	try {
 		const { error } = await createServiceClient()
 			.from('form_submissions')

@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
+import { dashboardCopy } from '~/content/dashboard'
 import type { Database } from '~/lib/database.types'
 import { isSupportStatus, type SupportStatus } from '~/lib/support'
+import { getPublicEnv } from './env'
 import { contactDestination } from './forms'
 import { sendMail } from './mail'
 
@@ -19,7 +21,7 @@ export async function loadSupportItem(supabase: Client, id: string) {
 	const [item, thread, admins] = await Promise.all([
 		supabase
 			.from('form_submissions')
-			.select('id, form_type, data, created_at, status, assignee')
+			.select('id, form_type, data, created_at, status, assignee, asistente:asistentes(nombre)')
 			.eq('id', id)
 			.maybeSingle(),
 		supabase
@@ -34,8 +36,9 @@ export async function loadSupportItem(supabase: Client, id: string) {
 	if (error) throw error
 	if (!item.data) return null
 	const status: SupportStatus = isSupportStatus(item.data.status) ? item.data.status : 'nueva'
+	const { asistente, ...fields } = item.data
 	return {
-		item: { ...item.data, status, sender: senderOf(item.data.data) },
+		item: { ...fields, status, assistant: asistente?.nombre ?? null, sender: senderOf(item.data.data) },
 		thread: thread.data ?? [],
 		admins: admins.data ?? [],
 	}
@@ -43,8 +46,11 @@ export async function loadSupportItem(supabase: Client, id: string) {
 
 export type SupportItem = NonNullable<Awaited<ReturnType<typeof loadSupportItem>>>['item']
 
-/** Who sent a submission, whichever form it came from (contact forms say `name`, the investor form `fullName`). */
-function senderOf(data: Database['public']['Tables']['form_submissions']['Row']['data']) {
+/**
+ * Who sent a submission and what they said, whichever form it came from (contact forms say `name`,
+ * the investor form `fullName`; a client's support request has a `subject`).
+ */
+export function senderOf(data: Database['public']['Tables']['form_submissions']['Row']['data']) {
 	const fields = data && typeof data === 'object' && !Array.isArray(data) ? data : {}
 	const field = (key: string) => {
 		const value = fields[key]
@@ -54,6 +60,7 @@ function senderOf(data: Database['public']['Tables']['form_submissions']['Row'][
 		name: field('name') ?? field('fullName'),
 		email: field('email'),
 		entity: field('entity'),
+		subject: field('subject'),
 		message: field('message') ?? '',
 	}
 }
@@ -79,9 +86,13 @@ export async function addSupportNote(supabase: Client, id: string, body: string)
 	return error ? { ok: false, message: copy.note.error } : { ok: true }
 }
 
+/** Where a client reads a request of theirs and its replies. */
+export const clientRequestUrl = (id: string) => `${getPublicEnv().PORTAL_URL}/dashboard/soporte/${id}`
+
 /**
  * E-mails the sender through our mail transport, answers going to the company's inbox, then keeps
- * the reply on the item's thread. A new item is taken by whoever answers it first.
+ * the reply on the item's thread. A client's request also links to its thread in the portal, where
+ * the client reads the whole conversation. A new item is taken by whoever answers it first.
  */
 export async function replyToSender(
 	supabase: Client,
@@ -94,7 +105,10 @@ export async function replyToSender(
 		to: item.sender.email,
 		replyTo: contactDestination(),
 		subject: reply.subject,
-		text: reply.body,
+		text:
+			item.form_type === 'soporte'
+				? `${reply.body}\n\n—\n${dashboardCopy.support.email.portalLink(clientRequestUrl(item.id))}`
+				: reply.body,
 	})
 	if (!sent) return { ok: false, message: copy.reply.failed }
 	const { error } = await supabase

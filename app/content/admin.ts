@@ -226,9 +226,17 @@ export const adminCopy = {
 			'Contacto General': 'Contacto',
 			'Contacto Sobre KIA': 'Contacto (Sobre KIA)',
 			investor_contact: 'Inversor',
+			soporte: 'Solicitud de cliente',
 		},
 		// What each form's fields are called in the company's e-mail.
-		fields: { name: 'Nombre', fullName: 'Nombre', email: 'Email', entity: 'Entidad', message: 'Mensaje' },
+		fields: {
+			name: 'Nombre',
+			fullName: 'Nombre',
+			email: 'Email',
+			entity: 'Entidad',
+			subject: 'Asunto',
+			message: 'Mensaje',
+		},
 		statuses: { nueva: 'Nueva', en_curso: 'En curso', resuelta: 'Resuelta' },
 		unassigned: 'Sin asignar',
 		filters: {
@@ -245,6 +253,7 @@ export const adminCopy = {
 		back: 'Volver a Soporte',
 		received: (date: string) => `Recibido el ${date}`,
 		entity: 'Entidad',
+		assistant: 'Asistente',
 		message: 'Mensaje',
 		manage: {
 			title: 'Gestión',
@@ -259,6 +268,7 @@ export const adminCopy = {
 			empty: 'Aún no hay notas ni respuestas.',
 			note: 'Nota interna',
 			reply: (email: string) => `Respuesta enviada a ${email}`,
+			client: 'Mensaje del cliente',
 			by: (name: string, date: string) => `${name} · ${date}`,
 			someone: 'Un administrador',
 		},
@@ -276,6 +286,7 @@ export const adminCopy = {
 				`Se enviará a ${email} desde la dirección de KIA; su respuesta llegará al buzón de la empresa.`,
 			subject: 'Asunto',
 			defaultSubject: 'Re: Tu mensaje a KIA',
+			subjectOf: (subject: string) => `Re: ${subject}`,
 			body: 'Respuesta',
 			submit: 'Enviar respuesta',
 			sent: (email: string) => `Respuesta enviada a ${email}`,

@@ -284,39 +284,59 @@ export type Database = {
 			}
 			form_submissions: {
 				Row: {
+					asistente_id: string | null
 					assignee: string | null
 					busqueda: string | null
 					created_at: string
 					data: Json
 					form_type: string
 					id: string
+					solicitante: string | null
 					status: string
 					updated_at: string
 				}
 				Insert: {
+					asistente_id?: string | null
 					assignee?: string | null
 					busqueda?: string | null
 					created_at?: string
 					data: Json
 					form_type?: string
 					id?: string
+					solicitante?: string | null
 					status?: string
 					updated_at?: string
 				}
 				Update: {
+					asistente_id?: string | null
 					assignee?: string | null
 					busqueda?: string | null
 					created_at?: string
 					data?: Json
 					form_type?: string
 					id?: string
+					solicitante?: string | null
 					status?: string
 					updated_at?: string
 				}
 				Relationships: [
 					{
+						foreignKeyName: 'form_submissions_asistente_id_fkey'
+						columns: ['asistente_id']
+						isOneToOne: false
+						referencedRelation: 'asistentes'
+						referencedColumns: ['id']
+					},
+					{
 						foreignKeyName: 'form_submissions_assignee_fkey'
 						columns: ['assignee']
+						isOneToOne: false
+						referencedRelation: 'usuarios'
+						referencedColumns: ['id']
+					},
+					{
+						foreignKeyName: 'form_submissions_solicitante_fkey'
+						columns: ['solicitante']
 						isOneToOne: false
 						referencedRelation: 'usuarios'
 						referencedColumns: ['id']

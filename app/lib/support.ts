@@ -1,6 +1,11 @@
-/** What the site's forms store, as form_submissions.form_type: each is a kind of item in the inbox. */
-export const formTypes = ['Contacto General', 'Contacto Sobre KIA', 'investor_contact'] as const
+/**
+ * What people send, as form_submissions.form_type: the site's forms and the clients' support requests
+ * from the portal ('soporte'). Each is a kind of item in the inbox.
+ */
+export const formTypes = ['Contacto General', 'Contacto Sobre KIA', 'investor_contact', 'soporte'] as const
 export type FormType = (typeof formTypes)[number]
+/** The forms of the public site, which our server stores for visitors. */
+export type SiteFormType = Exclude<FormType, 'soporte'>
 
 export const supportStatuses = ['nueva', 'en_curso', 'resuelta'] as const
 export type SupportStatus = (typeof supportStatuses)[number]

@@ -227,6 +227,12 @@ for (const theme of themes) {
 			const account = await createAccount('a11y-cliente', 'Clara Ferrándiz')
 			const meeting = await createMeeting(account.id, account.email)
 			await createMeeting(account.id, account.email, { status: 'cancelada' })
+			const { data: request } = await serviceClient()
+				.from('form_submissions')
+				.insert({ form_type: 'soporte', solicitante: account.id, data: { subject: 'Una duda', message: 'Hola' } })
+				.select('id')
+				.single()
+				.throwOnError()
 			await signIn(page, account.email)
 			const { found, check, open, visit } = audit(page)
 
@@ -238,6 +244,8 @@ for (const theme of themes) {
 				`/dashboard/reuniones?cancelar=${meeting.id}`,
 				'/dashboard/suscripcion',
 				'/dashboard/asistentes',
+				'/dashboard/soporte',
+				`/dashboard/soporte/${request.id}`,
 				'/dashboard/cuenta',
 				'/auth/nueva-contrasena',
 			]) {

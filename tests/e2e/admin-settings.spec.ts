@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { formatMeeting } from '../../app/lib/booking'
 import { formatDateRange } from '../../app/lib/dates'
-import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
+import { createAccount, createAdminAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { defaultRulesRow } from '../support/booking-rules'
 import { expect, test } from '../support/e2e-test'
 import { uniqueName, uniqueSlot } from '../support/unique'
@@ -21,12 +21,6 @@ test.afterEach(async () => {
 	await serviceClient().from('reglas_reservas').update(defaults).eq('id', true).throwOnError()
 	await serviceClient().from('bloqueos_reservas').delete().like('motivo', 'e2e %').throwOnError()
 })
-
-async function createAdmin(label: string, fullName: string) {
-	const account = await createAccount(label, fullName)
-	await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id).throwOnError()
-	return account
-}
 
 /** The next weekday after a date (the test slots fill a day's hours before moving on). */
 function weekdayAfter(isoDate: string) {
@@ -50,7 +44,7 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 }) => {
 	test.setTimeout(120_000)
 	const name = uniqueName('Ajustes')
-	const admin = await createAdmin('ajustes', name)
+	const admin = await createAdminAccount('ajustes', name)
 	await signIn(page, admin.email)
 	await page.goto(portalURL('/admin/ajustes'), { waitUntil: 'networkidle' })
 	await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible()
@@ -140,7 +134,7 @@ test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
 	test('an admin saves the rules, is told what is wrong, and blocks and unblocks dates', async ({ page }) => {
-		const admin = await createAdmin('ajustes-sin-js', uniqueName('Sin Script'))
+		const admin = await createAdminAccount('ajustes-sin-js', uniqueName('Sin Script'))
 		await signIn(page, admin.email)
 		await page.goto(portalURL('/admin/ajustes'))
 		const rules = page.locator('form').filter({ has: page.getByRole('button', { name: 'Guardar horario' }) })

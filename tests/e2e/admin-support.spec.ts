@@ -1,18 +1,11 @@
 import type { Page } from '@playwright/test'
-import { createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
+import { createAccount, createAdminAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { inbox, waitForMail } from '../support/mail'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 const mailUrl = () => process.env.E2E_MAIL_URL ?? ''
-
-async function createAdmin(label: string, fullName = `Admin ${label}`) {
-	const account = await createAccount(label, fullName)
-	const { error } = await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id)
-	if (error) throw error
-	return account
-}
 
 /** A message as a visitor sends it, through the contact page's form. */
 async function sendContactMessage(page: Page, { name, email, message }: Record<'name' | 'email' | 'message', string>) {
@@ -53,7 +46,7 @@ test.describe('support inbox', () => {
 		})
 		await visitor.close()
 
-		const admin = await createAdmin('bandeja', uniqueName('Gestora'))
+		const admin = await createAdminAccount('bandeja', uniqueName('Gestora'))
 		await signIn(page, admin.email)
 		await page.goto(portalURL('/admin/soporte'), { waitUntil: 'networkidle' })
 		await page.getByRole('searchbox').fill('inigo munoz')
@@ -119,7 +112,7 @@ test.describe('support inbox', () => {
 			entity: 'Ortega Capital',
 			message: 'Ronda semilla',
 		})
-		const admin = await createAdmin('bandeja-sin-js')
+		const admin = await createAdminAccount('bandeja-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
 		await signIn(page, admin.email)
@@ -187,7 +180,7 @@ test.describe('support inbox', () => {
 		expect(await inbox(mailUrl(), email)).toEqual([])
 
 		const adminPage = await browser.newPage()
-		const admin = await createAdmin('bandeja-404')
+		const admin = await createAdminAccount('bandeja-404')
 		await signIn(adminPage, admin.email)
 		for (const missing of [crypto.randomUUID(), 'no-es-un-id']) {
 			const response = await adminPage.goto(portalURL(`/admin/soporte/${missing}`))
@@ -206,7 +199,7 @@ test.describe('support inbox', () => {
 })
 
 test('the panel’s live figures link to the lists they count, filtered the same way', async ({ page }) => {
-	const admin = await createAdmin('panel-cifras')
+	const admin = await createAdminAccount('panel-cifras')
 	await signIn(page, admin.email)
 	await page.goto(portalURL('/admin'))
 	const figures = page.getByRole('region', { name: 'Hoy' })

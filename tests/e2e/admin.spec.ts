@@ -1,6 +1,7 @@
 import {
 	cookieHeader,
 	createAccount,
+	createAdminAccount,
 	createMeeting,
 	linkFrom,
 	postAs,
@@ -11,13 +12,6 @@ import {
 import { expect, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName, uniqueSlot, uniqueSlots } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
-
-async function createAdmin(label: string) {
-	const account = await createAccount(label, `Admin ${label}`)
-	const { error } = await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id)
-	if (error) throw error
-	return account
-}
 
 test.describe('admin panel', () => {
 	test('guarded: signed out → sign-in, cliente → dashboard, admin → the panel', async ({ page }) => {
@@ -32,7 +26,7 @@ test.describe('admin panel', () => {
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 
 		await page.context().clearCookies()
-		const admin = await createAdmin('panel')
+		const admin = await createAdminAccount('panel')
 		await signIn(page, admin.email)
 		await page.getByRole('link', { name: 'Admin Panel' }).click()
 		await expect(page.getByRole('banner').getByText('Panel de Administración')).toBeVisible()
@@ -56,7 +50,7 @@ test.describe('admin panel', () => {
 		}))
 		const inserted = await serviceClient().from('reservas').insert(rows)
 		expect(inserted.error).toBeNull()
-		const admin = await createAdmin('busca')
+		const admin = await createAdminAccount('busca')
 		await signIn(page, admin.email)
 		await page.goto(portalURL('/admin/reuniones'), { waitUntil: 'networkidle' })
 		await page.getByRole('searchbox').fill(marker)
@@ -87,7 +81,7 @@ test.describe('admin panel', () => {
 			.from('reservas')
 			.insert({ ...uniqueSlot(), nombre: `Íñigo Núñez ${marker}`, email: `${marker}@kia.test` })
 		expect(inserted.error).toBeNull()
-		const admin = await createAdmin('acentos')
+		const admin = await createAdminAccount('acentos')
 		await signIn(page, admin.email)
 		for (const term of [`inigo nunez ${marker}`, `ÍÑIGO NÚÑEZ ${marker.toUpperCase()}`]) {
 			await page.goto(portalURL(`/admin/reuniones?q=${encodeURIComponent(term)}`))
@@ -99,7 +93,7 @@ test.describe('admin panel', () => {
 	})
 
 	test('users: search by name or e-mail', async ({ page }) => {
-		const admin = await createAdmin('usuarios')
+		const admin = await createAdminAccount('usuarios')
 		// A surname of its own: the search must find this user on its first page however many others there are.
 		const surname = uniqueName('Llinares')
 		const target = await createAccount('buscada', `Zoe ${surname}`)
@@ -118,7 +112,7 @@ test.describe('admin bookings', () => {
 		const client = await createAccount('reunion-admin', 'Marta Cliente')
 		const meeting = await createMeeting(client.id, client.email)
 		await createMeeting(client.id, client.email, { status: 'cancelada' })
-		const admin = await createAdmin('reuniones')
+		const admin = await createAdminAccount('reuniones')
 		await signIn(page, admin.email)
 		const list = portalURL(`/admin/reuniones?q=${encodeURIComponent(client.email)}`)
 		await page.goto(list, { waitUntil: 'networkidle' })
@@ -157,7 +151,7 @@ test.describe('admin bookings', () => {
 		const meeting = await createMeeting(client.id, client.email)
 		const other = await createAccount('reunion-ocupa')
 		const taken = await createMeeting(other.id, other.email)
-		const admin = await createAdmin('reuniones-sin-js')
+		const admin = await createAdminAccount('reuniones-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
 		await signIn(page, admin.email)
@@ -197,7 +191,7 @@ test.describe('admin bookings', () => {
 		const newcomer = uniqueEmail('nueva-por-admin')
 		const forClient = uniqueSlot()
 		const forNewcomer = uniqueSlot()
-		const admin = await createAdmin('reserva')
+		const admin = await createAdminAccount('reserva')
 		await signIn(page, admin.email)
 		await page.goto(portalURL('/admin/reuniones'), { waitUntil: 'networkidle' })
 
@@ -246,7 +240,7 @@ test.describe('admin bookings', () => {
 		const client = await createAccount('reserva-sin-js')
 		const taken = await createMeeting(client.id, client.email)
 		const newcomer = uniqueEmail('no-invitada-hueco')
-		const admin = await createAdmin('reserva-sin-js')
+		const admin = await createAdminAccount('reserva-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
 		await signIn(page, admin.email)
@@ -304,7 +298,7 @@ test.describe('admin bookings', () => {
 				})),
 			)
 		expect(inserted.error).toBeNull()
-		const admin = await createAdmin('filtros')
+		const admin = await createAdminAccount('filtros')
 		await signIn(page, admin.email)
 		await page.goto(portalURL(`/admin/reuniones?q=${marker}`), { waitUntil: 'networkidle' })
 		await expect(page.getByText('Página 1 de 1 · 4 en total')).toBeVisible()
@@ -368,7 +362,7 @@ function nextSaturday(fecha: string) {
 
 test.describe('admin user management', () => {
 	test('edit a user’s name, phone and role; the e-mail stays', async ({ page }) => {
-		const admin = await createAdmin('editor')
+		const admin = await createAdminAccount('editor')
 		const target = await createAccount('editada', 'Nombre Antiguo')
 		await signIn(page, admin.email)
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`), { waitUntil: 'networkidle' })
@@ -391,7 +385,7 @@ test.describe('admin user management', () => {
 	test('delete a user: confirmation, the account is gone, their upcoming meetings are cancelled and the history stays', async ({
 		page,
 	}) => {
-		const admin = await createAdmin('borrador')
+		const admin = await createAdminAccount('borrador')
 		const target = await createAccount('borrada')
 		const kept = await serviceClient()
 			.from('reservas')
@@ -423,7 +417,7 @@ test.describe('admin user management', () => {
 	test('an admin cannot delete or demote themselves; a cliente’s post is refused; works without JavaScript', async ({
 		browser,
 	}) => {
-		const admin = await createAdmin('propio')
+		const admin = await createAdminAccount('propio')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
 		await signIn(page, admin.email)
@@ -456,7 +450,7 @@ test.describe('admin user management', () => {
 		page,
 		browser,
 	}) => {
-		const admin = await createAdmin('invita')
+		const admin = await createAdminAccount('invita')
 		const email = uniqueEmail('invitada')
 		await signIn(page, admin.email)
 		await page.goto(portalURL('/admin/usuarios'), { waitUntil: 'networkidle' })
@@ -505,7 +499,7 @@ test.describe('admin user management', () => {
 	test('without JavaScript: a refused invitation keeps what was typed; a cliente cannot invite or resend', async ({
 		browser,
 	}) => {
-		const admin = await createAdmin('invita-sin-js')
+		const admin = await createAdminAccount('invita-sin-js')
 		const existing = await createAccount('ya-registrada')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()

@@ -5,6 +5,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
+import type { TablesInsert } from '../../app/lib/database.types'
 import routes from '../../app/routes'
 import { freePorts } from '../../local/service'
 import { expect, test } from '../support/e2e-test'
@@ -59,9 +60,21 @@ test('a first run serves every page the first time: no console error, no reload,
 		const portal = (path: string) => `http://portal.kia.localhost:${dev.ports.app}${path}`
 		const pages = pagesOf(routes)
 		const slug = await publishedSlug(dev.ports.supabase)
-		const item = await inboxItem(dev.ports.supabase)
+		const item = await inboxItem(dev.ports.supabase, {
+			form_type: 'Contacto General',
+			data: { name: 'Visita', email: 'visita@kia.test', message: 'Hola' },
+		})
+		const request = await inboxItem(dev.ports.supabase, {
+			form_type: 'soporte',
+			solicitante: await seededUserId(dev.ports.supabase, 'cliente@kia.test'),
+			data: { subject: 'Visita', message: 'Hola' },
+		})
 		const withParams = (path: string) =>
-			path.replace(':slug', slug).replace(':plan', 'starter').replace('/admin/soporte/:id', `/admin/soporte/${item}`)
+			path
+				.replace(':slug', slug)
+				.replace(':plan', 'starter')
+				.replace('/admin/soporte/:id', `/admin/soporte/${item}`)
+				.replace('/dashboard/soporte/:id', `/dashboard/soporte/${request}`)
 
 		const visitor = await watch()
 		for (const { path } of pages.filter((entry) => entry.host === 'site' && entry.path !== checkoutReturn))
@@ -269,22 +282,31 @@ async function publishedSlug(supabasePort: number) {
 }
 
 /** A message in the support inbox, as the contact form's action stores it (the seed has none). */
-async function inboxItem(supabasePort: number) {
+const serviceHeaders = {
+	apikey: localServiceRoleKey,
+	Authorization: `Bearer ${localServiceRoleKey}`,
+	'Content-Type': 'application/json',
+}
+
+/** An inbox item stored as the server stores them; its id. */
+async function inboxItem(supabasePort: number, item: TablesInsert<'form_submissions'>) {
 	const response = await fetch(`http://127.0.0.1:${supabasePort}/rest/v1/form_submissions?select=id`, {
 		method: 'POST',
-		headers: {
-			apikey: localServiceRoleKey,
-			Authorization: `Bearer ${localServiceRoleKey}`,
-			'Content-Type': 'application/json',
-			Prefer: 'return=representation',
-		},
-		body: JSON.stringify({
-			form_type: 'Contacto General',
-			data: { name: 'Visita', email: 'visita@kia.test', message: 'Hola' },
-		}),
+		headers: { ...serviceHeaders, Prefer: 'return=representation' },
+		body: JSON.stringify(item),
 	})
 	const [row] = (await response.json()) as { id: string }[]
 	if (!row) throw new Error(`the inbox item was not stored: ${response.status}`)
+	return row.id
+}
+
+async function seededUserId(supabasePort: number, email: string) {
+	const response = await fetch(
+		`http://127.0.0.1:${supabasePort}/rest/v1/usuarios?select=id&email=eq.${encodeURIComponent(email)}`,
+		{ headers: serviceHeaders },
+	)
+	const [row] = (await response.json()) as { id: string }[]
+	if (!row) throw new Error(`no seeded user ${email}: ${response.status}`)
 	return row.id
 }
 

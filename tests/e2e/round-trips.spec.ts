@@ -124,6 +124,12 @@ test('a signed-in client: every site and portal page makes one batch of Supabase
 	page,
 }) => {
 	const client = await createAccount('latencia')
+	const { data: request } = await serviceClient()
+		.from('form_submissions')
+		.insert({ form_type: 'soporte', solicitante: client.id, data: { subject: 'Latencia', message: 'Hola' } })
+		.select('id')
+		.single()
+		.throwOnError()
 	await signInAs(page, client.email)
 	await checkPages(
 		'cliente',
@@ -133,6 +139,8 @@ test('a signed-in client: every site and portal page makes one batch of Supabase
 			portal('/dashboard/reuniones'),
 			portal('/dashboard/suscripcion'),
 			portal('/dashboard/asistentes'),
+			portal('/dashboard/soporte'),
+			portal(`/dashboard/soporte/${request.id}`),
 			portal('/dashboard/cuenta'),
 		],
 		true,

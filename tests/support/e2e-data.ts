@@ -28,6 +28,13 @@ export async function createAccount(label: string, fullName = 'Cliente de Prueba
 	return { id: data.user.id, email, password: testPassword, fullName }
 }
 
+/** A confirmed account with the admin role, as the back office's tests need. */
+export async function createAdminAccount(label: string, fullName = `Admin ${label}`) {
+	const account = await createAccount(label, fullName)
+	await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', account.id).throwOnError()
+	return account
+}
+
 export async function signIn(page: Page, email: string, password = testPassword) {
 	// A post sent while the page hydrates is cancelled by Chromium (the router's replaceState): wait it out.
 	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })

@@ -1,4 +1,15 @@
-import { ArrowLeft, Bot, CalendarDays, CreditCard, House, LoaderCircle, LogOut, Shield, UserRound } from 'lucide-react'
+import {
+	ArrowLeft,
+	Bot,
+	CalendarDays,
+	CreditCard,
+	House,
+	LifeBuoy,
+	LoaderCircle,
+	LogOut,
+	Shield,
+	UserRound,
+} from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Form, Link, NavLink, useNavigation } from 'react-router'
 import { dashboardCopy } from '~/content/dashboard'
@@ -9,7 +20,14 @@ import { ThemeSwitch } from '../theme'
 import { PhoneMenu } from '../ui/phone-menu'
 import { AccountMenu } from './account-menu'
 
-export const menuIcons = { home: House, calendar: CalendarDays, card: CreditCard, bot: Bot, user: UserRound }
+export const menuIcons = {
+	home: House,
+	calendar: CalendarDays,
+	card: CreditCard,
+	bot: Bot,
+	support: LifeBuoy,
+	user: UserRound,
+}
 
 export type ShellUser = { name: string; email: string; avatarUrl: string | null; isAdmin: boolean }
 
@@ -40,7 +58,14 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 			{dashboardCopy.menu.map((item) => {
 				const Icon = menuIcons[item.icon]
 				return (
-					<NavLink key={item.to} to={item.to} end className={itemClass} onClick={onNavigate}>
+					<NavLink
+						key={item.to}
+						to={item.to}
+						// A request's page (/dashboard/soporte/…) is still Soporte; only Inicio is its exact path.
+						end={item.to === '/dashboard'}
+						className={itemClass}
+						onClick={onNavigate}
+					>
 						<Icon aria-hidden className="size-4" />
 						{item.label}
 					</NavLink>

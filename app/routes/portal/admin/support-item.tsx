@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { ArrowLeft, Mail, StickyNote } from 'lucide-react'
+import { ArrowLeft, Mail, MessageSquare, StickyNote } from 'lucide-react'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { requireAdmin } from '~/.server/auth'
@@ -15,14 +15,13 @@ import { adminCopy } from '~/content/admin'
 import { formatLongDateTime } from '~/lib/dates'
 import { supportNoteSchema, supportReplySchema, supportUpdateSchema } from '~/lib/schemas'
 import { supportStatuses } from '~/lib/support'
+import { isUuid } from '~/lib/utils'
 import type { Route } from './+types/support-item'
 
 const copy = adminCopy.support
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 async function loadOr404(context: Route.LoaderArgs['context'], id: string) {
-	const found = uuid.test(id) ? await loadSupportItem(getSupabase(context), id) : null
+	const found = isUuid(id) ? await loadSupportItem(getSupabase(context), id) : null
 	if (!found) throw data(copy.notFound, { status: 404 })
 	return found
 }
@@ -109,26 +108,35 @@ function ManageForm({ item, admins }: Pick<LoaderData, 'item' | 'admins'>) {
 	)
 }
 
+/** Replies stand out, the client's own messages sit plain, internal notes are dashed: never mistaken for mail. */
+const threadStyles = {
+	respuesta: {
+		Icon: Mail,
+		label: copy.thread.reply,
+		className: 'rounded-2xl border border-brand/30 bg-brand/5 p-4',
+	},
+	cliente: { Icon: MessageSquare, label: () => copy.thread.client, className: 'rounded-2xl border bg-surface p-4' },
+	nota: {
+		Icon: StickyNote,
+		label: () => copy.thread.note,
+		className: 'rounded-2xl border border-dashed bg-surface-muted/50 p-4',
+	},
+}
+
 function Thread({ thread, email }: { thread: LoaderData['thread']; email: string | null }) {
 	const text = copy.thread
 	if (!thread.length) return <p className="text-sm text-muted-foreground">{text.empty}</p>
 	return (
 		<ol className="space-y-4">
 			{thread.map((event) => {
-				const reply = event.kind === 'respuesta'
+				const { Icon, label, className } =
+					threadStyles[event.kind === 'respuesta' || event.kind === 'cliente' ? event.kind : 'nota']
 				const author = event.autor?.full_name || event.autor?.email || text.someone
 				return (
-					<li
-						key={event.id}
-						className={
-							reply
-								? 'rounded-2xl border border-brand/30 bg-brand/5 p-4'
-								: 'rounded-2xl border border-dashed bg-surface-muted/50 p-4'
-						}
-					>
+					<li key={event.id} className={className}>
 						<p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium text-muted-foreground">
-							{reply ? <Mail aria-hidden className="size-3.5" /> : <StickyNote aria-hidden className="size-3.5" />}
-							<span className="text-foreground">{reply ? text.reply(email ?? '') : text.note}</span>
+							<Icon aria-hidden className="size-3.5" />
+							<span className="text-foreground">{label(email ?? '')}</span>
 							<span>{text.by(author, formatLongDateTime(event.created_at))}</span>
 						</p>
 						{event.subject ? <p className="mt-2 text-sm font-semibold">{event.subject}</p> : null}
@@ -180,10 +188,12 @@ function NoteForm({
 
 function ReplyForm({
 	email,
+	subject,
 	constraint,
 	lastResult,
 }: {
 	email: string
+	subject: string
 	constraint: LoaderData['constraints']['reply']
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
@@ -193,7 +203,7 @@ function ReplyForm({
 		id: 'respuesta',
 		constraint,
 		lastResult,
-		defaultValue: { subject: text.defaultSubject },
+		defaultValue: { subject },
 	})
 	return (
 		<Form method="post" className="space-y-3" {...getFormProps(form)}>
@@ -268,8 +278,17 @@ export default function AdminSupportItem({ loaderData, actionData }: Route.Compo
 									<dd>{sender.entity}</dd>
 								</>
 							) : null}
+							{item.assistant ? (
+								<>
+									<dt className="text-muted-foreground">{copy.assistant}</dt>
+									<dd>{item.assistant}</dd>
+								</>
+							) : null}
 						</dl>
-						<p className="mt-4 text-sm leading-relaxed whitespace-pre-wrap">{sender.message}</p>
+						{sender.subject ? <p className="mt-4 font-semibold">{sender.subject}</p> : null}
+						<p className={`${sender.subject ? 'mt-2' : 'mt-4'} text-sm leading-relaxed whitespace-pre-wrap`}>
+							{sender.message}
+						</p>
 					</section>
 					<section aria-labelledby="historial-titulo" className="space-y-4">
 						<h2 id="historial-titulo" className="text-lg font-semibold">
@@ -286,6 +305,7 @@ export default function AdminSupportItem({ loaderData, actionData }: Route.Compo
 							<ReplyForm
 								key={thread.length}
 								email={sender.email}
+								subject={sender.subject ? copy.reply.subjectOf(sender.subject) : copy.reply.defaultSubject}
 								constraint={constraints.reply}
 								lastResult={actionData && 'reply' in actionData ? actionData.reply : undefined}
 							/>

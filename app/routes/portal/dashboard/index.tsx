@@ -13,7 +13,7 @@ export default function DashboardHome() {
 		<>
 			<h1 className="text-3xl font-bold tracking-tight">{dashboardCopy.home.greeting(layout?.user.name ?? '')}</h1>
 			<p className="mt-2 text-muted-foreground">{dashboardCopy.home.lead}</p>
-			<ul className="mt-10 grid gap-5 sm:grid-cols-2">
+			<ul className="mt-10 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
 				{dashboardCopy.home.cards.map((card) => {
 					const Icon = menuIcons[card.icon]
 					return (

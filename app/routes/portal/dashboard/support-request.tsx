@@ -1,0 +1,167 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { ArrowLeft, Send } from 'lucide-react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { z } from 'zod'
+import { requireUser } from '~/.server/auth'
+import { readForm } from '~/.server/http'
+import { getSupabase } from '~/.server/supabase'
+import { addFollowUp, loadClientRequest } from '~/.server/support-requests'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { ErrorList, inputClass } from '~/components/forms'
+import { SupportRequestStatusBadge } from '~/components/portal/support-request-status'
+import { Button } from '~/components/ui/button'
+import { dashboardCopy } from '~/content/dashboard'
+import { formatLongDate, formatLongDateTime } from '~/lib/dates'
+import { supportFollowUpSchema } from '~/lib/support-requests'
+import { cn, isUuid } from '~/lib/utils'
+import type { Route } from './+types/support-request'
+
+const copy = dashboardCopy.support
+
+export const meta: Route.MetaFunction = ({ data }) => [
+	{ title: `${data?.request.subject ?? copy.title} · ${copy.title} · KIA` },
+]
+
+/** The signed-in client's own request, or a 404 for anyone else's and for an id that is none. */
+async function loadOwnOr404(context: Route.LoaderArgs['context'], request: Request, id: string) {
+	const user = await requireUser(context, request)
+	const found = isUuid(id) ? await loadClientRequest(getSupabase(context), user.id, id) : null
+	if (!found) throw data(copy.request.notFound, { status: 404 })
+	return found
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+	const found = await loadOwnOr404(context, request, params.id)
+	return { ...found, constraint: getZodConstraint(supportFollowUpSchema) }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+	const { request: supportRequest } = await loadOwnOr404(context, request, params.id)
+	const submission = parseWithZod(await readForm(request), { schema: supportFollowUpSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	const sent = await addFollowUp(getSupabase(context), supportRequest, submission.value.message)
+	if (!sent.ok) {
+		return data(
+			{ result: submission.reply({ formErrors: [sent.message] }) },
+			{ status: 400, headers: await toastHeaders({ type: 'error', title: sent.message }) },
+		)
+	}
+	return redirectWithToast(new URL(request.url).pathname, { type: 'success', title: copy.request.sent })
+}
+
+type LoaderData = Route.ComponentProps['loaderData']
+
+/** One message of the conversation: the team's replies stand out, the client's own sit plain. */
+function Message({
+	fromTeam,
+	date,
+	subject,
+	body,
+}: {
+	fromTeam: boolean
+	date: string
+	subject?: string | null
+	body: string
+}) {
+	const text = copy.request
+	return (
+		<li
+			className={cn('rounded-2xl border p-5', fromTeam ? 'border-brand/30 bg-brand/5 sm:mr-8' : 'bg-surface sm:ml-8')}
+		>
+			<p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+				<span className={cn('font-semibold', fromTeam ? 'text-brand-ink' : 'text-foreground')}>
+					{fromTeam ? text.team : text.you}
+				</span>
+				<span aria-hidden>·</span>
+				<span>{formatLongDateTime(date)}</span>
+			</p>
+			{subject ? <p className="mt-2 text-sm font-semibold">{subject}</p> : null}
+			<p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap">{body}</p>
+		</li>
+	)
+}
+
+function FollowUpForm({
+	constraint,
+	lastResult,
+}: {
+	constraint: LoaderData['constraint']
+	lastResult: Route.ComponentProps['actionData']
+}) {
+	const text = copy.request
+	const navigation = useNavigation()
+	const [form, fields] = useForm<z.input<typeof supportFollowUpSchema>>({
+		id: 'mensaje',
+		constraint,
+		lastResult: lastResult?.result,
+	})
+	return (
+		<Form method="post" className="space-y-3" {...getFormProps(form)}>
+			<div>
+				<label htmlFor={fields.message.id} className="mb-1.5 block text-sm font-medium">
+					{text.replyMessage}
+				</label>
+				<textarea {...getTextareaProps(fields.message)} rows={5} className={inputClass} />
+				<ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+			</div>
+			<ErrorList id={form.errorId} errors={form.errors} />
+			<div className="flex justify-end">
+				<Button type="submit" disabled={navigation.state === 'submitting'}>
+					<Send aria-hidden className="size-4" />
+					{text.submit}
+				</Button>
+			</div>
+		</Form>
+	)
+}
+
+export default function SupportRequest({ loaderData, actionData }: Route.ComponentProps) {
+	const { request, thread, constraint } = loaderData
+	const text = copy.request
+	return (
+		<>
+			<Link
+				to="/dashboard/soporte"
+				className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+			>
+				<ArrowLeft aria-hidden className="size-4" />
+				{text.back}
+			</Link>
+			<div className="mt-4 mb-2 flex flex-wrap items-center gap-3">
+				<h1 className="min-w-0 text-3xl font-bold tracking-tight break-words">{request.subject}</h1>
+				<SupportRequestStatusBadge status={request.status} />
+			</div>
+			<p className="mb-8 text-sm text-muted-foreground">
+				{text.opened(formatLongDate(request.created_at))}
+				{request.assistant ? ` · ${text.assistant(request.assistant)}` : null}
+			</p>
+			<div className="max-w-3xl space-y-8">
+				<section aria-label={text.conversation}>
+					<ol className="space-y-4">
+						<Message fromTeam={false} date={request.created_at} body={request.message} />
+						{thread.map((event) => (
+							<Message
+								key={event.id}
+								fromTeam={event.kind === 'respuesta'}
+								date={event.created_at}
+								subject={event.subject}
+								body={event.body}
+							/>
+						))}
+					</ol>
+				</section>
+				<section aria-labelledby="responder-titulo" className="rounded-2xl border bg-surface p-6">
+					<h2 id="responder-titulo" className="mb-3 font-semibold">
+						{text.reply}
+					</h2>
+					{request.status === 'resuelta' ? (
+						<p className="mb-4 rounded-xl bg-surface-muted px-4 py-3 text-sm text-muted-foreground">{text.resolved}</p>
+					) : null}
+					{/* Keyed on the thread: a message sent empties the form. */}
+					<FollowUpForm key={thread.length} constraint={constraint} lastResult={actionData} />
+				</section>
+			</div>
+		</>
+	)
+}
