@@ -503,6 +503,17 @@ async function supportItem(label: string) {
 	return data.id
 }
 
+/** A client's support request from the portal, for the follow-up probes. */
+async function clientRequest(userId: string) {
+	const { data, error } = await serviceClient()
+		.from('form_submissions')
+		.insert({ form_type: 'soporte', solicitante: userId, data: { subject: 'Ayuda', message: 'Hola' } })
+		.select('id')
+		.single()
+	if (error) throw error
+	return data.id
+}
+
 const supportThread = (id: string) =>
 	select(
 		serviceClient()
@@ -1117,6 +1128,54 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			accepted: 302,
 			rows: () =>
 				select(serviceClient().from('reglas_reservas').select('dias, horas, horizonte_dias, maximo_pendientes')),
+		}
+	},
+	'support request from the portal': async () => {
+		const cliente = await signedIn('hostil-solicitud')
+		return {
+			module: 'routes/portal/dashboard/support.tsx',
+			url: portalURL('/dashboard/soporte'),
+			cookie: cliente.cookie,
+			valid: () => ({ subject: 'Una duda', message: 'Necesito ayuda con mi asistente.' }),
+			accepted: 302,
+			rows: () =>
+				select(serviceClient().from('form_submissions').select('data, asistente_id').eq('solicitante', cliente.id)),
+			isWhole: (row, sent) => {
+				const data = row.data as Record<string, unknown>
+				return (
+					wasSent(sent, 'subject', data.subject) &&
+					wasSent(sent, 'message', data.message) &&
+					optionalSent(sent, 'assistant', row.asistente_id) &&
+					data.email === cliente.email
+				)
+			},
+		}
+	},
+	'support request follow-up': async () => {
+		const cliente = await signedIn('hostil-seguimiento')
+		const id = await clientRequest(cliente.id)
+		return {
+			module: 'routes/portal/dashboard/support-request.tsx',
+			url: portalURL(`/dashboard/soporte/${id}`),
+			cookie: cliente.cookie,
+			valid: () => ({ message: 'Sigue sin funcionar.' }),
+			accepted: 302,
+			rows: () => supportThread(id),
+			isWhole: (row, sent) => row.kind === 'cliente' && wasSent(sent, 'message', row.body),
+		}
+	},
+	'support request follow-up by another cliente': async () => {
+		const owner = await createAccount('hostil-seguimiento-dueno')
+		const other = await signedIn('hostil-seguimiento-ajeno')
+		const id = await clientRequest(owner.id)
+		return {
+			module: 'routes/portal/dashboard/support-request.tsx',
+			url: portalURL(`/dashboard/soporte/${id}`),
+			cookie: other.cookie,
+			valid: () => ({ message: 'Intrusa' }),
+			// Another client's request is none of theirs: 404 before anything is read.
+			accepted: 404,
+			rows: () => supportThread(id),
 		}
 	},
 	'unknown path': async () => ({

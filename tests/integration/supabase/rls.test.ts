@@ -46,6 +46,16 @@ beforeAll(async () => {
 		.from('form_submission_events')
 		.insert({ submission_id: submissionId, kind: 'nota', body: 'Semilla' })
 	expect(submission.error ?? note.error).toBeNull()
+	// clienteA's support request from the portal, answered by the team: a thread clienteA reads.
+	const request = await service
+		.from('form_submissions')
+		.insert({ form_type: 'soporte', solicitante: clienteA.id, data: { subject: 'Semilla', message: 'Hola' } })
+		.select('id')
+		.single()
+	const reply = await service
+		.from('form_submission_events')
+		.insert({ submission_id: request.data?.id ?? '', kind: 'respuesta', subject: 'Re: Semilla', body: 'Hola' })
+	expect(request.error ?? reply.error).toBeNull()
 	const block = await service
 		.from('bloqueos_reservas')
 		.insert({ desde: '2098-12-24', hasta: '2098-12-26', motivo: 'Semilla' })
@@ -128,13 +138,15 @@ const apiAccess: Record<string, { anon: string; authenticated: string; why: stri
 	},
 	form_submissions: {
 		anon: 'nothing',
-		authenticated: 'admins read, and change status and assignee (to an admin)',
-		why: 'written by the server after the honeypot, the schema and the rate limit (issue 18); the inbox works on them',
+		authenticated:
+			'admins read, and change status and assignee (to an admin); a cliente opens and reads their own support requests',
+		why: 'the site’s forms are written by the server after the honeypot, the schema and the rate limit (issue 18); a request from the portal is the signed-in client’s own, capped per hour',
 	},
 	form_submission_events: {
 		anon: 'nothing',
-		authenticated: 'admins read, and add notes and replies as themselves',
-		why: 'the support inbox’s internal thread: never a sender’s or a cliente’s to see',
+		authenticated:
+			'admins read, and add notes and replies as themselves; a cliente reads the replies on their requests and writes on them',
+		why: 'the support inbox’s thread: its internal notes are never a sender’s or a cliente’s to see',
 	},
 	reglas_reservas: {
 		anon: 'read',
@@ -199,8 +211,8 @@ describe('select', () => {
 		blog_posts: { anon: 6, clienteA: 6, clienteB: 6, admin: 6, service: 7 },
 		blog_tags: { anon: 6, clienteA: 6, clienteB: 6, admin: 6, service: 6 },
 		blog_post_tags: { anon: 10, clienteA: 10, clienteB: 10, admin: 10, service: 11 },
-		form_submissions: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
-		form_submission_events: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
+		form_submissions: { anon: denied, clienteA: 1, clienteB: 0, admin: 2, service: 2 },
+		form_submission_events: { anon: denied, clienteA: 1, clienteB: 0, admin: 2, service: 2 },
 		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
 		reglas_reservas: { anon: 1, clienteA: 1, clienteB: 1, admin: 1, service: 1 },
 		bloqueos_reservas: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
@@ -658,6 +670,153 @@ describe('support inbox', () => {
 		expect((await list({ sin_asignar: true })).rows.map((row) => row.nombre)).toEqual(['Inversora'])
 		const refused = await clients.clienteA.rpc('admin_soporte', { termino: '', desde: 0, cuantos: 20 })
 		expect(refused.error?.code).toBe('42501')
+	})
+})
+
+describe('support requests from the portal', () => {
+	const open = (db: SupabaseClient, fields: Record<string, unknown>) =>
+		db.from('form_submissions').insert(fields).select().single()
+	const request = (subject: string) => ({ form_type: 'soporte', data: { subject, message: 'Hola' } })
+
+	test('a cliente opens their own request, with their real name and address whatever they send', async () => {
+		const opened = await open(clients.clienteA, {
+			form_type: 'soporte',
+			data: { subject: 'Factura', message: 'Hola', name: 'Otra persona', email: 'otra@kia.test' },
+		})
+		expect(opened.error).toBeNull()
+		expect(opened.data).toMatchObject({ solicitante: clienteA.id, status: 'nueva', assignee: null })
+		expect(opened.data?.data).toEqual({
+			subject: 'Factura',
+			message: 'Hola',
+			name: clienteA.email.split('@')[0],
+			email: clienteA.email,
+		})
+	})
+
+	test('a cliente cannot open one in another’s name, pre-set its status, send a site form, or name another’s assistant', async () => {
+		const [foreignAssistant, ownAssistant] = await Promise.all(
+			[clienteB, clienteA].map(async (user) => {
+				const found = await clients.service.from('asistentes').select('id').eq('user_id', user.id).limit(1)
+				return found.data?.[0]?.id ?? ''
+			}),
+		)
+		for (const fields of [
+			{ ...request('Suplantación'), solicitante: clienteB.id },
+			{ ...request('Resuelta'), status: 'resuelta' },
+			{ ...request('Asignada'), assignee: adminId },
+			{ form_type: 'Contacto General', data: { name: 'Sin pasar por el servidor' } },
+		]) {
+			const refused = await open(clients.clienteA, fields)
+			expect(refused.error?.code, JSON.stringify(fields)).toBe('42501')
+		}
+		const borrowed = await open(clients.clienteA, { ...request('Ajeno'), asistente_id: foreignAssistant })
+		expect(borrowed.error?.message).toContain('soporte_asistente_ajeno')
+		const own = await open(clients.clienteA, { ...request('Propio'), asistente_id: ownAssistant })
+		expect(own.data?.asistente_id).toBe(ownAssistant)
+		const anonymous = await clients.anon.from('form_submissions').insert(request('Anónima'))
+		expect(anonymous.status).toBe(401)
+	})
+
+	test('a cliente reads their requests and the replies, never another’s nor the team’s notes', async () => {
+		const { data } = await open(clients.clienteA, request('Con nota'))
+		const id = data?.id ?? ''
+		const note = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: id, kind: 'nota', body: 'Solo el equipo' })
+		const answer = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: id, kind: 'respuesta', subject: 'Re: Con nota', body: 'Respuesta' })
+		expect(note.error ?? answer.error).toBeNull()
+		const thread = await clienteA.client.from('form_submission_events').select('kind, body').eq('submission_id', id)
+		expect(thread.data).toEqual([{ kind: 'respuesta', body: 'Respuesta' }])
+		const byOther = await clienteB.client.from('form_submissions').select('id').eq('id', id)
+		expect(byOther.data).toEqual([])
+		const otherThread = await clienteB.client.from('form_submission_events').select('id').eq('submission_id', id)
+		expect(otherThread.data).toEqual([])
+	})
+
+	test('a cliente writes on their own request only, as themselves, and only as the client', async () => {
+		const { data } = await open(clients.clienteA, request('Hilo'))
+		const id = data?.id ?? ''
+		const written = await clienteA.client
+			.from('form_submission_events')
+			.insert({ submission_id: id, kind: 'cliente', body: 'Más datos' })
+			.select('author')
+		expect(written.data).toEqual([{ author: clienteA.id }])
+		for (const [who, fields] of [
+			[clienteB, { submission_id: id, kind: 'cliente', body: 'Intruso' }],
+			[clienteA, { submission_id: id, kind: 'nota', body: 'Nota propia' }],
+			[clienteA, { submission_id: id, kind: 'respuesta', subject: 'Re', body: 'Falsa respuesta' }],
+			[clienteA, { submission_id: submissionId, kind: 'cliente', body: 'En un formulario ajeno' }],
+			[clienteA, { submission_id: id, kind: 'cliente', body: 'Como otro', author: clienteB.id }],
+		] as const) {
+			const refused = await who.client.from('form_submission_events').insert(fields)
+			expect(refused.status, JSON.stringify(fields)).toBe(403)
+		}
+		const asClient = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: id, kind: 'cliente', body: 'El equipo no habla por el cliente' })
+		expect(asClient.status).toBe(403)
+	})
+
+	test('a client’s message reopens a resolved request: new if nobody had it, in progress for its assignee', async () => {
+		for (const [assignee, reopenedAs] of [
+			[null, 'nueva'],
+			[adminId, 'en_curso'],
+		] as const) {
+			const { data } = await open(clients.clienteA, request(`Reabrir ${reopenedAs}`))
+			const id = data?.id ?? ''
+			await clients.admin.from('form_submissions').update({ status: 'resuelta', assignee }).eq('id', id).throwOnError()
+			await clienteA.client
+				.from('form_submission_events')
+				.insert({ submission_id: id, kind: 'cliente', body: 'Sigue pasando' })
+				.throwOnError()
+			const row = await clients.service.from('form_submissions').select('status, assignee').eq('id', id).single()
+			expect(row.data).toEqual({ status: reopenedAs, assignee })
+		}
+	})
+
+	test('one client opens at most 10 requests and writes at most 30 messages an hour', async () => {
+		const busy = await createUser(supabase.url, uniqueEmail('soporte-prisa'))
+		for (let count = 0; count < 10; count++) {
+			await busy.client
+				.from('form_submissions')
+				.insert(request(`Solicitud ${count}`))
+				.throwOnError()
+		}
+		const eleventh = await open(busy.client, request('Una más'))
+		expect(eleventh.error?.message).toContain('soporte_limite')
+		const { data } = await clients.service
+			.from('form_submissions')
+			.select('id')
+			.eq('solicitante', busy.id)
+			.limit(1)
+			.single()
+		const message = { submission_id: data?.id ?? '', kind: 'cliente', body: 'Otra vez' }
+		await busy.client
+			.from('form_submission_events')
+			.insert(Array.from({ length: 30 }, () => message))
+			.throwOnError()
+		const thirtyFirst = await busy.client.from('form_submission_events').insert(message)
+		expect(thirtyFirst.error?.message).toContain('soporte_limite')
+		// Out of the user counts of the admin list tests.
+		await clients.service.auth.admin.deleteUser(busy.id)
+	})
+
+	test('the inbox finds a request by its subject, without accents; a deleted client takes their requests along', async () => {
+		const leaving = await createUser(supabase.url, uniqueEmail('soporte-baja'))
+		const { data } = await open(leaving.client, request('Migración de la cuenta'))
+		const found = await clients.admin.rpc('admin_soporte', {
+			termino: 'migracion de la cuenta',
+			desde: 0,
+			cuantos: 20,
+			tipo: 'soporte',
+		})
+		const rows = (found.data as { rows: { id: string; extracto: string }[] }).rows
+		expect(rows).toContainEqual(expect.objectContaining({ id: data?.id, extracto: 'Migración de la cuenta · Hola' }))
+		await clients.service.auth.admin.deleteUser(leaving.id)
+		const gone = await clients.service.from('form_submissions').select('id').eq('solicitante', leaving.id)
+		expect(gone.data).toEqual([])
 	})
 })
 
