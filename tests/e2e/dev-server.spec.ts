@@ -86,7 +86,7 @@ test('a first run serves every page the first time: no console error, no reload,
 		for (const { path } of pages.filter(
 			(entry) => entry.host === 'portal' && /^\/(dashboard|auth\/nueva-contrasena)/.test(entry.path),
 		))
-			await visitOnce(client, portal(path))
+			await visitOnce(client, portal(withParams(path)))
 		await returnFromCheckout(client, site('/tarifas/starter'))
 
 		const admin = await watch()
