@@ -1,5 +1,5 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
-import { dashboardCopy } from '~/content/dashboard'
+import { supportRequestsCopy } from '~/content/support-requests'
 import type { Database } from '~/lib/database.types'
 import { isSupportStatus, type SupportStatus } from '~/lib/support'
 import { getPublicEnv } from './env'
@@ -7,7 +7,7 @@ import { contactDestination } from './forms'
 import { sendMail } from './mail'
 import { senderOf } from './support'
 
-const copy = dashboardCopy.support
+const copy = supportRequestsCopy
 
 type Client = SupabaseClient<Database>
 

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
-import { dashboardCopy } from '~/content/dashboard'
+import { supportRequestsCopy } from '~/content/support-requests'
 import type { Database } from '~/lib/database.types'
 import { isSupportStatus, type SupportStatus } from '~/lib/support'
 import { getPublicEnv } from './env'
@@ -107,7 +107,7 @@ export async function replyToSender(
 		subject: reply.subject,
 		text:
 			item.form_type === 'soporte'
-				? `${reply.body}\n\n—\n${dashboardCopy.support.email.portalLink(clientRequestUrl(item.id))}`
+				? `${reply.body}\n\n—\n${supportRequestsCopy.email.portalLink(clientRequestUrl(item.id))}`
 				: reply.body,
 	})
 	if (!sent) return { ok: false, message: copy.reply.failed }

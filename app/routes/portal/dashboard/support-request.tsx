@@ -11,13 +11,13 @@ import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, inputClass } from '~/components/forms'
 import { SupportRequestStatusBadge } from '~/components/portal/support-request-status'
 import { Button } from '~/components/ui/button'
-import { dashboardCopy } from '~/content/dashboard'
+import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate, formatLongDateTime } from '~/lib/dates'
 import { supportFollowUpSchema } from '~/lib/support-requests'
 import { cn, isUuid } from '~/lib/utils'
 import type { Route } from './+types/support-request'
 
-const copy = dashboardCopy.support
+const copy = supportRequestsCopy
 
 export const meta: Route.MetaFunction = ({ data }) => [
 	{ title: `${data?.request.subject ?? copy.title} · ${copy.title} · KIA` },

@@ -12,12 +12,12 @@ import { ErrorList, Field, inputClass } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/portal/support-request-status'
 import { Button } from '~/components/ui/button'
-import { dashboardCopy } from '~/content/dashboard'
+import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate } from '~/lib/dates'
 import { supportRequestSchema } from '~/lib/support-requests'
 import type { Route } from './+types/support'
 
-const copy = dashboardCopy.support
+const copy = supportRequestsCopy
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }]
 
