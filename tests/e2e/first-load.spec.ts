@@ -47,7 +47,13 @@ test('portal pages stay within 200 KB, signed out, as a cliente and as an admin'
 
 	const cliente = await createAccount('peso-cliente')
 	await signIn(page, cliente.email)
-	for (const path of ['/dashboard', '/dashboard/reuniones', '/dashboard/suscripcion', '/dashboard/cuenta']) {
+	for (const path of [
+		'/dashboard',
+		'/dashboard/reuniones',
+		'/dashboard/suscripcion',
+		'/dashboard/soporte',
+		'/dashboard/cuenta',
+	]) {
 		const kb = await firstLoadKb(portalURL(path), await cookieHeader(page))
 		expect(kb, `${path}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(200)
 	}
