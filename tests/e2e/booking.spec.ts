@@ -103,7 +103,8 @@ test.describe('demo booking', () => {
 		await page.getByLabel('Motivo de la reunión').fill('Quiero ver la facturación VERIFACTU')
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 
-		await expect(page).toHaveURL(/\/auth\?tab=signup/)
+		// A full page load on the other host: on a loaded machine it can take longer than an assertion's 5 s.
+		await page.waitForURL(/\/auth\?tab=signup/)
 		expect(new URL(page.url()).host).toBe(new URL(portalURL('/')).host)
 		await expect(page.getByText('Necesitas una cuenta')).toBeVisible()
 		await expect(page.getByText('Crea una cuenta para continuar')).toBeVisible()
@@ -115,7 +116,7 @@ test.describe('demo booking', () => {
 		await page.locator('#signin').getByLabel('Contraseña').fill(account.password)
 		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
 
-		await expect(page).toHaveURL(siteURL('/solicitar-demostracion-kia'))
+		await page.waitForURL(siteURL('/solicitar-demostracion-kia'))
 		await expect(page.getByText('Reservarás como Elena Vidal.')).toBeVisible()
 		await expect(page.getByLabel('Fecha')).toHaveValue(fecha)
 		await expect(page.getByLabel('Hora')).toHaveValue(hora)
