@@ -32,6 +32,8 @@ export default [
 		route('logotipo', 'routes/site/logo.tsx'),
 		route('invertir', 'routes/site/invest.tsx'),
 		route('sostenibilidad', 'routes/site/sustainability.tsx'),
+		route('boletin/confirmar', 'routes/site/newsletter-confirm.tsx'),
+		route('boletin/baja', 'routes/site/newsletter-unsubscribe.tsx'),
 	]),
 	layout('routes/site/bare-layout.tsx', [route('solicitar-demostracion-kia', 'routes/site/demo.tsx')]),
 
@@ -56,6 +58,7 @@ export default [
 			route('admin', 'routes/portal/admin/index.tsx'),
 			route('admin/reuniones', 'routes/portal/admin/meetings.tsx'),
 			route('admin/reuniones.csv', 'routes/portal/admin/meetings-csv.ts'),
+			route('admin/boletin.csv', 'routes/portal/admin/newsletter-csv.ts'),
 			route('admin/usuarios', 'routes/portal/admin/users.tsx'),
 			route('admin/soporte', 'routes/portal/admin/support.tsx'),
 			route('admin/soporte/:id', 'routes/portal/admin/support-item.tsx'),

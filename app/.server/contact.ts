@@ -78,7 +78,7 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 }
 
 /** The company hears of every saved submission; a failed e-mail is logged and loses nothing (it is stored). */
-async function notifyCompany(formType: SiteFormType, payload: Record<string, string | undefined>) {
+export async function notifyCompany(formType: SiteFormType, payload: Record<string, string | undefined>) {
 	const { kinds, fields } = adminCopy.support
 	const kind = kinds[formType]
 	const lines = Object.entries(payload)

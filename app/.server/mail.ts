@@ -25,6 +25,11 @@ export type Mail = {
 	replyTo?: string
 	/** A calendar invitation (`.ics`) for the recipient's calendar app. */
 	invitation?: { method: InvitationMethod; content: string }
+	/**
+	 * A list mail's unsubscribe address: `List-Unsubscribe`, and `List-Unsubscribe-Post` so that mail
+	 * apps offer their own one-click button, which posts to it (RFC 8058).
+	 */
+	unsubscribeUrl?: string
 }
 
 /**
@@ -34,11 +39,15 @@ export type Mail = {
  * method=…` alternative of the body, which calendar-aware clients turn into
  * an invitation, plus the same file attached for every other client.
  */
-export function composeMail({ invitation, ...mail }: Mail) {
+export function composeMail({ invitation, unsubscribeUrl, ...mail }: Mail) {
 	return {
 		...mail,
 		from: env.MAIL_FROM,
 		subject: singleLine(mail.subject),
+		...(unsubscribeUrl && {
+			list: { unsubscribe: unsubscribeUrl },
+			headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+		}),
 		...(invitation && {
 			icalEvent: { method: invitation.method, filename: 'demostracion-kia.ics', content: invitation.content },
 		}),

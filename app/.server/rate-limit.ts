@@ -35,6 +35,20 @@ export async function isRateLimited(context: Readonly<RouterContextProvider>, bu
 	return !(await hit(`${bucket}:${context.get(clientAddressContext)}`, limit, windowSeconds))
 }
 
+/**
+ * Limits on what a request names rather than who sends it: the newsletter's confirmation e-mails one
+ * address receives, whoever asks for them, so the form cannot be used to flood someone's inbox.
+ */
+export const keyRateLimits = {
+	newsletterConfirmation: { limit: 3, windowSeconds: 3600 },
+} as const
+
+/** Counts one use of `key` in its bucket; true once the limit is passed. */
+export async function isKeyRateLimited(bucket: keyof typeof keyRateLimits, key: string) {
+	const { limit, windowSeconds } = keyRateLimits[bucket]
+	return !(await hit(`${bucket}:${key}`, limit, windowSeconds))
+}
+
 /** Counts an auth attempt against the visitor's address and the e-mail; true once either limit is passed. */
 export async function isAuthRateLimited(
 	context: Readonly<RouterContextProvider>,

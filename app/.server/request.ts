@@ -55,8 +55,12 @@ export function servedHostOf(hostHeader: string | undefined) {
 	return canonicalHost(hostHeader, deploymentHosts)
 }
 
-/** Endpoints that servers, not browsers, post to; each authenticates every request itself (a signature). */
-const signedEndpoints = new Set(['/api/stripe/webhook'])
+/**
+ * Endpoints that servers, not browsers, post to; each authenticates every request itself (a signature):
+ * Stripe's webhook, and the newsletter's unsubscribe link, which mail apps post to for their one-click
+ * button (RFC 8058) with no cookie and no Origin of ours.
+ */
+const signedEndpoints = new Set(['/api/stripe/webhook', '/boletin/baja'])
 
 /** Refuses cross-site form posts (CSRF) before any action runs. */
 export const originMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {

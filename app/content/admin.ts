@@ -226,6 +226,7 @@ export const adminCopy = {
 			'Contacto General': 'Contacto',
 			'Contacto Sobre KIA': 'Contacto (Sobre KIA)',
 			investor_contact: 'Inversor',
+			newsletter: 'Boletín',
 			soporte: 'Solicitud de cliente',
 		},
 		// What each form's fields are called in the company's e-mail.

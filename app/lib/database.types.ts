@@ -148,6 +148,39 @@ export type Database = {
 					},
 				]
 			}
+			boletin_suscriptores: {
+				Row: {
+					baja_at: string | null
+					confirmacion_enviada_at: string | null
+					confirmado_at: string | null
+					created_at: string
+					email: string
+					estado: string
+					id: string
+					token_confirmacion: string | null
+				}
+				Insert: {
+					baja_at?: string | null
+					confirmacion_enviada_at?: string | null
+					confirmado_at?: string | null
+					created_at?: string
+					email: string
+					estado?: string
+					id?: string
+					token_confirmacion?: string | null
+				}
+				Update: {
+					baja_at?: string | null
+					confirmacion_enviada_at?: string | null
+					confirmado_at?: string | null
+					created_at?: string
+					email?: string
+					estado?: string
+					id?: string
+					token_confirmacion?: string | null
+				}
+				Relationships: []
+			}
 			cambios_ajustes: {
 				Row: {
 					antes: Json | null

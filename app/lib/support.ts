@@ -1,8 +1,15 @@
 /**
- * What people send, as form_submissions.form_type: the site's forms and the clients' support requests
- * from the portal ('soporte'). Each is a kind of item in the inbox.
+ * What people send, as form_submissions.form_type: the site's forms, confirmed newsletter sign-ups
+ * ('newsletter') and the clients' support requests from the portal ('soporte'). Each is a kind of
+ * item in the inbox.
  */
-export const formTypes = ['Contacto General', 'Contacto Sobre KIA', 'investor_contact', 'soporte'] as const
+export const formTypes = [
+	'Contacto General',
+	'Contacto Sobre KIA',
+	'investor_contact',
+	'newsletter',
+	'soporte',
+] as const
 export type FormType = (typeof formTypes)[number]
 /** The forms of the public site, which our server stores for visitors. */
 export type SiteFormType = Exclude<FormType, 'soporte'>

@@ -39,6 +39,8 @@ const sitePages = [
 	'/invertir',
 	'/sostenibilidad',
 	'/solicitar-demostracion-kia',
+	'/boletin/confirmar?token=enlace-de-prueba',
+	'/boletin/baja',
 	'/no-existe',
 	'/__test/error',
 ]

@@ -69,8 +69,11 @@ test('a first run serves every page the first time: no console error, no reload,
 			solicitante: await seededUserId(dev.ports.supabase, 'cliente@kia.test'),
 			data: { subject: 'Visita', message: 'Hola' },
 		})
+		const unsubscribe = await newsletterUnsubscribeLink(dev)
 		const withParams = (path: string) =>
 			path
+				.replace('/boletin/confirmar', '/boletin/confirmar?token=enlace-de-prueba')
+				.replace('/boletin/baja', unsubscribe)
 				.replace(':slug', slug)
 				.replace(':plan', 'starter')
 				.replace('/admin/soporte/:id', `/admin/soporte/${item}`)
@@ -96,7 +99,9 @@ test('a first run serves every page the first time: no console error, no reload,
 
 		const visited = new Set(watched.flatMap((page) => page.visited.map((url) => new URL(url).pathname)))
 		expect(
-			pages.map(({ path }) => withParams(path)).filter((path) => !visited.has(path)),
+			pages
+				.map(({ path }) => new URL(withParams(path), 'http://kia.localhost').pathname)
+				.filter((path) => !visited.has(path)),
 			'pages of app/routes.ts not visited',
 		).toEqual([])
 		expect(watched.flatMap((page) => page.errors)).toEqual([])
@@ -282,6 +287,37 @@ async function publishedSlug(supabasePort: number) {
 }
 
 /** A message in the support inbox, as the contact form's action stores it (the seed has none). */
+/** Subscribes to the newsletter on the dev server and confirms, as a reader does: the welcome's unsubscribe link (path and query). */
+async function newsletterUnsubscribeLink(dev: Dev) {
+	const site = `http://kia.localhost:${dev.ports.app}`
+	const email = `lector-${Date.now()}@kia.test`
+	const post = (url: string, body: string) =>
+		rawRequest(url, {
+			method: 'POST',
+			body,
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site },
+		})
+	await post(`${site}/resources/newsletter`, new URLSearchParams({ email, redirectTo: '/' }).toString())
+	const linkOf = async (subject: string, path: string) => {
+		const deadline = Date.now() + 10_000
+		while (Date.now() < deadline) {
+			const mails = (await (await fetch(`http://127.0.0.1:${dev.ports.maildev}/email`)).json()) as {
+				subject: string
+				text: string
+				to: { address: string }[]
+			}[]
+			const mail = mails.find((each) => each.subject === subject && each.to.some((to) => to.address === email))
+			const link = mail?.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === path)
+			if (link) return link
+			await new Promise((resolve) => setTimeout(resolve, 200))
+		}
+		throw new Error(`no "${subject}" mail to ${email} on the dev server`)
+	}
+	await post(await linkOf('Confirma tu suscripción al boletín de KIA', '/boletin/confirmar'), '')
+	const unsubscribe = new URL(await linkOf('Te damos la bienvenida al boletín de KIA', '/boletin/baja'))
+	return unsubscribe.pathname + unsubscribe.search
+}
+
 const serviceHeaders = {
 	apikey: localServiceRoleKey,
 	Authorization: `Bearer ${localServiceRoleKey}`,

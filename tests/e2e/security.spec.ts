@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
@@ -16,6 +17,7 @@ import { expect, test } from '../support/e2e-test'
 import { subscribe } from '../support/billing'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
 import { localAnonKey } from '../support/keys'
+import { confirmedSubscriber } from '../support/newsletter'
 import { stripeClient } from '../support/stripe'
 import { uniqueAddress, uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { appPort, portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
@@ -583,12 +585,52 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			}),
 			['entity'],
 		),
-	newsletter: async () => ({
-		module: 'routes/resources/newsletter.ts',
-		url: siteURL('/resources/newsletter'),
-		valid: () => ({ email: `${marker()}@kia.test`, redirectTo: '/' }),
-		accepted: 302,
-	}),
+	newsletter: async () => {
+		const tag = marker()
+		let sent = 0
+		return {
+			module: 'routes/resources/newsletter.ts',
+			url: siteURL('/resources/newsletter'),
+			valid: () => ({ email: `${tag}-${(sent += 1)}@kia.test`, redirectTo: '/' }),
+			accepted: 302,
+			rows: () =>
+				select(serviceClient().from('boletin_suscriptores').select('email, estado').like('email', `${tag}-%`)),
+			isWhole: (row, sent) => row.estado === 'pendiente' && wasSent(sent, 'email', row.email),
+		}
+	},
+	'newsletter confirmation': async () => {
+		const email = `${marker()}@kia.test`
+		const token = randomBytes(32).toString('base64url')
+		await check(
+			serviceClient()
+				.from('boletin_suscriptores')
+				.insert({
+					email,
+					token_confirmacion: createHash('sha256').update(token).digest('hex'),
+					confirmacion_enviada_at: new Date().toISOString(),
+				}),
+		)
+		return {
+			module: 'routes/site/newsletter-confirm.tsx',
+			url: siteURL(`/boletin/confirmar?${new URLSearchParams({ token })}`),
+			valid: () => ({}),
+			accepted: 200,
+			rows: () => select(serviceClient().from('boletin_suscriptores').select('estado').eq('email', email)),
+			isWhole: (row) => row.estado === 'confirmado',
+		}
+	},
+	'newsletter one-click unsubscribe': async () => {
+		const email = `${marker()}@kia.test`
+		const { unsubscribeUrl } = await confirmedSubscriber(email)
+		return {
+			module: 'routes/site/newsletter-unsubscribe.tsx',
+			url: unsubscribeUrl,
+			valid: () => ({ 'List-Unsubscribe': 'One-Click' }),
+			accepted: 200,
+			rows: () => select(serviceClient().from('boletin_suscriptores').select('estado').eq('email', email)),
+			isWhole: (row) => row.estado === 'baja',
+		}
+	},
 	'theme switch': async () => ({
 		module: 'routes/resources/theme.ts',
 		url: portalURL('/resources/theme'),
@@ -1203,6 +1245,8 @@ function modulesWithAnAction() {
 }
 
 const webhookModule = 'routes/api/stripe-webhook.ts'
+/** Posted to by mail apps, from no page of ours (RFC 8058): its link's signature authorizes it instead. */
+const oneClickModule = 'routes/site/newsletter-unsubscribe.tsx'
 
 /** A route with a component (a page), as opposed to a resource route. */
 const isPage = (probe: Probe) => probe.module.endsWith('.tsx')
@@ -1233,6 +1277,7 @@ test.describe('cross-site requests', () => {
 		]
 		const letThrough: string[] = []
 		for (const probe of await buildProbes()) {
+			if (probe.module === oneClickModule) continue
 			const before = (await probe.rows?.()) ?? []
 			// A page's action is also reached through its data request (the posts JavaScript makes).
 			for (const url of isPage(probe) ? [probe.url, `${probe.url}.data`] : [probe.url]) {
@@ -1262,6 +1307,23 @@ test.describe('cross-site requests', () => {
 		expect(JSON.parse(unsigned.body)).toEqual({ error: 'Falta la firma de Stripe' })
 		const signed = await postWebhook(payload, { ...signedWebhook(payload), Origin: evilOrigin })
 		expect(signed.status).toBe(200)
+	})
+
+	test('the one-click unsubscribe is exempt from the origin check, but its link’s signature is not', async () => {
+		const email = `${marker()}@kia.test`
+		const { unsubscribeUrl } = await confirmedSubscriber(email)
+		const forged = new URL(unsubscribeUrl)
+		forged.searchParams.set('firma', 'B'.repeat(43))
+		for (const origin of [evilOrigin, 'null', null]) {
+			const refused = await send(forged.href, urlencoded([['List-Unsubscribe', 'One-Click']]), { origin })
+			expect(refused.status).toBe(400)
+		}
+		expect(await select(serviceClient().from('boletin_suscriptores').select('estado').eq('email', email))).toEqual([
+			{ estado: 'confirmado' },
+		])
+		const done = await send(unsubscribeUrl, urlencoded([['List-Unsubscribe', 'One-Click']]), { origin: evilOrigin })
+		expect(done.status).toBe(200)
+		expect(setCookies(done)).toEqual([])
 	})
 
 	test('a GET of any action URL, with the form in the query string, changes nothing', async () => {

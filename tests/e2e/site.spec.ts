@@ -506,25 +506,6 @@ test.describe('contact forms', () => {
 		expect(limited.body).toContain('Has enviado demasiadas solicitudes')
 		expect(await submissionsFrom(floodEmail)).toHaveLength(10)
 	})
-
-	test('the newsletter without JavaScript shows the same notice', async ({ browser }) => {
-		const context = await browser.newContext({ javaScriptEnabled: false })
-		const page = await context.newPage()
-		await page.goto(siteURL('/blog'))
-		await page.locator('footer').getByLabel('Email').fill('lector@empresa.es')
-		await page.locator('footer').getByRole('button', { name: 'Suscribirme' }).click()
-		await expect(page.getByRole('status')).toContainText('Función en desarrollo')
-		await context.close()
-	})
-
-	test('the newsletter only says it is not ready yet', async ({ page }) => {
-		await acceptCookies(page)
-		await page.goto(siteURL('/blog'), { waitUntil: 'networkidle' })
-		const footer = page.locator('footer')
-		await footer.getByLabel('Email').fill('lector@empresa.es')
-		await footer.getByRole('button', { name: 'Suscribirme' }).click()
-		await expect(page.getByText('Función en desarrollo')).toBeVisible()
-	})
 })
 
 test.describe('plan purchase signed out', () => {

@@ -1,13 +1,18 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { readForm } from '~/.server/http'
+import { subscribe } from '~/.server/newsletter'
 import { isRateLimited, rateLimitedMessage, rateLimitedToast } from '~/.server/rate-limit'
-import { redirectWithToast } from '~/.server/toast'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { newsletterCopy } from '~/content/newsletter'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { newsletterSchema } from '~/lib/schemas'
 import type { Route } from './+types/newsletter'
 
-/** SPEC §5: the e-mail is checked, then only an info toast; nothing is sent or stored yet. */
+/**
+ * The footer's form (issue 22 replaces SPEC §5's 'Función en desarrollo'): double opt-in, so the only
+ * answer is to check the inbox, whether or not the address was subscribed already.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readForm(request)
 	const submission = parseWithZod(formData, { schema: newsletterSchema })
@@ -20,9 +25,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 429, headers: await rateLimitedToast() },
 		)
 	}
+	if (!(await subscribe(submission.value.email))) {
+		return data(
+			{ result: submission.reply({ formErrors: [newsletterCopy.failed.description] }) },
+			{ status: 503, headers: await toastHeaders({ type: 'error', ...newsletterCopy.failed }) },
+		)
+	}
 	return redirectWithToast(safeRedirect(formData.get('redirectTo')), {
-		type: 'info',
-		title: 'Función en desarrollo',
-		description: 'La suscripción al boletín todavía no está disponible. ¡Gracias por tu interés!',
+		type: 'success',
+		...newsletterCopy.subscribed,
 	})
 }

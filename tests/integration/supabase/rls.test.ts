@@ -56,6 +56,8 @@ beforeAll(async () => {
 		.from('form_submission_events')
 		.insert({ submission_id: request.data?.id ?? '', kind: 'respuesta', subject: 'Re: Semilla', body: 'Hola' })
 	expect(request.error ?? reply.error).toBeNull()
+	const subscriber = await service.from('boletin_suscriptores').insert({ email: 'semilla-boletin@kia.test' })
+	expect(subscriber.error).toBeNull()
 	const block = await service
 		.from('bloqueos_reservas')
 		.insert({ desde: '2098-12-24', hasta: '2098-12-26', motivo: 'Semilla' })
@@ -163,6 +165,11 @@ const apiAccess: Record<string, { anon: string; authenticated: string; why: stri
 		authenticated: 'admins read',
 		why: 'the audit log of the booking rules, written by triggers whoever changes them; nobody edits history',
 	},
+	boletin_suscriptores: {
+		anon: 'nothing',
+		authenticated: 'admins read',
+		why: 'written by the server only (double opt-in after the schema and the rate limits); admins export the confirmed ones',
+	},
 	rate_limits: {
 		anon: 'nothing',
 		authenticated: 'nothing',
@@ -214,6 +221,7 @@ describe('select', () => {
 		form_submissions: { anon: denied, clienteA: 1, clienteB: 0, admin: 2, service: 2 },
 		form_submission_events: { anon: denied, clienteA: 1, clienteB: 0, admin: 2, service: 2 },
 		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
+		boletin_suscriptores: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		reglas_reservas: { anon: 1, clienteA: 1, clienteB: 1, admin: 1, service: 1 },
 		bloqueos_reservas: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		cambios_ajustes: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
@@ -297,6 +305,7 @@ describe('insert', () => {
 		bloqueos_reservas: { desde: '2099-01-01', hasta: '2099-01-02', motivo: actor },
 		reglas_reservas: { id: true },
 		cambios_ajustes: { tipo: 'reglas' },
+		boletin_suscriptores: { email: `rls-${actor.toLowerCase()}@kia.test` },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -317,6 +326,7 @@ describe('insert', () => {
 		// One row of rules, made by the migration: a second is refused even to the service role.
 		reglas_reservas: [],
 		cambios_ajustes: ['service'],
+		boletin_suscriptores: ['service'],
 	}
 	test('covers every table', () => expect(Object.keys(allowed).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const table of Object.keys(allowed)) {
@@ -474,6 +484,7 @@ describe('update', () => {
 		facturas: { column: 'status', value: 'sin-fila' },
 		stripe_customers: { column: 'customer_id', value: 'cus_sin_fila' },
 		stripe_eventos: { column: 'type', value: 'sin-fila' },
+		boletin_suscriptores: { column: 'email', value: 'sin-fila@kia.test' },
 	}
 	test.each(Object.keys(untouchable))('only the service role updates %s', async (table) => {
 		const { column, value } = untouchable[table] ?? { column: '', value: '' }
@@ -829,6 +840,7 @@ describe('delete', () => {
 		'blog_tags',
 		'form_submissions',
 		'form_submission_events',
+		'boletin_suscriptores',
 		'suscripciones',
 		'pagos',
 		'facturas',

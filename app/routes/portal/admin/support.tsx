@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
@@ -5,7 +6,9 @@ import { getSupabase } from '~/.server/supabase'
 import { inputClass } from '~/components/forms'
 import { AdminTable } from '~/components/portal/admin-table'
 import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
+import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
+import { newsletterCopy } from '~/content/newsletter'
 import { formatLongDateTime } from '~/lib/dates'
 import { formTypes, supportStatuses } from '~/lib/support'
 import { supportFilterArgs, supportFiltersFrom, type SupportFilters } from '~/lib/support-filters'
@@ -116,6 +119,14 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
 			list={loaderData}
 			empty={copy.empty}
 			filters={<Filters filters={loaderData.filters} />}
+			actions={
+				<Button asChild variant="secondary">
+					<a href="/admin/boletin.csv" download>
+						<Download aria-hidden className="size-4" />
+						{newsletterCopy.exportLink}
+					</a>
+				</Button>
+			}
 		>
 			{loaderData.rows.map((row) => (
 				<tr key={row.id} className="border-b last:border-0">

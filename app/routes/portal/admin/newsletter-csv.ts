@@ -1,0 +1,21 @@
+import { data } from 'react-router'
+import { requireAdmin } from '~/.server/auth'
+import { subscribersCsv } from '~/.server/newsletter'
+import { getSupabase } from '~/.server/supabase'
+import { newsletterCopy } from '~/content/newsletter'
+import { todayInMadrid } from '~/lib/booking'
+import type { Route } from './+types/newsletter-csv'
+
+/** The confirmed newsletter subscribers, for the team's mailing tool. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+	await requireAdmin(context, request)
+	const body = await subscribersCsv(getSupabase(context))
+	if (!body) throw data(newsletterCopy.exportError, { status: 500 })
+	return new Response(body, {
+		headers: {
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': `attachment; filename="${newsletterCopy.csvFileName(todayInMadrid())}"`,
+			'Cache-Control': 'private, no-store',
+		},
+	})
+}
