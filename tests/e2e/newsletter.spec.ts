@@ -60,7 +60,7 @@ test.describe('newsletter, double opt-in', () => {
 			.from('form_submissions')
 			.select('status, data')
 			.eq('form_type', 'newsletter')
-			.like('busqueda', `%${email}%`)
+			.eq('data->>email', email)
 			.throwOnError()
 		expect(items.data).toEqual([{ status: 'nueva', data: { email, message: 'Suscripción al boletín confirmada.' } }])
 

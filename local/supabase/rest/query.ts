@@ -128,8 +128,29 @@ export function findEmbed(node: Node, path: string[]): Node | undefined {
 	return child ? findEmbed(child, rest) : undefined
 }
 
-function castValue(params: SqlParams, value: string, column: Column) {
+function castValue(params: SqlParams, value: string, column: Pick<Column, 'type'>) {
 	return `(${params.add(value)}::text)::${column.type}`
+}
+
+/**
+ * What a filter compares: a column, or a path into a json column as PostgREST writes it
+ * (`data->>email`, `data->address->>city`): `->` keeps json, `->>` gives text.
+ */
+function filterTarget(params: SqlParams, node: Node, name: string) {
+	const [columnName = '', ...steps] = name.split(/(?=->)/)
+	const column = columnOf(node.table, columnName)
+	let ref = `${quote(node.alias)}.${quote(column.name)}`
+	let type = column.type
+	for (const step of steps) {
+		const [, arrow = '', key = ''] = /^(->>?)(.+)$/.exec(step) ?? []
+		if (!key) throw missingColumn(node.table, name)
+		// As Postgres answers an arrow on a column that is not json (PostgREST: 404).
+		if (!['json', 'jsonb'].includes(type))
+			throw new RestError(404, '42883', `operator does not exist: ${type} ${arrow} unknown`)
+		ref = `(${ref} ${arrow} ${/^-?\d+$/.test(key) ? Number(key) : `${params.add(key)}::text`})`
+		type = arrow === '->>' ? 'text' : type
+	}
+	return { ref, column: { type } }
 }
 
 function conditionSql(params: SqlParams, node: Node, filter: Filter): string {
@@ -138,8 +159,7 @@ function conditionSql(params: SqlParams, node: Node, filter: Filter): string {
 		const joined = parts.length === 0 ? 'true' : `(${parts.join(filter.op === 'and' ? ' and ' : ' or ')})`
 		return filter.negate ? `not ${joined}` : joined
 	}
-	const column = columnOf(node.table, filter.column)
-	const ref = `${quote(node.alias)}.${quote(column.name)}`
+	const { ref, column } = filterTarget(params, node, filter.column)
 	let sql: string
 	switch (filter.op) {
 		case 'eq':

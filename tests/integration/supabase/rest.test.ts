@@ -54,6 +54,27 @@ describe('select', () => {
 		expect(data?.map((post) => post.slug)).toEqual(['verifactu-que-cambia-y-como-prepararte'])
 	})
 
+	test('a filter follows a path into a json column, as PostgREST’s arrows do', async () => {
+		const email = `ruta-${crypto.randomUUID()}@kia.test`
+		await service()
+			.from('form_submissions')
+			.insert({ form_type: 'Contacto General', data: { name: 'Ruta', email, origen: { ciudad: 'Mutxamel' } } })
+			.throwOnError()
+		const byText = await service().from('form_submissions').select('data').eq('data->>email', email)
+		expect(byText.data).toEqual([{ data: { name: 'Ruta', email, origen: { ciudad: 'Mutxamel' } } }])
+		const nested = await service()
+			.from('form_submissions')
+			.select('form_type')
+			.eq('data->>email', email)
+			.eq('data->origen->>ciudad', 'Mutxamel')
+		expect(nested.data).toEqual([{ form_type: 'Contacto General' }])
+		const none = await service().from('form_submissions').select('id').eq('data->>email', 'nadie@kia.test')
+		expect(none.data).toEqual([])
+		const notJson = await untyped(service()).from('form_submissions').select('id').eq('form_type->>x', 'y')
+		expect(notJson.status).toBe(404)
+		expect(notJson.error?.code).toBe('42883')
+	})
+
 	test('a relationship that does not exist is PGRST200', async () => {
 		const response = await raw(supabase.url, '/rest/v1/blog_posts?select=*,usuarios(*)')
 		expect(response.status).toBe(400)
