@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { subscribe } from '../support/billing'
-import { cookieHeader, createAccount, createMeeting, serviceClient, signIn, testPassword } from '../support/e2e-data'
+import {
+	cookieHeader,
+	createAccount,
+	createMeeting,
+	createSupportRequest,
+	serviceClient,
+	signIn,
+	testPassword,
+} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
@@ -229,12 +237,7 @@ for (const theme of themes) {
 			const account = await createAccount('a11y-cliente', 'Clara Ferrándiz')
 			const meeting = await createMeeting(account.id, account.email)
 			await createMeeting(account.id, account.email, { status: 'cancelada' })
-			const { data: request } = await serviceClient()
-				.from('form_submissions')
-				.insert({ form_type: 'soporte', solicitante: account.id, data: { subject: 'Una duda', message: 'Hola' } })
-				.select('id')
-				.single()
-				.throwOnError()
+			const requestId = await createSupportRequest(account.id)
 			await signIn(page, account.email)
 			const { found, check, open, visit } = audit(page)
 
@@ -247,7 +250,7 @@ for (const theme of themes) {
 				'/dashboard/suscripcion',
 				'/dashboard/asistentes',
 				'/dashboard/soporte',
-				`/dashboard/soporte/${request.id}`,
+				`/dashboard/soporte/${requestId}`,
 				'/dashboard/cuenta',
 				'/auth/nueva-contrasena',
 			]) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { startApp } from '../support/app-server'
-import { createAccount, serviceClient, testPassword } from '../support/e2e-data'
+import { createAccount, createSupportRequest, serviceClient, testPassword } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { sequentialCalls, startLatencyProxy, type LatencyProxy, type ProxiedCall } from '../support/latency-proxy'
@@ -124,12 +124,7 @@ test('a signed-in client: every site and portal page makes one batch of Supabase
 	page,
 }) => {
 	const client = await createAccount('latencia')
-	const { data: request } = await serviceClient()
-		.from('form_submissions')
-		.insert({ form_type: 'soporte', solicitante: client.id, data: { subject: 'Latencia', message: 'Hola' } })
-		.select('id')
-		.single()
-		.throwOnError()
+	const requestId = await createSupportRequest(client.id, 'Latencia')
 	await signInAs(page, client.email)
 	await checkPages(
 		'cliente',
@@ -140,7 +135,7 @@ test('a signed-in client: every site and portal page makes one batch of Supabase
 			portal('/dashboard/suscripcion'),
 			portal('/dashboard/asistentes'),
 			portal('/dashboard/soporte'),
-			portal(`/dashboard/soporte/${request.id}`),
+			portal(`/dashboard/soporte/${requestId}`),
 			portal('/dashboard/cuenta'),
 		],
 		true,

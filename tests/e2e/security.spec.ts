@@ -12,7 +12,15 @@ import type { Database } from '../../app/lib/database.types'
 import { defaultBookingReason } from '../../app/lib/schemas'
 import { startHttpsApp } from '../support/app-server'
 import { honeypotFields } from '../support/honeypot'
-import { createAccount, createMeeting, linkFrom, serviceClient, testPassword, waitForMail } from '../support/e2e-data'
+import {
+	createAccount,
+	createMeeting,
+	createSupportRequest,
+	linkFrom,
+	serviceClient,
+	testPassword,
+	waitForMail,
+} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { subscribe } from '../support/billing'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
@@ -499,17 +507,6 @@ async function supportItem(label: string) {
 	const { data, error } = await serviceClient()
 		.from('form_submissions')
 		.insert({ form_type: 'Contacto General', data: { name: 'Remitente', email: uniqueEmail(label), message: 'Hola' } })
-		.select('id')
-		.single()
-	if (error) throw error
-	return data.id
-}
-
-/** A client's support request from the portal, for the follow-up probes. */
-async function clientRequest(userId: string) {
-	const { data, error } = await serviceClient()
-		.from('form_submissions')
-		.insert({ form_type: 'soporte', solicitante: userId, data: { subject: 'Ayuda', message: 'Hola' } })
 		.select('id')
 		.single()
 	if (error) throw error
@@ -1195,7 +1192,7 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 	},
 	'support request follow-up': async () => {
 		const cliente = await signedIn('hostil-seguimiento')
-		const id = await clientRequest(cliente.id)
+		const id = await createSupportRequest(cliente.id)
 		return {
 			module: 'routes/portal/dashboard/support-request.tsx',
 			url: portalURL(`/dashboard/soporte/${id}`),
@@ -1209,7 +1206,7 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 	'support request follow-up by another cliente': async () => {
 		const owner = await createAccount('hostil-seguimiento-dueno')
 		const other = await signedIn('hostil-seguimiento-ajeno')
-		const id = await clientRequest(owner.id)
+		const id = await createSupportRequest(owner.id)
 		return {
 			module: 'routes/portal/dashboard/support-request.tsx',
 			url: portalURL(`/dashboard/soporte/${id}`),

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test'
-import { createAccount, createAdminAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
+import {
+	createAccount,
+	createAdminAccount,
+	createSupportRequest,
+	postAs,
+	serviceClient,
+	signIn,
+} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { inbox, waitForMail } from '../support/mail'
 import { uniqueName } from '../support/unique'
@@ -23,17 +30,6 @@ async function openRequest(page: Page, subject: string, message: string) {
 	await form.getByRole('button', { name: 'Enviar solicitud' }).click()
 	await page.waitForURL(/\/dashboard\/soporte\/[0-9a-f-]{36}$/)
 	return new URL(page.url()).pathname.split('/').at(-1) ?? ''
-}
-
-/** A client's request stored as the API stores it for them (the database fills in who sent it). */
-async function insertRequest(userId: string, subject: string) {
-	const { data } = await serviceClient()
-		.from('form_submissions')
-		.insert({ form_type: 'soporte', solicitante: userId, data: { subject, message: 'Hola' } })
-		.select('id')
-		.single()
-		.throwOnError()
-	return data.id
 }
 
 test.describe('support from the portal', () => {
@@ -174,7 +170,7 @@ test.describe('support from the portal', () => {
 	}) => {
 		const owner = await createAccount('soporte-dueno')
 		const subject = uniqueName('Privado')
-		const id = await insertRequest(owner.id, subject)
+		const id = await createSupportRequest(owner.id, subject)
 		const { data: foreign } = await serviceClient()
 			.from('asistentes')
 			.insert({ user_id: owner.id, nombre: 'Ajeno' })

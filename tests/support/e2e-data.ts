@@ -68,6 +68,17 @@ export async function createMeeting(
 	return data
 }
 
+/** A client's support request as the portal stores it (the database writes in who sent it); its id. */
+export async function createSupportRequest(userId: string, subject = 'Una duda') {
+	const { data } = await serviceClient()
+		.from('form_submissions')
+		.insert({ form_type: 'soporte', solicitante: userId, data: { subject, message: 'Hola' } })
+		.select('id')
+		.single()
+		.throwOnError()
+	return data.id
+}
+
 /** The address a stored form submission carries: its `data` is whatever the form sent. */
 export const submittedEmail = (data: Json) =>
 	typeof data === 'object' && data !== null && !Array.isArray(data) ? data.email : undefined

@@ -163,17 +163,17 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 	)
 }
 
-export function BackToDashboard() {
+/** Back to the page a subpage belongs to (SPEC §2: every subpage links back to the dashboard). */
+export function BackLink({ to, label }: { to: string; label: string }) {
 	return (
-		<Link
-			to="/dashboard"
-			className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-		>
+		<Link to={to} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
 			<ArrowLeft aria-hidden className="size-4" />
-			{dashboardCopy.backToDashboard}
+			{label}
 		</Link>
 	)
 }
+
+export const BackToDashboard = () => <BackLink to="/dashboard" label={dashboardCopy.backToDashboard} />
 
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
 	return (

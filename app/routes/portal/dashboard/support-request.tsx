@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { ArrowLeft, Send } from 'lucide-react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Send } from 'lucide-react'
+import { data, Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
@@ -9,6 +9,7 @@ import { getSupabase } from '~/.server/supabase'
 import { addFollowUp, loadClientRequest } from '~/.server/support-requests'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, inputClass } from '~/components/forms'
+import { BackLink } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/portal/support-request-status'
 import { Button } from '~/components/ui/button'
 import { supportRequestsCopy } from '~/content/support-requests'
@@ -121,13 +122,7 @@ export default function SupportRequest({ loaderData, actionData }: Route.Compone
 	const text = copy.request
 	return (
 		<>
-			<Link
-				to="/dashboard/soporte"
-				className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-			>
-				<ArrowLeft aria-hidden className="size-4" />
-				{text.back}
-			</Link>
+			<BackLink to="/dashboard/soporte" label={text.back} />
 			<div className="mt-4 mb-2 flex flex-wrap items-center gap-3">
 				<h1 className="min-w-0 text-3xl font-bold tracking-tight break-words">{request.subject}</h1>
 				<SupportRequestStatusBadge status={request.status} />
