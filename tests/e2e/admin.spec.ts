@@ -369,6 +369,8 @@ test.describe('admin user management', () => {
 		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Editar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Editar usuario' })
 		await expect(dialog.getByLabel('Email (no se puede cambiar)')).toHaveValue(target.email)
+		// The dialog opens where the editing starts, not on the locked e-mail (issue 20).
+		await expect(dialog.getByLabel('Nombre completo')).toBeFocused()
 		await dialog.getByLabel('Nombre completo').fill('Nombre Nuevo')
 		await dialog.getByLabel('Teléfono').fill('+34600111222')
 		await dialog.getByLabel('Rol').selectOption('admin')

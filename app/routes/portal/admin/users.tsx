@@ -183,7 +183,14 @@ function RowActions({ row }: { row: Row }) {
 						{copy.edit.button}
 					</Button>
 				</DialogTrigger>
-				<DialogContent title={copy.edit.title}>
+				<DialogContent
+					title={copy.edit.title}
+					// Radix would focus the first field, the e-mail nobody can change: start where the editing does.
+					onOpenAutoFocus={(event) => {
+						event.preventDefault()
+						document.getElementById(`nombre-${row.id}`)?.focus()
+					}}
+				>
 					<EditForm row={row} onSubmit={() => setDialog(null)} />
 				</DialogContent>
 			</Dialog>
