@@ -131,7 +131,10 @@ type ExportRow = Pick<Tables<'boletin_suscriptores'>, 'id' | 'email' | 'confirma
 
 const batchSize = 1000
 
-/** The confirmed subscribers, oldest first, as a CSV stream read with the admin's own session (RLS: admins only). */
+/**
+ * The confirmed subscribers as a CSV stream read with the admin's own session (RLS: admins only),
+ * in id order so that each batch starts after the last one's id (each row carries its dates).
+ */
 export function subscribersCsv(supabase: SupabaseClient<Database>) {
 	return csvStream<ExportRow>({
 		label: 'newsletter',
@@ -143,19 +146,13 @@ export function subscribersCsv(supabase: SupabaseClient<Database>) {
 			formatSpreadsheetDateTime(row.created_at),
 		],
 		read: async (after) => {
-			let query = supabase
+			const query = supabase
 				.from('boletin_suscriptores')
 				.select('id, email, confirmado_at, created_at')
 				.eq('estado', 'confirmado')
-				.order('confirmado_at')
 				.order('id')
 				.limit(batchSize)
-			if (after?.confirmado_at) {
-				query = query.or(
-					`confirmado_at.gt."${after.confirmado_at}",and(confirmado_at.eq."${after.confirmado_at}",id.gt.${after.id})`,
-				)
-			}
-			const { data, error } = await query
+			const { data, error } = await (after ? query.gt('id', after.id) : query)
 			if (error) throw error
 			return data
 		},

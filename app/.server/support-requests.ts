@@ -16,15 +16,17 @@ export type SupportRequestResult = { ok: true; id: string } | { ok: false; messa
 const statusOf = (status: string): SupportStatus => (isSupportStatus(status) ? status : 'nueva')
 
 /**
- * The client's own requests, newest first, each with how many replies it has. Filtered by the
- * client as well as by RLS: an admin's session reads every request, and this page shows only theirs.
+ * The client's own requests, newest first, each with how many replies it has (the embedded events are
+ * filtered to replies). Filtered by the client as well as by RLS: an admin's session reads every
+ * request, and this page shows only theirs.
  */
 export async function loadClientRequests(supabase: Client, userId: string) {
 	const { data, error } = await supabase
 		.from('form_submissions')
-		.select('id, data, status, created_at, updated_at, form_submission_events(kind)')
+		.select('id, data, status, created_at, form_submission_events(id)')
 		.eq('form_type', 'soporte')
 		.eq('solicitante', userId)
+		.eq('form_submission_events.kind', 'respuesta')
 		.order('created_at', { ascending: false })
 		.order('id', { ascending: false })
 	if (error) throw error
@@ -33,8 +35,7 @@ export async function loadClientRequests(supabase: Client, userId: string) {
 		subject: senderOf(request.data).subject ?? '',
 		status: statusOf(request.status),
 		created_at: request.created_at,
-		updated_at: request.updated_at,
-		replies: request.form_submission_events.filter((event) => event.kind === 'respuesta').length,
+		replies: request.form_submission_events.length,
 	}))
 }
 
