@@ -154,14 +154,14 @@ security definer
 set search_path = ''
 as $$
 begin
-  update public.form_submissions f
-    set updated_at = now(),
-      status = case
-        when new.kind = 'cliente' and f.status = 'resuelta' then
-          case when f.assignee is null then 'nueva' else 'en_curso' end
-        else f.status
-      end
-    where f.id = new.submission_id;
+  -- status is set only when it changes: setting it fires the assignee check, which a note must not
+  -- depend on (an assignee may have stopped being an admin since).
+  if new.kind = 'cliente' then
+    update public.form_submissions f
+      set status = case when f.assignee is null then 'nueva' else 'en_curso' end
+      where f.id = new.submission_id and f.status = 'resuelta';
+  end if;
+  update public.form_submissions f set updated_at = now() where f.id = new.submission_id;
   return null;
 end;
 $$;

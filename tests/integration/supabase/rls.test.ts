@@ -787,6 +787,23 @@ describe('support requests from the portal', () => {
 		}
 	})
 
+	test('the thread still takes notes and messages once its assignee is no longer an admin', async () => {
+		const former = await createUser(supabase.url, uniqueEmail('soporte-ex-admin'), { role: 'admin' })
+		const { data } = await open(clients.clienteA, request('Asignada a quien ya no es admin'))
+		const id = data?.id ?? ''
+		await clients.admin.from('form_submissions').update({ assignee: former.id }).eq('id', id).throwOnError()
+		await clients.service.from('usuarios').update({ role: 'cliente' }).eq('id', former.id).throwOnError()
+		const note = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: id, kind: 'nota', body: 'Reasignar' })
+		expect(note.error).toBeNull()
+		const message = await clienteA.client
+			.from('form_submission_events')
+			.insert({ submission_id: id, kind: 'cliente', body: '¿Alguna novedad?' })
+		expect(message.error).toBeNull()
+		await clients.service.auth.admin.deleteUser(former.id)
+	})
+
 	test('one client opens at most 10 requests and writes at most 30 messages an hour', async () => {
 		const busy = await createUser(supabase.url, uniqueEmail('soporte-prisa'))
 		for (let count = 0; count < 10; count++) {
