@@ -7,24 +7,39 @@ export type Database = {
 		Tables: {
 			asistentes: {
 				Row: {
+					canales: string[]
 					created_at: string
 					empresa: string | null
+					estado: string
+					fecha_activacion: string | null
 					id: string
 					nombre: string
+					nota: string | null
+					updated_at: string
 					user_id: string
 				}
 				Insert: {
+					canales?: string[]
 					created_at?: string
 					empresa?: string | null
+					estado?: string
+					fecha_activacion?: string | null
 					id?: string
 					nombre: string
+					nota?: string | null
+					updated_at?: string
 					user_id: string
 				}
 				Update: {
+					canales?: string[]
 					created_at?: string
 					empresa?: string | null
+					estado?: string
+					fecha_activacion?: string | null
 					id?: string
 					nombre?: string
+					nota?: string | null
+					updated_at?: string
 					user_id?: string
 				}
 				Relationships: []
@@ -663,6 +678,16 @@ export type Database = {
 			[_ in never]: never
 		}
 		Functions: {
+			admin_asistentes: {
+				Args: {
+					canal?: string
+					cuantos: number
+					desde: number
+					estado?: string
+					termino: string
+				}
+				Returns: Json
+			}
 			admin_reservas: {
 				Args: {
 					cuantos: number

@@ -19,7 +19,8 @@ const invalidCharacters = 'El texto contiene caracteres no válidos.'
 const printable = (value: string) => !controlCharacters.test(value)
 
 /** Free text people type: trimmed, capped, printable. */
-const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).refine(printable, invalidCharacters)
+export const text = (max: number, tooLong: string) =>
+	z.string().trim().max(max, tooLong).refine(printable, invalidCharacters)
 
 export const required = (message: string, max: number, tooLong: string) =>
 	z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine(printable, invalidCharacters)

@@ -238,6 +238,18 @@ for (const theme of themes) {
 			const meeting = await createMeeting(account.id, account.email)
 			await createMeeting(account.id, account.email, { status: 'cancelada' })
 			const requestId = await createSupportRequest(account.id)
+			await serviceClient()
+				.from('asistentes')
+				.insert({
+					user_id: account.id,
+					nombre: 'Asistente fiscal',
+					empresa: 'Ferrándiz Asesores',
+					canales: ['web', 'whatsapp', 'email'],
+					estado: 'activo',
+					fecha_activacion: '2026-11-03',
+					nota: 'Ya recuerda el modelo 303.',
+				})
+				.throwOnError()
 			await signIn(page, account.email)
 			const { found, check, open, visit } = audit(page)
 
@@ -316,7 +328,12 @@ for (const theme of themes) {
 					{ submission_id: item.data?.id ?? '', kind: 'nota', body: 'Nota interna' },
 					{ submission_id: item.data?.id ?? '', kind: 'respuesta', subject: 'Re: hola', body: 'Respuesta' },
 				])
-			expect(item.error ?? thread.error).toBeNull()
+			const assistant = await serviceClient()
+				.from('asistentes')
+				.insert({ user_id: target.id, nombre: 'Asistente A11y', canales: ['web', 'pagos'] })
+				.select('id')
+				.single()
+			expect(item.error ?? thread.error ?? assistant.error).toBeNull()
 			await signIn(page, 'admin@kia.test', 'kia-admin-2025')
 			const { found, check, visit } = audit(page)
 
@@ -329,6 +346,9 @@ for (const theme of themes) {
 				`/admin/usuarios?eliminar=${target.id}`,
 				'/admin/servicios',
 				'/admin/asistentes',
+				'/admin/asistentes?nuevo=1',
+				`/admin/asistentes?editar=${assistant.data?.id}`,
+				`/admin/asistentes?eliminar=${assistant.data?.id}`,
 				'/admin/facturacion',
 				'/admin/soporte',
 				`/admin/soporte?estado=nueva&q=${encodeURIComponent(target.email)}`,

@@ -30,9 +30,13 @@ test.describe('admin panel', () => {
 		await signIn(page, admin.email)
 		await page.getByRole('link', { name: 'Admin Panel' }).click()
 		await expect(page.getByRole('banner').getByText('Panel de Administración')).toBeVisible()
-		for (const section of ['Servicios', 'Asistentes', 'Facturación']) {
+		for (const [section, heading] of [
+			['Servicios', 'Módulo en Construcción'],
+			['Asistentes', 'Asistentes'],
+			['Facturación', 'Módulo en Construcción'],
+		] as const) {
 			await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: section }).click()
-			await expect(page.getByRole('heading', { name: 'Módulo en Construcción' })).toBeVisible()
+			await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 		}
 	})
 

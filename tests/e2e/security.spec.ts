@@ -1217,6 +1217,57 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 			rows: () => supportThread(id),
 		}
 	},
+	'assistant by an admin': async () => {
+		const admin = await signedInAdmin('hostil-asistentes')
+		const owner = await createAccount('hostil-asistente-cliente')
+		const tag = marker()
+		return {
+			module: 'routes/portal/admin/assistants.tsx',
+			url: portalURL('/admin/asistentes'),
+			cookie: admin.cookie,
+			valid: () => ({
+				intent: 'create',
+				email: owner.email,
+				nombre: `Asistente ${tag}`,
+				empresa: 'Gestoría',
+				canales: 'whatsapp',
+				estado: 'en_preparacion',
+			}),
+			accepted: 302,
+			rows: () =>
+				select(
+					serviceClient()
+						.from('asistentes')
+						.select('user_id, nombre, empresa, canales, estado')
+						.eq('user_id', owner.id)
+						.order('id'),
+				),
+			isWhole: (row, sent) =>
+				row.user_id === owner.id &&
+				wasSent(sent, 'nombre', row.nombre) &&
+				optionalSent(sent, 'empresa', row.empresa) &&
+				(row.canales as string[]).every((channel) => wasSent(sent, 'canales', channel)) &&
+				wasSent(sent, 'estado', row.estado),
+		}
+	},
+	'assistant change by a cliente': async () => {
+		const cliente = await signedIn('hostil-asistente-propio')
+		const { data, error } = await serviceClient()
+			.from('asistentes')
+			.insert({ user_id: cliente.id, nombre: 'Propio' })
+			.select('id')
+			.single()
+		if (error) throw error
+		return {
+			module: 'routes/portal/admin/assistants.tsx',
+			url: portalURL('/admin/asistentes'),
+			cookie: cliente.cookie,
+			valid: () => ({ intent: 'update', id: data.id, nombre: 'Hackeado', canales: 'web', estado: 'activo' }),
+			// requireAdmin sends a cliente to /dashboard before anything is read.
+			accepted: 302,
+			rows: () => select(serviceClient().from('asistentes').select('nombre, estado').eq('user_id', cliente.id)),
+		}
+	},
 	'unknown path': async () => ({
 		module: 'routes/not-found.tsx',
 		url: siteURL('/no-existe/accion'),

@@ -132,3 +132,31 @@ export function AdminTable({
 		</>
 	)
 }
+
+/** One of a list's filters: a select in the search form, whose empty option is 'no filter'. */
+export function FilterSelect({
+	name,
+	label,
+	value,
+	options,
+}: {
+	name: string
+	label: string
+	value: string | undefined
+	options: [value: string, label: string][]
+}) {
+	return (
+		<div>
+			<label htmlFor={name} className="mb-1.5 block text-xs font-medium text-muted-foreground">
+				{label}
+			</label>
+			<select id={name} name={name} defaultValue={value ?? ''} className={`${inputClass} pr-9`}>
+				{options.map(([optionValue, optionLabel]) => (
+					<option key={optionValue} value={optionValue}>
+						{optionLabel}
+					</option>
+				))}
+			</select>
+		</div>
+	)
+}

@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
-import { inputClass } from '~/components/forms'
-import { AdminTable } from '~/components/portal/admin-table'
+import { AdminTable, FilterSelect } from '~/components/portal/admin-table'
 import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
 import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
@@ -35,35 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		getSupabase(context).rpc('admin_soporte', { ...range, ...supportFilterArgs(filters, user.id) }),
 	)
 	return { ...page, filters }
-}
-
-const selectClass = `${inputClass} pr-9`
-
-function FilterSelect({
-	name,
-	label,
-	value,
-	options,
-}: {
-	name: string
-	label: string
-	value: string | undefined
-	options: [value: string, label: string][]
-}) {
-	return (
-		<div>
-			<label htmlFor={name} className="mb-1.5 block text-xs font-medium text-muted-foreground">
-				{label}
-			</label>
-			<select id={name} name={name} defaultValue={value ?? ''} className={selectClass}>
-				{options.map(([optionValue, optionLabel]) => (
-					<option key={optionValue} value={optionValue}>
-						{optionLabel}
-					</option>
-				))}
-			</select>
-		</div>
-	)
 }
 
 function Filters({ filters }: { filters: SupportFilters }) {

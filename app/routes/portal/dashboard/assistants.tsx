@@ -1,22 +1,80 @@
-import { Bot } from 'lucide-react'
+import { Bot, LifeBuoy } from 'lucide-react'
+import { Link } from 'react-router'
+import { loadClientAssistants } from '~/.server/assistants'
 import { requireUser } from '~/.server/auth'
 import { getPublicEnv } from '~/.server/env'
 import { getSupabase } from '~/.server/supabase'
+import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
+import { clientAssistantsCopy } from '~/content/assistants'
 import { dashboardCopy } from '~/content/dashboard'
+import { formatLongDate } from '~/lib/dates'
 import type { Route } from './+types/assistants'
 
 export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.assistants.title} · KIA` }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireUser(context, request)
-	const { data, error } = await getSupabase(context)
-		.from('asistentes')
-		.select('id, nombre, empresa')
-		.order('created_at')
-	if (error) console.error('[dashboard] assistants failed', error)
-	return { assistants: data ?? [], pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
+	return {
+		assistants: await loadClientAssistants(getSupabase(context)),
+		pricingUrl: `${getPublicEnv().SITE_URL}/tarifas`,
+	}
+}
+
+type Assistant = Route.ComponentProps['loaderData']['assistants'][number]
+
+/** When it went live, or is planned to; nothing while the team has not set a day. */
+function liveDateLine({ estado, fecha_activacion }: Assistant) {
+	if (!fecha_activacion) return null
+	const date = formatLongDate(fecha_activacion)
+	return estado === 'en_preparacion' ? clientAssistantsCopy.planned(date) : clientAssistantsCopy.since(date)
+}
+
+function AssistantCard({ assistant }: { assistant: Assistant }) {
+	const copy = clientAssistantsCopy
+	const liveDate = liveDateLine(assistant)
+	return (
+		<li className="flex flex-col rounded-2xl border bg-surface p-6">
+			<div className="flex items-start justify-between gap-3">
+				<span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand/15">
+					<Bot aria-hidden className="size-6 text-brand-ink" />
+				</span>
+				<AssistantStatusBadge status={assistant.estado} />
+			</div>
+			<h2 className="mt-4 text-lg font-semibold">{assistant.nombre}</h2>
+			{assistant.empresa ? (
+				<p className="mt-0.5 text-sm text-muted-foreground">
+					{dashboardCopy.assistants.company}: {assistant.empresa}
+				</p>
+			) : null}
+			<div className="mt-4">
+				<ChannelList channels={assistant.canales} label={copy.channels} />
+			</div>
+			<p className="mt-4 text-sm text-muted-foreground">
+				{liveDate ? (
+					<>
+						{liveDate}
+						<span aria-hidden> · </span>
+					</>
+				) : null}
+				{copy.created(formatLongDate(assistant.created_at))}
+			</p>
+			{assistant.nota ? (
+				<div className="mt-4 rounded-xl bg-surface-muted p-4 text-sm">
+					<p className="font-medium">{copy.note}</p>
+					<p className="mt-1 whitespace-pre-line text-muted-foreground">{assistant.nota}</p>
+				</div>
+			) : null}
+			<Link
+				to={`/dashboard/soporte?${new URLSearchParams({ asistente: assistant.id })}`}
+				className="mt-auto inline-flex items-center gap-2 self-start pt-5 text-sm font-medium text-brand-ink underline-offset-4 hover:underline"
+			>
+				<LifeBuoy aria-hidden className="size-4" />
+				{copy.help}
+			</Link>
+		</li>
+	)
 }
 
 export default function Assistants({ loaderData }: Route.ComponentProps) {
@@ -34,17 +92,9 @@ export default function Assistants({ loaderData }: Route.ComponentProps) {
 					</Button>
 				</div>
 			) : (
-				<ul className="grid gap-4 sm:grid-cols-2">
+				<ul className="grid gap-4 lg:grid-cols-2">
 					{loaderData.assistants.map((assistant) => (
-						<li key={assistant.id} className="rounded-2xl border bg-surface p-6">
-							<Bot aria-hidden className="size-6 text-brand-ink" />
-							<h2 className="mt-3 font-semibold">{assistant.nombre}</h2>
-							{assistant.empresa ? (
-								<p className="mt-1 text-sm text-muted-foreground">
-									{copy.company}: {assistant.empresa}
-								</p>
-							) : null}
-						</li>
+						<AssistantCard key={assistant.id} assistant={assistant} />
 					))}
 				</ul>
 			)}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { ChevronRight, LifeBuoy, Send } from 'lucide-react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
@@ -99,10 +99,14 @@ function NewRequestForm({
 }: Pick<LoaderData, 'assistants' | 'constraint'> & { lastResult: Route.ComponentProps['actionData'] }) {
 	const text = copy.newRequest
 	const navigation = useNavigation()
+	// 'Pedir ayuda con este asistente' on /dashboard/asistentes opens the form with that assistant chosen.
+	const [searchParams] = useSearchParams()
+	const preselected = assistants.find((assistant) => assistant.id === searchParams.get('asistente'))
 	const [form, fields] = useForm<z.input<typeof supportRequestSchema>>({
 		id: 'nueva-solicitud',
 		constraint,
 		lastResult: lastResult?.result,
+		defaultValue: { assistant: preselected?.id },
 	})
 	return (
 		<Form method="post" className="space-y-4" {...getFormProps(form)}>

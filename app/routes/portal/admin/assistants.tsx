@@ -1,0 +1,428 @@
+import {
+	getCollectionProps,
+	getFormProps,
+	getInputProps,
+	getSelectProps,
+	getTextareaProps,
+	useForm,
+	type SubmissionResult,
+} from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Plus } from 'lucide-react'
+import type { z } from 'zod'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { loadAdminPage } from '~/.server/admin-list'
+import { createAssistant, deleteAssistant, loadAssistant, updateAssistant } from '~/.server/assistants'
+import { requireAdmin } from '~/.server/auth'
+import { readForm } from '~/.server/http'
+import { getSupabase } from '~/.server/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { ErrorList, Field, inputClass } from '~/components/forms'
+import { AdminTable, FilterSelect } from '~/components/portal/admin-table'
+import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
+import { Button } from '~/components/ui/button'
+import { adminAssistantsCopy as copy, assistantLabels } from '~/content/assistants'
+import {
+	assistantChannels,
+	assistantCreateSchema,
+	assistantFiltersFrom,
+	assistantStatuses,
+	assistantUpdateSchema,
+	type AssistantFilters,
+} from '~/lib/assistants'
+import { formatLongDate } from '~/lib/dates'
+import type { Route } from './+types/assistants'
+
+export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · Panel de Administración · KIA` }]
+
+type Row = {
+	id: string
+	nombre: string
+	empresa: string | null
+	canales: string[]
+	estado: string
+	fecha_activacion: string | null
+	cliente_nombre: string | null
+	cliente_email: string | null
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const filters = assistantFiltersFrom(url.searchParams)
+	const supabase = getSupabase(context)
+	// In parallel with the role check: the list function and RLS refuse anyone but an admin anyway.
+	const [, page, editing, deleting] = await Promise.all([
+		requireAdmin(context, request),
+		loadAdminPage<Row>(request, copy.loadError, (range) => supabase.rpc('admin_asistentes', { ...range, ...filters })),
+		loadAssistant(supabase, url.searchParams.get('editar')),
+		loadAssistant(supabase, url.searchParams.get('eliminar')),
+	])
+	return {
+		...page,
+		filters,
+		editing,
+		deleting,
+		creating: url.searchParams.has('nuevo'),
+		constraint: getZodConstraint(assistantCreateSchema),
+	}
+}
+
+/** The list the admin was on, without the inline forms' parameters: where an action returns to. */
+function listUrl(request: Request) {
+	const url = new URL(request.url)
+	for (const key of ['nuevo', 'editar', 'eliminar', 'index']) url.searchParams.delete(key)
+	return `${url.pathname}${url.search}`
+}
+
+type ActionData = { result?: SubmissionResult<string[]>; error?: string }
+
+async function refused(result: ActionData, message: string) {
+	return data<ActionData>(result, { status: 400, headers: await toastHeaders({ type: 'error', title: message }) })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	await requireAdmin(context, request)
+	const form = await readForm(request)
+	const supabase = getSupabase(context)
+	const back = listUrl(request)
+	const intent = form.get('intent')
+	if (intent === 'delete') {
+		const outcome = await deleteAssistant(supabase, String(form.get('id') ?? ''))
+		if (!outcome.ok) return refused({ error: outcome.message }, outcome.message)
+		return redirectWithToast(back, { type: 'success', title: copy.deleted })
+	}
+	if (intent === 'create') {
+		const submission = parseWithZod(form, { schema: assistantCreateSchema })
+		if (submission.status !== 'success') return data<ActionData>({ result: submission.reply() }, { status: 400 })
+		const outcome = await createAssistant(supabase, submission.value)
+		if (!outcome.ok)
+			return refused(
+				{
+					result: submission.reply(
+						outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] },
+					),
+				},
+				outcome.message,
+			)
+		return redirectWithToast(back, { type: 'success', title: copy.created })
+	}
+	const submission = parseWithZod(form, { schema: assistantUpdateSchema })
+	if (submission.status !== 'success') return data<ActionData>({ result: submission.reply() }, { status: 400 })
+	const { id, ...change } = submission.value
+	const outcome = await updateAssistant(supabase, id, change)
+	if (!outcome.ok) return refused({ result: submission.reply({ formErrors: [outcome.message] }) }, outcome.message)
+	return redirectWithToast(back, { type: 'success', title: copy.updated })
+}
+
+type Editing = NonNullable<Route.ComponentProps['loaderData']['editing']>
+
+/** The list's address without one of the inline forms' parameters: where 'Cancelar' goes. */
+function useCloseHref(...keys: string[]) {
+	const [searchParams] = useSearchParams()
+	const params = new URLSearchParams(searchParams)
+	for (const key of keys) params.delete(key)
+	return params.size ? `?${params}` : '?'
+}
+
+/**
+ * Creating and editing share one form, on the page under ?nuevo=1 or ?editar=<id>, with or without
+ * JavaScript: what was typed stays on a refusal.
+ */
+function AssistantForm({
+	editing,
+	constraint,
+	lastResult,
+}: {
+	editing: Editing | null
+	constraint: Route.ComponentProps['loaderData']['constraint']
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const text = copy.form
+	const navigation = useNavigation()
+	const closeHref = useCloseHref('nuevo', 'editar')
+	const [form, fields] = useForm<z.input<typeof assistantCreateSchema> & { id?: string }>({
+		id: editing ? `asistente-${editing.id}` : 'nuevo-asistente',
+		lastResult,
+		constraint,
+		defaultValue: editing
+			? {
+					nombre: editing.nombre,
+					empresa: editing.empresa ?? '',
+					canales: editing.canales,
+					estado: editing.estado,
+					fecha_activacion: editing.fecha_activacion ?? '',
+					nota: editing.nota ?? '',
+				}
+			: { canales: ['web'], estado: 'en_preparacion' },
+	})
+	const title = editing ? text.editTitle(editing.nombre) : text.newTitle
+	return (
+		<section aria-labelledby="asistente-titulo" className="mb-6 max-w-2xl rounded-2xl border bg-surface p-6">
+			<h2 id="asistente-titulo" className="font-semibold">
+				{title}
+			</h2>
+			<p className="mt-1 mb-5 text-sm text-muted-foreground">
+				{editing ? text.clientOf(editing.cliente) : text.newText}
+			</p>
+			<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value={editing ? 'update' : 'create'} />
+				{editing ? (
+					<input type="hidden" name="id" value={editing.id} />
+				) : (
+					<Field
+						className="sm:col-span-2"
+						label={text.clientEmail}
+						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
+						errors={fields.email.errors}
+					/>
+				)}
+				<Field
+					label={text.name}
+					inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), autoComplete: 'off' }}
+					errors={fields.nombre.errors}
+				/>
+				<Field
+					label={text.company}
+					inputProps={{ ...getInputProps(fields.empresa, { type: 'text' }), autoComplete: 'organization' }}
+					errors={fields.empresa.errors}
+				/>
+				<fieldset
+					className="sm:col-span-2"
+					aria-describedby={fields.canales.errors ? fields.canales.errorId : undefined}
+				>
+					<legend className="mb-2 text-sm font-medium">{text.channels}</legend>
+					<div className="grid gap-2 sm:grid-cols-2">
+						{getCollectionProps(fields.canales, { type: 'checkbox', options: [...assistantChannels] }).map(
+							({ key, ...props }) => (
+								<label
+									key={key}
+									className="flex items-center gap-2 rounded-xl border bg-background px-3 py-2 text-sm has-checked:border-brand-ink"
+								>
+									<input {...props} className="size-4 accent-brand" />
+									{assistantLabels.channels[props.value as keyof typeof assistantLabels.channels]}
+								</label>
+							),
+						)}
+					</div>
+					<ErrorList id={fields.canales.errorId} errors={fields.canales.errors} />
+				</fieldset>
+				<div>
+					<label htmlFor={fields.estado.id} className="mb-1.5 block text-sm font-medium">
+						{text.status}
+					</label>
+					<select {...getSelectProps(fields.estado)} className={`${inputClass} pr-9`}>
+						{assistantStatuses.map((status) => (
+							<option key={status} value={status}>
+								{assistantLabels.statuses[status]}
+							</option>
+						))}
+					</select>
+					<ErrorList id={fields.estado.errorId} errors={fields.estado.errors} />
+				</div>
+				<div>
+					<label htmlFor={fields.fecha_activacion.id} className="mb-1.5 block text-sm font-medium">
+						{text.liveDate}
+					</label>
+					<input
+						{...getInputProps(fields.fecha_activacion, {
+							type: 'date',
+							ariaDescribedBy: `${fields.fecha_activacion.id}-ayuda`,
+						})}
+						className={inputClass}
+					/>
+					<p id={`${fields.fecha_activacion.id}-ayuda`} className="mt-1.5 text-xs text-muted-foreground">
+						{text.liveDateHint}
+					</p>
+					<ErrorList id={fields.fecha_activacion.errorId} errors={fields.fecha_activacion.errors} />
+				</div>
+				<div className="sm:col-span-2">
+					<label htmlFor={fields.nota.id} className="mb-1.5 block text-sm font-medium">
+						{text.note}
+					</label>
+					<textarea
+						{...getTextareaProps(fields.nota, { ariaDescribedBy: `${fields.nota.id}-ayuda` })}
+						rows={3}
+						className={inputClass}
+					/>
+					<p id={`${fields.nota.id}-ayuda`} className="mt-1.5 text-xs text-muted-foreground">
+						{text.noteHint}
+					</p>
+					<ErrorList id={fields.nota.errorId} errors={fields.nota.errors} />
+				</div>
+				<div className="sm:col-span-2">
+					<ErrorList id={form.errorId} errors={form.errors} />
+					<div className="flex flex-wrap justify-end gap-2">
+						<Button asChild variant="secondary">
+							<Link to={closeHref}>{text.cancel}</Link>
+						</Button>
+						<Button type="submit" disabled={navigation.state === 'submitting'}>
+							{editing ? text.save : text.create}
+						</Button>
+					</div>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+function DeletePanel({ assistant }: { assistant: Editing }) {
+	const text = copy.remove
+	const closeHref = useCloseHref('eliminar')
+	return (
+		<section
+			aria-labelledby="eliminar-titulo"
+			className="mb-6 max-w-md rounded-2xl border border-danger/40 bg-surface p-6"
+		>
+			<h2 id="eliminar-titulo" className="font-semibold">
+				{text.title(assistant.nombre)}
+			</h2>
+			<p className="mt-1 mb-4 text-sm text-muted-foreground">{text.text}</p>
+			<Form method="post" className="flex flex-wrap justify-end gap-2">
+				<input type="hidden" name="intent" value="delete" />
+				<input type="hidden" name="id" value={assistant.id} />
+				<Button asChild variant="secondary">
+					<Link to={closeHref}>{text.back}</Link>
+				</Button>
+				<Button type="submit" variant="danger">
+					{text.confirm}
+				</Button>
+			</Form>
+		</section>
+	)
+}
+
+function Filters({ filters }: { filters: AssistantFilters }) {
+	const [searchParams] = useSearchParams()
+	const text = copy.filters
+	const search = searchParams.get('q')
+	return (
+		<>
+			<FilterSelect
+				name="estado"
+				label={text.status}
+				value={filters.estado}
+				options={[
+					['', text.allStatuses],
+					...assistantStatuses.map((status): [string, string] => [status, assistantLabels.statuses[status]]),
+				]}
+			/>
+			<FilterSelect
+				name="canal"
+				label={text.channel}
+				value={filters.canal}
+				options={[
+					['', text.allChannels],
+					...assistantChannels.map((channel): [string, string] => [channel, assistantLabels.channels[channel]]),
+				]}
+			/>
+			{filters.estado || filters.canal ? (
+				<Link
+					to={search ? `?${new URLSearchParams({ q: search })}` : '?'}
+					className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
+				>
+					{text.clear}
+				</Link>
+			) : null}
+		</>
+	)
+}
+
+/** A link to the same list with one inline form open (?nuevo=1, ?editar=<id>, ?eliminar=<id>). */
+function useOpenHref() {
+	const [searchParams] = useSearchParams()
+	return (key: 'nuevo' | 'editar' | 'eliminar', value: string) => {
+		const params = new URLSearchParams(searchParams)
+		for (const other of ['nuevo', 'editar', 'eliminar']) params.delete(other)
+		params.set(key, value)
+		return `?${params}`
+	}
+}
+
+export default function AdminAssistants({ loaderData, actionData }: Route.ComponentProps) {
+	const openHref = useOpenHref()
+	const { editing, deleting, creating } = loaderData
+	return (
+		<AdminTable
+			title={copy.title}
+			placeholder={copy.searchPlaceholder}
+			columns={copy.columns}
+			list={loaderData}
+			empty={copy.empty}
+			filters={<Filters filters={loaderData.filters} />}
+			actions={
+				creating ? null : (
+					<Button asChild>
+						<Link to={openHref('nuevo', '1')}>
+							<Plus aria-hidden className="size-4" />
+							{copy.newButton}
+						</Link>
+					</Button>
+				)
+			}
+			above={
+				<>
+					{actionData?.error ? (
+						<p role="alert" className="mb-6 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger">
+							{actionData.error}
+						</p>
+					) : null}
+					{creating || editing ? (
+						<AssistantForm
+							key={editing?.id ?? 'nuevo'}
+							editing={editing}
+							constraint={loaderData.constraint}
+							lastResult={actionData?.result}
+						/>
+					) : null}
+					{deleting ? <DeletePanel assistant={deleting} /> : null}
+				</>
+			}
+		>
+			{loaderData.rows.map((row) => (
+				<tr key={row.id} className="border-b last:border-0">
+					<td data-label={copy.columns[0]} className="p-4">
+						<span className="max-sm:text-right">
+							<span className="block font-medium">{row.nombre}</span>
+							{row.empresa ? <span className="block text-muted-foreground">{row.empresa}</span> : null}
+						</span>
+					</td>
+					<td data-label={copy.columns[1]} className="p-4">
+						<span className="max-sm:text-right">
+							<span className="block">{row.cliente_nombre || row.cliente_email || '—'}</span>
+							{row.cliente_nombre && row.cliente_email ? (
+								<span className="block text-muted-foreground">{row.cliente_email}</span>
+							) : null}
+						</span>
+					</td>
+					<td data-label={copy.columns[2]} className="p-4">
+						<ChannelList channels={row.canales} label={copy.columns[2]} />
+					</td>
+					<td data-label={copy.columns[3]} className="p-4 whitespace-nowrap">
+						<AssistantStatusBadge status={row.estado} />
+					</td>
+					<td data-label={copy.columns[4]} className="p-4 whitespace-nowrap text-muted-foreground">
+						{row.fecha_activacion ? formatLongDate(row.fecha_activacion) : copy.noDate}
+					</td>
+					<td data-label={copy.columns[5]} className="p-4">
+						<span className="flex gap-2">
+							<Link
+								to={openHref('editar', row.id)}
+								aria-label={`${copy.edit}: ${row.nombre}`}
+								className="rounded-full border px-3 py-1.5 text-sm hover:bg-surface-muted"
+							>
+								{copy.edit}
+							</Link>
+							<Link
+								to={openHref('eliminar', row.id)}
+								aria-label={`${copy.remove.button}: ${row.nombre}`}
+								className="rounded-full border px-3 py-1.5 text-sm text-danger hover:bg-danger/5"
+							>
+								{copy.remove.button}
+							</Link>
+						</span>
+					</td>
+				</tr>
+			))}
+		</AdminTable>
+	)
+}
