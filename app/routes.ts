@@ -64,9 +64,8 @@ export default [
 			route('admin/soporte/:id', 'routes/portal/admin/support-item.tsx'),
 			route('admin/ajustes', 'routes/portal/admin/settings.tsx'),
 			route('admin/asistentes', 'routes/portal/admin/assistants.tsx'),
-			...['servicios', 'facturacion'].map((section) =>
-				route(`admin/${section}`, 'routes/portal/admin/placeholder.tsx', { id: `admin-${section}` }),
-			),
+			route('admin/facturacion', 'routes/portal/admin/billing.tsx'),
+			route('admin/servicios', 'routes/portal/admin/placeholder.tsx', { id: 'admin-servicios' }),
 		]),
 	]),
 

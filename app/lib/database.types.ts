@@ -688,6 +688,25 @@ export type Database = {
 				}
 				Returns: Json
 			}
+			admin_pagos: {
+				Args: {
+					cuantos: number
+					desde: number
+					estado?: string
+					plan?: string
+					termino: string
+				}
+				Returns: Json
+			}
+			admin_pagos_fallidos: {
+				Args: {
+					cuantos: number
+					desde: number
+					plan?: string
+					termino: string
+				}
+				Returns: Json
+			}
 			admin_reservas: {
 				Args: {
 					cuantos: number
@@ -721,6 +740,17 @@ export type Database = {
 					sin_asignar?: boolean
 					termino: string
 					tipo?: string
+				}
+				Returns: Json
+			}
+			admin_suscripciones: {
+				Args: {
+					cuantos: number
+					desde: number
+					estado?: string
+					periodo?: string
+					plan?: string
+					termino: string
 				}
 				Returns: Json
 			}

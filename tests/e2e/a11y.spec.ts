@@ -350,6 +350,8 @@ for (const theme of themes) {
 				`/admin/asistentes?editar=${assistant.data?.id}`,
 				`/admin/asistentes?eliminar=${assistant.data?.id}`,
 				'/admin/facturacion',
+				'/admin/facturacion?vista=pagos',
+				'/admin/facturacion?vista=fallidos',
 				'/admin/soporte',
 				`/admin/soporte?estado=nueva&q=${encodeURIComponent(target.email)}`,
 				`/admin/soporte/${item.data?.id}`,

@@ -33,7 +33,7 @@ test.describe('admin panel', () => {
 		for (const [section, heading] of [
 			['Servicios', 'Módulo en Construcción'],
 			['Asistentes', 'Asistentes'],
-			['Facturación', 'Módulo en Construcción'],
+			['Facturación', 'Facturación'],
 		] as const) {
 			await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: section }).click()
 			await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()

@@ -67,6 +67,7 @@ test('portal pages stay within 200 KB, signed out, as a cliente and as an admin'
 		'/admin/reuniones',
 		'/admin/usuarios',
 		'/admin/asistentes',
+		'/admin/facturacion',
 		'/admin/soporte',
 		'/admin/ajustes',
 	]) {

@@ -156,7 +156,13 @@ test('an admin: the admin pages make one batch of Supabase calls', async ({ page
 	await checkPages(
 		'admin',
 		page,
-		[portal('/admin'), portal('/admin/reuniones'), portal('/admin/usuarios'), portal('/admin/asistentes')],
+		[
+			portal('/admin'),
+			portal('/admin/reuniones'),
+			portal('/admin/usuarios'),
+			portal('/admin/asistentes'),
+			portal('/admin/facturacion'),
+		],
 		true,
 	)
 })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { endOfWeek, loadPanelFigures, monthlyRevenue } from '~/.server/admin-panel'
+import { endOfWeek, loadPanelFigures } from '~/.server/admin-panel'
+import { monthlyRevenue } from '~/lib/revenue'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { client, createUser, serviceClient, startTestSupabase } from '../support/supabase'
 import { uniqueEmail } from '../support/unique'
@@ -25,10 +26,18 @@ describe('figures', () => {
 		expect(endOfWeek('2024-05-12')).toBe('2024-05-12')
 	})
 
-	test('monthly revenue: the monthly price, or the annual one over twelve months', () => {
+	test('monthly revenue: what Stripe charges over its interval, else the catalogue’s price, annual over twelve months', () => {
 		expect(monthlyRevenue({ plan: 'business', periodo: 'monthly' })).toBe(199)
 		expect(monthlyRevenue({ plan: 'starter', periodo: 'annual' })).toBeCloseTo(999 / 12)
 		expect(monthlyRevenue({ plan: 'desconocido', periodo: 'monthly' })).toBe(0)
+		expect(monthlyRevenue({ plan: 'business', periodo: 'monthly', amount: 17900, price_interval: 'month' })).toBe(179)
+		expect(monthlyRevenue({ plan: 'starter', periodo: 'annual', amount: 99900, price_interval: 'year' })).toBeCloseTo(
+			999 / 12,
+		)
+		expect(monthlyRevenue({ plan: 'starter', periodo: 'monthly', amount: 1000, price_interval: 'week' })).toBeCloseTo(
+			(10 * 52) / 12,
+		)
+		expect(monthlyRevenue({ plan: 'business', periodo: 'monthly', amount: null, price_interval: null })).toBe(199)
 	})
 
 	test('count this week’s confirmed demos from today, new inbox items, billed subscriptions and their MRR', async () => {

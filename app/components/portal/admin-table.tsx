@@ -25,6 +25,7 @@ export function AdminTable({
 	empty,
 	filters,
 	actions,
+	lead,
 	above,
 	children,
 }: {
@@ -37,6 +38,8 @@ export function AdminTable({
 	filters?: ReactNode
 	/** Page actions, beside the title. */
 	actions?: ReactNode
+	/** Under the title, before the search form: the page's figures, say. */
+	lead?: ReactNode
 	/** Between the search form and the table: an inline form opened without JavaScript, say. */
 	above?: ReactNode
 	children: ReactNode
@@ -56,6 +59,7 @@ export function AdminTable({
 				<h1 className="text-3xl font-bold tracking-tight">{title}</h1>
 				{actions}
 			</div>
+			{lead}
 			<Form
 				method="get"
 				role="search"

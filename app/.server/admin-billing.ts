@@ -1,0 +1,139 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { adminBillingCopy as copy } from '~/content/admin-billing'
+import type { BillingFilters } from '~/lib/billing-filters'
+import type { Database } from '~/lib/database.types'
+import { planIds, type PlanId } from '~/lib/plan-ids'
+import { billedStatuses, monthlyRevenue } from '~/lib/revenue'
+import { loadAdminPage } from './admin-list'
+import { env } from './env'
+
+type Client = SupabaseClient<Database>
+
+/** Whether our Stripe key is a test key: the dashboard's links then open its test mode. */
+export const stripeTestMode = () => /^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY)
+
+type PlanFigures = { plan: PlanId; monthly: number; annual: number; oneTime: number; mrr: number }
+
+const yearInMs = 365 * 24 * 60 * 60 * 1000
+
+/**
+ * What brings money in every month, under the admin's session (RLS: admins read every row): the
+ * subscriptions Stripe still bills, and the annual plans paid at once (Enterprise) in the last twelve
+ * months, a twelfth of each a month. Null when it cannot be read. The panel and Facturación both
+ * count from here, so their MRR is the same figure.
+ */
+export async function loadRecurringRevenue(supabase: Client, now = new Date()) {
+	const [subscriptions, payments] = await Promise.all([
+		supabase.from('suscripciones').select('plan, periodo, amount, price_interval').in('status', billedStatuses),
+		supabase
+			.from('pagos')
+			.select('plan, amount_total')
+			.eq('status', 'paid')
+			.gte('created_at', new Date(now.getTime() - yearInMs).toISOString()),
+	])
+	for (const { error } of [subscriptions, payments]) if (error) console.error('[admin] revenue', error)
+	if (subscriptions.error || payments.error) return null
+	const perPlan = planIds.map((plan): PlanFigures => {
+		const billed = subscriptions.data.filter((row) => row.plan === plan)
+		const paid = payments.data.filter((row) => row.plan === plan)
+		return {
+			plan,
+			monthly: billed.filter((row) => row.periodo === 'monthly').length,
+			annual: billed.filter((row) => row.periodo === 'annual').length,
+			oneTime: paid.length,
+			mrr:
+				billed.reduce((sum, row) => sum + monthlyRevenue(row), 0) +
+				paid.reduce((sum, row) => sum + row.amount_total / 100 / 12, 0),
+		}
+	})
+	return { perPlan, billed: subscriptions.data.length, mrr: perPlan.reduce((sum, row) => sum + row.mrr, 0) }
+}
+
+/** The page's figures: recurring revenue per plan, MRR and ARR, and how many payments failed. */
+export async function loadBillingFigures(supabase: Client) {
+	const [revenue, failed] = await Promise.all([
+		loadRecurringRevenue(supabase),
+		supabase.rpc('admin_pagos_fallidos', { termino: '', desde: 0, cuantos: 0 }),
+	])
+	if (failed.error && failed.error.code !== '42501') console.error('[admin] failed payments', failed.error)
+	if (!revenue) return null
+	return {
+		...revenue,
+		arr: revenue.mrr * 12,
+		failed: failed.error ? null : (failed.data as { total: number }).total,
+	}
+}
+
+export type SubscriptionRow = {
+	id: string
+	customer_id: string
+	plan: string
+	periodo: string
+	status: string
+	amount: number | null
+	currency: string | null
+	price_interval: string | null
+	current_period_end: string | null
+	cancel_at_period_end: boolean
+	created_at: string
+	cliente_nombre: string | null
+	cliente_email: string | null
+}
+
+export type PaymentRow = {
+	id: string
+	customer_id: string
+	payment_intent_id: string | null
+	plan: string
+	periodo: string
+	status: string
+	amount_total: number
+	currency: string
+	created_at: string
+	cliente_nombre: string | null
+	cliente_email: string | null
+}
+
+export type FailedRow = {
+	tipo: 'factura' | 'pago'
+	id: string
+	numero: string | null
+	customer_id: string
+	plan: string | null
+	periodo: string | null
+	status: string
+	importe: number
+	currency: string
+	subscription_id: string | null
+	created_at: string
+	cliente_nombre: string | null
+	cliente_email: string | null
+}
+
+/** One page of the view the filters ask for, through its admin list function. */
+export async function loadBillingList(request: Request, supabase: Client, filters: BillingFilters) {
+	const { plan, periodo, estado } = filters
+	switch (filters.vista) {
+		case 'pagos':
+			return {
+				vista: 'pagos' as const,
+				...(await loadAdminPage<PaymentRow>(request, copy.loadError, (range) =>
+					supabase.rpc('admin_pagos', { ...range, plan, estado }),
+				)),
+			}
+		case 'fallidos':
+			return {
+				vista: 'fallidos' as const,
+				...(await loadAdminPage<FailedRow>(request, copy.loadError, (range) =>
+					supabase.rpc('admin_pagos_fallidos', { ...range, plan }),
+				)),
+			}
+		default:
+			return {
+				vista: 'suscripciones' as const,
+				...(await loadAdminPage<SubscriptionRow>(request, copy.loadError, (range) =>
+					supabase.rpc('admin_suscripciones', { ...range, plan, periodo, estado }),
+				)),
+			}
+	}
+}

@@ -1,0 +1,169 @@
+import { cookieHeader, createAccount, createAdminAccount, serviceClient, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueName } from '../support/unique'
+import { portalURL, rawRequest } from '../support/urls'
+
+/** A client with a monthly Business subscription, an annual Enterprise paid once and an unpaid Starter invoice. */
+async function billedClient(label: string) {
+	const cliente = await createAccount(label, uniqueName('Clienta Facturación'))
+	const tag = uniqueName('kia').replaceAll('-', '_')
+	const now = new Date().toISOString()
+	const written = await Promise.all([
+		serviceClient()
+			.from('suscripciones')
+			.insert([
+				{
+					id: `sub_${tag}_b`,
+					user_id: cliente.id,
+					customer_id: `cus_${tag}`,
+					price_id: 'price_business_monthly',
+					plan: 'business',
+					periodo: 'monthly',
+					status: 'active',
+					amount: 19900,
+					currency: 'eur',
+					price_interval: 'month',
+					current_period_end: '2026-12-20T10:00:00Z',
+					created_at: now,
+				},
+				{
+					id: `sub_${tag}_s`,
+					user_id: cliente.id,
+					customer_id: `cus_${tag}`,
+					price_id: 'price_starter_monthly',
+					plan: 'starter',
+					periodo: 'monthly',
+					status: 'past_due',
+					amount: 9900,
+					currency: 'eur',
+					price_interval: 'month',
+					current_period_end: '2026-11-30T10:00:00Z',
+					created_at: now,
+				},
+			]),
+		serviceClient()
+			.from('pagos')
+			.insert({
+				id: `cs_${tag}`,
+				user_id: cliente.id,
+				customer_id: `cus_${tag}`,
+				price_id: 'price_enterprise_annual',
+				plan: 'enterprise',
+				periodo: 'annual',
+				amount_total: 480000,
+				currency: 'eur',
+				status: 'paid',
+				payment_intent_id: `pi_${tag}`,
+			}),
+		serviceClient()
+			.from('facturas')
+			.insert({
+				id: `in_${tag}`,
+				user_id: cliente.id,
+				customer_id: `cus_${tag}`,
+				subscription_id: `sub_${tag}_s`,
+				number: 'KIA-0042',
+				status: 'open',
+				currency: 'eur',
+				total: 9900,
+				amount_due: 9900,
+				amount_paid: 0,
+			}),
+	])
+	expect(written.map((result) => result.error)).toEqual([null, null, null])
+	return { ...cliente, tag }
+}
+
+test.describe('Facturación', () => {
+	test('figures, the three lists with their filters in the URL, and a link to each object in Stripe', async ({
+		page,
+	}) => {
+		const cliente = await billedClient('facturacion-lista')
+		const admin = await createAdminAccount('facturacion')
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin'))
+		await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Facturación' }).click()
+		await expect(page.getByRole('heading', { level: 1, name: 'Facturación' })).toBeVisible()
+		const figures = page.getByRole('region', { name: 'Cifras' })
+		for (const label of [
+			'Ingresos recurrentes mensuales (MRR)',
+			'Ingresos recurrentes anuales (ARR)',
+			'Pagos fallidos',
+		])
+			await expect(figures.getByText(label)).toBeVisible()
+		await expect(figures.getByText('No disponible')).toHaveCount(0)
+		await expect(figures.getByRole('row', { name: /^Enterprise/ })).toBeVisible()
+
+		await page.goto(portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`))
+		const business = page.getByRole('row').filter({ hasText: 'Business · Mensual' })
+		await expect(business).toContainText(cliente.fullName)
+		await expect(business).toContainText('Activa')
+		await expect(business).toContainText('199 €/mes')
+		await expect(business).toContainText('20 de diciembre de 2026')
+		await expect(business.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
+			'href',
+			`https://dashboard.stripe.com/test/subscriptions/sub_${cliente.tag}_b`,
+		)
+		await expect(page.getByRole('row').filter({ hasText: 'Starter · Mensual' })).toContainText('Pago pendiente')
+
+		await page.getByLabel('Plan').selectOption('starter')
+		await expect(page).toHaveURL(/plan=starter/)
+		await expect(business).toHaveCount(0)
+		await page.getByLabel('Plan').selectOption('')
+		await page.getByLabel('Estado').selectOption('active')
+		await expect(page).toHaveURL(/estado=active/)
+		await expect(page.getByRole('row').filter({ hasText: 'Starter · Mensual' })).toHaveCount(0)
+		await expect(business).toBeVisible()
+
+		const views = page.getByRole('navigation', { name: 'Vistas de facturación' })
+		await views.getByRole('link', { name: 'Pagos únicos' }).click()
+		await expect(views.getByRole('link', { name: 'Pagos únicos' })).toHaveAttribute('aria-current', 'page')
+		const paid = page.getByRole('row').filter({ hasText: 'Enterprise · Anual' })
+		await expect(paid).toContainText('4.800 €')
+		await expect(paid).toContainText('Pagado')
+		await expect(paid.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
+			'href',
+			`https://dashboard.stripe.com/test/payments/pi_${cliente.tag}`,
+		)
+
+		await views.getByRole('link', { name: 'Pagos fallidos' }).click()
+		const failed = page.getByRole('row').filter({ hasText: 'Factura KIA-0042' })
+		await expect(failed).toContainText('Starter · Mensual')
+		await expect(failed).toContainText('99 €')
+		await expect(failed).toContainText('Pendiente de pago')
+		await expect(failed.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
+			'href',
+			`https://dashboard.stripe.com/test/invoices/in_${cliente.tag}`,
+		)
+	})
+
+	test('without JavaScript: the filters are a plain form that keeps the view', async ({ browser }) => {
+		const cliente = await billedClient('facturacion-sin-js')
+		const admin = await createAdminAccount('facturacion-sin-js-admin')
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await signIn(page, admin.email)
+		await page.goto(portalURL(`/admin/facturacion?vista=pagos&q=${encodeURIComponent(cliente.email)}`))
+		await expect(page.getByRole('row').filter({ hasText: 'Enterprise · Anual' })).toBeVisible()
+		await page.getByLabel('Estado').selectOption('unpaid')
+		await page.getByRole('button', { name: 'Buscar' }).click()
+		await expect(page).toHaveURL(/vista=pagos/)
+		await expect(page).toHaveURL(/estado=unpaid/)
+		await expect(page.getByText('No se encontraron pagos únicos.')).toBeVisible()
+		await context.close()
+	})
+
+	test('a cliente and a visitor never see it', async ({ page }) => {
+		const signedOut = await rawRequest(portalURL('/admin/facturacion'))
+		expect(signedOut.status).toBe(302)
+		expect(signedOut.headers.location).toBe('/auth?redirectTo=%2Fadmin%2Ffacturacion')
+		const cliente = await billedClient('facturacion-intruso')
+		await signIn(page, cliente.email)
+		await page.goto(portalURL('/admin/facturacion'))
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+		const data = await rawRequest(portalURL('/admin/facturacion.data'), {
+			headers: { Cookie: await cookieHeader(page) },
+		})
+		expect(data.body).not.toContain(cliente.tag)
+	})
+})
