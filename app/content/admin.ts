@@ -11,6 +11,7 @@ export const adminCopy = {
 		{ to: '/admin/ajustes', label: 'Ajustes' },
 	],
 	avatarMenu: { dashboard: 'Volver al Dashboard', signOut: 'Cerrar sesión' },
+	clearFilters: 'Quitar filtros',
 	welcome: 'Bienvenida al panel de administración',
 	welcomeText: 'Gestiona reuniones, usuarios y servicios de KIA.',
 	figures: {

@@ -164,3 +164,22 @@ export function FilterSelect({
 		</div>
 	)
 }
+
+/** 'Quitar filtros', while a filter is on: the same list with only its search term (and `keep`) left. */
+export function ClearFilters({ active, keep = [] }: { active: boolean; keep?: string[] }) {
+	const [searchParams] = useSearchParams()
+	if (!active) return null
+	const params = new URLSearchParams()
+	for (const key of ['q', ...keep]) {
+		const value = searchParams.get(key)
+		if (value) params.set(key, value)
+	}
+	return (
+		<Link
+			to={params.size ? `?${params}` : '?'}
+			className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
+		>
+			{adminCopy.clearFilters}
+		</Link>
+	)
+}

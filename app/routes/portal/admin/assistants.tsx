@@ -18,7 +18,7 @@ import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, inputClass } from '~/components/forms'
-import { AdminTable, FilterSelect } from '~/components/portal/admin-table'
+import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
 import { Button } from '~/components/ui/button'
 import { adminAssistantsCopy as copy, assistantLabels } from '~/content/assistants'
@@ -292,9 +292,7 @@ function DeletePanel({ assistant }: { assistant: Editing }) {
 }
 
 function Filters({ filters }: { filters: AssistantFilters }) {
-	const [searchParams] = useSearchParams()
 	const text = copy.filters
-	const search = searchParams.get('q')
 	return (
 		<>
 			<FilterSelect
@@ -315,14 +313,7 @@ function Filters({ filters }: { filters: AssistantFilters }) {
 					...assistantChannels.map((channel): [string, string] => [channel, assistantLabels.channels[channel]]),
 				]}
 			/>
-			{filters.estado || filters.canal ? (
-				<Link
-					to={search ? `?${new URLSearchParams({ q: search })}` : '?'}
-					className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
-				>
-					{text.clear}
-				</Link>
-			) : null}
+			<ClearFilters active={Boolean(filters.estado || filters.canal)} />
 		</>
 	)
 }

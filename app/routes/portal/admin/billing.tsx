@@ -11,7 +11,7 @@ import {
 } from '~/.server/admin-billing'
 import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
-import { AdminTable, FilterSelect } from '~/components/portal/admin-table'
+import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { adminBillingCopy as copy } from '~/content/admin-billing'
 import { billingStatusLabels, invoiceStatusLabels } from '~/content/billing'
@@ -201,13 +201,9 @@ function ViewTabs({ current }: { current: BillingView }) {
 }
 
 function Filters({ filters }: { filters: BillingFilters }) {
-	const [searchParams] = useSearchParams()
 	const text = copy.filters
 	const statuses: readonly string[] =
 		filters.vista === 'suscripciones' ? subscriptionStatuses : filters.vista === 'pagos' ? paymentStatuses : []
-	const clearParams = new URLSearchParams({ vista: filters.vista })
-	const search = searchParams.get('q')
-	if (search) clearParams.set('q', search)
 	return (
 		<>
 			<input type="hidden" name="vista" value={filters.vista} />
@@ -239,14 +235,7 @@ function Filters({ filters }: { filters: BillingFilters }) {
 					]}
 				/>
 			) : null}
-			{filters.plan || filters.periodo || filters.estado ? (
-				<Link
-					to={`?${clearParams}`}
-					className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
-				>
-					{text.clear}
-				</Link>
-			) : null}
+			<ClearFilters active={Boolean(filters.plan || filters.periodo || filters.estado)} keep={['vista']} />
 		</>
 	)
 }

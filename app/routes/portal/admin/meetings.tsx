@@ -12,7 +12,7 @@ import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, inputClass } from '~/components/forms'
-import { AdminTable } from '~/components/portal/admin-table'
+import { AdminTable, ClearFilters } from '~/components/portal/admin-table'
 import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
@@ -108,10 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const selectClass = `${inputClass} pr-9`
 
 function Filters({ filters }: { filters: Route.ComponentProps['loaderData']['filters'] }) {
-	const [searchParams] = useSearchParams()
 	const filtered = Boolean(filters.estado || filters.desde || filters.hasta)
-	const search = searchParams.get('q')
-	const clearHref = search ? `?${new URLSearchParams({ q: search })}` : '?'
 	return (
 		<>
 			<div>
@@ -139,14 +136,7 @@ function Filters({ filters }: { filters: Route.ComponentProps['loaderData']['fil
 				</label>
 				<input id="hasta" name="hasta" type="date" defaultValue={filters.hasta ?? ''} className={inputClass} />
 			</div>
-			{filtered ? (
-				<Link
-					to={clearHref}
-					className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
-				>
-					{copy.filters.clear}
-				</Link>
-			) : null}
+			<ClearFilters active={filtered} />
 		</>
 	)
 }

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
-import { AdminTable, FilterSelect } from '~/components/portal/admin-table'
+import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
 import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
@@ -37,9 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function Filters({ filters }: { filters: SupportFilters }) {
-	const [searchParams] = useSearchParams()
 	const text = copy.filters
-	const search = searchParams.get('q')
 	return (
 		<>
 			<FilterSelect
@@ -64,14 +62,7 @@ function Filters({ filters }: { filters: SupportFilters }) {
 					['nadie', text.nobody],
 				]}
 			/>
-			{filters.estado || filters.tipo || filters.asignado ? (
-				<Link
-					to={search ? `?${new URLSearchParams({ q: search })}` : '?'}
-					className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
-				>
-					{text.clear}
-				</Link>
-			) : null}
+			<ClearFilters active={Boolean(filters.estado || filters.tipo || filters.asignado)} />
 		</>
 	)
 }
