@@ -98,7 +98,7 @@ export const capabilitiesIndex = {
 		'Recordatorios fiscales, facturas y VERIFACTU, correo, WhatsApp Business, Google Drive, agenda, cobros con Stripe e informes: todo lo que puede hacer tu asistente KIA.',
 	eyebrow: 'Funciones de KIA',
 	heading: 'Todo lo que tu asistente puede hacer por ti',
-	lead: 'Ocho funciones que puedes combinar: 1 en el plan Starter, hasta 5 en Business y hasta 10 en Enterprise. Elige una para ver qué hace, dónde funciona y un ejemplo.',
+	lead: 'Ocho funciones entre las que eliges según tu plan: 1 en Starter, hasta 5 en Business y hasta 10 en Enterprise. Abre cualquiera para ver qué hace, dónde funciona y un ejemplo.',
 	verifactu: {
 		heading: 'Facturación electrónica VERIFACTU',
 		text: 'Qué exige la normativa de la Agencia Tributaria a tu programa de facturación y cómo lo prepara tu asistente en el plan Enterprise.',
@@ -132,7 +132,7 @@ export const verifactu = {
 		'En la modalidad VERI*FACTU, enviar cada registro a la Agencia Tributaria al emitir la factura. Si no se envían, el programa debe cumplir requisitos adicionales, como firmar electrónicamente los registros y llevar un registro de eventos.',
 	],
 	whoHeading: 'A quién afecta',
-	who: 'A las empresas y a los autónomos que emiten sus facturas con un programa informático. Quedan fuera, entre otros, quienes ya llevan sus libros registro por el Suministro Inmediato de Información (SII) y quienes tributan en los territorios forales del País Vasco y Navarra, que tienen su propia normativa.',
+	who: 'A las empresas y a los autónomos que emiten sus facturas con un programa informático. Quedan fuera, entre otros, quienes ya llevan sus libros registro por el Suministro Inmediato de Información (SII) y quienes tributan según la normativa foral del País Vasco o de Navarra, que tiene sus propias reglas.',
 	whenHeading: 'Cuándo',
 	when: 'Las fechas de obligado cumplimiento las fija la normativa y ya se han aplazado en alguna ocasión. Antes de planificar el cambio, consulta el calendario vigente en la sede electrónica de la Agencia Tributaria o con tu asesor fiscal.',
 	kiaHeading: 'Cómo te ayuda tu asistente',
