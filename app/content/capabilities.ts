@@ -1,5 +1,8 @@
+import type { CapabilityId } from '~/lib/capability-ids'
+
+/** What the capability grids show of each capability; its page's copy is in capability-pages.ts. */
 export type Capability = {
-	id: string
+	id: CapabilityId
 	icon:
 		| 'calendar'
 		| 'receipt'
@@ -16,6 +19,9 @@ export type Capability = {
 	title: string
 	description: string
 }
+
+/** The last line of each card, after its description. */
+export const capabilityCardMore = 'Ver detalles'
 
 export const capabilities: Capability[] = [
 	{

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { capabilityPath } from '../../app/lib/capability-ids'
 import { subscribe } from '../support/billing'
 import {
 	cookieHeader,
@@ -51,6 +52,15 @@ const sitePages = [
 	'/boletin/baja',
 	'/no-existe',
 	'/__test/error',
+]
+
+/**
+ * Apart from sitePages, so each list stays short enough to walk on a loaded machine: the index, and
+ * a page of each kind of example (a WebApp chat with the VERIFACTU section, a WhatsApp chat, e-mails).
+ */
+const capabilityPages = [
+	'/funcionalidades',
+	...(['facturas', 'atencion-whatsapp', 'respuestas-correo'] as const).map(capabilityPath),
 ]
 
 const toastTypes = ['success', 'info', 'warning', 'error', 'loading'] as const
@@ -144,6 +154,14 @@ for (const theme of themes) {
 			const { found, visit } = audit(page)
 			await acceptCookies(context)
 			for (const path of sitePages) await visit(siteURL(path))
+			expect(found).toEqual([])
+		})
+
+		test('site, signed out: the capability pages and their examples', async ({ page, context }) => {
+			test.setTimeout(180_000)
+			const { found, visit } = audit(page)
+			await acceptCookies(context)
+			for (const path of capabilityPages) await visit(siteURL(path))
 			expect(found).toEqual([])
 		})
 

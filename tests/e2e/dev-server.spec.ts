@@ -76,6 +76,7 @@ test('a first run serves every page the first time: no console error, no reload,
 				.replace('/boletin/baja', unsubscribe)
 				.replace(':slug', slug)
 				.replace(':plan', 'starter')
+				.replace('/funcionalidades/:id', '/funcionalidades/facturas')
 				.replace('/admin/soporte/:id', `/admin/soporte/${item}`)
 				.replace('/dashboard/soporte/:id', `/dashboard/soporte/${request}`)
 

@@ -143,7 +143,14 @@ test('a signed-in client: every site and portal page makes one batch of Supabase
 	await checkPages(
 		'cliente',
 		page,
-		[site('/'), site('/tarifas'), site('/tarifas/business'), site('/solicitar-demostracion-kia'), site('/blog')],
+		[
+			site('/'),
+			site('/tarifas'),
+			site('/tarifas/business'),
+			site('/funcionalidades/facturas'),
+			site('/solicitar-demostracion-kia'),
+			site('/blog'),
+		],
 		true,
 	)
 })

@@ -171,7 +171,14 @@ const responseKinds: { what: string; status: number; request: () => Promise<RawR
 	{
 		what: 'a resource action redirect',
 		status: 302,
-		request: () => send(siteURL('/resources/not-implemented'), urlencoded([['redirectTo', '/']])),
+		request: () =>
+			send(
+				siteURL('/resources/consent'),
+				urlencoded([
+					['intent', 'accept'],
+					['redirectTo', '/'],
+				]),
+			),
 	},
 	{
 		what: 'a cross-origin POST to a page',
@@ -638,12 +645,6 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 		module: 'routes/resources/consent.ts',
 		url: siteURL('/resources/consent'),
 		valid: () => ({ intent: 'save', analytics: 'on', marketing: 'on', redirectTo: '/' }),
-		accepted: 302,
-	}),
-	'not-implemented notice': async () => ({
-		module: 'routes/resources/not-implemented.ts',
-		url: siteURL('/resources/not-implemented'),
-		valid: () => ({ redirectTo: '/' }),
 		accepted: 302,
 	}),
 	'demo booking, signed out': async () => {
@@ -1609,7 +1610,6 @@ test.describe('open redirects', () => {
 					['redirectTo', payload],
 				],
 			],
-			['not implemented', siteURL('/resources/not-implemented'), (payload) => [['redirectTo', payload]]],
 			[
 				'newsletter',
 				siteURL('/resources/newsletter'),

@@ -61,7 +61,13 @@ const routes: [path: string, title: RegExp, strings: string[]][] = [
 	],
 	['/tarifas/business', /Business/, ['Hasta 5 funciones activas', 'Pagar y Activar']],
 	['/tarifas/enterprise', /Enterprise/, ['Facturación electrónica VERIFACTU', 'pago único']],
-	['/como-funciona', /Cómo funciona/, ['Paso 6']],
+	['/como-funciona', /Cómo funciona/, ['Paso 6', 'href="/funcionalidades/facturas"']],
+	['/funcionalidades', /Funciones/, ['Todo lo que tu asistente puede hacer por ti', 'Saber más sobre VERIFACTU']],
+	[
+		'/funcionalidades/facturas',
+		/Facturas al día/,
+		['Un ejemplo', 'Facturación electrónica VERIFACTU', 'Real Decreto 1007/2023', 'Solicitar demostración gratuita'],
+	],
 	['/proyectos', /Proyectos|proyectos/, ['El reto', 'La solución']],
 	['/sobre-kia', /Sobre KIA/, ['Cuéntanos cómo podemos ayudarte...']],
 	['/politica-privacidad', /Política de privacidad/, ['25 de julio de 2025']],
@@ -89,17 +95,19 @@ test.describe('public routes', () => {
 		}
 	})
 
-	test('unknown blog slugs and plans answer 404', async () => {
+	test('unknown blog slugs, plans and capabilities answer 404', async () => {
 		const post = await rawRequest(siteURL('/blog/no-existe'))
 		expect(post.status).toBe(404)
 		expect(post.body).toContain('Artículo no encontrado')
 		expect((await rawRequest(siteURL('/tarifas/premium'))).status).toBe(404)
+		expect((await rawRequest(siteURL('/funcionalidades/premium'))).status).toBe(404)
 	})
 
 	test('SEO files: sitemap with every post, robots per host, noindex on /logotipo', async () => {
 		const sitemap = await rawRequest(siteURL('/sitemap.xml'))
 		expect(sitemap.body).toContain('/blog/verifactu-que-cambia-y-como-prepararte')
 		expect(sitemap.body).toContain('/tarifas/enterprise')
+		expect(sitemap.body).toContain('/funcionalidades/informes-metricas')
 		expect(sitemap.body).not.toContain('borrador')
 		expect((await rawRequest(siteURL('/robots.txt'))).body).toContain('Sitemap:')
 		expect((await rawRequest(siteURL('/robots.txt').replace('kia.localhost', 'portal.kia.localhost'))).body).toContain(
@@ -337,13 +345,6 @@ test.describe('interactions', () => {
 		await page.mouse.wheel(0, 400)
 		await expect(header).toHaveAttribute('data-scrolled', 'true')
 		await expect(header).toHaveClass(/backdrop-blur/)
-	})
-
-	test('capabilities and VERIFACTU say they are not implemented yet', async ({ page }) => {
-		await acceptCookies(page)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
-		await page.getByRole('button', { name: /Recordatorios fiscales/ }).click()
-		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
 	})
 
 	test('Tarifas dropdown lists the four pricing pages', async ({ page }) => {

@@ -8,6 +8,8 @@ export const budgetedSitePaths = [
 	'/tarifas',
 	'/tarifas/business',
 	'/como-funciona',
+	'/funcionalidades',
+	'/funcionalidades/facturas',
 	'/proyectos',
 	'/sobre-kia',
 	'/blog',

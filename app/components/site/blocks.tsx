@@ -1,4 +1,5 @@
 import {
+	ArrowRight,
 	Bell,
 	Calendar,
 	ChartColumn,
@@ -14,13 +15,14 @@ import {
 	Users,
 	Wallet,
 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { BlogPostSummary } from '~/.server/blog'
-import type { Capability } from '~/content/capabilities'
+import { capabilityCardMore, type Capability } from '~/content/capabilities'
 import { annualSaving, periodLabels, plans, priceSuffix, vatNote, type PriceLabels } from '~/content/plans'
 import type { BillingPeriod } from '~/lib/period'
+import { capabilityPath } from '~/lib/capability-ids'
 import { cn } from '~/lib/utils'
-import { NotImplementedForm } from '../not-implemented'
 import { Button } from '../ui/button'
 
 const capabilityIcons = {
@@ -43,38 +45,47 @@ export function CapabilityIcon({ icon, className }: { icon: Capability['icon']; 
 	return <Icon aria-hidden className={className} />
 }
 
-/** The 8 capabilities; on the home each one is a button for a detail page that does not exist yet. */
-export function CapabilityGrid({ items, interactive = false }: { items: Capability[]; interactive?: boolean }) {
+/**
+ * Capability cards, each a link to its page: the title is the link (so its name is short) and its
+ * ::after covers the card, so the whole card is clickable; the card shows the focus ring.
+ */
+export function CapabilityGrid({
+	items,
+	headingLevel = 'h3',
+	last,
+}: {
+	items: readonly Capability[]
+	headingLevel?: 'h2' | 'h3'
+	/** One more grid cell after the cards. */
+	last?: ReactNode
+}) {
+	const Heading = headingLevel
 	return (
 		<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-			{items.map((item) => {
-				const body = (
-					<>
-						<span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
-							<CapabilityIcon icon={item.icon} className="size-5" />
-						</span>
-						<span className="mt-4 block font-semibold">{item.title}</span>
-						<span className="mt-2 block text-sm text-muted-foreground">{item.description}</span>
-					</>
-				)
-				const cardClass = 'block h-full w-full rounded-2xl border bg-surface p-6 text-left shadow-sm'
-				return (
-					<li key={item.id}>
-						{interactive ? (
-							<NotImplementedForm className="h-full">
-								<button
-									type="submit"
-									className={cn(cardClass, 'transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md')}
-								>
-									{body}
-								</button>
-							</NotImplementedForm>
-						) : (
-							<div className={cardClass}>{body}</div>
-						)}
-					</li>
-				)
-			})}
+			{items.map((item) => (
+				<li
+					key={item.id}
+					className="relative flex flex-col rounded-2xl border bg-surface p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring"
+				>
+					<span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
+						<CapabilityIcon icon={item.icon} className="size-5" />
+					</span>
+					<Heading className="mt-4 text-base font-semibold">
+						<Link
+							to={capabilityPath(item.id)}
+							className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+						>
+							{item.title}
+						</Link>
+					</Heading>
+					<p className="mt-2 flex-1 text-sm text-muted-foreground">{item.description}</p>
+					<span aria-hidden className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-ink">
+						{capabilityCardMore}
+						<ArrowRight className="size-4" />
+					</span>
+				</li>
+			))}
+			{last ? <li>{last}</li> : null}
 		</ul>
 	)
 }

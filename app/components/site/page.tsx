@@ -10,11 +10,14 @@ export function Container({ children, className }: { children: ReactNode; classN
 
 /** The opening block of every inner page (the home has its own hero and no top padding). */
 export function PageHero({
+	above,
 	eyebrow,
 	title,
 	lead,
 	children,
 }: {
+	/** Before the eyebrow: a link back to the page this one belongs to. */
+	above?: ReactNode
 	eyebrow?: string
 	title: string
 	lead?: ReactNode
@@ -27,6 +30,7 @@ export function PageHero({
 				className="glow pointer-events-none absolute inset-x-0 -top-64 mx-auto h-[32rem] max-w-5xl bg-gradient-to-br from-brand/20 to-accent/10"
 			/>
 			<Container className="relative py-16 sm:py-20">
+				{above}
 				{eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-ink uppercase">{eyebrow}</p> : null}
 				<h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
 				{lead ? <p className="mt-5 max-w-2xl text-lg text-balance text-muted-foreground">{lead}</p> : null}

@@ -1,11 +1,14 @@
 import { allPosts } from '~/.server/blog'
 import { getPublicEnv } from '~/.server/env'
 import { createAnonClient } from '~/.server/supabase'
+import { capabilitiesPath, capabilityIds, capabilityPath } from '~/lib/capability-ids'
 import { planIds } from '~/lib/plan-ids'
 
 const staticPaths = [
 	'/',
 	'/como-funciona',
+	capabilitiesPath,
+	...capabilityIds.map(capabilityPath),
 	'/proyectos',
 	'/sobre-kia',
 	'/blog',

@@ -6,12 +6,12 @@ import { getSupabase } from '~/.server/supabase'
 import { CapabilityGrid, FaqList, PeriodTabs, PlanCards, PostCard } from '~/components/site/blocks'
 import { NewsletterForm } from '~/components/site/newsletter-form'
 import { Container, Section } from '~/components/site/page'
-import { NotImplementedForm } from '~/components/not-implemented'
 import { Button } from '~/components/ui/button'
 import { capabilities } from '~/content/capabilities'
 import { homeFaq } from '~/content/faq'
 import { priceLabels } from '~/content/plans'
 import { home } from '~/content/home'
+import { verifactuPath } from '~/lib/capability-ids'
 import { periodFromUrl, periodHref } from '~/lib/period'
 import { organizationJsonLd, pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/home'
@@ -62,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			</section>
 
 			<Section id="funciones" title={home.capabilitiesHeading} lead={home.capabilitiesLead}>
-				<CapabilityGrid items={capabilities} interactive />
+				<CapabilityGrid items={capabilities} />
 			</Section>
 
 			<section className="border-y bg-surface-muted/40 py-16 sm:py-20">
@@ -132,11 +132,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						<h2 className="mt-1 text-2xl font-bold tracking-tight">{home.verifactu.heading}</h2>
 						<p className="mt-2 text-muted-foreground">{home.verifactu.text}</p>
 					</div>
-					<NotImplementedForm>
-						<Button type="submit" variant="secondary">
-							{home.verifactu.button}
-						</Button>
-					</NotImplementedForm>
+					<Button asChild variant="secondary">
+						<Link to={verifactuPath}>{home.verifactu.button}</Link>
+					</Button>
 				</div>
 			</Container>
 
