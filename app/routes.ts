@@ -63,7 +63,8 @@ export default [
 			route('admin/soporte', 'routes/portal/admin/support.tsx'),
 			route('admin/soporte/:id', 'routes/portal/admin/support-item.tsx'),
 			route('admin/ajustes', 'routes/portal/admin/settings.tsx'),
-			...['servicios', 'asistentes', 'facturacion'].map((section) =>
+			route('admin/servicios', 'routes/portal/admin/services.tsx'),
+			...['asistentes', 'facturacion'].map((section) =>
 				route(`admin/${section}`, 'routes/portal/admin/placeholder.tsx', { id: `admin-${section}` }),
 			),
 		]),
