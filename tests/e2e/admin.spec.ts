@@ -30,7 +30,7 @@ test.describe('admin panel', () => {
 		await signIn(page, admin.email)
 		await page.getByRole('link', { name: 'Admin Panel' }).click()
 		await expect(page.getByRole('banner').getByText('Panel de Administración')).toBeVisible()
-		for (const section of ['Servicios', 'Asistentes', 'Facturación']) {
+		for (const section of ['Asistentes', 'Facturación']) {
 			await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: section }).click()
 			await expect(page.getByRole('heading', { name: 'Módulo en Construcción' })).toBeVisible()
 		}

@@ -62,7 +62,14 @@ test('portal pages stay within 200 KB, signed out, as a cliente and as an admin'
 	await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', admin.id).throwOnError()
 	await page.context().clearCookies()
 	await signIn(page, admin.email)
-	for (const path of ['/admin', '/admin/reuniones', '/admin/usuarios', '/admin/soporte', '/admin/ajustes']) {
+	for (const path of [
+		'/admin',
+		'/admin/reuniones',
+		'/admin/usuarios',
+		'/admin/servicios',
+		'/admin/soporte',
+		'/admin/ajustes',
+	]) {
 		const kb = await firstLoadKb(portalURL(path), await cookieHeader(page))
 		expect(kb, `${path}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(200)
 	}

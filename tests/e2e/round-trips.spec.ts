@@ -153,5 +153,10 @@ test('an admin: the admin pages make one batch of Supabase calls', async ({ page
 	const { error } = await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', admin.id)
 	expect(error).toBeNull()
 	await signInAs(page, admin.email)
-	await checkPages('admin', page, [portal('/admin'), portal('/admin/reuniones'), portal('/admin/usuarios')], true)
+	await checkPages(
+		'admin',
+		page,
+		[portal('/admin'), portal('/admin/reuniones'), portal('/admin/usuarios'), portal('/admin/servicios')],
+		true,
+	)
 })
