@@ -36,6 +36,7 @@ export const adminServicesCopy = {
 				? `1 de ${total} precios coincide con Stripe.`
 				: `${correct} de ${total} precios coinciden con Stripe.`,
 		checkedAt: (date: string) => `Comprobado el ${date}`,
+		attemptedAt: (date: string) => `Intentado el ${date}`,
 		recheck: 'Volver a comprobar',
 	},
 	modes: {
@@ -54,7 +55,7 @@ export const adminServicesCopy = {
 		},
 		unavailable: {
 			title: 'No se ha podido contactar con Stripe',
-			text: 'Stripe no ha respondido a tiempo, así que los precios no se han comprobado. Vuelve a intentarlo en unos minutos.',
+			text: 'Stripe no ha respondido, así que los precios no se han comprobado. Vuelve a intentarlo en unos minutos.',
 		},
 	},
 	statuses: {

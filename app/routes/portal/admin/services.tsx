@@ -31,7 +31,7 @@ function servicesView(result: CatalogueCheck) {
 	const correct = checks.filter(isCorrect).length
 	return {
 		mode: env.STRIPE_API_URL ? copy.modes.local : copy.modes[stripeMode()],
-		checkedAt: copy.summary.checkedAt(formatLongDateTime(result.checkedAt)),
+		checkedAt: (result.ok ? copy.summary.checkedAt : copy.summary.attemptedAt)(formatLongDateTime(result.checkedAt)),
 		summary: result.ok
 			? summaryOf(correct, checks.length)
 			: { tone: 'failure' as const, ...copy.failures[result.reason] },
