@@ -64,9 +64,9 @@ export default [
 			route('admin/soporte', 'routes/portal/admin/support.tsx'),
 			route('admin/soporte/:id', 'routes/portal/admin/support-item.tsx'),
 			route('admin/ajustes', 'routes/portal/admin/settings.tsx'),
+			route('admin/servicios', 'routes/portal/admin/services.tsx'),
 			route('admin/asistentes', 'routes/portal/admin/assistants.tsx'),
 			route('admin/facturacion', 'routes/portal/admin/billing.tsx'),
-			route('admin/servicios', 'routes/portal/admin/placeholder.tsx', { id: 'admin-servicios' }),
 		]),
 	]),
 

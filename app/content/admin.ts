@@ -25,7 +25,7 @@ export const adminCopy = {
 	cards: [
 		{ to: '/admin/reuniones', title: 'Reuniones', text: 'Todas las demostraciones reservadas.' },
 		{ to: '/admin/usuarios', title: 'Usuarios', text: 'Clientes y administradores.' },
-		{ to: '/admin/servicios', title: 'Servicios', text: 'Planes y servicios contratados.' },
+		{ to: '/admin/servicios', title: 'Servicios', text: 'Los planes y sus precios, comprobados en Stripe.' },
 		{ to: '/admin/asistentes', title: 'Asistentes', text: 'Asistentes creados para los clientes.' },
 		{ to: '/admin/facturacion', title: 'Facturación', text: 'Pagos, facturas y suscripciones.' },
 		{ to: '/admin/soporte', title: 'Soporte técnico', text: 'Incidencias y peticiones de clientes.' },
@@ -297,5 +297,4 @@ export const adminCopy = {
 			noAddress: 'Este mensaje no tiene un email al que responder.',
 		},
 	},
-	placeholder: { title: 'Módulo en Construcción', text: 'Este módulo estará disponible próximamente.' },
 } as const

@@ -1,67 +1,44 @@
 import { localPriceId } from '../../app/.server/local-stripe'
 import { periodLabels, plans, type Plan as KiaPlan } from '../../app/content/plans'
 import { billingPeriods, type BillingPeriod } from '../../app/lib/period'
+import { newPrice, newProduct } from './objects'
 import type { Price, Product, StripeState } from './store'
 
-export const productId = (plan: KiaPlan) => `prod_local_${plan.id}`
+export const productId = (plan: Pick<KiaPlan, 'id'>) => `prod_local_${plan.id}`
 
 function product(plan: KiaPlan, created: number): Product {
-	return {
-		id: productId(plan),
-		object: 'product',
-		active: true,
+	return newProduct(
+		{
+			id: productId(plan),
+			name: `KIA ${plan.name}`,
+			active: true,
+			description: plan.tagline,
+			metadata: { plan: plan.id },
+			defaultPrice: localPriceId(plan.id, 'monthly'),
+			features: plan.features,
+		},
 		created,
-		default_price: localPriceId(plan.id, 'monthly'),
-		description: plan.tagline,
-		images: [],
-		livemode: false,
-		marketing_features: plan.features.map((name) => ({ name })),
-		metadata: { plan: plan.id },
-		name: `KIA ${plan.name}`,
-		package_dimensions: null,
-		shippable: null,
-		statement_descriptor: null,
-		tax_code: null,
-		tax_details: null,
-		type: 'service',
-		unit_label: null,
-		updated: created,
-		url: null,
-	}
+	)
 }
 
 function price(plan: KiaPlan, period: BillingPeriod, created: number): Price {
-	const unitAmount = plan.price[period] * 100
-	const recurring = plan.charge[period] === 'subscription'
-	return {
-		id: localPriceId(plan.id, period),
-		object: 'price',
-		active: true,
-		billing_scheme: 'per_unit',
+	return newPrice(
+		{
+			id: localPriceId(plan.id, period),
+			product: productId(plan),
+			currency: 'eur',
+			unitAmount: plan.price[period] * 100,
+			recurring:
+				plan.charge[period] === 'subscription'
+					? { interval: period === 'annual' ? 'year' : 'month', intervalCount: 1 }
+					: null,
+			active: true,
+			nickname: `${plan.name} · ${periodLabels[period]}`,
+			metadata: { plan: plan.id, period },
+			taxBehavior: 'unspecified',
+		},
 		created,
-		currency: 'eur',
-		custom_unit_amount: null,
-		livemode: false,
-		lookup_key: null,
-		metadata: { plan: plan.id, period },
-		nickname: `${plan.name} · ${periodLabels[period]}`,
-		product: productId(plan),
-		recurring: recurring
-			? {
-					interval: period === 'annual' ? 'year' : 'month',
-					interval_count: 1,
-					meter: null,
-					trial_period_days: null,
-					usage_type: 'licensed',
-				}
-			: null,
-		tax_behavior: 'unspecified',
-		tiers_mode: null,
-		transform_quantity: null,
-		type: recurring ? 'recurring' : 'one_time',
-		unit_amount: unitAmount,
-		unit_amount_decimal: String(unitAmount),
-	}
+	)
 }
 
 /**

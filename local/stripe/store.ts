@@ -49,6 +49,10 @@ export type EventType =
 	| 'invoice.payment_failed'
 	| 'invoiceitem.created'
 	| 'payment_intent.succeeded'
+	| 'price.created'
+	| 'price.updated'
+	| 'product.created'
+	| 'product.updated'
 
 // The SDK's Event is a union of ~300 types; the stand-in keeps the shared shape and its own few types.
 export type StripeEvent = Omit<Wire<Stripe.EventBase>, 'type' | 'data'> & {

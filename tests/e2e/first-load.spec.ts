@@ -66,6 +66,7 @@ test('portal pages stay within 200 KB, signed out, as a cliente and as an admin'
 		'/admin',
 		'/admin/reuniones',
 		'/admin/usuarios',
+		'/admin/servicios',
 		'/admin/asistentes',
 		'/admin/facturacion',
 		'/admin/soporte',

@@ -167,6 +167,7 @@ test('an admin: the admin pages make one batch of Supabase calls', async ({ page
 			portal('/admin'),
 			portal('/admin/reuniones'),
 			portal('/admin/usuarios'),
+			portal('/admin/servicios'),
 			portal('/admin/asistentes'),
 			portal('/admin/facturacion'),
 		],

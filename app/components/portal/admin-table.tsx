@@ -5,7 +5,8 @@ import { adminCopy } from '~/content/admin'
 import { inputClass } from '../forms'
 import { Button } from '../ui/button'
 
-const stackedTable = [
+/** A table that turns into a card of labelled lines per row on a phone (each cell's data-label); used by AdminTable. */
+export const stackedTable = [
 	'w-full text-left text-sm sm:min-w-[44rem]',
 	'max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:px-4 max-sm:[&_tbody_tr]:py-3',
 	'max-sm:[&_tbody_td]:flex max-sm:[&_tbody_td]:flex-wrap max-sm:[&_tbody_td]:items-baseline max-sm:[&_tbody_td]:justify-between max-sm:[&_tbody_td]:gap-x-4 max-sm:[&_tbody_td]:gap-y-1 max-sm:[&_tbody_td]:px-0 max-sm:[&_tbody_td]:py-1.5',
