@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, CloudOff, ExternalLink, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useNavigation } from 'react-router'
 import { requireAdmin } from '~/.server/auth'
 import { env } from '~/.server/env'
 import { checkPriceCatalogue, dashboardPriceUrl, stripeMode, type CatalogueCheck } from '~/.server/stripe-catalogue'
@@ -11,6 +11,7 @@ import { adminServicesCopy as copy, findingsOf } from '~/content/admin-services'
 import { formatEuros, periodLabels, planById, priceSuffix } from '~/content/plans'
 import { formatLongDateTime } from '~/lib/dates'
 import { formatAmount } from '~/lib/money'
+import { cn } from '~/lib/utils'
 import { isCorrect, type CatalogueEntry, type Charge, type PriceCheck } from '~/lib/price-check'
 import type { Route } from './+types/services'
 
@@ -129,14 +130,20 @@ function Summary({ view }: { view: LoaderData }) {
 	const { summary } = view
 	const look = summaryLook[summary.tone]
 	const Icon = look.icon
+	// Stripe may take a few seconds to answer again: the button says it is on it.
+	const navigation = useNavigation()
+	const checking = navigation.state === 'loading' && navigation.location.pathname === '/admin/servicios'
 	return (
 		<section
 			aria-labelledby="resumen"
 			role={summary.tone === 'failure' ? 'alert' : undefined}
-			className={`mb-8 flex flex-col gap-4 rounded-2xl border bg-surface p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6 ${look.className}`}
+			className={cn(
+				'mb-8 flex flex-col gap-4 rounded-2xl border bg-surface p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6',
+				look.className,
+			)}
 		>
 			<div className="flex gap-4">
-				<Icon aria-hidden className={`mt-0.5 size-7 shrink-0 ${look.iconClass}`} />
+				<Icon aria-hidden className={cn('mt-0.5 size-7 shrink-0', look.iconClass)} />
 				<div>
 					<h2 id="resumen" className="text-lg font-semibold">
 						{summary.title}
@@ -154,7 +161,7 @@ function Summary({ view }: { view: LoaderData }) {
 					to="/admin/servicios"
 					className={buttonClass({ variant: 'secondary', className: 'self-start sm:self-auto' })}
 				>
-					<RefreshCw aria-hidden className="size-4" />
+					<RefreshCw aria-hidden className={cn('size-4', checking && 'animate-spin motion-reduce:animate-none')} />
 					{copy.summary.recheck}
 				</Link>
 			</div>
