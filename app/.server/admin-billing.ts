@@ -5,12 +5,9 @@ import type { Database } from '~/lib/database.types'
 import { planIds, type PlanId } from '~/lib/plan-ids'
 import { billedStatuses, monthlyRevenue } from '~/lib/revenue'
 import { loadAdminPage } from './admin-list'
-import { env } from './env'
+import { stripeDashboardUrl } from './stripe'
 
 type Client = SupabaseClient<Database>
-
-/** Whether our Stripe key is a test key: the dashboard's links then open its test mode. */
-export const stripeTestMode = () => /^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY)
 
 type PlanFigures = { plan: PlanId; monthly: number; annual: number; oneTime: number; mrr: number }
 
@@ -110,30 +107,46 @@ export type FailedRow = {
 	cliente_email: string | null
 }
 
+/** Each row with where it opens in Stripe's Dashboard. */
+function withStripeUrl<Page extends { rows: object[] }>(
+	page: Page,
+	path: (row: Page['rows'][number]) => string,
+): Omit<Page, 'rows'> & { rows: (Page['rows'][number] & { stripeUrl: string })[] } {
+	return { ...page, rows: page.rows.map((row) => ({ ...row, stripeUrl: stripeDashboardUrl(path(row)) })) }
+}
+
 /** One page of the view the filters ask for, through its admin list function. */
 export async function loadBillingList(request: Request, supabase: Client, filters: BillingFilters) {
 	const { plan, periodo, estado } = filters
 	switch (filters.vista) {
-		case 'pagos':
+		case 'pagos': {
+			const page = await loadAdminPage<PaymentRow>(request, copy.loadError, (range) =>
+				supabase.rpc('admin_pagos', { ...range, plan, estado }),
+			)
+			// A payment opens at its payment intent; before Checkout made one, at its customer.
 			return {
 				vista: 'pagos' as const,
-				...(await loadAdminPage<PaymentRow>(request, copy.loadError, (range) =>
-					supabase.rpc('admin_pagos', { ...range, plan, estado }),
-				)),
+				...withStripeUrl(page, (row) =>
+					row.payment_intent_id ? `payments/${row.payment_intent_id}` : `customers/${row.customer_id}`,
+				),
 			}
-		case 'fallidos':
+		}
+		case 'fallidos': {
+			const page = await loadAdminPage<FailedRow>(request, copy.loadError, (range) =>
+				supabase.rpc('admin_pagos_fallidos', { ...range, plan }),
+			)
 			return {
 				vista: 'fallidos' as const,
-				...(await loadAdminPage<FailedRow>(request, copy.loadError, (range) =>
-					supabase.rpc('admin_pagos_fallidos', { ...range, plan }),
-				)),
+				...withStripeUrl(page, (row) =>
+					row.tipo === 'factura' ? `invoices/${row.id}` : `customers/${row.customer_id}`,
+				),
 			}
-		default:
-			return {
-				vista: 'suscripciones' as const,
-				...(await loadAdminPage<SubscriptionRow>(request, copy.loadError, (range) =>
-					supabase.rpc('admin_suscripciones', { ...range, plan, periodo, estado }),
-				)),
-			}
+		}
+		default: {
+			const page = await loadAdminPage<SubscriptionRow>(request, copy.loadError, (range) =>
+				supabase.rpc('admin_suscripciones', { ...range, plan, periodo, estado }),
+			)
+			return { vista: 'suscripciones' as const, ...withStripeUrl(page, (row) => `subscriptions/${row.id}`) }
+		}
 	}
 }

@@ -10,7 +10,6 @@ import {
 	type StripePriceFacts,
 } from '~/lib/price-check'
 import { priceIdFor } from './billing'
-import { env } from './env'
 import { priceVariable } from './local-stripe'
 import { getStripe } from './stripe'
 
@@ -26,21 +25,6 @@ export function catalogueEntries(): CatalogueEntry[] {
 			priceId: priceIdFor(plan.id, period),
 		})),
 	)
-}
-
-/** Which kind of key the app holds: Stripe keeps test and live objects apart, and so does its Dashboard. */
-export function stripeMode(): 'test' | 'live' {
-	return /^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY) ? 'test' : 'live'
-}
-
-/**
- * Where a price opens in Stripe's Dashboard (`/test/…` for test mode). With
- * `STRIPE_API_URL` set, the app talks to the local stand-in, which serves the
- * same path itself: a link to the real Dashboard would open nothing there.
- */
-export function dashboardPriceUrl(priceId: string) {
-	const base = env.STRIPE_API_URL ?? 'https://dashboard.stripe.com'
-	return `${base}${stripeMode() === 'test' ? '/test' : ''}/prices/${encodeURIComponent(priceId)}`
 }
 
 export type CatalogueFailure = 'auth' | 'permission' | 'unavailable'

@@ -27,6 +27,21 @@ function apiLocation(url: URL) {
 	return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol } as const
 }
 
+/** Which kind of key the app holds: Stripe keeps test and live objects apart, and so does its Dashboard. */
+export function stripeMode(): 'test' | 'live' {
+	return /^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY) ? 'test' : 'live'
+}
+
+/**
+ * Where an object opens in Stripe's Dashboard (`/test/…` for test mode), from its path there
+ * (`prices/price_…`, `subscriptions/sub_…`). With `STRIPE_API_URL` set, the app talks to the local
+ * stand-in, which answers the same paths itself: a link to the real Dashboard would open nothing there.
+ */
+export function stripeDashboardUrl(path: string) {
+	const base = env.STRIPE_API_URL ?? 'https://dashboard.stripe.com'
+	return `${base}${stripeMode() === 'test' ? '/test' : ''}/${path}`
+}
+
 /** Errors a later attempt will not fix (bad request, missing object, bad key): no point in Stripe retrying a webhook. */
 export function isPermanentStripeError(error: unknown) {
 	return (

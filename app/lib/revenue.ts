@@ -22,8 +22,3 @@ export function monthlyRevenue({ plan, periodo, amount, price_interval }: Billed
 
 /** Subscriptions Stripe still bills: a past-due one is still owed, so it still counts. */
 export const billedStatuses = ['active', 'trialing', 'past_due']
-
-/** The Stripe dashboard's page of one object, in test mode when our key is a test key. */
-export function stripeDashboardUrl(path: string, testMode: boolean) {
-	return `https://dashboard.stripe.com/${testMode ? 'test/' : ''}${path}`
-}

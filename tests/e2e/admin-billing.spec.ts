@@ -3,6 +3,9 @@ import { expect, test } from '../support/e2e-test'
 import { uniqueName } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
 
+/** The local Stripe stand-in, which answers the Dashboard's paths too (stripeDashboardUrl). */
+const stripeUrl = () => process.env.E2E_STRIPE_URL ?? ''
+
 /** A client with a monthly Business subscription, an annual Enterprise paid once and an unpaid Starter invoice. */
 async function billedClient(label: string) {
 	const cliente = await createAccount(label, uniqueName('Clienta Facturación'))
@@ -102,7 +105,7 @@ test.describe('Facturación', () => {
 		await expect(business).toContainText('20 de diciembre de 2026')
 		await expect(business.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
 			'href',
-			`https://dashboard.stripe.com/test/subscriptions/sub_${cliente.tag}_b`,
+			`${stripeUrl()}/test/subscriptions/sub_${cliente.tag}_b`,
 		)
 		await expect(page.getByRole('row').filter({ hasText: 'Starter · Mensual' })).toContainText('Pago pendiente')
 
@@ -123,7 +126,7 @@ test.describe('Facturación', () => {
 		await expect(paid).toContainText('Pagado')
 		await expect(paid.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
 			'href',
-			`https://dashboard.stripe.com/test/payments/pi_${cliente.tag}`,
+			`${stripeUrl()}/test/payments/pi_${cliente.tag}`,
 		)
 
 		await views.getByRole('link', { name: 'Pagos fallidos' }).click()
@@ -133,7 +136,7 @@ test.describe('Facturación', () => {
 		await expect(failed).toContainText('Pendiente de pago')
 		await expect(failed.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
 			'href',
-			`https://dashboard.stripe.com/test/invoices/in_${cliente.tag}`,
+			`${stripeUrl()}/test/invoices/in_${cliente.tag}`,
 		)
 	})
 

@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router'
 import {
 	loadBillingFigures,
 	loadBillingList,
-	stripeTestMode,
 	type FailedRow,
 	type PaymentRow,
 	type SubscriptionRow,
@@ -28,7 +27,6 @@ import { formatLongDate } from '~/lib/dates'
 import { formatAmount } from '~/lib/money'
 import { billingPeriods } from '~/lib/period'
 import { planIds } from '~/lib/plan-ids'
-import { stripeDashboardUrl } from '~/lib/revenue'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/billing'
 
@@ -44,10 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		loadBillingFigures(supabase),
 		loadBillingList(request, supabase, filters),
 	])
-	return { figures, list, filters, testMode: stripeTestMode() }
+	return { figures, list, filters }
 }
 
 type LoaderData = Route.ComponentProps['loaderData']
+
+/** A row as the loader sends it: with where it opens in Stripe's Dashboard. */
+type Linked<Row> = Row & { stripeUrl: string }
 
 const tones: Record<string, BadgeTone> = {
 	active: 'positive',
@@ -250,10 +251,10 @@ function Client({ name, email }: { name: string | null; email: string | null }) 
 	)
 }
 
-function StripeLink({ path, id, testMode }: { path: string; id: string; testMode: boolean }) {
+function StripeLink({ href, id }: { href: string; id: string }) {
 	return (
 		<a
-			href={stripeDashboardUrl(path, testMode)}
+			href={href}
 			target="_blank"
 			rel="noopener noreferrer"
 			aria-label={`${copy.openInStripeLabel(id)} ${copy.newTab}`}
@@ -274,7 +275,7 @@ function Cell({ label, className, children }: { label: string; className?: strin
 	)
 }
 
-function SubscriptionRows({ rows, testMode }: { rows: SubscriptionRow[]; testMode: boolean }) {
+function SubscriptionRows({ rows }: { rows: Linked<SubscriptionRow>[] }) {
 	const [client, plan, status, amount, renewal, since, stripe] = copy.columns.suscripciones
 	return rows.map((row) => (
 		<tr key={row.id} className="border-b last:border-0">
@@ -304,13 +305,13 @@ function SubscriptionRows({ rows, testMode }: { rows: SubscriptionRow[]; testMod
 				{formatLongDate(row.created_at)}
 			</Cell>
 			<Cell label={stripe}>
-				<StripeLink path={`subscriptions/${row.id}`} id={row.id} testMode={testMode} />
+				<StripeLink href={row.stripeUrl} id={row.id} />
 			</Cell>
 		</tr>
 	))
 }
 
-function PaymentRows({ rows, testMode }: { rows: PaymentRow[]; testMode: boolean }) {
+function PaymentRows({ rows }: { rows: Linked<PaymentRow>[] }) {
 	const [client, plan, status, amount, date, stripe] = copy.columns.pagos
 	return rows.map((row) => (
 		<tr key={row.id} className="border-b last:border-0">
@@ -330,17 +331,13 @@ function PaymentRows({ rows, testMode }: { rows: PaymentRow[]; testMode: boolean
 				{formatLongDate(row.created_at)}
 			</Cell>
 			<Cell label={stripe}>
-				{row.payment_intent_id ? (
-					<StripeLink path={`payments/${row.payment_intent_id}`} id={row.payment_intent_id} testMode={testMode} />
-				) : (
-					<StripeLink path={`customers/${row.customer_id}`} id={row.customer_id} testMode={testMode} />
-				)}
+				<StripeLink href={row.stripeUrl} id={row.payment_intent_id ?? row.customer_id} />
 			</Cell>
 		</tr>
 	))
 }
 
-function FailedRows({ rows, testMode }: { rows: FailedRow[]; testMode: boolean }) {
+function FailedRows({ rows }: { rows: Linked<FailedRow>[] }) {
 	const [client, what, plan, status, due, date, stripe] = copy.columns.fallidos
 	return rows.map((row) => (
 		<tr key={`${row.tipo}-${row.id}`} className="border-b last:border-0">
@@ -359,29 +356,25 @@ function FailedRows({ rows, testMode }: { rows: FailedRow[]; testMode: boolean }
 				{formatLongDate(row.created_at)}
 			</Cell>
 			<Cell label={stripe}>
-				<StripeLink
-					path={row.tipo === 'factura' ? `invoices/${row.id}` : `customers/${row.customer_id}`}
-					id={row.tipo === 'factura' ? row.id : row.customer_id}
-					testMode={testMode}
-				/>
+				<StripeLink href={row.stripeUrl} id={row.tipo === 'factura' ? row.id : row.customer_id} />
 			</Cell>
 		</tr>
 	))
 }
 
-function Rows({ list, testMode }: { list: LoaderData['list']; testMode: boolean }) {
+function Rows({ list }: { list: LoaderData['list'] }) {
 	switch (list.vista) {
 		case 'pagos':
-			return <PaymentRows rows={list.rows} testMode={testMode} />
+			return <PaymentRows rows={list.rows} />
 		case 'fallidos':
-			return <FailedRows rows={list.rows} testMode={testMode} />
+			return <FailedRows rows={list.rows} />
 		default:
-			return <SubscriptionRows rows={list.rows} testMode={testMode} />
+			return <SubscriptionRows rows={list.rows} />
 	}
 }
 
 export default function AdminBilling({ loaderData }: Route.ComponentProps) {
-	const { figures, list, filters, testMode } = loaderData
+	const { figures, list, filters } = loaderData
 	return (
 		<AdminTable
 			title={copy.title}
@@ -397,7 +390,7 @@ export default function AdminBilling({ loaderData }: Route.ComponentProps) {
 			}
 			filters={<Filters filters={filters} />}
 		>
-			<Rows list={list} testMode={testMode} />
+			<Rows list={list} />
 		</AdminTable>
 	)
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { Link, useNavigation } from 'react-router'
 import { requireAdmin } from '~/.server/auth'
 import { env } from '~/.server/env'
-import { checkPriceCatalogue, dashboardPriceUrl, stripeMode, type CatalogueCheck } from '~/.server/stripe-catalogue'
+import { checkPriceCatalogue, type CatalogueCheck } from '~/.server/stripe-catalogue'
+import { stripeDashboardUrl, stripeMode } from '~/.server/stripe'
 import { stackedTable } from '~/components/portal/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { buttonClass } from '~/components/ui/button'
@@ -67,7 +68,7 @@ function entryColumns(entry: CatalogueEntry) {
 		siteCharge: copy.catalogueCharge(entry.charge, entry.period),
 		priceId: entry.priceId ?? null,
 		unsetVariable: entry.priceId ? null : copy.unsetVariable(entry.variable),
-		dashboardUrl: entry.priceId ? dashboardPriceUrl(entry.priceId) : null,
+		dashboardUrl: entry.priceId ? stripeDashboardUrl(`prices/${encodeURIComponent(entry.priceId)}`) : null,
 		stripe: null as StripeColumn | null,
 	}
 }
