@@ -63,26 +63,32 @@ export function CapabilityGrid({
 	return (
 		<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 			{items.map((item) => (
+				// On a phone the icon sits beside the text, so eight cards make a shorter page.
 				<li
 					key={item.id}
-					className="relative flex flex-col rounded-2xl border bg-surface p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring"
+					className="relative flex gap-4 rounded-2xl border bg-surface p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:flex-col sm:gap-0 sm:p-6"
 				>
-					<span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
+					<span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
 						<CapabilityIcon icon={item.icon} className="size-5" />
 					</span>
-					<Heading className="mt-4 text-base font-semibold">
-						<Link
-							to={capabilityPath(item.id)}
-							className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+					<div className="flex flex-1 flex-col sm:mt-4">
+						<Heading className="text-base font-semibold">
+							<Link
+								to={capabilityPath(item.id)}
+								className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+							>
+								{item.title}
+							</Link>
+						</Heading>
+						<p className="mt-1.5 flex-1 text-sm text-muted-foreground sm:mt-2">{item.description}</p>
+						<span
+							aria-hidden
+							className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-ink sm:mt-4"
 						>
-							{item.title}
-						</Link>
-					</Heading>
-					<p className="mt-2 flex-1 text-sm text-muted-foreground">{item.description}</p>
-					<span aria-hidden className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-ink">
-						{capabilityCardMore}
-						<ArrowRight className="size-4" />
-					</span>
+							{capabilityCardMore}
+							<ArrowRight className="size-4" />
+						</span>
+					</div>
 				</li>
 			))}
 			{last ? <li>{last}</li> : null}

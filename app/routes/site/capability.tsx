@@ -214,7 +214,7 @@ function AllCapabilitiesCard() {
 	return (
 		<Link
 			to={capabilitiesPath}
-			className="flex h-full min-h-40 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed p-6 text-center font-medium text-brand-ink transition hover:border-brand/50 hover:bg-surface"
+			className="flex h-full min-h-24 items-center justify-center gap-1.5 rounded-2xl border border-dashed p-6 text-center font-medium text-brand-ink transition hover:border-brand/50 hover:bg-surface"
 		>
 			{copy.back}
 			<ArrowRight aria-hidden className="size-4" />
