@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminAssistantsCopy as copy } from '~/content/assistants'
-import type { AssistantInput } from '~/lib/assistants'
+import type { AssistantInput } from '~/lib/assistant-schemas'
 import type { Database } from '~/lib/database.types'
 import { isUuid } from '~/lib/utils'
 

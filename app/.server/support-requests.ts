@@ -1,6 +1,8 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
+import { z } from 'zod'
 import { supportRequestsCopy } from '~/content/support-requests'
 import type { Database } from '~/lib/database.types'
+import { required } from '~/lib/schemas'
 import { isSupportStatus, type SupportStatus } from '~/lib/support'
 import { getPublicEnv } from './env'
 import { contactDestination } from './forms'
@@ -8,6 +10,18 @@ import { sendMail } from './mail'
 import { senderOf } from './support'
 
 const copy = supportRequestsCopy
+
+const message = required('Escribe tu mensaje.', 5000, 'El mensaje no puede superar los 5000 caracteres.')
+
+/** A client's new request in /dashboard/soporte; `assistant` is one of their own, or none. */
+export const supportRequestSchema = z.object({
+	subject: required('Escribe el asunto.', 200, 'El asunto no puede superar los 200 caracteres.'),
+	assistant: z.uuid({ error: 'Elige uno de tus asistentes.' }).optional(),
+	message,
+})
+
+/** A client's follow-up on the thread of one of their requests. */
+export const supportFollowUpSchema = z.object({ message })
 
 type Client = SupabaseClient<Database>
 

@@ -1,6 +1,3 @@
-import { z } from 'zod'
-import { emailField, required, text } from './schemas'
-
 /** Where an assistant works, as the database stores it (asistentes.canales). */
 export const assistantChannels = ['web', 'whatsapp', 'email', 'calendario', 'drive', 'pagos'] as const
 export type AssistantChannel = (typeof assistantChannels)[number]
@@ -8,50 +5,21 @@ export type AssistantChannel = (typeof assistantChannels)[number]
 export const assistantStatuses = ['en_preparacion', 'activo', 'en_pausa'] as const
 export type AssistantStatus = (typeof assistantStatuses)[number]
 
-const isoDate = z.iso.date({ error: 'Introduce una fecha válida.' })
-
-/** What the team records about an assistant; the same fields on creating and editing it. */
-const assistantFields = z.object({
-	nombre: required('Introduce el nombre del asistente.', 120, 'El nombre no puede superar los 120 caracteres.'),
-	empresa: text(120, 'La empresa no puede superar los 120 caracteres.').optional(),
-	canales: z
-		.array(z.enum(assistantChannels, { error: 'Elige un canal de la lista.' }), { error: 'Elige al menos un canal.' })
-		.min(1, 'Elige al menos un canal.')
-		.transform((channels) => [...new Set(channels)]),
-	estado: z.enum(assistantStatuses, { error: 'Elige un estado.' }),
-	fecha_activacion: isoDate.optional(),
-	nota: text(1000, 'La nota no puede superar los 1000 caracteres.').optional(),
-})
-
-/** The database's rule, said before it refuses: a live assistant went live on some day. */
-const liveHasDate = <T extends { estado: AssistantStatus; fecha_activacion?: string }>(value: T) =>
-	value.estado !== 'activo' || value.fecha_activacion !== undefined
-const liveHasDateError = {
-	message: 'Indica la fecha de puesta en marcha de un asistente activo.',
-	path: ['fecha_activacion'],
+/** A value of `options`, or undefined: what an optional filter of the URL is worth. */
+function oneOf<T extends string>(options: readonly T[], value: string | null) {
+	return options.find((option) => option === value)
 }
-
-/** A new assistant, for the client with this e-mail. */
-export const assistantCreateSchema = assistantFields.extend({ email: emailField }).refine(liveHasDate, liveHasDateError)
-
-export const assistantUpdateSchema = assistantFields.extend({ id: z.uuid() }).refine(liveHasDate, liveHasDateError)
-
-export type AssistantInput = z.infer<typeof assistantFields>
 
 /**
  * The list's filters, read from the URL (?estado=, ?canal=): anything that is not a known value is no
- * filter, as a hand-edited URL should be.
+ * filter, as a hand-edited URL should be. Without zod: the page's component reads this module, and
+ * zod would add its weight to the page's JavaScript.
  */
-const assistantFiltersSchema = z.object({
-	estado: z.enum(assistantStatuses).optional().catch(undefined),
-	canal: z.enum(assistantChannels).optional().catch(undefined),
-})
-
-export type AssistantFilters = z.infer<typeof assistantFiltersSchema>
-
-export function assistantFiltersFrom(params: URLSearchParams): AssistantFilters {
-	return assistantFiltersSchema.parse({
-		estado: params.get('estado') || undefined,
-		canal: params.get('canal') || undefined,
-	})
+export function assistantFiltersFrom(params: URLSearchParams) {
+	return {
+		estado: oneOf(assistantStatuses, params.get('estado')),
+		canal: oneOf(assistantChannels, params.get('canal')),
+	}
 }
+
+export type AssistantFilters = ReturnType<typeof assistantFiltersFrom>

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { billingPeriods } from './period'
 import { planIds } from './plan-ids'
 
@@ -21,27 +20,25 @@ export const subscriptionStatuses = [
 /** A Checkout Session's payment_status, which `pagos.status` keeps. */
 export const paymentStatuses = ['paid', 'unpaid', 'no_payment_required'] as const
 
+/** A value of `options`, or undefined: what an optional filter of the URL is worth. */
+const oneOf = <T extends string>(options: readonly T[], value: string | null) =>
+	options.find((option) => option === value)
+
 /**
  * The page's filters, read from the URL (?vista=, ?plan=, ?periodo=, ?estado=): anything that is not a
- * known value is no filter, as a hand-edited URL should be; a status belongs to its view.
+ * known value is no filter, as a hand-edited URL should be; a status belongs to its view. Without zod:
+ * the page's component reads this module, and zod would add its weight to the page's JavaScript.
  */
-const billingFiltersSchema = z.object({
-	vista: z.enum(billingViews).catch('suscripciones'),
-	plan: z.enum(planIds).optional().catch(undefined),
-	periodo: z.enum(billingPeriods).optional().catch(undefined),
-	estado: z.string().optional(),
-})
-
-export type BillingFilters = z.infer<typeof billingFiltersSchema>
-
-export function billingFiltersFrom(params: URLSearchParams): BillingFilters {
-	const filters = billingFiltersSchema.parse({
-		vista: params.get('vista') ?? 'suscripciones',
-		plan: params.get('plan') || undefined,
-		periodo: params.get('periodo') || undefined,
-		estado: params.get('estado') || undefined,
-	})
+export function billingFiltersFrom(params: URLSearchParams) {
+	const vista = oneOf(billingViews, params.get('vista')) ?? 'suscripciones'
 	const statuses: readonly string[] =
-		filters.vista === 'suscripciones' ? subscriptionStatuses : filters.vista === 'pagos' ? paymentStatuses : []
-	return { ...filters, estado: filters.estado && statuses.includes(filters.estado) ? filters.estado : undefined }
+		vista === 'suscripciones' ? subscriptionStatuses : vista === 'pagos' ? paymentStatuses : []
+	return {
+		vista,
+		plan: oneOf(planIds, params.get('plan')),
+		periodo: oneOf(billingPeriods, params.get('periodo')),
+		estado: oneOf(statuses, params.get('estado')),
+	}
 }
+
+export type BillingFilters = ReturnType<typeof billingFiltersFrom>

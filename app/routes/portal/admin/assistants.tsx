@@ -22,14 +22,8 @@ import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admi
 import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
 import { Button } from '~/components/ui/button'
 import { adminAssistantsCopy as copy, assistantLabels } from '~/content/assistants'
-import {
-	assistantChannels,
-	assistantCreateSchema,
-	assistantFiltersFrom,
-	assistantStatuses,
-	assistantUpdateSchema,
-	type AssistantFilters,
-} from '~/lib/assistants'
+import { assistantCreateSchema, assistantUpdateSchema } from '~/lib/assistant-schemas'
+import { assistantChannels, assistantFiltersFrom, assistantStatuses, type AssistantFilters } from '~/lib/assistants'
 import { formatLongDate } from '~/lib/dates'
 import type { Route } from './+types/assistants'
 

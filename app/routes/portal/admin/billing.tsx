@@ -69,7 +69,7 @@ function StatusBadge({ status }: { status: string }) {
 	)
 }
 
-const planName = (plan: string | null) => (plan ? (planById(plan)?.name ?? plan) : '—')
+const planName = (plan: string | null) => (plan === null ? '—' : (planById(plan)?.name ?? plan))
 const periodName = (period: string | null) =>
 	period === 'annual' || period === 'monthly' ? periodLabels[period] : (period ?? '')
 

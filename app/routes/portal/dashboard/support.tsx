@@ -6,7 +6,12 @@ import type { z } from 'zod'
 import { requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
-import { loadClientRequests, loadOwnAssistants, openSupportRequest } from '~/.server/support-requests'
+import {
+	loadClientRequests,
+	loadOwnAssistants,
+	openSupportRequest,
+	supportRequestSchema,
+} from '~/.server/support-requests'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, inputClass } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
@@ -14,7 +19,6 @@ import { SupportRequestStatusBadge } from '~/components/portal/support-request-s
 import { Button } from '~/components/ui/button'
 import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate } from '~/lib/dates'
-import { supportRequestSchema } from '~/lib/support-requests'
 import type { Route } from './+types/support'
 
 const copy = supportRequestsCopy
