@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { planIds } from './plan-ids'
 import { billingPeriods } from './period'
-import { supportStatuses } from './support'
 
 /** Shared by the browser (constraints, instant feedback) and the server (the real check). */
 export const emailField = z
@@ -94,8 +93,8 @@ export const bookingDate = z
 	.string({ error: 'Elige una fecha.' })
 	.regex(/^\d{4}-\d{2}-\d{2}$/, 'Elige una fecha válida.')
 // Which hours can be booked is the rules' (the server checks them); here, only that it is an hour.
-const bookingHour = z.string({ error: 'Elige una hora.' }).regex(/^\d{2}:\d{2}$/, 'Elige una hora.')
-const bookingReason = text(500, 'El motivo no puede superar los 500 caracteres.').optional()
+export const bookingHour = z.string({ error: 'Elige una hora.' }).regex(/^\d{2}:\d{2}$/, 'Elige una hora.')
+export const bookingReason = text(500, 'El motivo no puede superar los 500 caracteres.').optional()
 
 /** The demo booking form; name and e-mail come from the account when signed in. */
 export const bookingSchema = z.object({
@@ -106,48 +105,6 @@ export const bookingSchema = z.object({
 	motivo: bookingReason,
 })
 export type BookingInput = z.infer<typeof bookingSchema>
-
-/** An admin books for a client: an existing account's e-mail, or a new one that is invited first. */
-export const adminBookingSchema = z.object({
-	email: z
-		.string({ error: 'Introduce el email del cliente.' })
-		.trim()
-		.max(254, 'El email es demasiado largo.')
-		.email('Introduce un email válido.'),
-	nombre: required('Introduce el nombre del cliente.', 120, 'El nombre no puede superar los 120 caracteres.'),
-	fecha: bookingDate,
-	hora: bookingHour,
-	motivo: bookingReason,
-})
-export type AdminBookingInput = z.infer<typeof adminBookingSchema>
-
-export const adminUserUpdateSchema = z.object({
-	id: z.uuid(),
-	full_name: required('Introduce el nombre.', 120, 'El nombre no puede superar los 120 caracteres.'),
-	phone: text(20, 'El teléfono no puede superar los 20 caracteres.').optional(),
-	role: z.enum(['cliente', 'admin'], { error: 'Elige un rol.' }),
-})
-
-export const adminInviteSchema = z.object({
-	email: emailField,
-	full_name: text(120, 'El nombre no puede superar los 120 caracteres.').optional(),
-	role: z.enum(['cliente', 'admin'], { error: 'Elige un rol.' }),
-})
-
-export const supportUpdateSchema = z.object({
-	status: z.enum(supportStatuses, { error: 'Elige un estado.' }),
-	// Empty: nobody.
-	assignee: z.uuid({ error: 'Elige un administrador.' }).optional(),
-})
-
-export const supportNoteSchema = z.object({
-	body: required('Escribe la nota.', 10000, 'La nota no puede superar los 10000 caracteres.'),
-})
-
-export const supportReplySchema = z.object({
-	subject: required('Escribe el asunto.', 200, 'El asunto no puede superar los 200 caracteres.'),
-	body: required('Escribe la respuesta.', 10000, 'La respuesta no puede superar los 10000 caracteres.'),
-})
 
 /** 'Pagar y Activar' posts the period and nothing else: a price, amount or plan in the form is refused. */
 export const checkoutSchema = z.strictObject({ period: z.enum(billingPeriods) })

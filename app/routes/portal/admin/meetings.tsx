@@ -21,7 +21,7 @@ import { meetingsCopy } from '~/content/meetings'
 import { formatMeeting, meetingStatuses, todayInMadrid } from '~/lib/booking'
 import type { RescheduleOptions } from '~/lib/slots'
 import { meetingFilterArgs, meetingFiltersFrom } from '~/lib/meeting-filters'
-import { adminBookingSchema } from '~/lib/schemas'
+import { adminBookingSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/meetings'
 
 const copy = adminCopy.meetings

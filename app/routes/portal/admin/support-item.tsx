@@ -13,7 +13,7 @@ import { SupportStatusBadge, supportKindLabel } from '~/components/portal/suppor
 import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
 import { formatLongDateTime } from '~/lib/dates'
-import { supportNoteSchema, supportReplySchema, supportUpdateSchema } from '~/lib/schemas'
+import { supportNoteSchema, supportReplySchema, supportUpdateSchema } from '~/lib/admin-schemas'
 import { supportStatuses } from '~/lib/support'
 import { isUuid } from '~/lib/utils'
 import type { Route } from './+types/support-item'

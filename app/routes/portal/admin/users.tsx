@@ -18,7 +18,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { adminCopy } from '~/content/admin'
 import { formatLongDate } from '~/lib/dates'
-import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/schemas'
+import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/users'
 
 type Row = {
