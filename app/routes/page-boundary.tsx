@@ -1,0 +1,18 @@
+import { Outlet, useRouteLoaderData } from 'react-router'
+import { RouteErrorPage } from '~/components/error-pages'
+import type { loader as rootLoader } from '~/root'
+import type { Route } from './+types/page-boundary'
+
+/**
+ * A pathless route between each layout and its pages: what a page's loader, action or render throws
+ * is shown inside the layout, whose header, menus and footer stay usable, instead of replacing the
+ * whole document. A layout's own failure still reaches the root's boundary.
+ */
+export default function PageBoundary() {
+	return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const rootData = useRouteLoaderData<typeof rootLoader>('root')
+	return <RouteErrorPage error={error} homeUrl={rootData?.env.SITE_URL ?? '/'} placement="section" />
+}
