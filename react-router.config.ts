@@ -4,7 +4,9 @@ export default {
 	ssr: true,
 	future: {
 		v8_middleware: true,
-		v8_splitRouteModules: true,
+		// Off: a route's clientAction (keepFormOnFailure) must be loaded with the page, so a form still answers
+		// once the network is gone; split, it would be fetched at the moment of submitting.
+		v8_splitRouteModules: false,
 		v8_viteEnvironmentApi: true,
 		v8_trailingSlashAwareDataRequests: true,
 	},

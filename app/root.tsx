@@ -16,7 +16,6 @@ import { honeypot } from './.server/forms'
 import { originMiddleware, requestInfoContext, requestMiddleware } from './.server/request'
 import { readTheme } from './.server/theme'
 import { readToast } from './.server/toast'
-import { RouteErrorPage } from './components/error-pages'
 import { useNonce } from './components/nonce'
 import { themeScript, useTheme, useThemeStorage } from './components/theme'
 import { AppToaster } from './components/toaster'
@@ -95,7 +94,4 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const rootData = useRouteLoaderData<typeof loader>('root')
-	return <RouteErrorPage error={error} homeUrl={rootData?.env.SITE_URL ?? '/'} placement="page" />
-}
+export { DocumentErrorBoundary as ErrorBoundary } from './routes/page-boundary'

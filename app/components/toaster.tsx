@@ -1,5 +1,8 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
+import { isRouteErrorResponse } from 'react-router'
+import { submissionFailureCopy, type SubmissionFailureKind } from '~/content/errors'
 import type { HostKind } from '~/lib/host'
 import type { Theme } from '~/lib/theme'
 import type { Toast } from '~/lib/toast'
@@ -83,4 +86,50 @@ function StaticToast({ toast, position }: { toast: Toast; position: 'top-right' 
 			</div>
 		</div>
 	)
+}
+
+/** What a route's form shows when its submission failed: every field as sent, and the failure as the form's error. */
+export type FailedSubmission = { result: SubmissionResult<string[]>; formData: FormData; message: string }
+
+/**
+ * For a route's clientAction: runs the server action, and when it gets no usable answer (the network
+ * cut, a 5xx, a body that is not the action's) says so in the form and a toast instead of throwing to an
+ * error boundary, which would unmount the form and lose what was typed. Redirects and 4xx answers keep
+ * their meaning. `shape` turns the failure into the action's own data (`{ result }`, `{ intent, result }`…).
+ * It lives beside `notify` because the root ships this module with every page: a form's page needs no
+ * extra request for it, and it must already be loaded when the network goes.
+ */
+export async function keepFormOnFailure<ServerData, Failure>(
+	request: Request,
+	serverAction: () => Promise<ServerData>,
+	shape: (failure: FailedSubmission) => Failure,
+	kind: SubmissionFailureKind = 'generic',
+): Promise<ServerData | Failure> {
+	// The server action reads the request's body; the failure path needs it too.
+	const sent = request.clone()
+	try {
+		return await serverAction()
+	} catch (error) {
+		if (!failedInTransit(error)) throw error
+		const copy = submissionFailureCopy[kind]
+		const formData = await sent.formData()
+		notify({ id: crypto.randomUUID(), type: 'error', title: copy.title, description: copy.description })
+		return shape({ result: failedSubmission(formData, copy.form), formData, message: copy.form })
+	}
+}
+
+function failedInTransit(error: unknown) {
+	if (error instanceof Response) return error.status >= 500
+	if (isRouteErrorResponse(error)) return error.status >= 500
+	return true
+}
+
+/** Conform's reply shape: the values as sent (a repeated name as a list) and one error for the whole form. */
+function failedSubmission(formData: FormData, message: string): SubmissionResult<string[]> {
+	const initialValue: Record<string, string | string[]> = {}
+	for (const name of new Set(formData.keys())) {
+		const values = formData.getAll(name).filter((value) => typeof value === 'string')
+		initialValue[name] = values.length === 1 ? (values[0] ?? '') : values
+	}
+	return { status: 'error', initialValue, error: { '': [message] } }
 }

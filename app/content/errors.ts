@@ -5,3 +5,32 @@ export const serviceUnavailableCopy = {
 	retry: 'Intentar de nuevo',
 	home: 'Volver a la web',
 } as const
+
+/**
+ * A form whose submission got no usable answer (the network cut, a 5xx): what was typed stays in the form,
+ * which says so, and a toast tells. The contact, investor and booking forms use the spec's own words.
+ */
+export const submissionFailureCopy = {
+	generic: {
+		form: 'No se pudo enviar. Revisa tu conexión e inténtalo de nuevo.',
+		title: 'No se pudo enviar',
+		description: 'Lo que has escrito sigue en el formulario: inténtalo de nuevo en un momento.',
+	},
+	contact: {
+		form: 'Error al guardar los datos. Inténtalo de nuevo.',
+		title: 'Error al enviar',
+		description: 'Hubo un problema al enviar tu mensaje. Inténtalo de nuevo.',
+	},
+	investor: {
+		form: 'Error al enviar el formulario.',
+		title: 'Error al enviar el formulario.',
+		description: 'Por favor, inténtalo de nuevo más tarde.',
+	},
+	booking: {
+		form: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',
+		title: 'Error',
+		description: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',
+	},
+} as const
+
+export type SubmissionFailureKind = keyof typeof submissionFailureCopy

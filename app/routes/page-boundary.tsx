@@ -16,3 +16,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const rootData = useRouteLoaderData<typeof rootLoader>('root')
 	return <RouteErrorPage error={error} homeUrl={rootData?.env.SITE_URL ?? '/'} placement="section" />
 }
+
+/**
+ * The root's boundary, for a layout's own failure: the whole document. Defined here so the root imports this
+ * module and the error pages ship inside its chunk, instead of a chunk of their own on every first visit.
+ */
+export function DocumentErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const rootData = useRouteLoaderData<typeof rootLoader>('root')
+	return <RouteErrorPage error={error} homeUrl={rootData?.env.SITE_URL ?? '/'} placement="page" />
+}

@@ -19,6 +19,7 @@ import { authCopy } from '~/content/auth'
 import { emailField, signInSchema, signUpSchema } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/auth'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = () => [{ title: authCopy.title }, { name: 'robots', content: 'noindex' }]
 
@@ -316,6 +317,14 @@ function RecoverDialog() {
 			</DialogContent>
 		</Dialog>
 	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result, formData }) => ({
+		intent: String(formData.get('intent')),
+		result,
+	}))
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { Button } from '~/components/ui/button'
 import { authCopy } from '~/content/auth'
 import { newPasswordSchema } from '~/lib/schemas'
 import type { Route } from './+types/new-password'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `${authCopy.newPassword.title} · KIA` },
@@ -38,6 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		)
 	}
 	return redirectWithToast('/dashboard', { type: 'success', title: authCopy.toasts.passwordUpdated })
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }))
 }
 
 export default function NewPassword({ actionData }: Route.ComponentProps) {

@@ -6,12 +6,18 @@ import { Card, Container, PageHero, Section } from '~/components/site/page'
 import { about } from '~/content/about'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/about'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({ title: about.title, description: about.description, path: '/sobre-kia', siteUrl: siteUrlFrom(matches) })
 
 export async function action({ request, context }: Route.ActionArgs) {
 	return handleContactForm(request, context, 'Contacto Sobre KIA')
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }), 'contact')
 }
 
 export default function About({ actionData }: Route.ComponentProps) {

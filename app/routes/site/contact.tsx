@@ -8,6 +8,7 @@ import { Card, Container, PageHero } from '~/components/site/page'
 import { company } from '~/content/company'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/contact'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({
@@ -19,6 +20,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
 	return handleContactForm(request, context, 'Contacto General')
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }), 'contact')
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

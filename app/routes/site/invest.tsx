@@ -5,12 +5,18 @@ import { Card, Container, PageHero, Section } from '~/components/site/page'
 import { invest } from '~/content/invest'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/invest'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({ title: invest.title, description: invest.description, path: '/invertir', siteUrl: siteUrlFrom(matches) })
 
 export async function action({ request, context }: Route.ActionArgs) {
 	return handleInvestorForm(request, context)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }), 'investor')
 }
 
 export default function Invest({ actionData }: Route.ComponentProps) {

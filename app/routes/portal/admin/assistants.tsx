@@ -26,6 +26,7 @@ import { assistantCreateSchema, assistantUpdateSchema } from '~/lib/assistant-sc
 import { assistantChannels, assistantFiltersFrom, assistantStatuses, type AssistantFilters } from '~/lib/assistants'
 import { formatLongDate } from '~/lib/dates'
 import type { Route } from './+types/assistants'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · Panel de Administración · KIA` }]
 
@@ -321,6 +322,11 @@ function useOpenHref() {
 		params.set(key, value)
 		return `?${params}`
 	}
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result }) => ({ error: null, result }))
 }
 
 export default function AdminAssistants({ loaderData, actionData }: Route.ComponentProps) {

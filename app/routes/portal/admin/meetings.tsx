@@ -23,6 +23,7 @@ import type { RescheduleOptions } from '~/lib/slots'
 import { meetingFilterArgs, meetingFiltersFrom } from '~/lib/meeting-filters'
 import { adminBookingSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/meetings'
+import { keepFormOnFailure } from '~/components/toaster'
 
 const copy = adminCopy.meetings
 
@@ -252,6 +253,13 @@ function NewMeetingLink() {
 				{copy.create.button}
 			</Link>
 		</Button>
+	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result, message, formData }) =>
+		formData.get('intent') === 'create' ? { error: null, create: result } : { error: message, create: undefined },
 	)
 }
 

@@ -23,6 +23,7 @@ import { formatLongDateTime } from '~/lib/dates'
 import { bookingBlockSchema, bookingRulesSchema } from '~/lib/booking-settings'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/settings'
+import { keepFormOnFailure } from '~/components/toaster'
 
 const copy = adminCopy.settings
 
@@ -328,6 +329,13 @@ function ChangeLog({ changes }: { changes: LoaderData['changes'] }) {
 				</li>
 			))}
 		</ol>
+	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result, formData }) =>
+		formData.get('intent') === 'rules' ? { rules: result, block: undefined } : { rules: undefined, block: result },
 	)
 }
 

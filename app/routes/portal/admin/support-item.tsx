@@ -17,6 +17,7 @@ import { supportNoteSchema, supportReplySchema, supportUpdateSchema } from '~/li
 import { supportStatuses } from '~/lib/support'
 import { isUuid } from '~/lib/utils'
 import type { Route } from './+types/support-item'
+import { keepFormOnFailure } from '~/components/toaster'
 
 const copy = adminCopy.support
 
@@ -229,6 +230,13 @@ function ReplyForm({
 				</Button>
 			</div>
 		</Form>
+	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result, formData }) =>
+		formData.get('intent') === 'note' ? { note: result } : { reply: result },
 	)
 }
 

@@ -20,6 +20,7 @@ import { adminCopy } from '~/content/admin'
 import { formatLongDate } from '~/lib/dates'
 import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/users'
+import { keepFormOnFailure } from '~/components/toaster'
 
 type Row = {
 	id: string
@@ -316,6 +317,13 @@ function ResendForm({ row }: { row: Row }) {
 				{adminCopy.users.resend.button}
 			</Button>
 		</Form>
+	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result, message, formData }) =>
+		formData.get('intent') === 'invite' ? { error: null, invite: result } : { error: message, invite: undefined },
 	)
 }
 

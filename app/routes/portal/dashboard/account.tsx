@@ -13,6 +13,7 @@ import { splitFullName } from '~/lib/names'
 import { newPasswordSchema, profileSchema } from '~/lib/schemas'
 import type { Route } from './+types/account'
 import type { z } from 'zod'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = () => [{ title: `${accountCopy.title} · KIA` }]
 
@@ -94,6 +95,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 			}),
 		},
 	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result, formData }) => ({
+		intent: String(formData.get('intent') ?? 'profile'),
+		result,
+	}))
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

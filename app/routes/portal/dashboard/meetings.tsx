@@ -17,6 +17,7 @@ import { loadRescheduleOptions } from '~/.server/booking-rules'
 import { formatMeeting, splitMeetings } from '~/lib/booking'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/meetings'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }]
 
@@ -102,6 +103,11 @@ function NewBooking({ bookingUrl }: { bookingUrl: string }) {
 			</DialogContent>
 		</Dialog>
 	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ message }) => ({ error: message }))
 }
 
 export default function Meetings({ loaderData, actionData }: Route.ComponentProps) {

@@ -36,6 +36,7 @@ import type { BillingPeriod } from '~/lib/period'
 import { planChoiceValue, subscriptionActionSchema } from '~/lib/schemas'
 import type { ToastInput } from '~/lib/toast'
 import type { Route } from './+types/subscription'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.subscription.title} · KIA` }]
 
@@ -119,6 +120,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const isLive = (subscription: SubscriptionRow) =>
 	subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired'
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ message }) => ({ error: message, portalError: null }))
+}
 
 export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
 	const { subscriptions, payments, invoices, options } = loaderData

@@ -16,6 +16,7 @@ import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate, formatLongDateTime } from '~/lib/dates'
 import { cn, isUuid } from '~/lib/utils'
 import type { Route } from './+types/support-request'
+import { keepFormOnFailure } from '~/components/toaster'
 
 const copy = supportRequestsCopy
 
@@ -114,6 +115,11 @@ function FollowUpForm({
 			</div>
 		</Form>
 	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }))
 }
 
 export default function SupportRequest({ loaderData, actionData }: Route.ComponentProps) {

@@ -20,6 +20,7 @@ import { Button } from '~/components/ui/button'
 import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate } from '~/lib/dates'
 import type { Route } from './+types/support'
+import { keepFormOnFailure } from '~/components/toaster'
 
 const copy = supportRequestsCopy
 
@@ -156,6 +157,11 @@ function NewRequestForm({
 			</Button>
 		</Form>
 	)
+}
+
+/** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }))
 }
 
 export default function Support({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test'
+import { createAccount, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueName } from '../support/unique'
+import { portalURL, siteURL } from '../support/urls'
+
+// Issue 20: a form whose submission gets no usable answer (the network cut, a 5xx) keeps every field and
+// says so with the spec's words; the page stays, never the whole-page 'Algo salió mal'.
+
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /^Notificaciones/ }).getByText(text)
+
+/** The page's own data request for a form post (single fetch: `<path>.data`). */
+function failPostsTo(page: Page, path: string, failure: 'network' | 'bad-gateway') {
+	return page.route(
+		(url) => url.pathname === `${path}.data`,
+		(route) => {
+			if (route.request().method() !== 'POST') return route.continue()
+			if (failure === 'network') return route.abort('internetdisconnected')
+			return route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' })
+		},
+	)
+}
+
+async function expectPageKept(page: Page) {
+	await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toHaveCount(0)
+	await expect(page.getByRole('banner')).toBeVisible()
+}
+
+test('contact: the network cut keeps name, e-mail and message, says “Error al enviar”, and sends once it is back', async ({
+	page,
+}) => {
+	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+	const form = page.locator('#contacto')
+	const message = `Consulta ${uniqueName('corte')}: ¿podéis conectar nuestro WhatsApp Business?`
+	await form.getByLabel('Nombre').fill('Marta Vidal')
+	await form.getByLabel('Email').fill('marta.vidal@example.com')
+	await form.getByLabel('Mensaje').fill(message)
+
+	await failPostsTo(page, '/contacto', 'network')
+	await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+	await expect(toast(page, 'Error al enviar')).toBeVisible()
+	await expect(toast(page, 'Hubo un problema al enviar tu mensaje. Inténtalo de nuevo.')).toBeVisible()
+	await expect(form.getByText('Error al guardar los datos. Inténtalo de nuevo.')).toBeVisible()
+	await expect(form.getByLabel('Nombre')).toHaveValue('Marta Vidal')
+	await expect(form.getByLabel('Email')).toHaveValue('marta.vidal@example.com')
+	await expect(form.getByLabel('Mensaje')).toHaveValue(message)
+	await expectPageKept(page)
+
+	await page.unrouteAll()
+	await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+	await expect(toast(page, '¡Mensaje Enviado!')).toBeVisible()
+	await expect(form.getByLabel('Mensaje')).toHaveValue('')
+})
+
+test('investor form: a 502 from a proxy keeps every field and says “Error al enviar el formulario.”', async ({
+	page,
+}) => {
+	await page.goto(siteURL('/invertir'), { waitUntil: 'networkidle' })
+	const form = page.locator('#inversores')
+	await form.getByLabel('Nombre completo').fill('Jordi Puig')
+	await form.getByLabel('Email').fill('jordi.puig@example.com')
+	await form.getByLabel('Entidad (opcional)').fill('Fondo Mediterráneo')
+	await form.getByLabel('Mensaje').fill('Nos interesa la ronda semilla.')
+
+	await failPostsTo(page, '/invertir', 'bad-gateway')
+	await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+	await expect(toast(page, 'Por favor, inténtalo de nuevo más tarde.')).toBeVisible()
+	await expect(form.getByRole('list').getByText('Error al enviar el formulario.')).toBeVisible()
+	await expect(form.getByLabel('Nombre completo')).toHaveValue('Jordi Puig')
+	await expect(form.getByLabel('Entidad (opcional)')).toHaveValue('Fondo Mediterráneo')
+	await expect(form.getByLabel('Mensaje')).toHaveValue('Nos interesa la ronda semilla.')
+	await expectPageKept(page)
+})
+
+test('portal: a profile change lost to the network stays in the form, the menus with it', async ({ page }) => {
+	const { email } = await createAccount('fallo-red')
+	await signIn(page, email)
+	await page.goto(portalURL('/dashboard/cuenta'), { waitUntil: 'networkidle' })
+	await page.getByLabel('Nombre', { exact: true }).fill('Nuria')
+	await page.getByLabel('Apellidos').fill('Ferrer Soler')
+
+	await failPostsTo(page, '/dashboard/cuenta', 'network')
+	await page.getByRole('button', { name: 'Guardar cambios' }).click()
+	await expect(toast(page, 'No se pudo enviar')).toBeVisible()
+	await expect(page.getByText('No se pudo enviar. Revisa tu conexión e inténtalo de nuevo.')).toBeVisible()
+	await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Nuria')
+	await expect(page.getByLabel('Apellidos')).toHaveValue('Ferrer Soler')
+	await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toHaveCount(0)
+	await expect(page.getByRole('navigation').first()).toBeVisible()
+})
