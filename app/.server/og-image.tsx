@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { initWasm, Resvg } from '@resvg/resvg-wasm'
-import satori from 'satori'
 import { ogImageSize } from '~/lib/seo'
 import { illustrationSvg } from './blog-illustrations'
 import type { OgCard } from './og-cards'
@@ -21,24 +19,26 @@ const interFiles = [
 	{ weight: 700, file: '@fontsource/inter/files/inter-latin-700-normal.woff' },
 ] as const
 
-let ready: Promise<{ fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] }> | undefined
-
-/** The WebAssembly and the fonts, loaded once per process on the first image asked for. */
-function prepare() {
-	ready ??= (async () => {
-		await initWasm(await readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')))
-		const fonts = await Promise.all(
-			interFiles.map(async ({ weight, file }) => ({
-				name: 'Inter',
-				data: await readFile(require.resolve(file)),
-				weight,
-				style: 'normal' as const,
-			})),
-		)
-		return { fonts }
-	})()
-	return ready
+/**
+ * The renderers, their WebAssembly and the fonts, loaded once per process on the first image asked for:
+ * imported here rather than at the top, so starting the server does not wait for them.
+ */
+async function load() {
+	const [{ default: satori }, { initWasm, Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-wasm')])
+	await initWasm(await readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')))
+	const fonts = await Promise.all(
+		interFiles.map(async ({ weight, file }) => ({
+			name: 'Inter',
+			data: await readFile(require.resolve(file)),
+			weight,
+			style: 'normal' as const,
+		})),
+	)
+	return { satori, Resvg, fonts }
 }
+
+let ready: ReturnType<typeof load> | undefined
+const prepare = () => (ready ??= load())
 
 const colours = {
 	background: '#141229',
@@ -122,7 +122,7 @@ function Card({ card }: { card: OgCard }) {
 }
 
 export async function renderOgImage(card: OgCard) {
-	const { fonts } = await prepare()
+	const { satori, Resvg, fonts } = await prepare()
 	const svg = await satori(<Card card={card} />, { ...ogImageSize, fonts })
 	const renderer = new Resvg(svg, { fitTo: { mode: 'width', value: ogImageSize.width } })
 	const image = renderer.render()
