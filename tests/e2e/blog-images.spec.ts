@@ -49,7 +49,7 @@ async function expectLoadedImage(image: Locator) {
 }
 
 test.describe('blog pictures', () => {
-	test('every card on /blog has its picture, sized, decorative, lazy after the first', async ({ page }) => {
+	test('every card on /blog has its picture, sized, decorative, lazy after the first @phone', async ({ page }) => {
 		await page.goto(siteURL('/blog'))
 		const cards = page.getByRole('article')
 		expect(await cards.count()).toBeGreaterThanOrEqual(6)
@@ -77,7 +77,7 @@ test.describe('blog pictures', () => {
 		}
 	})
 
-	test('a post page opens with its described picture', async ({ page }) => {
+	test('a post page opens with its described picture @phone', async ({ page }) => {
 		await page.goto(siteURL(postPath))
 		const image = page.getByRole('img', { name: /^Ilustración: dos facturas encadenadas/ })
 		await expect(image).toHaveAttribute('width', '800')
