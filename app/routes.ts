@@ -6,6 +6,8 @@ export default [
 	route('resources/newsletter', 'routes/resources/newsletter.ts'),
 	route('robots.txt', 'routes/resources/robots.ts'),
 	route('sitemap.xml', 'routes/resources/sitemap.ts'),
+	route('blog/imagenes/:name', 'routes/resources/blog-image.ts'),
+	route('og/*', 'routes/resources/og-image.ts'),
 	route('api/stripe/webhook', 'routes/api/stripe-webhook.ts'),
 	// Only answer when ENABLE_TEST_ROUTES=1 (end-to-end suite); 404 otherwise.
 	route('__test/toast', 'routes/test/toast.ts'),

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import sanitizeHtml from 'sanitize-html'
+import { postImage, type PostImage } from '~/lib/blog-images'
 import { formatLongDate } from '~/lib/dates'
 import type { Database } from '~/lib/database.types'
 
@@ -14,8 +15,8 @@ type BlogPostRow = {
 	published_at: string
 	blog_tags: BlogTag[]
 }
-/** A post as pages show it; the date is formatted here, on the server (see `priceLabels`). */
-export type BlogPostSummary = BlogPostRow & { published_label: string }
+/** A post as pages show it; the date is formatted and the picture chosen here, on the server (see `priceLabels`). */
+export type BlogPostSummary = BlogPostRow & { published_label: string; image: PostImage }
 export type BlogPost = BlogPostSummary & { content: string }
 
 const summaryColumns = 'id, title, slug, excerpt, image_url, author, published_at, blog_tags(id, name)'
@@ -45,6 +46,7 @@ const isPublished = <Post extends { published_at: string | null }>(
 const labelled = <Post extends BlogPostRow>(post: Post) => ({
 	...post,
 	published_label: formatLongDate(post.published_at),
+	image: postImage({ ...post, tags: post.blog_tags.map((tag) => tag.name) }),
 })
 
 function labelledAll<Post extends Omit<BlogPostRow, 'published_at'> & { published_at: string | null }>(

@@ -8,7 +8,20 @@ export function siteUrlFrom(matches: readonly ({ id: string; loaderData?: unknow
 	return root?.env?.SITE_URL ?? ''
 }
 
-/** Title, description, canonical URL and Open Graph tags of one public page. */
+/** Open Graph images are the size the networks show large (1.91:1). */
+export const ogImageSize = { width: 1200, height: 630 } as const
+
+/** Where a page's Open Graph image is served: '/' → '/og/inicio.png', '/blog/x' → '/og/blog/x.png'. */
+export const ogImagePath = (path: string) => `/og${path === '/' ? '/inicio' : path}.png`
+
+/** The page an Open Graph image's address (its part after '/og/') stands for, or null if it names none. */
+export function pathOfOgImage(name: string) {
+	const match = /^([a-z0-9-]+(?:\/[a-z0-9-]+)*)\.png$/.exec(name)
+	if (!match?.[1]) return null
+	return match[1] === 'inicio' ? '/' : `/${match[1]}`
+}
+
+/** Title, description, canonical URL and Open Graph tags of one public page, its image included. */
 export function pageMeta({
 	title,
 	description,
@@ -27,6 +40,7 @@ export function pageMeta({
 	jsonLd?: Record<string, unknown>
 }): MetaDescriptor[] {
 	const url = `${siteUrl}${path}`
+	const image = `${siteUrl}${ogImagePath(path)}`
 	const tags: MetaDescriptor[] = [
 		{ title },
 		{ name: 'description', content: description },
@@ -37,7 +51,13 @@ export function pageMeta({
 		{ property: 'og:type', content: type },
 		{ property: 'og:locale', content: 'es_ES' },
 		{ property: 'og:site_name', content: 'KIA' },
-		{ name: 'twitter:card', content: 'summary' },
+		{ property: 'og:image', content: image },
+		{ property: 'og:image:type', content: 'image/png' },
+		{ property: 'og:image:width', content: String(ogImageSize.width) },
+		{ property: 'og:image:height', content: String(ogImageSize.height) },
+		{ property: 'og:image:alt', content: title },
+		{ name: 'twitter:card', content: 'summary_large_image' },
+		{ name: 'twitter:image', content: image },
 	]
 	if (noindex) tags.push({ name: 'robots', content: 'noindex, nofollow' })
 	if (jsonLd) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...jsonLd } })

@@ -197,30 +197,53 @@ export function FaqList({
 	)
 }
 
-export function PostCard({ post, headingLevel = 'h3' }: { post: BlogPostSummary; headingLevel?: 'h2' | 'h3' }) {
+/**
+ * A post's card. Its picture is decoration here (empty alt): the card's heading already names the post, and
+ * a description read before every title of the list would only delay it. The post page describes it.
+ */
+export function PostCard({
+	post,
+	headingLevel = 'h3',
+	imageLoading = 'lazy',
+}: {
+	post: BlogPostSummary
+	headingLevel?: 'h2' | 'h3'
+	imageLoading?: 'lazy' | 'eager'
+}) {
 	const Heading = headingLevel
 	return (
-		<article className="relative flex h-full flex-col rounded-2xl border bg-surface p-6 shadow-sm transition hover:border-brand/50">
-			<ul className="flex flex-wrap gap-2">
-				{post.blog_tags.map((tag) => (
-					<li key={tag.id} className="rounded-full bg-brand/10 px-2.5 py-0.5 text-xs font-medium text-brand-ink">
-						{tag.name}
-					</li>
-				))}
-			</ul>
-			<Heading className="mt-4 text-lg font-semibold text-balance">
-				<Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 hover:underline">
-					{post.title}
-				</Link>
-			</Heading>
-			{post.excerpt ? (
-				<p className="mt-2 flex-1 text-sm text-muted-foreground">{post.excerpt}</p>
-			) : (
-				<div className="flex-1" />
-			)}
-			<p className="mt-5 text-xs text-muted-foreground">
-				{post.author} · <time dateTime={post.published_at}>{post.published_label}</time>
-			</p>
+		<article className="relative flex h-full flex-col overflow-hidden rounded-2xl border bg-surface shadow-sm transition hover:border-brand/50">
+			<img
+				src={post.image.src}
+				alt=""
+				width={post.image.width}
+				height={post.image.height}
+				loading={imageLoading}
+				decoding="async"
+				className="aspect-[40/21] w-full border-b object-cover"
+			/>
+			<div className="flex flex-1 flex-col p-6">
+				<ul className="flex flex-wrap gap-2">
+					{post.blog_tags.map((tag) => (
+						<li key={tag.id} className="rounded-full bg-brand/10 px-2.5 py-0.5 text-xs font-medium text-brand-ink">
+							{tag.name}
+						</li>
+					))}
+				</ul>
+				<Heading className="mt-4 text-lg font-semibold text-balance">
+					<Link to={`/blog/${post.slug}`} className="after:absolute after:inset-0 hover:underline">
+						{post.title}
+					</Link>
+				</Heading>
+				{post.excerpt ? (
+					<p className="mt-2 flex-1 text-sm text-muted-foreground">{post.excerpt}</p>
+				) : (
+					<div className="flex-1" />
+				)}
+				<p className="mt-5 text-xs text-muted-foreground">
+					{post.author} · <time dateTime={post.published_at}>{post.published_label}</time>
+				</p>
+			</div>
 		</article>
 	)
 }

@@ -88,7 +88,15 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 					</p>
 					<ShareButton url={`${siteUrl}/blog/${post.slug}`} title={post.title} />
 				</div>
-				{post.image_url ? <img src={post.image_url} alt="" className="mt-8 w-full rounded-2xl border" /> : null}
+				<img
+					src={post.image.src}
+					alt={post.image.alt}
+					width={post.image.width}
+					height={post.image.height}
+					fetchPriority="high"
+					decoding="async"
+					className="mt-8 aspect-[40/21] w-full rounded-2xl border object-cover"
+				/>
 				<div className="prose-kia mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
 				<div className="mt-14 rounded-3xl bg-gradient-to-br from-brand to-accent p-8 text-center text-white">
 					<h2 className="text-2xl font-bold">{blogPage.cta.heading}</h2>

@@ -81,8 +81,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 							<p className="mt-12 text-center text-muted-foreground">{blogPage.empty}</p>
 						) : (
 							<div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-								{loaderData.posts.map((post) => (
-									<PostCard key={post.id} post={post} headingLevel="h2" />
+								{loaderData.posts.map((post, index) => (
+									<PostCard key={post.id} post={post} headingLevel="h2" imageLoading={index === 0 ? 'eager' : 'lazy'} />
 								))}
 							</div>
 						)}
