@@ -10,7 +10,7 @@ export const productVisuals = {
 			{
 				from: 'assistant',
 				time: '09:00',
-				text: 'Buenos días 👋 Te recuerdo que el 20 de octubre vence el modelo 303 del tercer trimestre.',
+				text: 'Buenos días. Te recuerdo que el 20 de octubre vence el modelo 303 del tercer trimestre.',
 			},
 			{ from: 'assistant', time: '09:00', text: 'Ya tengo el borrador con las facturas del trimestre. ¿Te lo envío?' },
 			{ from: 'client', time: '09:12', text: 'Sí, gracias. Y envía también la factura de la reforma, por favor.' },

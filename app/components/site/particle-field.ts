@@ -19,8 +19,8 @@ function randomParticle(width: number, height: number): Particle {
 }
 
 function move(particle: Particle, width: number, height: number) {
-	particle.x += particle.vx
-	particle.y += particle.vy
+	particle.x += particle.vx * 2
+	particle.y += particle.vy * 2
 	if (particle.x < 0 || particle.x > width) particle.vx = -particle.vx
 	if (particle.y < 0 || particle.y > height) particle.vy = -particle.vy
 }
@@ -59,7 +59,8 @@ export function startParticleField(canvas: HTMLCanvasElement) {
 	let onScreen = false
 
 	function resize() {
-		const ratio = Math.min(window.devicePixelRatio || 1, 2)
+		// Decorative dots and hairlines: a 1.5× canvas looks sharp enough and costs half of a 3× one to clear.
+		const ratio = Math.min(window.devicePixelRatio || 1, 1.5)
 		width = canvas.clientWidth
 		height = canvas.clientHeight
 		canvas.width = Math.round(width * ratio)
@@ -71,13 +72,15 @@ export function startParticleField(canvas: HTMLCanvasElement) {
 				: Array.from({ length: particleCount }, () => randomParticle(width, height))
 	}
 
+	// Drawn at 30 frames a second (every other frame), with steps twice as long: the same drift for half the work.
 	function tick() {
 		frame += 1
+		request = requestAnimationFrame(tick)
+		if (frame % 2 === 1) return
 		if (frame % 60 === 0) colour = getComputedStyle(canvas).color
 		context?.clearRect(0, 0, width, height)
 		for (const particle of particles) move(particle, width, height)
 		if (context) draw(context, particles, colour)
-		request = requestAnimationFrame(tick)
 	}
 
 	function update() {

@@ -45,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[40rem] max-w-6xl bg-gradient-to-br from-brand/30 to-accent/20"
 				/>
 				<ParticleBackground />
-				<Container className="relative grid items-center gap-12 pt-14 pb-10 sm:pt-24 sm:pb-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16">
+				<Container className="relative grid items-center gap-12 pt-14 pb-10 sm:pt-24 sm:pb-16 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
 					<div className="flex flex-col items-center text-center lg:items-start lg:text-left">
 						<p className="max-w-72 rounded-2xl border bg-surface px-4 py-1 text-xs text-balance text-muted-foreground sm:max-w-none sm:rounded-full sm:text-sm">
 							{home.eyebrow}
@@ -64,9 +64,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 							</Button>
 						</div>
 					</div>
-					<div className="relative mx-auto w-full max-w-sm sm:max-w-md lg:mr-0">
-						<ChatVisual className="mx-auto sm:mr-0" />
-						<EmailVisual className="relative z-10 mx-auto -mt-16 w-[92%] sm:absolute sm:bottom-8 sm:-left-6 sm:mt-0 sm:w-72 lg:-left-20" />
+					{/* Stacked on narrow screens, the e-mail over the chat's input bar; side by side, staggered, on wide ones. */}
+					<div className="relative mx-auto w-full max-w-sm xl:max-w-none xl:pb-16">
+						<ChatVisual className="xl:w-[22rem]" />
+						<EmailVisual className="relative z-10 -mt-8 ml-auto w-[92%] xl:absolute xl:right-0 xl:bottom-0 xl:mt-0 xl:w-64" />
 					</div>
 				</Container>
 				<Container className="relative pb-12 sm:pb-16">
