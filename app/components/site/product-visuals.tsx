@@ -1,16 +1,15 @@
 import {
-	Bot,
+	ArrowRight,
 	Calendar,
-	CheckCheck,
-	CreditCard,
+	Check,
 	FileText,
 	Folder,
-	House,
 	LayoutDashboard,
 	Mail,
 	MessageCircle,
-	Paperclip,
-	User,
+	Sparkles,
+	Users,
+	Wallet,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { productVisuals } from '~/content/product-visuals'
@@ -35,7 +34,7 @@ function Bubble({ from, time, children }: { from: 'assistant' | 'client'; time: 
 			{children}
 			<span className="mt-1 flex items-center justify-end gap-1 text-[10px] text-zinc-600 dark:text-white/75">
 				{time}
-				{from === 'client' ? <CheckCheck className="size-3 text-sky-700 dark:text-sky-300" /> : null}
+				{from === 'client' ? <Check className="size-3 text-sky-700 dark:text-sky-300" /> : null}
 			</span>
 		</div>
 	)
@@ -55,7 +54,7 @@ export function ChatVisual({ className }: { className?: string }) {
 		>
 			<div className="flex items-center gap-3 bg-[#008069] px-4 py-3 text-white dark:bg-[#202c33]">
 				<span className="inline-flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent">
-					<Bot className="size-5" />
+					<Sparkles className="size-5" />
 				</span>
 				<span className="flex flex-col text-left">
 					<span className="text-sm font-semibold">{chat.name}</span>
@@ -89,7 +88,7 @@ export function ChatVisual({ className }: { className?: string }) {
 					{chat.placeholder}
 				</span>
 				<span className="inline-flex size-9 items-center justify-center rounded-full bg-[#008069] text-white dark:bg-[#00a884]">
-					<Paperclip className="size-4" />
+					<ArrowRight className="size-4" />
 				</span>
 			</div>
 		</div>
@@ -129,7 +128,7 @@ export function EmailVisual({ className }: { className?: string }) {
 						{email.attachment}
 					</span>
 					<span className="inline-flex items-center gap-1 rounded-full bg-emerald-500/10 px-2 py-1 text-xs font-medium text-emerald-700 dark:text-emerald-300">
-						<CheckCheck className="size-3.5" />
+						<Check className="size-3.5" />
 						{email.badge}
 					</span>
 				</div>
@@ -138,8 +137,8 @@ export function EmailVisual({ className }: { className?: string }) {
 	)
 }
 
-const portalCardIcons = [Calendar, Bot, CreditCard, User]
-const portalMenuIcons = [House, Calendar, CreditCard, Bot, User]
+const portalCardIcons = [Calendar, Sparkles, Wallet, Users]
+const portalMenuIcons = [LayoutDashboard, Calendar, Wallet, Sparkles, Users]
 
 /** A miniature of the client portal's /dashboard: its menu, greeting and four cards. */
 export function PortalVisual({ className }: { className?: string }) {
@@ -165,7 +164,7 @@ export function PortalVisual({ className }: { className?: string }) {
 						KIA
 					</span>
 					{portal.menu.map((item, index) => {
-						const Icon = portalMenuIcons[index] ?? House
+						const Icon = portalMenuIcons[index] ?? LayoutDashboard
 						return (
 							<span
 								key={item}
@@ -206,7 +205,7 @@ const channelMarks = [
 	{ Icon: Mail, tile: 'bg-sky-600 text-white' },
 	{ Icon: Calendar, tile: 'bg-blue-600 text-white' },
 	{ Icon: Folder, tile: 'bg-amber-400 text-zinc-900' },
-	{ Icon: CreditCard, tile: 'bg-indigo-600 text-white' },
+	{ Icon: Wallet, tile: 'bg-indigo-600 text-white' },
 ]
 
 /** The channels and tools an assistant connects, each as a simple generic mark and its name. */

@@ -1,4 +1,4 @@
-import { Bot, Calendar, Check, CreditCard, FileText, Mail, MessageCircle, Rocket, User } from 'lucide-react'
+import { Calendar, Check, FileText, Mail, MessageCircle, Sparkles, Users, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { productVisuals, type StepArtName } from '~/content/product-visuals'
 import { cn } from '~/lib/utils'
@@ -14,7 +14,7 @@ function Assistant({ className }: { className?: string }) {
 				className,
 			)}
 		>
-			<Bot className="size-6" />
+			<Sparkles className="size-6" />
 		</span>
 	)
 }
@@ -24,7 +24,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 		<div className="flex items-center gap-2">
 			{[0, 1].map((person) => (
 				<span key={person} className={cn(tile, 'h-14 w-16 text-muted-foreground')}>
-					<User className="size-6" />
+					<Users className="size-6" />
 				</span>
 			))}
 			<span className="absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold text-brand-foreground">
@@ -62,7 +62,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 				{ Icon: MessageCircle, place: 'col-start-1' },
 				{ Icon: Mail, place: 'col-start-3' },
 				{ Icon: Calendar, place: 'col-start-1' },
-				{ Icon: CreditCard, place: 'col-start-3' },
+				{ Icon: Wallet, place: 'col-start-3' },
 			].map(({ Icon, place }, index) => (
 				<span key={index} className={cn(tile, 'size-8 text-brand-ink', place)}>
 					<Icon className="size-4" />
@@ -85,7 +85,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 	launch: (
 		<div className="flex items-end gap-3">
 			<span className="inline-flex size-12 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-white shadow-md">
-				<Rocket className="size-6" />
+				<Sparkles className="size-6" />
 			</span>
 			<span className="flex h-12 items-end gap-1">
 				{['h-4', 'h-6', 'h-9', 'h-12'].map((height) => (
