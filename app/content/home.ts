@@ -17,13 +17,23 @@ export const home = {
 			{
 				title: 'Nos cuentas tu día a día',
 				text: 'En una reunión de 15 minutos vemos qué tareas te quitan más tiempo.',
+				art: 'meeting',
 			},
-			{ title: 'Entrenamos tu asistente', text: 'Con tus documentos, tus tarifas y tu forma de trabajar.' },
+			{
+				title: 'Entrenamos tu asistente',
+				text: 'Con tus documentos, tus tarifas y tu forma de trabajar.',
+				art: 'knowledge',
+			},
 			{
 				title: 'Lo conectamos a tus herramientas',
 				text: 'WhatsApp Business, correo, Google Drive, Calendar y tu pasarela de pago.',
+				art: 'connect',
 			},
-			{ title: 'Empieza a trabajar por ti', text: 'En 2 a 4 semanas tienes tu asistente listo en tu propia WebApp.' },
+			{
+				title: 'Empieza a trabajar por ti',
+				text: 'En 2 a 4 semanas tienes tu asistente listo en tu propia WebApp.',
+				art: 'launch',
+			},
 		],
 	},
 	webappBanner: {

@@ -1,4 +1,6 @@
-export type Step = { title: string; description: string }
+import type { StepArtName } from './product-visuals'
+
+export type Step = { title: string; description: string; art: StepArtName }
 
 export const howItWorks: {
 	title: string
@@ -20,31 +22,37 @@ export const howItWorks: {
 			title: 'Reunión inicial',
 			description:
 				'Hablamos 15 minutos, sin compromiso, sobre tu negocio, tus tareas repetitivas y lo que te gustaría delegar. Salimos con una idea clara de qué puede hacer tu asistente.',
+			art: 'meeting',
 		},
 		{
 			title: 'Propuesta y plan',
 			description:
 				'Te enviamos una propuesta con el plan que mejor encaja, las tareas que cubrirá el asistente, las integraciones necesarias y un calendario de entrega.',
+			art: 'proposal',
 		},
 		{
 			title: 'Recopilación de tu conocimiento',
 			description:
 				'Reunimos tus documentos, plantillas, tarifas y preguntas frecuentes. Los ordenamos y preparamos para que el asistente responda con tu criterio y tu forma de hablar.',
+			art: 'knowledge',
 		},
 		{
 			title: 'Conexión con tus herramientas',
 			description:
 				'Conectamos el asistente a WhatsApp Business, tu correo, Google Drive, Google Calendar, Stripe y lo que ya utilices, y configuramos tu WebApp privada con tu logo y tus colores.',
+			art: 'connect',
 		},
 		{
 			title: 'Pruebas contigo',
 			description:
 				'Probamos el asistente con casos reales de tu día a día. Ajustamos respuestas, avisos y permisos hasta que estés tranquilo con cada detalle.',
+			art: 'testing',
 		},
 		{
 			title: 'Entrega y mejora continua',
 			description:
 				'Activamos el asistente y te enseñamos a usarlo. Después seguimos a tu lado: revisamos cómo funciona, incorporamos nuevos documentos y lo mejoramos con el uso.',
+			art: 'launch',
 		},
 	],
 	capabilitiesHeading: 'Lo que tu asistente puede hacer por ti',

@@ -3,8 +3,11 @@ export const invest: {
 	description: string
 	heading: string
 	lead: string
+	highlightsHeading: string
 	highlights: { value: string; label: string }[]
 	sections: { heading: string; text: string }[]
+	tiersHeading: string
+	tiersLead: string
 	tiers: { name: 'Freemium' | 'Avanzado' | 'Premium' | 'PRO'; text: string }[]
 	form: { heading: string; text: string }
 } = {
@@ -13,6 +16,7 @@ export const invest: {
 		'KIA acerca la inteligencia artificial a autónomos, pymes y gestorías. Conoce la oportunidad, el producto y el modelo de negocio, y habla con nosotros.',
 	heading: 'Invierte en KIA',
 	lead: 'Queremos que cada autónomo y cada pequeña empresa tenga su propio asistente inteligente. Buscamos socios que compartan esa visión.',
+	highlightsHeading: 'KIA en cifras',
 	highlights: [
 		{ value: '+3 millones', label: 'de autónomos en España' },
 		{ value: '99 %', label: 'de las empresas españolas son pymes' },
@@ -37,6 +41,8 @@ export const invest: {
 			text: 'Un equipo pequeño y técnico con sede en Mutxamel (Alicante). Nuestros próximos pasos: ampliar integraciones, lanzar la línea para profesionales y crecer con gestorías como socios.',
 		},
 	],
+	tiersHeading: 'La línea para profesionales independientes',
+	tiersLead: 'Cuatro niveles para empezar gratis y crecer con el asistente: Freemium, Avanzado, Premium y PRO.',
 	tiers: [
 		{
 			name: 'Freemium',

@@ -18,6 +18,9 @@ export type LegalDocument = {
 	sections: LegalSection[]
 }
 
+/** The title of each legal page's table of contents. */
+export const legalContentsHeading = 'En esta página'
+
 export const privacyPolicy: LegalDocument = {
 	title: 'Política de privacidad',
 	description:

@@ -63,16 +63,18 @@ export function CapabilityGrid({
 	return (
 		<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 			{items.map((item) => (
-				// On a phone the icon sits beside the text, so eight cards make a shorter page.
+				// On a phone the icon sits beside the text, so eight cards make a shorter page. Wider, each card's
+				// icon, title, text and link share the rows of the cards beside it (subgrid), so a title on two
+				// lines does not push its text out of line with the neighbours'.
 				<li
 					key={item.id}
-					className="relative flex gap-4 rounded-2xl border bg-surface p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:flex-col sm:gap-0 sm:p-6"
+					className="relative flex gap-4 rounded-2xl border bg-surface p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand/50 hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring sm:row-span-4 sm:grid sm:grid-rows-subgrid sm:gap-0 sm:p-6"
 				>
 					<span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
 						<CapabilityIcon icon={item.icon} className="size-5" />
 					</span>
-					<div className="flex flex-1 flex-col sm:mt-4">
-						<Heading className="text-base font-semibold">
+					<div className="flex flex-1 flex-col sm:contents">
+						<Heading className="text-base font-semibold sm:mt-4">
 							<Link
 								to={capabilityPath(item.id)}
 								className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
@@ -91,7 +93,7 @@ export function CapabilityGrid({
 					</div>
 				</li>
 			))}
-			{last ? <li>{last}</li> : null}
+			{last ? <li className="sm:row-span-4">{last}</li> : null}
 		</ul>
 	)
 }

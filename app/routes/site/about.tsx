@@ -26,13 +26,16 @@ export default function About({ actionData }: Route.ComponentProps) {
 	return (
 		<>
 			<PageHero eyebrow="Sobre KIA" title={about.heading} lead={about.lead} />
-			<Container className="max-w-3xl py-14">
-				<h2 className="text-2xl font-bold tracking-tight">{about.story.heading}</h2>
-				{about.story.paragraphs.map((paragraph) => (
-					<p key={paragraph} className="mt-4 leading-relaxed text-muted-foreground">
-						{paragraph}
-					</p>
-				))}
+			{/* The story's column starts where the title does, as every section below. */}
+			<Container className="py-14 sm:py-16">
+				<div className="max-w-3xl">
+					<h2 className="text-2xl font-bold tracking-tight">{about.story.heading}</h2>
+					{about.story.paragraphs.map((paragraph) => (
+						<p key={paragraph} className="mt-4 leading-relaxed text-muted-foreground">
+							{paragraph}
+						</p>
+					))}
+				</div>
 			</Container>
 			<Section id="manifiesto" title={about.manifesto.heading} className="border-y bg-surface-muted/40">
 				<ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -5,6 +5,9 @@ import { doNotShare } from '~/.server/page-cache'
 import { getSupabase } from '~/.server/supabase'
 import { CapabilityGrid, FaqList, PeriodTabs, PlanCards, PostCard } from '~/components/site/blocks'
 import { NewsletterForm } from '~/components/site/newsletter-form'
+import { ParticleBackground } from '~/components/site/particle-background'
+import { ChannelMarks, ChatVisual, EmailVisual, PortalVisual } from '~/components/site/product-visuals'
+import { StepArt } from '~/components/site/step-art'
 import { Container, Section } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
 import { capabilities } from '~/content/capabilities'
@@ -41,24 +44,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					aria-hidden
 					className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[40rem] max-w-6xl bg-gradient-to-br from-brand/30 to-accent/20"
 				/>
-				<div className="relative mx-auto flex max-w-4xl flex-col items-center px-4 py-24 text-center sm:py-32">
-					<p className="max-w-72 rounded-2xl border bg-surface px-4 py-1 text-xs text-balance text-muted-foreground sm:max-w-none sm:rounded-full sm:text-sm">
-						{home.eyebrow}
-					</p>
-					<h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-6xl">{home.headline}</h1>
-					<p className="mt-6 max-w-2xl text-lg text-balance text-muted-foreground">{home.lead}</p>
-					<div className="mt-10 flex flex-wrap justify-center gap-3">
-						<Button asChild size="lg">
-							<Link to="/solicitar-demostracion-kia">
-								Descubre KIA
-								<ArrowRight aria-hidden className="size-4" />
-							</Link>
-						</Button>
-						<Button asChild size="lg" variant="secondary">
-							<Link to="/solicitar-demostracion-kia">Ver demo</Link>
-						</Button>
+				<ParticleBackground />
+				<Container className="relative grid items-center gap-12 pt-14 pb-10 sm:pt-24 sm:pb-16 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
+					<div className="flex flex-col items-center text-center lg:items-start lg:text-left">
+						<p className="max-w-72 rounded-2xl border bg-surface px-4 py-1 text-xs text-balance text-muted-foreground sm:max-w-none sm:rounded-full sm:text-sm">
+							{home.eyebrow}
+						</p>
+						<h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-6xl">{home.headline}</h1>
+						<p className="mt-6 max-w-2xl text-lg text-balance text-muted-foreground">{home.lead}</p>
+						<div className="mt-10 flex flex-wrap justify-center gap-3">
+							<Button asChild size="lg">
+								<Link to="/solicitar-demostracion-kia">
+									Descubre KIA
+									<ArrowRight aria-hidden className="size-4" />
+								</Link>
+							</Button>
+							<Button asChild size="lg" variant="secondary">
+								<Link to="/solicitar-demostracion-kia">Ver demo</Link>
+							</Button>
+						</div>
 					</div>
-				</div>
+					{/* Stacked on narrow screens, the e-mail over the chat's input bar; side by side, staggered, on wide ones. */}
+					<div className="relative mx-auto w-full max-w-sm xl:max-w-none xl:pb-16">
+						<ChatVisual className="xl:w-[22rem]" />
+						<EmailVisual className="relative z-10 -mt-8 ml-auto w-[92%] xl:absolute xl:right-0 xl:bottom-0 xl:mt-0 xl:w-64" />
+					</div>
+				</Container>
+				<Container className="relative pb-12 sm:pb-16">
+					<ChannelMarks />
+				</Container>
 			</section>
 
 			<Section id="funciones" title={home.capabilitiesHeading} lead={home.capabilitiesLead}>
@@ -75,34 +89,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<Section id="magia" title={home.steps.heading}>
 				<ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
 					{home.steps.items.map((step, index) => (
-						<li key={step.title} className="rounded-2xl border bg-surface p-6">
-							<span className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-bold text-brand-foreground">
+						<li key={step.title} className="rounded-2xl border bg-surface p-4">
+							<StepArt name={step.art} />
+							<span className="mt-4 ml-2 inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-bold text-brand-foreground">
 								{index + 1}
 							</span>
-							<h3 className="mt-4 font-semibold">{step.title}</h3>
-							<p className="mt-2 text-sm text-muted-foreground">{step.text}</p>
+							<h3 className="mx-2 mt-4 font-semibold">{step.title}</h3>
+							<p className="mx-2 mt-2 mb-2 text-sm text-muted-foreground">{step.text}</p>
 						</li>
 					))}
 				</ol>
 			</Section>
 
 			<Container>
-				<Link
-					to="/webapp-incluida"
-					className="group flex flex-col gap-4 rounded-3xl border bg-surface p-8 shadow-sm transition hover:border-brand/50 sm:flex-row sm:items-center"
-				>
-					<span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand/10 text-brand-ink">
-						<LayoutDashboard aria-hidden className="size-6" />
-					</span>
-					<span className="flex-1">
-						<span className="block text-lg font-semibold">{home.webappBanner.heading}</span>
-						<span className="mt-1 block text-muted-foreground">{home.webappBanner.text}</span>
-					</span>
-					<span className="inline-flex items-center gap-1 text-sm font-medium text-brand-ink">
-						{home.webappBanner.link}
-						<ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
-					</span>
-				</Link>
+				{/* The link's ::after covers the card, so the whole card is clickable and the link's name stays its own words. */}
+				<div className="relative grid items-center gap-8 overflow-hidden rounded-3xl border bg-surface p-8 shadow-sm transition hover:border-brand/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring lg:grid-cols-2 lg:p-10">
+					<div>
+						<span className="inline-flex size-12 items-center justify-center rounded-2xl bg-brand/10 text-brand-ink">
+							<LayoutDashboard aria-hidden className="size-6" />
+						</span>
+						<h2 className="mt-5 text-2xl font-bold tracking-tight">{home.webappBanner.heading}</h2>
+						<p className="mt-2 text-muted-foreground">{home.webappBanner.text}</p>
+						<Link
+							to="/webapp-incluida"
+							className="group mt-5 inline-flex items-center gap-1 font-medium text-brand-ink after:absolute after:inset-0 after:rounded-3xl focus-visible:outline-none"
+						>
+							{home.webappBanner.link}
+							<ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+						</Link>
+					</div>
+					<PortalVisual />
+				</div>
 			</Container>
 
 			<Section id="precios" title={home.pricing.heading} lead={home.pricing.lead}>
@@ -162,12 +179,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						))}
 					</div>
 				)}
-				<div className="mt-10 flex flex-col gap-8 rounded-3xl border bg-surface p-8 lg:flex-row lg:items-center lg:justify-between">
+				<p className="mt-8 text-center">
+					<Link to="/blog" className="inline-flex items-center gap-1 font-medium text-brand-ink hover:underline">
+						{home.blog.link}
+						<ArrowRight aria-hidden className="size-4" />
+					</Link>
+				</p>
+				<div className="mt-12 flex flex-col gap-8 rounded-3xl border bg-surface p-8 lg:flex-row lg:items-center lg:justify-between">
 					<div>
-						<Link to="/blog" className="font-medium text-brand-ink hover:underline">
-							{home.blog.link}
-						</Link>
-						<h3 className="mt-4 text-lg font-semibold">{home.newsletter.heading}</h3>
+						<h3 className="text-lg font-semibold">{home.newsletter.heading}</h3>
 						<p className="mt-1 text-sm text-muted-foreground">{home.newsletter.text}</p>
 					</div>
 					<NewsletterForm id="home" className="w-full max-w-md" />

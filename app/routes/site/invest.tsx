@@ -24,29 +24,32 @@ export default function Invest({ actionData }: Route.ComponentProps) {
 	const location = useLocation()
 	return (
 		<>
-			<PageHero eyebrow="Inversores" title={invest.heading} lead={invest.lead}>
-				<dl className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+			<PageHero eyebrow="Inversores" title={invest.heading} lead={invest.lead} />
+			<Section id="cifras" title={invest.highlightsHeading}>
+				<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 					{invest.highlights.map((highlight) => (
-						<div key={highlight.label} className="rounded-2xl border bg-surface p-5">
-							<dt className="text-sm text-muted-foreground">{highlight.label}</dt>
-							<dd className="mt-1 text-2xl font-bold tracking-tight">{highlight.value}</dd>
-						</div>
+						<li key={highlight.label} className="flex flex-col rounded-2xl border bg-surface p-6 shadow-sm">
+							<h3 className="text-3xl font-bold tracking-tight text-brand-ink">{highlight.value}</h3>
+							<p className="mt-2 text-sm text-muted-foreground">{highlight.label}</p>
+						</li>
 					))}
-				</dl>
-			</PageHero>
-			<Section>
-				<div className="grid gap-8 md:grid-cols-2">
+				</ul>
+			</Section>
+			<Section className="border-y bg-surface-muted/40">
+				<div className="grid gap-6 md:grid-cols-2">
 					{invest.sections.map((section) => (
-						<section key={section.heading}>
+						<Card key={section.heading}>
 							<h2 className="text-xl font-semibold">{section.heading}</h2>
 							<p className="mt-2 text-muted-foreground">{section.text}</p>
-						</section>
+						</Card>
 					))}
 				</div>
-				<ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+			</Section>
+			<Section id="niveles" title={invest.tiersHeading} lead={invest.tiersLead}>
+				<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 					{invest.tiers.map((tier) => (
-						<li key={tier.name} className="rounded-2xl border bg-surface p-5">
-							<h3 className="font-semibold text-brand-ink">{tier.name}</h3>
+						<li key={tier.name} className="rounded-2xl border bg-surface p-6 shadow-sm">
+							<h3 className="text-lg font-semibold text-brand-ink">{tier.name}</h3>
 							<p className="mt-2 text-sm text-muted-foreground">{tier.text}</p>
 						</li>
 					))}

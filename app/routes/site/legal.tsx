@@ -2,12 +2,22 @@ import { useRouteLoaderData } from 'react-router'
 import { cookieTexts } from '~/content/cookies'
 import { ConsentPreferencesForm } from '~/components/consent-preferences'
 import { Container, PageHero } from '~/components/site/page'
-import { contractingTerms, cookiePolicy, privacyPolicy, type LegalDocument } from '~/content/legal'
+import {
+	contractingTerms,
+	cookiePolicy,
+	legalContentsHeading,
+	privacyPolicy,
+	type LegalDocument,
+} from '~/content/legal'
+import { anchorId } from '~/lib/anchors'
 import { consentChoices } from '~/lib/consent'
 import { formatLongDate } from '~/lib/dates'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/legal'
+
+/** The cookie policy's own form, linked to from the cookie banner (#preferencias). */
+const preferencesAnchor = 'preferencias'
 
 const documents: Record<string, { document: LegalDocument; path: string }> = {
 	'legal-privacy': { document: privacyPolicy, path: '/politica-privacidad' },
@@ -41,35 +51,59 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function Legal({ loaderData }: Route.ComponentProps) {
 	const { document } = documentFor(loaderData.id)
 	const rootData = useRouteLoaderData<typeof rootLoader>('root')
+	const contents = [
+		...document.sections.map((section) => ({ id: anchorId(section.heading), heading: section.heading })),
+		...(loaderData.id === 'legal-cookies' ? [{ id: preferencesAnchor, heading: cookieTexts.pageHeading }] : []),
+	]
 	return (
 		<>
 			<PageHero title={document.title} lead={`Última actualización: ${loaderData.updated}`} />
-			<Container className="max-w-3xl py-14">
-				<p className="text-lg text-muted-foreground">{document.intro}</p>
-				{document.sections.map((section) => (
-					<section key={section.heading} className="mt-10">
-						<h2 className="text-xl font-semibold">{section.heading}</h2>
-						{section.paragraphs.map((paragraph) => (
-							<p key={paragraph} className="mt-3 leading-relaxed text-muted-foreground">
-								{paragraph}
-							</p>
+			{/* One column for the title and the text; on a wide screen the contents sit beside it. */}
+			<Container className="grid gap-10 py-14 lg:grid-cols-[minmax(0,48rem)_16rem] lg:justify-between">
+				<nav
+					aria-labelledby="indice"
+					className="self-start rounded-2xl border bg-surface p-5 text-sm lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1"
+				>
+					<p id="indice" className="font-semibold">
+						{legalContentsHeading}
+					</p>
+					<ol className="mt-3 space-y-2">
+						{contents.map((entry) => (
+							<li key={entry.id}>
+								<a href={`#${entry.id}`} className="text-muted-foreground hover:text-foreground hover:underline">
+									{entry.heading}
+								</a>
+							</li>
 						))}
-						{section.list ? (
-							<ul className="mt-3 list-disc space-y-1.5 pl-5 text-muted-foreground">
-								{section.list.map((item) => (
-									<li key={item}>{item}</li>
-								))}
-							</ul>
-						) : null}
-					</section>
-				))}
-				{loaderData.id === 'legal-cookies' ? (
-					<section id="preferencias" className="mt-14 scroll-mt-24 rounded-2xl border bg-surface p-6">
-						<h2 className="text-xl font-semibold">{cookieTexts.pageHeading}</h2>
-						<p className="mt-2 mb-5 text-sm text-muted-foreground">{cookieTexts.pageText}</p>
-						<ConsentPreferencesForm consent={rootData?.consent ?? consentChoices.reject} />
-					</section>
-				) : null}
+					</ol>
+				</nav>
+				<div className="lg:col-start-1 lg:row-start-1">
+					<p className="text-lg text-muted-foreground">{document.intro}</p>
+					{document.sections.map((section) => (
+						<section key={section.heading} id={anchorId(section.heading)} className="mt-10 scroll-mt-24">
+							<h2 className="text-xl font-semibold">{section.heading}</h2>
+							{section.paragraphs.map((paragraph) => (
+								<p key={paragraph} className="mt-3 leading-relaxed text-muted-foreground">
+									{paragraph}
+								</p>
+							))}
+							{section.list ? (
+								<ul className="mt-3 list-disc space-y-1.5 pl-5 text-muted-foreground">
+									{section.list.map((item) => (
+										<li key={item}>{item}</li>
+									))}
+								</ul>
+							) : null}
+						</section>
+					))}
+					{loaderData.id === 'legal-cookies' ? (
+						<section id={preferencesAnchor} className="mt-14 scroll-mt-24 rounded-2xl border bg-surface p-6">
+							<h2 className="text-xl font-semibold">{cookieTexts.pageHeading}</h2>
+							<p className="mt-2 mb-5 text-sm text-muted-foreground">{cookieTexts.pageText}</p>
+							<ConsentPreferencesForm consent={rootData?.consent ?? consentChoices.reject} />
+						</section>
+					) : null}
+				</div>
 			</Container>
 		</>
 	)

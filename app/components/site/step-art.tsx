@@ -1,0 +1,113 @@
+import { Calendar, Check, FileText, Mail, MessageCircle, Sparkles, Users, Wallet } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { productVisuals, type StepArtName } from '~/content/product-visuals'
+import { cn } from '~/lib/utils'
+
+const tile = 'inline-flex items-center justify-center rounded-lg border bg-surface shadow-sm'
+const bar = 'block h-1.5 rounded-full bg-muted-foreground/30'
+
+function Assistant({ className }: { className?: string }) {
+	return (
+		<span
+			className={cn(
+				'inline-flex size-12 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-white shadow-md',
+				className,
+			)}
+		>
+			<Sparkles className="size-6" />
+		</span>
+	)
+}
+
+const scenes: Record<StepArtName, ReactNode> = {
+	meeting: (
+		<div className="flex items-center gap-2">
+			{[0, 1].map((person) => (
+				<span key={person} className={cn(tile, 'h-14 w-16 text-muted-foreground')}>
+					<Users className="size-6" />
+				</span>
+			))}
+			<span className="absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold text-brand-foreground">
+				<Calendar className="size-3" />
+				15 min
+			</span>
+		</div>
+	),
+	proposal: (
+		<span className={cn(tile, 'w-28 flex-col items-stretch gap-2 p-3')}>
+			{['w-14', 'w-10', 'w-12'].map((width) => (
+				<span key={width} className="flex items-center gap-1.5">
+					<Check className="size-3.5 text-emerald-600 dark:text-emerald-400" />
+					<span className={cn(bar, width)} />
+				</span>
+			))}
+		</span>
+	),
+	knowledge: (
+		<div className="flex items-center gap-3">
+			<span className="relative h-14 w-12">
+				{['-rotate-12', 'rotate-0', 'rotate-12'].map((turn) => (
+					<span key={turn} className={cn(tile, 'absolute inset-0 text-brand-ink', turn)}>
+						<FileText className="size-5" />
+					</span>
+				))}
+			</span>
+			<span className="h-px w-6 bg-brand/60" />
+			<Assistant />
+		</div>
+	),
+	connect: (
+		<div className="grid grid-cols-3 place-items-center gap-1.5">
+			{[
+				{ Icon: MessageCircle, place: 'col-start-1' },
+				{ Icon: Mail, place: 'col-start-3' },
+				{ Icon: Calendar, place: 'col-start-1' },
+				{ Icon: Wallet, place: 'col-start-3' },
+			].map(({ Icon, place }, index) => (
+				<span key={index} className={cn(tile, 'size-8 text-brand-ink', place)}>
+					<Icon className="size-4" />
+				</span>
+			))}
+			<Assistant className="col-start-2 row-span-2 row-start-1" />
+		</div>
+	),
+	testing: (
+		<div className="flex w-36 flex-col gap-1.5">
+			<span className="h-5 w-24 self-end rounded-lg rounded-tr-sm bg-brand/20" />
+			<span className="flex h-7 items-center gap-1.5 rounded-lg rounded-tl-sm border bg-surface px-2">
+				<span className={cn(bar, 'w-16')} />
+				<span className="ml-auto inline-flex size-4 items-center justify-center rounded-full bg-emerald-600 text-white">
+					<Check className="size-3" />
+				</span>
+			</span>
+		</div>
+	),
+	launch: (
+		<div className="flex items-end gap-3">
+			<span className="inline-flex size-12 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-white shadow-md">
+				<Sparkles className="size-6" />
+			</span>
+			<span className="flex h-12 items-end gap-1">
+				{['h-4', 'h-6', 'h-9', 'h-12'].map((height) => (
+					<span key={height} className={cn('w-2.5 rounded-sm bg-brand/70', height)} />
+				))}
+			</span>
+		</div>
+	),
+}
+
+/** A step's small illustration, drawn in HTML and CSS; its description is its accessible name. */
+export function StepArt({ name, className }: { name: StepArtName; className?: string }) {
+	return (
+		<div
+			role="img"
+			aria-label={productVisuals.steps[name]}
+			className={cn(
+				'relative flex h-28 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-br from-brand/10 to-accent/10',
+				className,
+			)}
+		>
+			{scenes[name]}
+		</div>
+	)
+}

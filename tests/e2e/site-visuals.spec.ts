@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test'
+import { contractingTerms, cookiePolicy, privacyPolicy } from '../../app/content/legal'
+import { productVisuals } from '../../app/content/product-visuals'
+import { anchorId } from '../../app/lib/anchors'
+import { expect, test } from '../support/e2e-test'
+import { siteURL } from '../support/urls'
+
+// Issue 20: the pictures of the product, the hero's particle canvas, and the site's layout fixes.
+
+const particles = 'canvas[data-particles]'
+
+/**
+ * The chat button is rendered in the first idle moment after hydration, as the canvas is: once it shows,
+ * the canvas has had its turn. On a busy machine that takes longer than an assertion's 5 s.
+ */
+async function waitForIdleWidgets(page: Page) {
+	await expect(page.getByRole('button', { name: 'Abrir chat con KIA' })).toBeVisible({ timeout: 20_000 })
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+	expect(overflow, `${page.url()} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0)
+}
+
+test.describe('pictures of the product', () => {
+	test('the home shows the assistant at work, the portal and the channels, each with a text alternative', async ({
+		page,
+	}) => {
+		await page.goto(siteURL('/'))
+		for (const label of [productVisuals.chat.label, productVisuals.email.label, productVisuals.portal.label]) {
+			await expect(page.getByRole('img', { name: label, exact: true })).toBeVisible()
+		}
+		const channels = page.getByRole('list', { name: productVisuals.channels.heading })
+		for (const name of productVisuals.channels.items) {
+			await expect(channels.getByRole('listitem').filter({ hasText: name })).toBeVisible()
+		}
+		const steps = page.locator('#magia').getByRole('listitem')
+		await expect(steps).toHaveCount(4)
+		for (const step of await steps.all()) await expect(step.getByRole('img')).toHaveAccessibleName(/^Ilustración: /)
+	})
+
+	test('every step of /como-funciona is illustrated, and the channels are named', async ({ page }) => {
+		await page.goto(siteURL('/como-funciona'))
+		const steps = page.getByRole('list').filter({ hasText: 'Paso 1' }).getByRole('listitem')
+		await expect(steps).toHaveCount(6)
+		const names = await Promise.all((await steps.all()).map((step) => step.getByRole('img').getAttribute('aria-label')))
+		expect(new Set(names).size).toBe(6)
+		await expect(page.getByRole('list', { name: productVisuals.channels.heading })).toBeVisible()
+	})
+
+	test('the product pictures fit a phone screen: no page scrolls sideways @phone', async ({ page }) => {
+		for (const path of ['/', '/como-funciona', '/invertir', '/sobre-kia', '/politica-privacidad']) {
+			await page.goto(siteURL(path))
+			await expectNoSidewaysScroll(page)
+		}
+		await page.goto(siteURL('/'))
+		await expect(page.getByRole('img', { name: productVisuals.chat.label, exact: true })).toBeInViewport({
+			ratio: 0.01,
+		})
+	})
+})
+
+test.describe('particle background', () => {
+	test('starts after hydration, hidden from assistive technology, and pauses off-screen and in hidden tabs', async ({
+		page,
+	}) => {
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await waitForIdleWidgets(page)
+		const canvas = page.locator(particles)
+		await expect(canvas).toHaveAttribute('data-running', 'true')
+		await expect(canvas).toHaveAttribute('aria-hidden', 'true')
+		expect(await canvas.evaluate((element) => getComputedStyle(element).position)).toBe('absolute')
+
+		await page.locator('#faq').scrollIntoViewIfNeeded()
+		await expect(canvas).toHaveAttribute('data-running', 'false')
+		await page.evaluate(() => window.scrollTo(0, 0))
+		await expect(canvas).toHaveAttribute('data-running', 'true')
+
+		await page.evaluate(() => {
+			Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+			document.dispatchEvent(new Event('visibilitychange'))
+		})
+		await expect(canvas).toHaveAttribute('data-running', 'false')
+	})
+
+	test('is not drawn for visitors who ask for reduced motion', async ({ browser }) => {
+		const context = await browser.newContext({ reducedMotion: 'reduce' })
+		const page = await context.newPage()
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await waitForIdleWidgets(page)
+		await expect(page.locator(particles)).toHaveCount(0)
+		await context.close()
+	})
+
+	test('is not in the page without JavaScript', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(siteURL('/'))
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+		await expect(page.locator('canvas')).toHaveCount(0)
+		await expect(page.getByRole('img', { name: productVisuals.chat.label, exact: true })).toBeVisible()
+		await context.close()
+	})
+})
+
+test.describe('layout fixes', () => {
+	test("the home's blog block has its own 'Ver todas las entradas'; the newsletter card does not", async ({ page }) => {
+		await page.goto(siteURL('/'))
+		const blog = page.locator('#blog')
+		await expect(blog.getByRole('link', { name: 'Ver todas las entradas' })).toHaveAttribute('href', '/blog')
+		const newsletterCard = blog.locator('div.rounded-3xl', { has: page.getByRole('textbox') })
+		await expect(newsletterCard.getByRole('link', { name: 'Ver todas las entradas' })).toHaveCount(0)
+	})
+
+	test('capability cards line up their icons and titles across a row', async ({ page }) => {
+		await page.setViewportSize({ width: 1440, height: 900 })
+		await page.goto(siteURL('/'))
+		const cards = page.locator('#funciones li')
+		const tops = async (selector: string) =>
+			Promise.all(
+				(await cards.all()).slice(0, 4).map((card) =>
+					card
+						.locator(selector)
+						.first()
+						.evaluate((e) => e.getBoundingClientRect().top),
+				),
+			)
+		for (const selector of ['span', 'h3', 'p']) expect(new Set(await tops(selector)).size, selector).toBe(1)
+	})
+
+	test('/invertir: each figure reads number first with its caption under it, and every card has a heading', async ({
+		page,
+	}) => {
+		await page.goto(siteURL('/invertir'))
+		const figures = page.locator('#cifras li')
+		await expect(figures).toHaveCount(4)
+		await expect(figures.first()).toHaveText(/^\+3 millones\s*de autónomos en España$/)
+		for (const figure of await figures.all()) {
+			const [number, caption] = await Promise.all([
+				figure.getByRole('heading').boundingBox(),
+				figure.locator('p').boundingBox(),
+			])
+			expect(number && caption && caption.y > number.y).toBe(true)
+		}
+		const numberTops = await Promise.all(
+			(await figures.all()).map((f) => f.getByRole('heading').evaluate((e) => e.getBoundingClientRect().top)),
+		)
+		expect(new Set(numberTops).size).toBe(1)
+		for (const card of await page.locator('main li.rounded-2xl, main div.rounded-2xl.border').all()) {
+			await expect(card.getByRole('heading')).not.toHaveCount(0)
+		}
+	})
+
+	test('text pages keep the title and the text in one column', async ({ page }) => {
+		await page.setViewportSize({ width: 1440, height: 900 })
+		for (const [path, body] of [
+			['/sobre-kia', page.getByRole('heading', { name: 'Cómo nació el asistente' })],
+			['/politica-privacidad', page.getByText(privacyPolicy.intro)],
+		] as const) {
+			await page.goto(siteURL(path))
+			const [title, text] = await Promise.all([
+				page.getByRole('heading', { level: 1 }).boundingBox(),
+				body.boundingBox(),
+			])
+			expect(title && text && Math.abs(title.x - text.x), path).toBeLessThanOrEqual(1)
+		}
+	})
+
+	for (const [path, document, extra] of [
+		['/politica-privacidad', privacyPolicy, []],
+		['/politica-cookies', cookiePolicy, ['preferencias']],
+		['/terminos-contratacion', contractingTerms, []],
+	] as const) {
+		test(`${path} has a table of contents whose links jump to its sections, without JavaScript`, async ({
+			browser,
+		}) => {
+			const context = await browser.newContext({ javaScriptEnabled: false })
+			const page = await context.newPage()
+			await page.goto(siteURL(path))
+			const contents = page.getByRole('navigation', { name: 'En esta página' })
+			const links = contents.getByRole('link')
+			const expected = [...document.sections.map((section) => anchorId(section.heading)), ...extra]
+			await expect(links).toHaveCount(expected.length)
+			for (const [index, id] of expected.entries()) {
+				await expect(links.nth(index)).toHaveAttribute('href', `#${id}`)
+				await expect(page.locator(`[id="${id}"]`).getByRole('heading', { level: 2 })).toHaveCount(1)
+			}
+			const last = expected.at(-1) ?? ''
+			await links.last().click()
+			await expect(page).toHaveURL(new RegExp(`#${last}$`))
+			await expect(page.locator(`[id="${last}"]`).getByRole('heading', { level: 2 })).toBeInViewport()
+			await context.close()
+		})
+	}
+})
