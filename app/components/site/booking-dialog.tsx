@@ -83,9 +83,7 @@ export function BookingDialogButton({
 						<BookingForm
 							signedInAs={booking.data.signedInAs}
 							draft={booking.data.draft}
-							taken={booking.data.taken}
-							rules={booking.data.rules}
-							window={booking.data.window}
+							months={booking.data.months}
 							outcome={undefined}
 						/>
 					</Suspense>
