@@ -98,7 +98,8 @@ test.describe('demo booking', () => {
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 		await expect(
 			page.getByRole('alert').filter({ hasText: 'Ese hueco acaba de reservarse. Elige otra hora de las disponibles.' }),
-		).toBeVisible()
+			// The refusal, then the slots loaded again: two round trips, slow on a loaded machine.
+		).toBeVisible({ timeout: 15_000 })
 		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Quiero ver el asistente fiscal')
 		await expect(slotRadio(page, slot)).toHaveCount(0)
 		await expect(slotDay(page, slot.fecha).getByRole('radio')).toHaveCount(7)
@@ -288,6 +289,37 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	await slotRadio(dialog, { fecha, hora }).check()
 	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+})
+
+test('signed out on a plan page: the hand-off comes back to it, its dialog open with the slot, one click from booking', async ({
+	page,
+}) => {
+	const account = await createAccount('reserva-plan', 'Pau Ribas')
+	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+	await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })
+	await page.getByRole('button', { name: 'Reservar reunión' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
+	const slot = uniqueSlot()
+	await dialog.getByLabel('Nombre').fill('Pau Ribas')
+	await dialog.getByLabel('Email').fill(account.email)
+	await slotRadio(dialog, slot).check()
+	await dialog.getByLabel('Motivo de la reunión').fill('El plan Business para mi gestoría')
+	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
+
+	await page.waitForURL(/\/auth\?tab=signup/)
+	await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
+	await page.locator('#signin').getByLabel('Contraseña').fill(account.password)
+	await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
+
+	await page.waitForURL(siteURL('/tarifas/business?reservar=1'))
+	const reopened = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
+	await expect(reopened.getByText('Reservarás como Pau Ribas.')).toBeVisible({ timeout: 15_000 })
+	await expect(slotRadio(reopened, slot)).toBeChecked()
+	await expect(reopened.getByLabel('Motivo de la reunión')).toHaveValue('El plan Business para mi gestoría')
+	await reopened.getByRole('button', { name: 'Reservar demostración' }).click()
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 15_000 })
+	const rows = await serviceClient().from('reservas').select('fecha, hora, motivo').eq('user_id', account.id)
+	expect(rows.data).toEqual([{ ...slot, hora: `${slot.hora}:00`, motivo: 'El plan Business para mi gestoría' }])
 })
 
 test('a booking, its reschedule and its cancellation each send the client and the company inbox the invitation of one meeting', async ({

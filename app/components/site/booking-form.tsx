@@ -18,6 +18,8 @@ type Props = {
 	draft: Partial<BookingInput> | null
 	months: SlotMonth[]
 	outcome: BookingOutcome | undefined
+	/** The page whose booking dialog holds the form: a signed-out visitor comes back to it after signing in. */
+	returnTo?: string
 }
 
 /** A day the form offers, named in Spanish by the server ('lunes, 30 de noviembre'), with its free hours. */
@@ -28,7 +30,7 @@ export type SlotMonth = { label: string; days: SlotDay[] }
  * SPEC §2/§5: the days and hours of the booking rules (/admin/ajustes) from now on, free slots only, name and
  * e-mail from the account when signed in.
  */
-export function BookingForm({ signedInAs, draft, months, outcome }: Props) {
+export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Props) {
 	const navigation = useNavigation()
 	const submitting = navigation.state === 'submitting' && navigation.formAction === '/solicitar-demostracion-kia'
 	const [form, fields] = useForm({
@@ -75,6 +77,7 @@ export function BookingForm({ signedInAs, draft, months, outcome }: Props) {
 				</div>
 			) : null}
 			<Form method="post" action="/solicitar-demostracion-kia" className="space-y-5" {...getFormProps(form)}>
+				{returnTo ? <input type="hidden" name="volver" value={returnTo} /> : null}
 				{signedInAs ? (
 					<p className="text-sm text-muted-foreground">{demoPage.form.signedInAs(signedInAs)}</p>
 				) : (
@@ -111,7 +114,8 @@ export function BookingForm({ signedInAs, draft, months, outcome }: Props) {
 /**
  * The free slots as one group of radio buttons, a day per fieldset: it works without JavaScript, and the
  * keyboard moves through it with the arrows, Tab stopping once. Each radio is its own tile, so the ring of
- * focus is drawn on what has focus.
+ * focus is drawn on what has focus. Some sixty days of slots: those out of sight are neither laid out nor
+ * painted (content-visibility), which a phone feels.
  */
 function SlotPicker({
 	months,
@@ -136,17 +140,20 @@ function SlotPicker({
 			) : (
 				<div
 					className={cn(
-						'mt-3 max-h-[min(26rem,55vh)] overflow-y-auto overscroll-contain rounded-2xl border bg-background px-3 pb-3 sm:px-4',
+						'mt-3 max-h-[min(26rem,55vh)] scroll-pt-12 overflow-y-auto overscroll-contain rounded-2xl border bg-background px-3 pb-3 sm:px-4',
 						errors && 'border-danger',
 					)}
 				>
 					{months.map((month) => (
 						<div key={month.label}>
-							<p className="sticky top-0 z-10 -mx-3 border-b bg-background/95 px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase backdrop-blur sm:-mx-4 sm:px-4">
+							<p className="sticky top-0 z-10 -mx-3 border-b bg-background px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:-mx-4 sm:px-4">
 								{month.label}
 							</p>
 							{month.days.map((day) => (
-								<fieldset key={day.fecha} className="min-w-0 border-b py-3 last:border-b-0">
+								<fieldset
+									key={day.fecha}
+									className="min-w-0 border-b py-3 [contain-intrinsic-size:auto_6rem] [content-visibility:auto] last:border-b-0"
+								>
 									<legend className="float-left mb-2 w-full text-sm font-semibold first-letter:uppercase">
 										{day.label}
 									</legend>
@@ -165,7 +172,7 @@ function SlotPicker({
 														required
 														defaultChecked={value === chosen}
 														aria-invalid={errors ? true : undefined}
-														className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-lg border border-border bg-surface transition-colors hover:border-brand checked:border-brand checked:bg-brand"
+														className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-lg border border-border bg-surface hover:border-brand checked:border-brand checked:bg-brand"
 													/>
 													<span className="pointer-events-none relative peer-checked:text-brand-foreground">
 														{hora}

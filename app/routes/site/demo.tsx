@@ -1,7 +1,7 @@
 import { CalendarDays, ChevronRight, Clock, Video } from 'lucide-react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useLocation, type ShouldRevalidateFunction } from 'react-router'
-import { bookingPageUrl, displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth'
+import { bookingReturnUrl, displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking-draft'
 import { loadBookingRules } from '~/.server/booking-rules'
 import { createBooking, takenSlots } from '~/.server/bookings'
@@ -154,7 +154,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		const headers = new Headers()
 		headers.append('Set-Cookie', await saveBookingDraft(booking))
-		const params = new URLSearchParams({ tab: 'signup', redirectTo: bookingPageUrl() })
+		const params = new URLSearchParams({ tab: 'signup', redirectTo: bookingReturnUrl(formData.get('volver')) })
 		return redirectWithToast(
 			`${getPublicEnv().PORTAL_URL}/auth?${params}`,
 			{ type: 'warning', ...demoPage.needAccount },
