@@ -165,7 +165,7 @@ test.describe('demo booking', () => {
 		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Quiero ver la facturación VERIFACTU')
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 
-		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 15_000 })
 		await expect(page.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute(
 			'href',
 			/^https:\/\/meet\.jit\.si\//,
@@ -284,22 +284,25 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: 'O reserva una reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
-	await expect(dialog.getByText('Reservarás como Nuria Sáez.')).toBeVisible()
+	// The dialog fetches its form and the free slots when it opens: slow on a loaded machine.
+	await expect(dialog.getByText('Reservarás como Nuria Sáez.')).toBeVisible({ timeout: 30_000 })
 	const { fecha, hora } = uniqueSlot()
 	await slotRadio(dialog, { fecha, hora }).check()
 	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
-	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 15_000 })
 })
 
 test('signed out on a plan page: the hand-off comes back to it, its dialog open with the slot, one click from booking', async ({
 	page,
 }) => {
+	test.slow()
 	const account = await createAccount('reserva-plan', 'Pau Ribas')
 	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
 	await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: 'Reservar reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
 	const slot = uniqueSlot()
+	await expect(dialog.getByLabel('Nombre')).toBeVisible({ timeout: 30_000 })
 	await dialog.getByLabel('Nombre').fill('Pau Ribas')
 	await dialog.getByLabel('Email').fill(account.email)
 	await slotRadio(dialog, slot).check()
@@ -313,7 +316,7 @@ test('signed out on a plan page: the hand-off comes back to it, its dialog open 
 
 	await page.waitForURL(siteURL('/tarifas/business?reservar=1'))
 	const reopened = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
-	await expect(reopened.getByText('Reservarás como Pau Ribas.')).toBeVisible({ timeout: 15_000 })
+	await expect(reopened.getByText('Reservarás como Pau Ribas.')).toBeVisible({ timeout: 30_000 })
 	await expect(slotRadio(reopened, slot)).toBeChecked()
 	await expect(reopened.getByLabel('Motivo de la reunión')).toHaveValue('El plan Business para mi gestoría')
 	await reopened.getByRole('button', { name: 'Reservar demostración' }).click()
