@@ -77,11 +77,30 @@ export function avatarUrl(user: SessionUser, profile: Profile | null) {
 	return profile?.avatar_url || metadata.avatar_url || null
 }
 
-/** The one page of the site that sign-in may send people back to (the demo booking hand-off). */
-export const bookingPageUrl = () => `${getPublicEnv().SITE_URL}/solicitar-demostracion-kia`
+/** The pages that offer the booking dialog ('O reserva una reunión', 'Reservar reunión'). */
+const bookingDialogPaths = [/^\/contacto$/, /^\/tarifas\/[a-z]+$/]
+
+/** Asks a page with the booking dialog to open it at once: the visitor is back from signing in to book. */
+export const reopenBookingParam = 'reservar'
+
+/**
+ * Where the demo booking hand-off comes back to after sign-in: the page with the booking dialog the visitor
+ * was on, opening it again, or else the booking page.
+ */
+export function bookingReturnUrl(from: FormDataEntryValue | null) {
+	const { SITE_URL } = getPublicEnv()
+	if (typeof from === 'string' && bookingDialogPaths.some((path) => path.test(from)))
+		return `${SITE_URL}${from}?${reopenBookingParam}=1`
+	return `${SITE_URL}/solicitar-demostracion-kia`
+}
 
 /** Site pages that need a signed-in visitor and so may be the destination after sign-in. */
-const siteReturnPaths = [/^\/solicitar-demostracion-kia$/, /^\/tarifas\/[a-z]+$/, /^\/panel-de-clientes$/]
+const siteReturnPaths = [
+	/^\/solicitar-demostracion-kia$/,
+	/^\/tarifas\/[a-z]+$/,
+	/^\/panel-de-clientes$/,
+	...bookingDialogPaths,
+]
 
 /** The portal's sign-in page, coming back to `url` (a site page from `siteReturnPaths`) afterwards. */
 export function signInUrlFor(url: URL) {

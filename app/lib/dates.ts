@@ -28,3 +28,24 @@ export function formatLongDateTime(value: string | Date) {
 export function formatDateRange(desde: string, hasta: string) {
 	return desde === hasta ? `el ${formatLongDate(desde)}` : `del ${formatLongDate(desde)} al ${formatLongDate(hasta)}`
 }
+
+let weekdayDate: Intl.DateTimeFormat | undefined
+
+/** "lunes, 30 de noviembre": a day the booking form offers, in Madrid's calendar. */
+export function formatWeekdayDate(fecha: string) {
+	weekdayDate ??= new Intl.DateTimeFormat('es-ES', {
+		weekday: 'long',
+		day: 'numeric',
+		month: 'long',
+		timeZone: businessTimeZone,
+	})
+	return weekdayDate.format(new Date(`${fecha}T12:00:00Z`))
+}
+
+let monthYear: Intl.DateTimeFormat | undefined
+
+/** "noviembre de 2026": the heading over a month's days in the booking form. */
+export function formatMonthYear(fecha: string) {
+	monthYear ??= new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: businessTimeZone })
+	return monthYear.format(new Date(`${fecha}T12:00:00Z`))
+}

@@ -100,3 +100,39 @@ export function freeHours(rules: BookingRules, window: BookingWindow, fecha: str
 /** A slot can be booked on a bookable day, at one of its hours, after the notice and within the horizon. */
 export const isBookable = (rules: BookingRules, fecha: string, hora: string, now = new Date()) =>
 	freeHours(rules, bookingWindow(rules, now), fecha).includes(hora)
+
+/** A day the booking form offers and its free hours. */
+export type BookableDay = { fecha: string; horas: string[] }
+
+/** Every day from the window's start to its horizon that still has a free hour, in order. */
+export function bookableDays(
+	rules: BookingRules,
+	window: BookingWindow,
+	taken: Readonly<Record<string, readonly string[]>>,
+): BookableDay[] {
+	const days: BookableDay[] = []
+	for (let fecha = window.earliest.fecha; fecha <= window.last; fecha = addDays(fecha, 1)) {
+		const horas = freeHours(rules, window, fecha, taken[fecha])
+		if (horas.length > 0) days.push({ fecha, horas })
+	}
+	return days
+}
+
+/** One radio button of the booking form is one slot: `2026-11-30T10:00`. */
+export const slotValue = (fecha: string, hora: string) => `${fecha}T${hora}`
+
+const slotPattern = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
+
+/**
+ * The form's `slot` read as the `fecha` and `hora` the booking schema checks; a post that names them itself
+ * (a client of the form's old shape) is read as it is.
+ */
+export function withSlotFields(formData: FormData) {
+	const match = slotPattern.exec(String(formData.get('slot') ?? ''))
+	if (!match) return formData
+	const read = new FormData()
+	for (const [name, value] of formData) if (name !== 'fecha' && name !== 'hora') read.append(name, value)
+	read.set('fecha', match[1] ?? '')
+	read.set('hora', match[2] ?? '')
+	return read
+}

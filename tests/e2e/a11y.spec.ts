@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { capabilityPath } from '../../app/lib/capability-ids'
 import { subscribe } from '../support/billing'
+import { slotRadio } from '../support/slot-picker'
 import {
 	cookieHeader,
 	createAccount,
@@ -182,7 +183,7 @@ for (const theme of themes) {
 
 			await open(siteURL('/tarifas/business'))
 			await page.getByRole('button', { name: 'Reservar reunión' }).click()
-			await expect(page.getByRole('dialog').getByLabel('Fecha')).toBeVisible()
+			await expect(page.getByRole('dialog').getByRole('group', { name: 'Día y hora' })).toBeVisible()
 			await check('booking dialog')
 
 			await open(siteURL('/'))
@@ -546,15 +547,18 @@ test.describe('keyboard only', () => {
 		const main = page.getByRole('main')
 		await skipToContent(page, main.getByRole('link', { name: 'Inicio' }))
 
-		const { fecha, hora } = slotTypedThroughAWeekend()
+		const { fecha, hora } = uniqueSlot()
+		const slots = main.getByRole('group', { name: 'Día y hora' }).getByRole('radio')
 		await page.keyboard.press('Tab')
-		await expectVisibleFocus(main.getByLabel('Fecha'))
-		await typeDate(page, fecha)
-		await expect(main.getByLabel('Fecha')).toHaveValue(fecha)
-
-		await tabPastDateInput(page, main.getByLabel('Hora'))
-		await page.keyboard.press('ArrowDown')
-		await expect(main.getByLabel('Hora')).toHaveValue(hora)
+		await expectVisibleFocus(slots.first())
+		// One Tab stop for the whole picker; the arrows walk it, checking each slot they reach.
+		const steps = (
+			await slots.evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value))
+		).indexOf(`${fecha}T${hora}`)
+		expect(steps).toBeGreaterThan(0)
+		for (let step = 0; step < steps; step++) await page.keyboard.press('ArrowRight')
+		await expectVisibleFocus(slotRadio(main, { fecha, hora }))
+		await expect(slotRadio(main, { fecha, hora })).toBeChecked()
 
 		await page.keyboard.press('Tab')
 		await expectVisibleFocus(main.getByLabel('Motivo de la reunión'))

@@ -3,6 +3,7 @@ import { formatMeeting } from '../../app/lib/booking'
 import { formatDateRange } from '../../app/lib/dates'
 import { createAccount, createAdminAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { defaultRulesRow } from '../support/booking-rules'
+import { slotDay, slotRadio } from '../support/slot-picker'
 import { expect, test } from '../support/e2e-test'
 import { uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
@@ -78,12 +79,14 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 	await clientPage.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
 	const main = clientPage.getByRole('main')
 	await expect(main).toContainText('Entre las 10:00 y las 16:00.')
-	await main.getByLabel('Fecha').fill(blocked)
-	await expect(toast(clientPage, 'Ese día no hay demostraciones. Por favor, elige otra fecha.')).toBeVisible()
-	await expect(main.getByLabel('Fecha')).toHaveValue('')
-	await main.getByLabel('Fecha').fill(open)
-	expect(await optionsOf(clientPage, 'Hora')).toEqual(hoursAfterTheChange)
-	await main.getByLabel('Hora').selectOption('16:00')
+	await expect(slotDay(main, open)).toBeVisible()
+	await expect(slotDay(main, blocked)).toHaveCount(0)
+	expect(
+		await slotDay(main, open)
+			.getByRole('radio')
+			.evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value.slice(11))),
+	).toEqual(hoursAfterTheChange)
+	await slotRadio(main, { fecha: open, hora: '16:00' }).check()
 	await main.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(main.getByText('¡Cita confirmada!')).toBeVisible()
 	const refused = await postAs(clientPage, siteURL('/solicitar-demostracion-kia'), { fecha: blocked, hora: '10:00' })

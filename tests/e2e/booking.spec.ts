@@ -1,7 +1,8 @@
 import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { inbox, invitationIn, waitForMail, type CaughtMail } from '../support/mail'
-import { uniqueSlot } from '../support/unique'
+import { slotDay, slotRadio } from '../support/slot-picker'
+import { uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 const consentCookie = {
@@ -42,6 +43,23 @@ async function versionIn(mail: CaughtMail) {
 	}
 }
 
+const firstHourOfADay = () => uniqueSlot(({ hora }: Slot) => hora === '10:00')
+
+/** Someone else's booking, written straight to the database as a booking made elsewhere would be. */
+async function bookDirectly(holder: { id: string; email: string }, slot: Slot) {
+	await serviceClient()
+		.from('reservas')
+		.insert({
+			user_id: holder.id,
+			...slot,
+			motivo: 'Otra reserva',
+			nombre: 'Otra persona',
+			email: holder.email,
+			meet_url: 'https://meet.jit.si/kia-otra',
+		})
+		.throwOnError()
+}
+
 function nextSaturday() {
 	const date = new Date()
 	date.setUTCDate(date.getUTCDate() + 7)
@@ -50,13 +68,41 @@ function nextSaturday() {
 }
 
 test.describe('demo booking', () => {
-	test('a weekend date is refused at once and cleared', async ({ page }) => {
-		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+	test('the picker offers the free slots of bookable weekdays, named in Spanish, and never a taken one', async ({
+		page,
+	}) => {
+		const holder = await createAccount('ocupado')
+		// The first hour of a day: the lane's next slots are the rest of it, so the other seven are still free.
+		const taken = firstHourOfADay()
+		await bookDirectly(holder, taken)
 		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
-		await page.getByLabel('Fecha').fill(nextSaturday())
-		await expect(page.getByText('Fecha no válida')).toBeVisible()
-		await expect(page.getByText('Por favor, selecciona un día de lunes a viernes.')).toBeVisible()
-		await expect(page.getByLabel('Fecha')).toHaveValue('')
+		const picker = page.getByRole('group', { name: 'Día y hora' })
+		const day = slotDay(picker, taken.fecha)
+		await expect(day).toBeVisible()
+		await expect(day.getByRole('radio')).toHaveCount(7)
+		await expect(slotRadio(picker, taken)).toHaveCount(0)
+		await expect(slotDay(picker, nextSaturday())).toHaveCount(0)
+		const days = await picker.locator('fieldset legend').allTextContents()
+		expect(days.length).toBeGreaterThan(20)
+		for (const name of days) expect(name).toMatch(/^(lunes|martes|miércoles|jueves|viernes), \d{1,2} de [a-z]+$/)
+	})
+
+	test('a slot taken while the form was open is refused, and what was typed stays', async ({ page }) => {
+		const account = await createAccount('carrera-formulario', 'Lola Gil')
+		await signIn(page, account.email)
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		const slot = firstHourOfADay()
+		await slotRadio(page, slot).check()
+		await page.getByLabel('Motivo de la reunión').fill('Quiero ver el asistente fiscal')
+		await bookDirectly(await createAccount('carrera-rival'), slot)
+		await page.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expect(
+			page.getByRole('alert').filter({ hasText: 'Ese hueco acaba de reservarse. Elige otra hora de las disponibles.' }),
+			// The refusal, then the slots loaded again: two round trips, slow on a loaded machine.
+		).toBeVisible({ timeout: 15_000 })
+		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Quiero ver el asistente fiscal')
+		await expect(slotRadio(page, slot)).toHaveCount(0)
+		await expect(slotDay(page, slot.fecha).getByRole('radio')).toHaveCount(7)
 	})
 
 	test('what is typed while the page still loads its JavaScript survives hydration', async ({ page }) => {
@@ -73,8 +119,7 @@ test.describe('demo booking', () => {
 		const form = page.getByRole('main')
 		const { fecha, hora } = uniqueSlot()
 		await form.getByLabel('Nombre').fill('Elena Vidal')
-		await form.getByLabel('Fecha').fill(fecha)
-		await form.getByLabel('Hora').selectOption(hora)
+		await slotRadio(form, { fecha, hora }).check()
 		await form.getByLabel('Motivo de la reunión').fill('Escrito antes de tiempo')
 		expect(held, 'the entry script was held back').toBe(true)
 		release()
@@ -83,8 +128,7 @@ test.describe('demo booking', () => {
 		await form.getByLabel('Nombre').focus()
 		await form.getByLabel('Motivo de la reunión').focus()
 		await expect(form.getByLabel('Nombre')).toHaveValue('Elena Vidal')
-		await expect(form.getByLabel('Fecha')).toHaveValue(fecha)
-		await expect(form.getByLabel('Hora')).toHaveValue(hora)
+		await expect(slotRadio(form, { fecha, hora })).toBeChecked()
 		await expect(form.getByLabel('Motivo de la reunión')).toHaveValue('Escrito antes de tiempo')
 	})
 
@@ -98,8 +142,7 @@ test.describe('demo booking', () => {
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Elena Vidal')
 		await form.getByLabel('Email').fill(account.email)
-		await page.getByLabel('Fecha').fill(fecha)
-		await page.getByLabel('Hora').selectOption(hora)
+		await slotRadio(page, { fecha, hora }).check()
 		await page.getByLabel('Motivo de la reunión').fill('Quiero ver la facturación VERIFACTU')
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 
@@ -118,17 +161,17 @@ test.describe('demo booking', () => {
 
 		await page.waitForURL(siteURL('/solicitar-demostracion-kia'))
 		await expect(page.getByText('Reservarás como Elena Vidal.')).toBeVisible()
-		await expect(page.getByLabel('Fecha')).toHaveValue(fecha)
-		await expect(page.getByLabel('Hora')).toHaveValue(hora)
+		await expect(slotRadio(page, { fecha, hora })).toBeChecked()
 		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Quiero ver la facturación VERIFACTU')
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 
-		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 15_000 })
 		await expect(page.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute(
 			'href',
 			/^https:\/\/meet\.jit\.si\//,
 		)
-		await expect(page.getByLabel('Fecha')).toHaveValue('')
+		await expect(page.getByRole('radio', { checked: true })).toHaveCount(0)
+		await expect(slotRadio(page, { fecha, hora })).toHaveCount(0)
 		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Demostración del asistente KIA')
 
 		const rows = await serviceClient()
@@ -187,8 +230,7 @@ test.describe('demo booking', () => {
 		await signIn(page, account.email)
 		await page.goto(siteURL('/solicitar-demostracion-kia'))
 		const { fecha, hora } = uniqueSlot()
-		await page.getByLabel('Fecha').fill(fecha)
-		await page.getByLabel('Hora').selectOption(hora)
+		await slotRadio(page, { fecha, hora }).check()
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 		await expect(page.getByRole('alert').filter({ hasText: 'Ya tienes 3 demostraciones pendientes.' })).toBeVisible()
 		const held = await serviceClient()
@@ -228,8 +270,7 @@ test.describe('demo booking', () => {
 		await page.goto(siteURL('/solicitar-demostracion-kia'))
 		await expect(page.getByText('Reservarás como Raúl Pons.')).toBeVisible()
 		const { fecha, hora } = uniqueSlot()
-		await page.getByLabel('Fecha').fill(fecha)
-		await page.getByLabel('Hora').selectOption(hora)
+		await slotRadio(page, { fecha, hora }).check()
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
 		await context.close()
@@ -243,12 +284,45 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
 	await page.getByRole('button', { name: 'O reserva una reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
-	await expect(dialog.getByText('Reservarás como Nuria Sáez.')).toBeVisible()
+	// The dialog fetches its form and the free slots when it opens: slow on a loaded machine.
+	await expect(dialog.getByText('Reservarás como Nuria Sáez.')).toBeVisible({ timeout: 30_000 })
 	const { fecha, hora } = uniqueSlot()
-	await dialog.getByLabel('Fecha').fill(fecha)
-	await dialog.getByLabel('Hora').selectOption(hora)
+	await slotRadio(dialog, { fecha, hora }).check()
 	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
-	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 15_000 })
+})
+
+test('signed out on a plan page: the hand-off comes back to it, its dialog open with the slot, one click from booking', async ({
+	page,
+}) => {
+	test.slow()
+	const account = await createAccount('reserva-plan', 'Pau Ribas')
+	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+	await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })
+	await page.getByRole('button', { name: 'Reservar reunión' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
+	const slot = uniqueSlot()
+	await expect(dialog.getByLabel('Nombre')).toBeVisible({ timeout: 30_000 })
+	await dialog.getByLabel('Nombre').fill('Pau Ribas')
+	await dialog.getByLabel('Email').fill(account.email)
+	await slotRadio(dialog, slot).check()
+	await dialog.getByLabel('Motivo de la reunión').fill('El plan Business para mi gestoría')
+	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
+
+	await page.waitForURL(/\/auth\?tab=signup/)
+	await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
+	await page.locator('#signin').getByLabel('Contraseña').fill(account.password)
+	await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
+
+	await page.waitForURL(siteURL('/tarifas/business?reservar=1'))
+	const reopened = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
+	await expect(reopened.getByText('Reservarás como Pau Ribas.')).toBeVisible({ timeout: 30_000 })
+	await expect(slotRadio(reopened, slot)).toBeChecked()
+	await expect(reopened.getByLabel('Motivo de la reunión')).toHaveValue('El plan Business para mi gestoría')
+	await reopened.getByRole('button', { name: 'Reservar demostración' }).click()
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 15_000 })
+	const rows = await serviceClient().from('reservas').select('fecha, hora, motivo').eq('user_id', account.id)
+	expect(rows.data).toEqual([{ ...slot, hora: `${slot.hora}:00`, motivo: 'El plan Business para mi gestoría' }])
 })
 
 test('a booking, its reschedule and its cancellation each send the client and the company inbox the invitation of one meeting', async ({

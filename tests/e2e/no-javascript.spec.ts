@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test'
 import { createAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
+import { slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
@@ -108,8 +109,7 @@ test("a signed-out booking hands off to sign-up with 'Crea una cuenta para conti
 	const form = page.getByRole('main')
 	await form.getByLabel('Nombre').fill('Tomás Rey')
 	await form.getByLabel('Email').fill(uniqueEmail('sin-js-traspaso'))
-	await page.getByLabel('Fecha').fill(fecha)
-	await page.getByLabel('Hora').selectOption(hora)
+	await slotRadio(page, { fecha, hora }).check()
 	await page.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(page).toHaveURL(/\/auth\?tab=signup/)
 	// Playwright's text matching skips <noscript>, where both notices are: read them by role.

@@ -17,6 +17,7 @@ import { submittedEmail, testPassword } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe } from '../support/stripe'
+import { slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { rawRequest } from '../support/urls'
 
@@ -400,8 +401,7 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 	// Typed before hydration, the date would be reset by it (a known React limitation for controlled inputs).
 	await page.goto(site('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
 	const { fecha, hora } = uniqueSlot()
-	await page.getByLabel('Fecha').fill(fecha)
-	await page.getByLabel('Hora').selectOption(hora)
+	await slotRadio(page, { fecha, hora }).check()
 	await page.getByRole('button', { name: 'Reservar demostración' }).click()
 	const confirmation = page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })
 	await expect(confirmation).toBeVisible()

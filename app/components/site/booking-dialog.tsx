@@ -1,6 +1,6 @@
 import { CalendarDays, LoaderCircle } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Link, useFetcher, useLocation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { bookingDialog } from '~/content/pages'
 import type { loader as bookingLoader } from '~/routes/site/demo'
@@ -32,8 +32,18 @@ export function BookingDialogButton({
 }) {
 	const hydrated = useHydrated()
 	const booking = useFetcher<typeof bookingLoader>()
-	const [open, setOpen] = useState(false)
+	const [chosen, setOpen] = useState<boolean | null>(null)
 	const trigger = useRef<HTMLButtonElement>(null)
+	const { pathname } = useLocation()
+	// Back from signing in to book (the hand-off of a signed-out visitor): the dialog opens again with what
+	// they entered, so booking is the one click left.
+	const [searchParams] = useSearchParams()
+	const reopen = hydrated && searchParams.has('reservar')
+	const open = chosen ?? reopen
+	const { load } = booking
+	useEffect(() => {
+		if (reopen) void load('/solicitar-demostracion-kia')
+	}, [reopen, load])
 	const content = (
 		<>
 			<CalendarDays aria-hidden className="size-4" />
@@ -83,10 +93,9 @@ export function BookingDialogButton({
 						<BookingForm
 							signedInAs={booking.data.signedInAs}
 							draft={booking.data.draft}
-							taken={booking.data.taken}
-							rules={booking.data.rules}
-							window={booking.data.window}
+							months={booking.data.months}
 							outcome={undefined}
+							returnTo={pathname}
 						/>
 					</Suspense>
 				) : (

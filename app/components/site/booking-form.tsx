@@ -1,21 +1,12 @@
-import {
-	getFormProps,
-	getInputProps,
-	getSelectProps,
-	getTextareaProps,
-	useForm,
-	type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { demoPage } from '~/content/pages'
-import { freeHours, isBookableDay, isWeekend, type BookingRules, type BookingWindow } from '~/lib/slots'
+import { slotValue, withSlotFields } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import { ErrorList, Field, inputClass } from '../forms'
-import { notify } from '../toaster'
 import { Button } from '../ui/button'
 
 export type BookingOutcome =
@@ -25,26 +16,23 @@ export type BookingOutcome =
 type Props = {
 	signedInAs: string | null
 	draft: Partial<BookingInput> | null
-	taken: Record<string, string[]>
-	rules: BookingRules
-	window: BookingWindow
+	months: SlotMonth[]
 	outcome: BookingOutcome | undefined
+	/** The page whose booking dialog holds the form: a signed-out visitor comes back to it after signing in. */
+	returnTo?: string
 }
+
+/** A day the form offers, named in Spanish by the server ('lunes, 30 de noviembre'), with its free hours. */
+export type SlotDay = { fecha: string; label: string; horas: string[] }
+export type SlotMonth = { label: string; days: SlotDay[] }
 
 /**
  * SPEC §2/§5: the days and hours of the booking rules (/admin/ajustes) from now on, free slots only, name and
  * e-mail from the account when signed in.
  */
-export function BookingForm({ signedInAs, draft, taken, rules, window, outcome }: Props) {
+export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Props) {
 	const navigation = useNavigation()
 	const submitting = navigation.state === 'submitting' && navigation.formAction === '/solicitar-demostracion-kia'
-	const [fecha, setFecha] = useState(draft?.fecha ?? '')
-	const fechaInput = useRef<HTMLInputElement>(null)
-	// The date input is uncontrolled, so a date picked before the page hydrated stays in it; the free
-	// times then follow it.
-	useEffect(() => {
-		if (fechaInput.current?.value) setFecha(fechaInput.current.value)
-	}, [])
 	const [form, fields] = useForm({
 		id: 'reserva',
 		lastResult: outcome?.status === 'error' ? outcome.result : undefined,
@@ -53,13 +41,15 @@ export function BookingForm({ signedInAs, draft, taken, rules, window, outcome }
 		defaultValue: {
 			nombre: draft?.nombre ?? '',
 			email: draft?.email ?? '',
+			fecha: draft?.fecha ?? '',
 			hora: draft?.hora ?? '',
 			motivo: draft?.motivo ?? defaultBookingReason,
 		},
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingSchema }),
+		onValidate: ({ formData }) => parseWithZod(withSlotFields(formData), { schema: bookingSchema }),
 	})
-	// No date yet (or no JavaScript to follow it): every hour of the rules; the server checks the one sent.
-	const free = fecha ? freeHours(rules, window, fecha, taken[fecha]) : rules.horas
+	const { fecha, hora } = fields
+	const chosen = fecha.initialValue && hora.initialValue ? slotValue(fecha.initialValue, hora.initialValue) : ''
+	const slotErrors = fecha.errors?.length || hora.errors?.length ? [demoPage.form.chooseSlot] : undefined
 
 	return (
 		<div className="space-y-6">
@@ -87,6 +77,7 @@ export function BookingForm({ signedInAs, draft, taken, rules, window, outcome }
 				</div>
 			) : null}
 			<Form method="post" action="/solicitar-demostracion-kia" className="space-y-5" {...getFormProps(form)}>
+				{returnTo ? <input type="hidden" name="volver" value={returnTo} /> : null}
 				{signedInAs ? (
 					<p className="text-sm text-muted-foreground">{demoPage.form.signedInAs(signedInAs)}</p>
 				) : (
@@ -103,46 +94,7 @@ export function BookingForm({ signedInAs, draft, taken, rules, window, outcome }
 						/>
 					</div>
 				)}
-				<div className="grid gap-5 sm:grid-cols-2">
-					<Field
-						label={demoPage.form.fecha}
-						inputProps={{
-							...getInputProps(fields.fecha, { type: 'date' }),
-							ref: fechaInput,
-							defaultValue: draft?.fecha ?? '',
-							min: window.earliest.fecha,
-							max: window.last,
-							onChange: (event) => {
-								const value = event.currentTarget.value
-								// Typed by keyboard, the year arrives digit by digit (0002, 0020, 0202, 2029): only a date
-								// from today on is a choice to judge, else typing a weekday could clear it half-way.
-								if (value && value >= window.earliest.fecha && !isBookableDay(rules, value)) {
-									const refusal = isWeekend(value) ? demoPage.weekend : demoPage.closedDay
-									notify({ id: 'fecha-no-valida', type: 'error', ...refusal })
-									event.currentTarget.value = ''
-									setFecha('')
-									return
-								}
-								setFecha(value)
-							},
-						}}
-						errors={fields.fecha.errors}
-					/>
-					<div>
-						<label htmlFor={fields.hora.id} className="mb-1.5 block text-sm font-medium">
-							{demoPage.form.hora}
-						</label>
-						<select {...getSelectProps(fields.hora)} className={inputClass}>
-							<option value="">{fecha && free.length === 0 ? demoPage.form.noTimes : demoPage.form.chooseTime}</option>
-							{free.map((slot) => (
-								<option key={slot} value={slot}>
-									{slot}
-								</option>
-							))}
-						</select>
-						<ErrorList id={fields.hora.errorId} errors={fields.hora.errors} />
-					</div>
-				</div>
+				<SlotPicker months={months} chosen={chosen} errorId={fecha.errorId} errors={slotErrors} />
 				<div>
 					<label htmlFor={fields.motivo.id} className="mb-1.5 block text-sm font-medium">
 						{demoPage.form.motivo}
@@ -156,5 +108,86 @@ export function BookingForm({ signedInAs, draft, taken, rules, window, outcome }
 				</Button>
 			</Form>
 		</div>
+	)
+}
+
+/**
+ * The free slots as one group of radio buttons, a day per fieldset: it works without JavaScript, and the
+ * keyboard moves through it with the arrows, Tab stopping once. Each radio is its own tile, so the ring of
+ * focus is drawn on what has focus. Some sixty days of slots: those out of sight are neither laid out nor
+ * painted (content-visibility), which a phone feels.
+ */
+function SlotPicker({
+	months,
+	chosen,
+	errorId,
+	errors,
+}: {
+	months: SlotMonth[]
+	chosen: string
+	errorId: string
+	errors: string[] | undefined
+}) {
+	const hintId = `${errorId}-pista`
+	return (
+		<fieldset className="min-w-0" aria-describedby={errors ? `${hintId} ${errorId}` : hintId}>
+			<legend className="text-sm font-medium">{demoPage.form.slot}</legend>
+			<p id={hintId} className="mt-1 text-sm text-muted-foreground">
+				{demoPage.form.slotHint}
+			</p>
+			{months.length === 0 ? (
+				<p className="mt-3 rounded-2xl border bg-surface-muted p-4 text-sm">{demoPage.form.noSlots}</p>
+			) : (
+				<div
+					className={cn(
+						'mt-3 max-h-[min(26rem,55vh)] scroll-pt-12 overflow-y-auto overscroll-contain rounded-2xl border bg-background px-3 pb-3 sm:px-4',
+						errors && 'border-danger',
+					)}
+				>
+					{months.map((month) => (
+						<div key={month.label}>
+							<p className="sticky top-0 z-10 -mx-3 border-b bg-background px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:-mx-4 sm:px-4">
+								{month.label}
+							</p>
+							{month.days.map((day) => (
+								<fieldset
+									key={day.fecha}
+									className="min-w-0 border-b py-3 [contain-intrinsic-size:auto_6rem] [content-visibility:auto] last:border-b-0"
+								>
+									<legend className="float-left mb-2 w-full text-sm font-semibold first-letter:uppercase">
+										{day.label}
+									</legend>
+									<div className="clear-left grid grid-cols-4 gap-2 sm:grid-cols-8">
+										{day.horas.map((hora) => {
+											const value = slotValue(day.fecha, hora)
+											return (
+												<label
+													key={hora}
+													className="relative grid h-10 place-items-center text-sm font-medium tabular-nums"
+												>
+													<input
+														type="radio"
+														name="slot"
+														value={value}
+														required
+														defaultChecked={value === chosen}
+														aria-invalid={errors ? true : undefined}
+														className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-lg border border-border bg-surface hover:border-brand checked:border-brand checked:bg-brand"
+													/>
+													<span className="pointer-events-none relative peer-checked:text-brand-foreground">
+														{hora}
+													</span>
+												</label>
+											)
+										})}
+									</div>
+								</fieldset>
+							))}
+						</div>
+					))}
+				</div>
+			)}
+			<ErrorList id={errorId} errors={errors} />
+		</fieldset>
 	)
 }

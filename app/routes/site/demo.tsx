@@ -1,7 +1,7 @@
 import { CalendarDays, ChevronRight, Clock, Video } from 'lucide-react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, useLocation } from 'react-router'
-import { bookingPageUrl, displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth'
+import { data, Link, useLocation, type ShouldRevalidateFunction } from 'react-router'
+import { bookingReturnUrl, displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking-draft'
 import { loadBookingRules } from '~/.server/booking-rules'
 import { createBooking, takenSlots } from '~/.server/bookings'
@@ -10,12 +10,23 @@ import { readForm } from '~/.server/http'
 import { getOptionalUser, getUserIfReachable } from '~/.server/supabase'
 import { isRateLimited, rateLimitedMessage } from '~/.server/rate-limit'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { BookingForm, type BookingOutcome } from '~/components/site/booking-form'
+import { BookingForm, type BookingOutcome, type SlotMonth } from '~/components/site/booking-form'
 import { Card, Container } from '~/components/site/page'
 import { pageNames } from '~/content/navigation'
 import { demoPage } from '~/content/pages'
 import { availabilityFact, describeAvailability } from '~/content/availability'
-import { bookingWindow, defaultBookingRules, isBookable, isBookableDay, isPastHorizon, isWeekend } from '~/lib/slots'
+import { formatMonthYear, formatWeekdayDate } from '~/lib/dates'
+import {
+	bookableDays,
+	bookingWindow,
+	defaultBookingRules,
+	isBookable,
+	isBookableDay,
+	isPastHorizon,
+	isWeekend,
+	withSlotFields,
+	type BookableDay,
+} from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
@@ -55,6 +66,19 @@ function Breadcrumb() {
 
 const factIcons = { clock: Clock, calendar: CalendarDays, video: Video }
 
+/** The free days grouped by month and named in Spanish here, so the page ships no date formatting. */
+function slotMonths(days: BookableDay[]): SlotMonth[] {
+	const months: SlotMonth[] = []
+	for (const day of days) {
+		const label = formatMonthYear(day.fecha)
+		const slotDay = { ...day, label: formatWeekdayDate(day.fecha) }
+		const last = months.at(-1)
+		if (last?.label === label) last.days.push(slotDay)
+		else months.push({ label, days: [slotDay] })
+	}
+	return months
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// A public page: while Supabase is down it still shows, as to a visitor; booking then says it cannot.
 	const user = await getUserIfReachable(context, request)
@@ -76,15 +100,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 					motivo: draft.motivo,
 				}
 			: null,
-		taken,
 		rules,
-		window: bookingWindow(rules),
+		months: slotMonths(bookableDays(rules, bookingWindow(rules), taken)),
 		availability: describeAvailability(rules),
 	}
 }
 
+/**
+ * A refused booking (4xx) would leave the slots as they were loaded; the refusal of a slot taken meanwhile
+ * must take it off the list, so every booking post reloads them.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+	formAction === '/solicitar-demostracion-kia' || defaultShouldRevalidate
+
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await readForm(request)
+	const formData = withSlotFields(await readForm(request))
 	const submission = parseWithZod(formData, { schema: bookingSchema })
 	const fail = async (message: string, status = 400) =>
 		data<BookingOutcome>(
@@ -124,7 +154,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		const headers = new Headers()
 		headers.append('Set-Cookie', await saveBookingDraft(booking))
-		const params = new URLSearchParams({ tab: 'signup', redirectTo: bookingPageUrl() })
+		const params = new URLSearchParams({ tab: 'signup', redirectTo: bookingReturnUrl(formData.get('volver')) })
 		return redirectWithToast(
 			`${getPublicEnv().PORTAL_URL}/auth?${params}`,
 			{ type: 'warning', ...demoPage.needAccount },
@@ -198,9 +228,7 @@ export default function DemoRequest({ loaderData, actionData }: Route.ComponentP
 					key={actionData?.status === 'success' ? actionData.meetUrl : 'reserva'}
 					signedInAs={loaderData.signedInAs}
 					draft={actionData?.status === 'success' ? null : loaderData.draft}
-					taken={loaderData.taken}
-					rules={loaderData.rules}
-					window={loaderData.window}
+					months={loaderData.months}
 					outcome={actionData}
 				/>
 			</Card>

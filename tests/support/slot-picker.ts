@@ -1,0 +1,11 @@
+import type { Locator, Page } from '@playwright/test'
+import { formatWeekdayDate } from '../../app/lib/dates'
+import type { Slot } from './unique'
+
+/** The booking form's day, a group named by its Spanish date ('lunes, 30 de noviembre'). */
+export const slotDay = (scope: Page | Locator, fecha: string) =>
+	scope.getByRole('group', { name: formatWeekdayDate(fecha), exact: true })
+
+/** The radio button of one slot: its hour, inside its day. */
+export const slotRadio = (scope: Page | Locator, { fecha, hora }: Slot) =>
+	slotDay(scope, fecha).getByRole('radio', { name: hora, exact: true })
