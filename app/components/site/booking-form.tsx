@@ -114,8 +114,7 @@ export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Pr
 /**
  * The free slots as one group of radio buttons, a day per fieldset: it works without JavaScript, and the
  * keyboard moves through it with the arrows, Tab stopping once. Each radio is its own tile, so the ring of
- * focus is drawn on what has focus. Some sixty days of slots: those out of sight are neither laid out nor
- * painted (content-visibility), which a phone feels.
+ * focus is drawn on what has focus.
  */
 function SlotPicker({
 	months,
@@ -150,10 +149,7 @@ function SlotPicker({
 								{month.label}
 							</p>
 							{month.days.map((day) => (
-								<fieldset
-									key={day.fecha}
-									className="min-w-0 border-b py-3 [contain-intrinsic-size:auto_6rem] [content-visibility:auto] last:border-b-0"
-								>
+								<fieldset key={day.fecha} className="min-w-0 border-b py-3 last:border-b-0">
 									<legend className="float-left mb-2 w-full text-sm font-semibold first-letter:uppercase">
 										{day.label}
 									</legend>
