@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { createAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
-import { uniqueName } from '../support/unique'
+import { slotRadio } from '../support/slot-picker'
+import { uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 // Issue 20: a form whose submission gets no usable answer (the network cut, a 5xx) keeps every field and
@@ -87,4 +88,23 @@ test('portal: a profile change lost to the network stays in the form, the menus 
 	await expect(page.getByLabel('Apellidos')).toHaveValue('Ferrer Soler')
 	await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toHaveCount(0)
 	await expect(page.getByRole('navigation').first()).toBeVisible()
+})
+
+test('booking: the network cut keeps the chosen slot and the reason, with the spec’s banner', async ({ page }) => {
+	const { email } = await createAccount('reserva-sin-red', 'Pau Serra')
+	await signIn(page, email)
+	await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+	const slot = uniqueSlot()
+	await slotRadio(page, slot).check()
+	await page.getByLabel('Motivo de la reunión').fill('Queremos automatizar los recordatorios fiscales')
+
+	await failPostsTo(page, '/solicitar-demostracion-kia', 'network')
+	await page.getByRole('button', { name: 'Reservar demostración' }).click()
+	await expect(
+		page.getByRole('alert').filter({ hasText: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.' }),
+	).toBeVisible()
+	await expect(toast(page, 'Error')).toBeVisible()
+	await expect(slotRadio(page, slot)).toBeChecked()
+	await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Queremos automatizar los recordatorios fiscales')
+	await expectPageKept(page)
 })

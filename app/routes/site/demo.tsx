@@ -30,6 +30,7 @@ import {
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
+import { keepFormOnFailure } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta({
@@ -200,6 +201,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 			meetUrl: result.meetUrl,
 		},
 		{ headers },
+	)
+}
+
+/** A booking the network or the server dropped keeps the form as typed, with the spec's banner and toast. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	return keepFormOnFailure(
+		request,
+		serverAction,
+		({ result, message }): BookingOutcome => ({ status: 'error', message, result }),
+		'booking',
 	)
 }
 
