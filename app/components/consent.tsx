@@ -136,16 +136,23 @@ function ConsentBanner({ fetcher, onCustomize }: { fetcher: ConsentFetcher; onCu
 	return (
 		<section
 			aria-label={cookieTexts.bannerLabel}
-			className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-2xl border bg-surface p-5 shadow-2xl sm:inset-x-6 sm:bottom-6"
+			className="fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-2xl border bg-surface p-4 shadow-2xl sm:inset-x-6 sm:bottom-6 sm:p-5"
 		>
+			{/* On a phone it keeps to a quarter of the screen: no icon, smaller text, the three choices on one row. */}
 			<div className="flex gap-3">
-				<Cookie aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-ink" />
+				<Cookie aria-hidden className="mt-0.5 hidden size-5 shrink-0 text-brand-ink sm:block" />
 				<div>
-					<h2 className="font-semibold">{cookieTexts.bannerHeading}</h2>
-					<p className="mt-1 text-sm text-muted-foreground">{cookieTexts.bannerText}</p>
+					<h2 className="text-sm font-semibold sm:text-base">{cookieTexts.bannerHeading}</h2>
+					<p className="mt-1 text-xs leading-snug text-muted-foreground sm:text-sm sm:leading-normal">
+						{cookieTexts.bannerText}
+					</p>
 				</div>
 			</div>
-			<fetcher.Form method="post" action={consentAction} className="mt-4 flex flex-wrap justify-end gap-2">
+			<fetcher.Form
+				method="post"
+				action={consentAction}
+				className="mt-3 grid grid-cols-3 gap-2 *:px-2 *:text-[13px] sm:mt-4 sm:flex sm:flex-wrap sm:justify-end sm:*:px-5 sm:*:text-sm"
+			>
 				<RedirectBack />
 				{hydrated ? (
 					<Button

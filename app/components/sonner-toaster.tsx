@@ -3,9 +3,18 @@ import { Toaster, type ToasterProps } from 'sonner'
 import type { HostKind } from '~/lib/host'
 import type { Theme } from '~/lib/theme'
 
-/** SPEC §9: the site shows one toast at a time for 5 s, top right; the portal up to three for 4 s. */
+/**
+ * SPEC §9: the site shows one toast at a time for 5 s, top right; the portal up to three for 4 s. The site's
+ * toast sits under its sticky header (4 rem), never over the theme switch or 'Acceso Clientes'.
+ */
 const toasterByHost: Record<HostKind, ToasterProps> = {
-	site: { position: 'top-right', visibleToasts: 1, duration: 5000 },
+	site: {
+		position: 'top-right',
+		visibleToasts: 1,
+		duration: 5000,
+		offset: { top: 'calc(4rem + 16px)' },
+		mobileOffset: { top: 'calc(4rem + 8px)' },
+	},
 	portal: { position: 'bottom-right', visibleToasts: 3, duration: 4000 },
 }
 

@@ -72,7 +72,7 @@ function StaticToast({ toast, position }: { toast: Toast; position: 'top-right' 
 			data-toast={toast.type}
 			className={cn(
 				'fixed right-4 z-50 flex w-[356px] max-w-[calc(100vw-2rem)] gap-3 rounded-xl border bg-surface p-4 text-sm shadow-lg',
-				position === 'top-right' ? 'top-4' : 'bottom-4',
+				position === 'top-right' ? 'top-20' : 'bottom-4',
 				toast.type === 'error' && 'border-danger/50',
 			)}
 		>

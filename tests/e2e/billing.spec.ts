@@ -159,6 +159,18 @@ test.describe('checkout', () => {
 	})
 })
 
+test('on a phone a plan page shows its price and “Pagar y Activar” on the first screen', async ({ page }) => {
+	await page.setViewportSize({ width: 390, height: 844 })
+	for (const plan of ['starter', 'business', 'enterprise']) {
+		await page.goto(siteURL(`/tarifas/${plan}`))
+		const pay = page.getByRole('button', { name: 'Pagar y Activar' })
+		const box = await pay.boundingBox()
+		expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(844)
+		const price = await page.getByRole('complementary', { name: 'Contratar' }).getByText('€').first().boundingBox()
+		expect(price?.y ?? Infinity).toBeLessThan(box?.y ?? 0)
+	}
+})
+
 test.describe('checkout tampering', () => {
 	test('the browser cannot choose the price, the plan or the period', async ({ page }) => {
 		const account = await createAccount('manipulador')

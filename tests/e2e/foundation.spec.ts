@@ -175,6 +175,23 @@ test.describe('toasts', () => {
 		await expect(page.getByText('Aviso de prueba')).toHaveCount(0)
 	})
 
+	test('a site toast sits under the header, never over its controls, on a desktop and on a phone', async ({ page }) => {
+		for (const viewport of [
+			{ width: 1440, height: 900 },
+			{ width: 390, height: 844 },
+		]) {
+			await page.setViewportSize(viewport)
+			await page.goto(siteURL('/__test/toast?type=success'))
+			const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Aviso de prueba' })
+			await expect(toast).toBeVisible()
+			const header = await page.getByRole('banner').boundingBox()
+			// Sonner slides the toast in from above: its resting place is what counts.
+			await expect
+				.poll(async () => (await toast.boundingBox())?.y ?? 0)
+				.toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0))
+		}
+	})
+
 	test('without JavaScript the toast is part of the page', async ({ browser }) => {
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()

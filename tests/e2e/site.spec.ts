@@ -237,6 +237,20 @@ test.describe('cookie consent', () => {
 		expect(await reload?.text()).not.toContain('Consentimiento de cookies')
 	})
 
+	test('on a phone the banner keeps to a quarter of the screen, its three choices on one row', async ({ page }) => {
+		await page.setViewportSize({ width: 390, height: 844 })
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
+		const box = await banner.boundingBox()
+		expect(box?.height).toBeLessThanOrEqual(844 / 4)
+		const tops = await Promise.all(
+			['Personalizar', 'Rechazar', 'Aceptar todo'].map(
+				async (name) => (await banner.getByRole('button', { name }).boundingBox())?.y,
+			),
+		)
+		expect(new Set(tops).size).toBe(1)
+	})
+
 	test('Rechazar stores necessary only', async ({ page }) => {
 		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 		await page

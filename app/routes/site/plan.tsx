@@ -90,40 +90,11 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 		<>
 			<PageHero eyebrow={planPage.eyebrow} title={`Plan ${plan.name}`} lead={plan.tagline} />
 			<Container className="grid gap-10 py-14 lg:grid-cols-[1fr_24rem] lg:items-start">
-				<div className="space-y-10">
-					<section>
-						<h2 className="text-2xl font-bold tracking-tight">{planPage.includesHeading}</h2>
-						<ul className="mt-5 space-y-3">
-							{plan.includes.map((item) => (
-								<li key={item} className="flex gap-3">
-									<Check aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-ink" />
-									{item}
-								</li>
-							))}
-						</ul>
-					</section>
-					<Link
-						to="/webapp-incluida"
-						className="group flex items-center gap-4 rounded-2xl border bg-surface p-6 transition hover:border-brand/50"
-					>
-						<span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
-							<LayoutDashboard aria-hidden className="size-5" />
-						</span>
-						<span className="flex-1">
-							<span className="block font-semibold">{planPage.webapp.heading}</span>
-							<span className="block text-sm text-muted-foreground">{planPage.webapp.text}</span>
-						</span>
-						<ArrowRight
-							aria-hidden
-							className="size-4 text-brand-ink transition-transform group-hover:translate-x-0.5"
-						/>
-					</Link>
-					<section>
-						<h2 className="mb-5 text-2xl font-bold tracking-tight">{planPage.faqHeading}</h2>
-						<FaqList items={plan.faq} name={`faq-${plan.id}`} />
-					</section>
-				</div>
-				<aside aria-label="Contratar" className="rounded-3xl border bg-surface p-6 shadow-lg lg:sticky lg:top-24">
+				{/* First in the page, so a phone shows the price and 'Pagar y Activar' under the title; beside the text from lg. */}
+				<aside
+					aria-label="Contratar"
+					className="rounded-3xl border bg-surface p-6 shadow-lg lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1"
+				>
 					<PeriodTabs period={period} hrefFor={(value) => periodHref(location.pathname, location.search, value)} />
 					<p className="mt-6 flex items-baseline gap-1">
 						<span className="text-4xl font-bold tracking-tight">{loaderData.prices[period]}</span>
@@ -156,6 +127,39 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 						</Link>
 					</p>
 				</aside>
+				<div className="space-y-10 lg:col-start-1 lg:row-start-1">
+					<section>
+						<h2 className="text-2xl font-bold tracking-tight">{planPage.includesHeading}</h2>
+						<ul className="mt-5 space-y-3">
+							{plan.includes.map((item) => (
+								<li key={item} className="flex gap-3">
+									<Check aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-ink" />
+									{item}
+								</li>
+							))}
+						</ul>
+					</section>
+					<Link
+						to="/webapp-incluida"
+						className="group flex items-center gap-4 rounded-2xl border bg-surface p-6 transition hover:border-brand/50"
+					>
+						<span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
+							<LayoutDashboard aria-hidden className="size-5" />
+						</span>
+						<span className="flex-1">
+							<span className="block font-semibold">{planPage.webapp.heading}</span>
+							<span className="block text-sm text-muted-foreground">{planPage.webapp.text}</span>
+						</span>
+						<ArrowRight
+							aria-hidden
+							className="size-4 text-brand-ink transition-transform group-hover:translate-x-0.5"
+						/>
+					</Link>
+					<section>
+						<h2 className="mb-5 text-2xl font-bold tracking-tight">{planPage.faqHeading}</h2>
+						<FaqList items={plan.faq} name={`faq-${plan.id}`} />
+					</section>
+				</div>
 			</Container>
 		</>
 	)
