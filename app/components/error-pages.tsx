@@ -1,20 +1,10 @@
 import { Home, RotateCcw } from 'lucide-react'
-import { isRouteErrorResponse, Link } from 'react-router'
-import type { NotFoundData } from '~/.server/http'
+import { Link } from 'react-router'
 import { serviceUnavailableCopy } from '~/content/errors'
-import { motivationalQuotes } from '~/content/not-found'
 import { Logo } from './logo'
 import { Button } from './ui/button'
 
-/**
- * Where an error page sits: alone ('page', when the root or a layout failed) or inside a layout
- * whose header and menus stay ('section', when only the page's own loader, action or render failed).
- */
-type Placement = 'page' | 'section'
-
-function ErrorShell({ placement, children }: { placement: Placement; children: React.ReactNode }) {
-	if (placement === 'section')
-		return <div className="flex flex-col items-center px-6 py-20 text-center sm:py-28">{children}</div>
+function ErrorShell({ children }: { children: React.ReactNode }) {
 	return (
 		<main className="flex min-h-dvh flex-col items-center justify-center px-6 py-16 text-center">
 			<Logo className="mb-12 h-9" />
@@ -23,29 +13,9 @@ function ErrorShell({ placement, children }: { placement: Placement; children: R
 	)
 }
 
-/** The page for what a loader or action threw: 404, 503 (a service we depend on is down) or anything else. */
-export function RouteErrorPage({
-	error,
-	homeUrl,
-	placement,
-}: {
-	error: unknown
-	homeUrl: string
-	placement: Placement
-}) {
-	if (isRouteErrorResponse(error) && error.status === 404) {
-		const quote = (error.data as NotFoundData | null)?.quote ?? motivationalQuotes[0]
-		return <NotFoundPage quote={quote} placement={placement} />
-	}
-	if (isRouteErrorResponse(error) && error.status === 503)
-		return <ServiceUnavailablePage homeUrl={homeUrl} placement={placement} />
-	const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
-	return <ErrorPage details={details} placement={placement} />
-}
-
-function NotFoundPage({ quote, placement }: { quote: string; placement: Placement }) {
+export function NotFoundPage({ quote }: { quote: string }) {
 	return (
-		<ErrorShell placement={placement}>
+		<ErrorShell>
 			<p className="bg-gradient-to-br from-brand to-accent bg-clip-text text-8xl font-bold tracking-tight text-transparent sm:text-9xl">
 				404
 			</p>
@@ -61,9 +31,9 @@ function NotFoundPage({ quote, placement }: { quote: string; placement: Placemen
 	)
 }
 
-function ErrorPage({ details, placement }: { details?: string; placement: Placement }) {
+export function ErrorPage({ details }: { details?: string }) {
 	return (
-		<ErrorShell placement={placement}>
+		<ErrorShell>
 			<h1 className="text-3xl font-semibold sm:text-4xl">Algo salió mal</h1>
 			<p className="mt-4 max-w-md text-balance text-muted-foreground">
 				Se ha producido un error inesperado. Nuestro equipo técnico ya ha sido notificado y está trabajando para
@@ -93,9 +63,9 @@ function ErrorPage({ details, placement }: { details?: string; placement: Placem
 }
 
 /** 503: a service we depend on is down. Trying again means this same page, a little later. */
-function ServiceUnavailablePage({ homeUrl, placement }: { homeUrl: string; placement: Placement }) {
+export function ServiceUnavailablePage({ homeUrl }: { homeUrl: string }) {
 	return (
-		<ErrorShell placement={placement}>
+		<ErrorShell>
 			<h1 className="text-3xl font-semibold sm:text-4xl">{serviceUnavailableCopy.title}</h1>
 			<p className="mt-4 max-w-md text-balance text-muted-foreground">{serviceUnavailableCopy.message}</p>
 			<div className="mt-10 flex flex-wrap justify-center gap-3">

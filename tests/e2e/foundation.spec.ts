@@ -144,25 +144,12 @@ test.describe('not found and errors', () => {
 		const response = await page.goto(siteURL('/__test/error'))
 		expect(response?.status()).toBe(500)
 		await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toBeVisible()
-		// A page's failure leaves its layout: the header's menu and the footer stay usable.
-		await expect(page.getByRole('banner').getByRole('link', { name: 'Tarifas' }).first()).toBeVisible()
-		await expect(page.getByRole('contentinfo')).toBeVisible()
-		await expect(page.getByRole('main')).toHaveCount(1)
 		await expect(page.getByText('equipo técnico ya ha sido notificado')).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Intentar de nuevo' })).toHaveAttribute('href', '/')
 		await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
 		const html = await page.content()
 		expect(html).not.toContain('Error provocado por la ruta de prueba')
 		expect(html).not.toMatch(/at .*\.js:\d+/)
-	})
-
-	test('an unknown capability is a 404 inside the site layout, its header and footer kept', async ({ page }) => {
-		const response = await page.goto(siteURL('/funcionalidades/no-existe'))
-		expect(response?.status()).toBe(404)
-		await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
-		await expect(page.getByRole('banner').getByRole('link', { name: 'Blog' }).first()).toBeVisible()
-		await expect(page.getByRole('contentinfo')).toBeVisible()
-		await expect(page.getByRole('main')).toHaveCount(1)
 	})
 })
 
