@@ -334,9 +334,13 @@ function ChangeLog({ changes }: { changes: LoaderData['changes'] }) {
 
 /** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-	return keepFormOnFailure(request, serverAction, ({ result, formData }) =>
-		formData.get('intent') === 'rules' ? { rules: result, block: undefined } : { rules: undefined, block: result },
-	)
+	// Removing a block has no fields to show again: the toast alone tells of its failure.
+	return keepFormOnFailure(request, serverAction, ({ result, formData }) => {
+		const intent = formData.get('intent')
+		if (intent === 'rules') return { rules: result, block: undefined }
+		if (intent === 'add-block') return { rules: undefined, block: result }
+		return null
+	})
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {

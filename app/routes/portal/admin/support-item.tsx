@@ -235,9 +235,13 @@ function ReplyForm({
 
 /** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-	return keepFormOnFailure(request, serverAction, ({ result, formData }) =>
-		formData.get('intent') === 'note' ? { note: result } : { reply: result },
-	)
+	// The status and assignee form has no field errors to show: the toast alone tells of its failure.
+	return keepFormOnFailure(request, serverAction, ({ result, formData }) => {
+		const intent = formData.get('intent')
+		if (intent === 'note') return { note: result }
+		if (intent === 'reply') return { reply: result }
+		return null
+	})
 }
 
 export default function AdminSupportItem({ loaderData, actionData }: Route.ComponentProps) {
