@@ -4,7 +4,7 @@ import { formatDateRange } from '../../app/lib/dates'
 import { createAccount, createAdminAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { defaultRulesRow } from '../support/booking-rules'
 import { slotDay, slotRadio } from '../support/slot-picker'
-import { expect, test } from '../support/e2e-test'
+import { appPage, expect, test } from '../support/e2e-test'
 import { uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
@@ -74,7 +74,7 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 
 	// The client's side: the booking page and the portal's reschedule offer what the rules now say.
 	const client = await createAccount('ajustes-cliente', 'Cliente Ajustes')
-	const clientPage = await browser.newPage()
+	const clientPage = appPage(await browser.newPage())
 	await signIn(clientPage, client.email)
 	await clientPage.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
 	const main = clientPage.getByRole('main')

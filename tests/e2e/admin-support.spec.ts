@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createAccount, createAdminAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
-import { expect, test } from '../support/e2e-test'
+import { appPage, expect, test } from '../support/e2e-test'
 import { inbox, waitForMail } from '../support/mail'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
@@ -38,7 +38,7 @@ test.describe('support inbox', () => {
 		browser,
 	}) => {
 		const email = uniqueEmail('remitente')
-		const visitor = await browser.newPage()
+		const visitor = appPage(await browser.newPage())
 		await sendContactMessage(visitor, {
 			name: 'Íñigo Muñoz',
 			email,

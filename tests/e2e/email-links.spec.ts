@@ -12,7 +12,7 @@ import {
 	testPassword,
 	waitForMail,
 } from '../support/e2e-data'
-import { expect, test } from '../support/e2e-test'
+import { appPage, expect, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
 import { uniqueEmail } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
@@ -121,7 +121,7 @@ test.describe('e-mail links', () => {
 
 		// Signed out, a link naming someone else signs nobody in either.
 		const signedOut = await browser.newContext()
-		const visitor = await signedOut.newPage()
+		const visitor = appPage(await signedOut.newPage())
 		const renamed = new URL(await recoveryLink(stranger.email, strangersLink))
 		renamed.searchParams.set('email', uniqueEmail('enlace-nadie'))
 		await visitor.goto(renamed.href, { waitUntil: 'networkidle' })

@@ -245,3 +245,22 @@ test.describe('configuration', () => {
 		)
 	})
 })
+
+test.describe('the suite itself', () => {
+	// tests/support/e2e-test.ts: on a busy machine 'networkidle' alone fired before the router existed
+	// (measured with the CPU slowed 4× to 30×), and a click then sent a plain document post.
+	test('a page opened with networkidle has hydrated, even on a CPU eight times slower', async ({ page }) => {
+		const cdp = await page.context().newCDPSession(page)
+		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
+		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+		const hydrated = await page.evaluate(() => {
+			const form = document.querySelector('#contacto form') ?? document.querySelector('form')
+			return (
+				'__reactRouterDataRouter' in window &&
+				form !== null &&
+				Object.keys(form).some((key) => key.startsWith('__reactProps'))
+			)
+		})
+		expect(hydrated).toBe(true)
+	})
+})

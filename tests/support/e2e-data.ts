@@ -2,7 +2,7 @@ import { createClient } from '@supabase/supabase-js'
 import type { Page } from '@playwright/test'
 import ws from 'ws'
 import type { Database, Json, TablesInsert } from '../../app/lib/database.types'
-import { visitorAddress } from './e2e-test'
+import { appSettled, visitorAddress } from './e2e-test'
 import { localServiceRoleKey } from './keys'
 import { uniqueEmail, uniqueSlot } from './unique'
 import { portalURL, rawRequest } from './urls'
@@ -37,7 +37,9 @@ export async function createAdminAccount(label: string, fullName = `Admin ${labe
 
 export async function signIn(page: Page, email: string, password = testPassword) {
 	// A post sent while the page hydrates is cancelled by Chromium (the router's replaceState): wait it out.
+	// Explicitly: the page may be one a test opened itself (tests/support/e2e-test.ts).
 	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+	await appSettled(page)
 	const form = page.locator('#signin')
 	await form.getByLabel('Email').fill(email)
 	await form.getByLabel('Contraseña').fill(password)
@@ -119,6 +121,7 @@ export function linkFrom(mail: { html: string }) {
 /** Opens an e-mail link and presses the page's button, as the person does (the visit alone uses nothing). */
 export async function followEmailLink(page: Page, mail: { html: string }, button: string) {
 	await page.goto(linkFrom(mail), { waitUntil: 'networkidle' })
+	await appSettled(page)
 	await page.getByRole('button', { name: button }).click()
 }
 

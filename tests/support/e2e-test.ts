@@ -1,5 +1,6 @@
-import { test as base } from '@playwright/test'
+import { test as base, type Page, type Response } from '@playwright/test'
 import { uniqueAddress } from './unique'
+import { portalURL, siteURL } from './urls'
 
 export { expect } from '@playwright/test'
 
@@ -13,6 +14,9 @@ let visitor: string | undefined
  * from loopback (TRUST_PROXY), as it would from its load balancer.
  */
 export const test = base.extend<{ visitorAddress: string }>({
+	page: async ({ page, javaScriptEnabled }, provide) => {
+		await provide(javaScriptEnabled === false ? page : appPage(page))
+	},
 	visitorAddress: [
 		async ({}, provide) => {
 			visitor = uniqueAddress()
@@ -27,9 +31,44 @@ export const test = base.extend<{ visitorAddress: string }>({
 
 // A page is the app's once React has hydrated it, and page.goto returns at the load event, often
 // before (12 of 15 loads of /contacto on the shared test machine): a click then finds a button with
-// no handler yet, or a post Chromium cancels when the router starts. Tests that use a page's
-// scripts navigate with { waitUntil: 'networkidle' }: the chunks fetched once the page has hydrated
-// and gone idle come after it.
+// no handler yet, or a post Chromium cancels when the router starts. Network idle alone is no proof
+// either: on a loaded machine the scripts are all in and parsing takes over 500 ms with no request,
+// so 'networkidle' fires before React has hydrated (CI, form-failures' booking test: the click sent
+// a plain document post). The toaster mounts once the page has hydrated and the browser is idle
+// (app/components/toaster.tsx): tests that use a page's scripts navigate with
+// { waitUntil: 'networkidle' }, and on the test's page that also waits for it.
+
+/** Waits until a page of the app has hydrated and gone idle. */
+export async function appSettled(page: Page) {
+	await page.locator('section[aria-label^="Notificaciones"]').waitFor({ state: 'attached' })
+	await page.waitForLoadState('networkidle')
+}
+
+/** The error pages (the root's boundary) have no toaster, and pages of other hosts (the stand-ins') are not the app's. */
+function isAppPage(response: Response | null) {
+	return response !== null && response.ok() && [siteURL(''), portalURL('')].includes(new URL(response.url()).origin)
+}
+
+const settling = new WeakSet<Page>()
+
+/** The test's page is one already; a page a test opens itself with scripts on becomes one through this. */
+export function appPage(page: Page): Page {
+	if (settling.has(page)) return page
+	settling.add(page)
+	const goto = page.goto.bind(page)
+	const reload = page.reload.bind(page)
+	page.goto = async (url, options) => {
+		const response = await goto(url, options)
+		if (options?.waitUntil === 'networkidle' && isAppPage(response)) await appSettled(page)
+		return response
+	}
+	page.reload = async (options) => {
+		const response = await reload(options)
+		if (options?.waitUntil === 'networkidle' && isAppPage(response)) await appSettled(page)
+		return response
+	}
+	return page
+}
 
 /** The address of the running test's visitor, for requests it sends from Node as its browser would. */
 export function visitorAddress() {
