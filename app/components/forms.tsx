@@ -15,8 +15,16 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 	)
 }
 
-export const inputClass =
-	'block w-full rounded-xl border bg-background px-4 py-2.5 text-sm text-foreground placeholder:text-muted-foreground/80 [&[readonly]]:bg-surface-muted [&[readonly]]:text-muted-foreground focus-visible:border-ring aria-[invalid=true]:border-danger'
+const fieldClass =
+	'block w-full rounded-xl border bg-background py-2.5 text-sm text-foreground placeholder:text-muted-foreground/80 [&[readonly]]:bg-surface-muted [&[readonly]]:text-muted-foreground focus-visible:border-ring aria-[invalid=true]:border-danger'
+
+export const inputClass = `${fieldClass} px-4`
+
+/**
+ * A native select keeps the platform's picker (a phone's wheel, the keyboard, no JavaScript needed); only the
+ * platform's arrow goes, which read as a disabled control beside our fields (app.css, `select-chevron`).
+ */
+export const selectClass = `${fieldClass} select-chevron pl-4 pr-10`
 
 /** Label, input and errors wired together (aria-invalid, aria-describedby). */
 export function Field({

@@ -268,6 +268,35 @@ test.describe('account', () => {
 		expect(profile.data).toEqual({ role: 'cliente', email: account.email, full_name: 'Teresa', phone: null })
 	})
 
+	test('a select is drawn like the fields beside it, with a chevron in each theme, not the platform’s arrow', async ({
+		page,
+	}) => {
+		const account = await createAccount('desplegable')
+		await signIn(page, account.email)
+		const chevronIn = async (theme: 'light' | 'dark') => {
+			await page.context().addCookies([{ name: 'kia-portal-theme', value: theme, url: portalURL('/') }])
+			await page.goto(portalURL('/dashboard/cuenta'))
+			const select = page.getByLabel('Preferencia de comunicación')
+			await expect(select).toBeEnabled()
+			return select.evaluate((element) => {
+				const style = getComputedStyle(element)
+				return {
+					appearance: style.appearance,
+					image: style.backgroundImage,
+					paddingRight: parseFloat(style.paddingRight),
+				}
+			})
+		}
+		const light = await chevronIn('light')
+		const dark = await chevronIn('dark')
+		for (const drawn of [light, dark]) {
+			expect(drawn.appearance).toBe('none')
+			expect(drawn.image).toContain('data:image/svg+xml')
+			expect(drawn.paddingRight).toBeGreaterThanOrEqual(36)
+		}
+		expect(dark.image).not.toBe(light.image)
+	})
+
 	test('password change: empty does nothing, mismatch is explained, a new one works', async ({ page }) => {
 		const account = await createAccount('clave')
 		await signIn(page, account.email)

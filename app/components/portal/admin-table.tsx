@@ -2,7 +2,7 @@ import { Search } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import { adminCopy } from '~/content/admin'
-import { inputClass } from '../forms'
+import { inputClass, selectClass } from '../forms'
 import { Button } from '../ui/button'
 
 /** A table that turns into a card of labelled lines per row on a phone (each cell's data-label); used by AdminTable. */
@@ -155,7 +155,7 @@ export function FilterSelect({
 			<label htmlFor={name} className="mb-1.5 block text-xs font-medium text-muted-foreground">
 				{label}
 			</label>
-			<select id={name} name={name} defaultValue={value ?? ''} className={`${inputClass} pr-9`}>
+			<select id={name} name={name} defaultValue={value ?? ''} className={selectClass}>
 				{options.map(([optionValue, optionLabel]) => (
 					<option key={optionValue} value={optionValue}>
 						{optionLabel}

@@ -2,7 +2,7 @@ import { Video } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { inputClass } from '~/components/forms'
+import { inputClass, selectClass } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { formatMeeting, type Meeting } from '~/lib/booking'
@@ -59,7 +59,7 @@ function RescheduleForm({
 				<label htmlFor={`hora-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
 					{copy.reschedule.time}
 				</label>
-				<select id={`hora-${meeting.id}`} name="hora" required defaultValue="" className={inputClass}>
+				<select id={`hora-${meeting.id}`} name="hora" required defaultValue="" className={selectClass}>
 					<option value="" disabled>
 						{copy.reschedule.choose}
 					</option>

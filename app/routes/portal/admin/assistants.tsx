@@ -17,7 +17,7 @@ import { requireAdmin } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { ErrorList, Field, inputClass } from '~/components/forms'
+import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
 import { Button } from '~/components/ui/button'
@@ -205,7 +205,7 @@ function AssistantForm({
 					<label htmlFor={fields.estado.id} className="mb-1.5 block text-sm font-medium">
 						{text.status}
 					</label>
-					<select {...getSelectProps(fields.estado)} className={`${inputClass} pr-9`}>
+					<select {...getSelectProps(fields.estado)} className={selectClass}>
 						{assistantStatuses.map((status) => (
 							<option key={status} value={status}>
 								{assistantLabels.statuses[status]}

@@ -11,7 +11,7 @@ import { cancelMeetingAsAdmin, rescheduleMeetingAsAdmin } from '~/.server/bookin
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { ErrorList, Field, inputClass } from '~/components/forms'
+import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { AdminTable, ClearFilters } from '~/components/portal/admin-table'
 import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
@@ -105,8 +105,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	return data({ error: null, create: undefined }, { status: 400 })
 }
-
-const selectClass = `${inputClass} pr-9`
 
 function Filters({ filters }: { filters: Route.ComponentProps['loaderData']['filters'] }) {
 	const filtered = Boolean(filters.estado || filters.desde || filters.hasta)

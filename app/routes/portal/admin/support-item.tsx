@@ -8,7 +8,7 @@ import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { addSupportNote, loadSupportItem, replyToSender, updateSupportItem } from '~/.server/support'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { ErrorList, Field, inputClass } from '~/components/forms'
+import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
 import { Button } from '~/components/ui/button'
 import { adminCopy } from '~/content/admin'
@@ -73,7 +73,6 @@ type LoaderData = Route.ComponentProps['loaderData']
 
 function ManageForm({ item, admins }: Pick<LoaderData, 'item' | 'admins'>) {
 	const text = copy.manage
-	const selectClass = `${inputClass} pr-9`
 	return (
 		<Form method="post" className="space-y-4">
 			<input type="hidden" name="intent" value="manage" />

@@ -11,7 +11,7 @@ import { requireAdmin } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { ErrorList, Field, inputClass } from '~/components/forms'
+import { ErrorList, Field, selectClass } from '~/components/forms'
 import { AdminTable } from '~/components/portal/admin-table'
 import { Badge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
@@ -132,7 +132,7 @@ function EditForm({ row, onSubmit }: { row: Row; onSubmit?: () => void }) {
 				<label htmlFor={`rol-${row.id}`} className="mb-1.5 block text-sm font-medium">
 					{copy.role}
 				</label>
-				<select id={`rol-${row.id}`} name="role" defaultValue={row.role} className={inputClass}>
+				<select id={`rol-${row.id}`} name="role" defaultValue={row.role} className={selectClass}>
 					<option value="cliente">{adminCopy.users.roles.cliente}</option>
 					<option value="admin">{adminCopy.users.roles.admin}</option>
 				</select>
@@ -256,7 +256,7 @@ function InviteForm({
 					<label htmlFor={fields.role.id} className="mb-1.5 block text-sm font-medium">
 						{copy.role}
 					</label>
-					<select {...getSelectProps(fields.role)} className={inputClass}>
+					<select {...getSelectProps(fields.role)} className={selectClass}>
 						<option value="cliente">{adminCopy.users.roles.cliente}</option>
 						<option value="admin">{adminCopy.users.roles.admin}</option>
 					</select>
@@ -298,7 +298,7 @@ function Filters({ pendientes }: { pendientes: boolean }) {
 			<label htmlFor="estado" className="mb-1.5 block text-xs font-medium text-muted-foreground">
 				{copy.status}
 			</label>
-			<select id="estado" name="estado" defaultValue={pendientes ? 'pendiente' : ''} className={`${inputClass} pr-9`}>
+			<select id="estado" name="estado" defaultValue={pendientes ? 'pendiente' : ''} className={selectClass}>
 				<option value="">{copy.all}</option>
 				<option value="pendiente">{copy.pending}</option>
 			</select>

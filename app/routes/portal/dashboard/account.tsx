@@ -5,7 +5,7 @@ import { authMessage, fullName, requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase, type SessionUser } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { ErrorList, Field, inputClass } from '~/components/forms'
+import { ErrorList, Field, selectClass } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { accountCopy } from '~/content/account'
@@ -187,7 +187,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 							<label htmlFor={fields.preferencia_comunicacion.id} className="mb-1.5 block text-sm font-medium">
 								{accountCopy.fields.preferencia}
 							</label>
-							<select {...getSelectProps(fields.preferencia_comunicacion)} className={inputClass}>
+							<select {...getSelectProps(fields.preferencia_comunicacion)} className={selectClass}>
 								{accountCopy.preferences.map((option) => (
 									<option key={option.value} value={option.value}>
 										{option.label}

@@ -13,7 +13,7 @@ import {
 	supportRequestSchema,
 } from '~/.server/support-requests'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { ErrorList, Field, inputClass } from '~/components/forms'
+import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/portal/support-request-status'
 import { Button } from '~/components/ui/button'
@@ -125,7 +125,7 @@ function NewRequestForm({
 					<label htmlFor={fields.assistant.id} className="mb-1.5 block text-sm font-medium">
 						{text.assistant}
 					</label>
-					<select {...getSelectProps(fields.assistant)} className={`${inputClass} pr-9`}>
+					<select {...getSelectProps(fields.assistant)} className={selectClass}>
 						<option value="">{text.anyAssistant}</option>
 						{assistants.map((assistant) => (
 							<option key={assistant.id} value={assistant.id}>
