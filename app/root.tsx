@@ -1,6 +1,5 @@
 import {
 	data,
-	isRouteErrorResponse,
 	Links,
 	Meta,
 	Outlet,
@@ -14,15 +13,13 @@ import type { Route } from './+types/root'
 import { readConsent } from './.server/consent'
 import { getPublicEnv } from './.server/env'
 import { honeypot } from './.server/forms'
-import type { NotFoundData } from './.server/http'
 import { originMiddleware, requestInfoContext, requestMiddleware } from './.server/request'
 import { readTheme } from './.server/theme'
 import { readToast } from './.server/toast'
-import { ErrorPage, NotFoundPage, ServiceUnavailablePage } from './components/error-pages'
+import { RouteErrorPage } from './components/error-pages'
 import { useNonce } from './components/nonce'
 import { themeScript, useTheme, useThemeStorage } from './components/theme'
 import { AppToaster } from './components/toaster'
-import { motivationalQuotes } from './content/not-found'
 import { hostKindOf } from './lib/host'
 import appStylesHref from './app.css?url'
 import interLatinHref from './fonts/inter-latin-wght-400-700.woff2?url'
@@ -99,13 +96,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const rootData = useRouteLoaderData<typeof loader>('root')
-	if (isRouteErrorResponse(error) && error.status === 404) {
-		const quote = (error.data as NotFoundData | null)?.quote ?? motivationalQuotes[0]
-		return <NotFoundPage quote={quote} />
-	}
-	if (isRouteErrorResponse(error) && error.status === 503)
-		return <ServiceUnavailablePage homeUrl={rootData?.env.SITE_URL ?? '/'} />
-	const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined
-	return <ErrorPage details={details} />
+	return <RouteErrorPage error={error} />
 }

@@ -37,6 +37,8 @@ export default [
 		route('sostenibilidad', 'routes/site/sustainability.tsx'),
 		route('boletin/confirmar', 'routes/site/newsletter-confirm.tsx'),
 		route('boletin/baja', 'routes/site/newsletter-unsubscribe.tsx'),
+		// The test error route again, as a page of the layout: its boundary keeps the header and footer.
+		route('__test/error-en-pagina', 'routes/test/error.tsx', { id: 'test-error-in-site-layout' }),
 	]),
 	layout('routes/site/bare-layout.tsx', [route('solicitar-demostracion-kia', 'routes/site/demo.tsx')]),
 

@@ -1,11 +1,20 @@
 import { Home, RotateCcw } from 'lucide-react'
-import { Link } from 'react-router'
+import { createContext, use } from 'react'
+import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
+import type { NotFoundData } from '~/.server/http'
 import { serviceUnavailableCopy } from '~/content/errors'
+import { motivationalQuotes } from '~/content/not-found'
+import type { loader as rootLoader } from '~/root'
 import { Logo } from './logo'
 import { Button } from './ui/button'
 
+/** Inside a layout the page sits in its <main>, under the menus; alone it is the whole page, logo first. */
+const InLayout = createContext(false)
+
 function ErrorShell({ children }: { children: React.ReactNode }) {
-	return (
+	return use(InLayout) ? (
+		<div className="flex flex-col items-center px-6 py-20 text-center sm:py-28">{children}</div>
+	) : (
 		<main className="flex min-h-dvh flex-col items-center justify-center px-6 py-16 text-center">
 			<Logo className="mb-12 h-9" />
 			{children}
@@ -13,7 +22,24 @@ function ErrorShell({ children }: { children: React.ReactNode }) {
 	)
 }
 
-export function NotFoundPage({ quote }: { quote: string }) {
+/**
+ * What a route's ErrorBoundary shows: the 404 page, the 503 page or 'Algo salió mal'. The root shows it as a
+ * page of its own; a layout inside its header and menus (`inLayout`), so a page's failure keeps them.
+ */
+export function RouteErrorPage({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
+	const rootData = useRouteLoaderData<typeof rootLoader>('root')
+	let page: React.ReactNode
+	if (isRouteErrorResponse(error) && error.status === 404) {
+		page = <NotFoundPage quote={(error.data as NotFoundData | null)?.quote ?? motivationalQuotes[0]} />
+	} else if (isRouteErrorResponse(error) && error.status === 503) {
+		page = <ServiceUnavailablePage homeUrl={rootData?.env.SITE_URL ?? '/'} />
+	} else {
+		page = <ErrorPage details={import.meta.env.DEV && error instanceof Error ? error.stack : undefined} />
+	}
+	return <InLayout value={inLayout}>{page}</InLayout>
+}
+
+function NotFoundPage({ quote }: { quote: string }) {
 	return (
 		<ErrorShell>
 			<p className="bg-gradient-to-br from-brand to-accent bg-clip-text text-8xl font-bold tracking-tight text-transparent sm:text-9xl">
@@ -31,7 +57,7 @@ export function NotFoundPage({ quote }: { quote: string }) {
 	)
 }
 
-export function ErrorPage({ details }: { details?: string }) {
+function ErrorPage({ details }: { details?: string }) {
 	return (
 		<ErrorShell>
 			<h1 className="text-3xl font-semibold sm:text-4xl">Algo salió mal</h1>
@@ -63,7 +89,7 @@ export function ErrorPage({ details }: { details?: string }) {
 }
 
 /** 503: a service we depend on is down. Trying again means this same page, a little later. */
-export function ServiceUnavailablePage({ homeUrl }: { homeUrl: string }) {
+function ServiceUnavailablePage({ homeUrl }: { homeUrl: string }) {
 	return (
 		<ErrorShell>
 			<h1 className="text-3xl font-semibold sm:text-4xl">{serviceUnavailableCopy.title}</h1>

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { motivationalQuotes } from '../../app/content/not-found'
 import { startApp } from '../support/app-server'
+import { createAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
@@ -150,6 +151,39 @@ test.describe('not found and errors', () => {
 		const html = await page.content()
 		expect(html).not.toContain('Error provocado por la ruta de prueba')
 		expect(html).not.toMatch(/at .*\.js:\d+/)
+	})
+})
+
+test.describe('a page that fails keeps its layout', () => {
+	test('a page of the site: the 404 and the unexpected error sit between the header and the footer', async ({
+		page,
+	}) => {
+		const missing = await page.goto(siteURL('/tarifas/no-existe'))
+		expect(missing?.status()).toBe(404)
+		await expect(page.getByRole('main').getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+		await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso Clientes' })).toBeVisible()
+		await expect(page.getByRole('contentinfo')).toBeVisible()
+		await expect(page.getByRole('main')).toHaveCount(1)
+
+		const failed = await page.goto(siteURL('/__test/error-en-pagina'))
+		expect(failed?.status()).toBe(500)
+		await expect(page.getByRole('main').getByRole('heading', { name: 'Algo salió mal' })).toBeVisible()
+		await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso Clientes' })).toBeVisible()
+		await expect(page.getByRole('contentinfo')).toBeVisible()
+		expect(await page.content()).not.toContain('Error provocado por la ruta de prueba')
+	})
+
+	test('a page of the client portal: its 404 keeps the menu, and the menu still works', async ({ page }) => {
+		const { email } = await createAccount('pagina-fallida')
+		await signIn(page, email)
+		const missing = await page.goto(portalURL(`/dashboard/soporte/${crypto.randomUUID()}`), {
+			waitUntil: 'networkidle',
+		})
+		expect(missing?.status()).toBe(404)
+		await expect(page.getByRole('main').getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+		await page.getByRole('navigation').getByRole('link', { name: 'Reuniones' }).first().click()
+		await expect(page).toHaveURL(portalURL('/dashboard/reuniones'))
+		await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toHaveCount(0)
 	})
 })
 

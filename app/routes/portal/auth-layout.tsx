@@ -1,4 +1,6 @@
-import { Outlet } from 'react-router'
+import type { ReactNode } from 'react'
+import { Outlet, useRouteLoaderData } from 'react-router'
+import { RouteErrorPage } from '~/components/error-pages'
 import { Logo } from '~/components/logo'
 import { SkipLink } from '~/components/skip-link'
 import { ThemeSwitch } from '~/components/theme'
@@ -11,11 +13,30 @@ export function loader() {
 
 export default function AuthLayout({ loaderData }: Route.ComponentProps) {
 	return (
+		<AuthFrame siteUrl={loaderData.siteUrl}>
+			<Outlet />
+		</AuthFrame>
+	)
+}
+
+/** A page that failed keeps the header; a failure of the layout itself is the root's whole page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const frame = useRouteLoaderData<typeof loader>('routes/portal/auth-layout')
+	if (!frame) return <RouteErrorPage error={error} />
+	return (
+		<AuthFrame siteUrl={frame.siteUrl}>
+			<RouteErrorPage error={error} inLayout />
+		</AuthFrame>
+	)
+}
+
+function AuthFrame({ siteUrl, children }: { siteUrl: string; children: ReactNode }) {
+	return (
 		<div className="flex min-h-dvh flex-col">
 			<SkipLink />
 			<header className="border-b">
 				<div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
-					<a href={loaderData.siteUrl} aria-label="KIA, volver a la web" className="rounded-md">
+					<a href={siteUrl} aria-label="KIA, volver a la web" className="rounded-md">
 						<Logo className="h-7" />
 					</a>
 					<ThemeSwitch />
@@ -29,9 +50,7 @@ export default function AuthLayout({ loaderData }: Route.ComponentProps) {
 					aria-hidden
 					className="glow pointer-events-none absolute inset-x-0 -top-56 mx-auto h-[32rem] max-w-4xl bg-gradient-to-br from-brand/20 to-accent/10"
 				/>
-				<div className="relative w-full max-w-md">
-					<Outlet />
-				</div>
+				<div className="relative w-full max-w-md">{children}</div>
 			</main>
 		</div>
 	)

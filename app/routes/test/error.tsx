@@ -7,7 +7,7 @@ export function loader() {
 	throw new Error('Error provocado por la ruta de prueba')
 }
 
-// A page route, so the error renders through the root ErrorBoundary like any page's would.
+// A page route, so the error renders through the nearest ErrorBoundary like any page's would.
 export default function TestError() {
 	return null
 }

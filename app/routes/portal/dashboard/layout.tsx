@@ -1,6 +1,7 @@
-import { Outlet } from 'react-router'
+import { Outlet, useRouteLoaderData } from 'react-router'
 import { avatarUrl, displayName, loadProfile, requireUser } from '~/.server/auth'
 import { getPublicEnv } from '~/.server/env'
+import { RouteErrorPage } from '~/components/error-pages'
 import { DashboardShell } from '~/components/portal/dashboard-shell'
 import type { Route } from './+types/layout'
 
@@ -22,6 +23,17 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<DashboardShell user={loaderData.user} siteUrl={loaderData.siteUrl}>
 			<Outlet />
+		</DashboardShell>
+	)
+}
+
+/** A page that failed keeps the menus; a failure of the layout itself is the root's whole page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const shell = useRouteLoaderData<typeof loader>('routes/portal/dashboard/layout')
+	if (!shell) return <RouteErrorPage error={error} />
+	return (
+		<DashboardShell user={shell.user} siteUrl={shell.siteUrl}>
+			<RouteErrorPage error={error} inLayout />
 		</DashboardShell>
 	)
 }
