@@ -3,6 +3,8 @@ import { freePort } from '../../local/service'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
 
+const startUpBoundMs = 60_000
+
 /** Runs `npm start` (the production server, built beforehand) and waits until it answers. */
 export async function startApp(extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {}) {
 	const port = await freePort()
@@ -16,7 +18,9 @@ export async function startApp(extraEnv: Record<string, string> | ((port: number
 	child.stdout.on('data', (chunk) => (output += chunk))
 	child.stderr.on('data', (chunk) => (output += chunk))
 
-	const deadline = Date.now() + 20_000
+	// About a second on an idle machine; over 20 s (not a line printed yet) on a 2-core one whose cores a
+	// build and a second test run kept busy. The bound only catches a server that never comes up.
+	const deadline = Date.now() + startUpBoundMs
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`The app exited at start-up:\n${output}`)
 		try {
@@ -48,7 +52,7 @@ export async function startApp(extraEnv: Record<string, string> | ((port: number
 		}
 	}
 	child.kill('SIGKILL')
-	throw new Error(`The app did not answer within 20 s:\n${output}`)
+	throw new Error(`The app did not answer within ${startUpBoundMs / 1000} s:\n${output}`)
 }
 
 /**
