@@ -9,8 +9,11 @@ export type LocalService = {
 	stop: () => Promise<void>
 }
 
-/** Polls until `url` answers, failing early if the process behind it has exited. */
-export async function waitForHttp(url: string, child?: ChildProcess, timeoutMs = 20_000) {
+/**
+ * Polls until `url` answers, failing early if the process behind it has exited. The bound is generous: a
+ * start that takes a second on an idle machine took over 20 s on a 2-core one kept busy by builds and tests.
+ */
+export async function waitForHttp(url: string, child?: ChildProcess, timeoutMs = 60_000) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
 		if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (code ${child.exitCode}).`)
