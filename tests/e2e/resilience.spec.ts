@@ -315,6 +315,11 @@ test('Supabase hangs (it takes connections and never answers): pages give up aft
 	await expect(page.getByRole('article').first()).toBeVisible()
 })
 
+// A Stripe that refuses connections is known at once; waiting for the client's timeouts (5 s, then 5 s
+// again for its one retry: app/.server/stripe.ts) takes over 10 s. Between the two, a bound a machine whose
+// cores are busy still meets: at 4 s one checkout of a run on a machine loaded to 18 went over.
+const refusedWithin = 8_000
+
 test('Stripe down: the subscription page still shows everything; checkout, the portal hand-off and changes say so within seconds; webhooks ask for a retry; it all recovers', async ({
 	page,
 }) => {
@@ -336,7 +341,7 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await expect(page.getByText('Error en el pago')).toBeVisible()
 	})
-	expect(checkout.ms).toBeLessThan(4_000)
+	expect(checkout.ms).toBeLessThan(refusedWithin)
 	await expect(page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.')).toBeVisible()
 	expect(new URL(page.url()).pathname).toBe('/tarifas/business')
 
@@ -350,13 +355,13 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 		await page.getByRole('dialog').getByRole('button', { name: 'Cancelar al final del periodo' }).click()
 		await expect(page.getByText('No se pudo conectar con Stripe')).toBeVisible()
 	})
-	expect(cancel.ms).toBeLessThan(4_000)
+	expect(cancel.ms).toBeLessThan(refusedWithin)
 	await expect(page.getByRole('alert').filter({ hasText: 'No hemos cambiado nada.' }).first()).toBeVisible()
 	const handOff = await timed(async () => {
 		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
 		await expect(page.getByText('No se pudo cargar el portal de cliente.')).toBeVisible()
 	})
-	expect(handOff.ms).toBeLessThan(4_000)
+	expect(handOff.ms).toBeLessThan(refusedWithin)
 	await expect(page.getByText('Error al cargar el portal')).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Intentar de nuevo' })).toBeVisible()
 	expect(await page.content()).not.toMatch(rawErrors)
