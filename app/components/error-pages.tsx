@@ -24,9 +24,16 @@ function ErrorShell({ children }: { children: React.ReactNode }) {
 
 /**
  * What a route's ErrorBoundary shows: the 404 page, the 503 page or 'Algo salió mal'. The root shows it as a
- * page of its own; a layout inside its header and menus (`inLayout`), so a page's failure keeps them.
+ * page of its own; a layout draws its header and menus around it (`frame`), so a page's failure keeps them.
+ * A layout whose own loader failed has nothing to draw them with (`frame` null): the whole page then.
  */
-export function RouteErrorPage({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
+export function RouteErrorPage({
+	error,
+	frame = null,
+}: {
+	error: unknown
+	frame?: ((page: React.ReactNode) => React.ReactNode) | null
+}) {
 	const rootData = useRouteLoaderData<typeof rootLoader>('root')
 	let page: React.ReactNode
 	if (isRouteErrorResponse(error) && error.status === 404) {
@@ -36,7 +43,7 @@ export function RouteErrorPage({ error, inLayout = false }: { error: unknown; in
 	} else {
 		page = <ErrorPage details={import.meta.env.DEV && error instanceof Error ? error.stack : undefined} />
 	}
-	return <InLayout value={inLayout}>{page}</InLayout>
+	return frame ? <InLayout value>{frame(page)}</InLayout> : page
 }
 
 function NotFoundPage({ quote }: { quote: string }) {

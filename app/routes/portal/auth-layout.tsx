@@ -19,14 +19,11 @@ export default function AuthLayout({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** A page that failed keeps the header; a failure of the layout itself is the root's whole page. */
+/** A page that failed keeps the header. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const frame = useRouteLoaderData<typeof loader>('routes/portal/auth-layout')
-	if (!frame) return <RouteErrorPage error={error} />
+	const data = useRouteLoaderData<typeof loader>('routes/portal/auth-layout')
 	return (
-		<AuthFrame siteUrl={frame.siteUrl}>
-			<RouteErrorPage error={error} inLayout />
-		</AuthFrame>
+		<RouteErrorPage error={error} frame={data && ((page) => <AuthFrame siteUrl={data.siteUrl}>{page}</AuthFrame>)} />
 	)
 }
 

@@ -1,19 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
 import { loadSiteChrome, marketingMiddleware } from '~/.server/site'
-import { ConsentProvider } from '~/components/consent'
 import { RouteErrorPage } from '~/components/error-pages'
-import { SiteFooter } from '~/components/site/footer'
-import { SiteHeader } from '~/components/site/header'
-import { useIdle } from '~/components/idle'
-import { SkipLink } from '~/components/skip-link'
-import type { loader as rootLoader } from '~/root'
+import { SiteFrame } from '~/components/site/site-frame'
 import type { Route } from './+types/layout'
-
-// All interaction and nothing to read: fetched once the browser is idle after hydration.
-const ChatWidget = lazy(() =>
-	import('~/components/site/chat-widget').then((module) => ({ default: module.ChatWidget })),
-)
 
 export const middleware: Route.MiddlewareFunction[] = marketingMiddleware
 
@@ -21,7 +10,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return loadSiteChrome(context, request)
 }
 
-/** The common layout of SPEC §2: header, footer, cookie banner and preferences, chat. */
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<SiteFrame chrome={loaderData}>
@@ -30,39 +18,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** A page that failed keeps the header and footer; a failure of the layout itself is the root's whole page. */
+/** A page that failed keeps the header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const chrome = useRouteLoaderData<typeof loader>('routes/site/layout')
-	if (!chrome) return <RouteErrorPage error={error} />
-	return (
-		<SiteFrame chrome={chrome}>
-			<RouteErrorPage error={error} inLayout />
-		</SiteFrame>
-	)
-}
-
-function SiteFrame({ chrome, children }: { chrome: Route.ComponentProps['loaderData']; children: ReactNode }) {
-	const rootData = useRouteLoaderData<typeof rootLoader>('root')
-	return (
-		<ConsentProvider initial={rootData?.consent ?? null}>
-			<div className="flex min-h-dvh flex-col">
-				<SkipLink />
-				<SiteHeader user={chrome.user} portalUrl={chrome.portalUrl} />
-				<main id="contenido" className="flex-1">
-					{children}
-				</main>
-				<SiteFooter />
-			</div>
-			<Chat />
-		</ConsentProvider>
-	)
-}
-
-function Chat() {
-	const idle = useIdle()
-	return idle ? (
-		<Suspense fallback={null}>
-			<ChatWidget />
-		</Suspense>
-	) : null
+	return <RouteErrorPage error={error} frame={chrome && ((page) => <SiteFrame chrome={chrome}>{page}</SiteFrame>)} />
 }

@@ -27,13 +27,20 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** A page that failed keeps the menus; a failure of the layout itself is the root's whole page. */
+/** A page that failed keeps the menus. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const shell = useRouteLoaderData<typeof loader>('routes/portal/dashboard/layout')
-	if (!shell) return <RouteErrorPage error={error} />
 	return (
-		<DashboardShell user={shell.user} siteUrl={shell.siteUrl}>
-			<RouteErrorPage error={error} inLayout />
-		</DashboardShell>
+		<RouteErrorPage
+			error={error}
+			frame={
+				shell &&
+				((page) => (
+					<DashboardShell user={shell.user} siteUrl={shell.siteUrl}>
+						{page}
+					</DashboardShell>
+				))
+			}
+		/>
 	)
 }
