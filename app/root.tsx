@@ -19,7 +19,7 @@ import { readToast } from './.server/toast'
 import { RouteErrorPage } from './components/error-pages'
 import { useNonce } from './components/nonce'
 import { themeScript, useTheme, useThemeStorage } from './components/theme'
-import { AppToaster } from './components/toaster'
+import { AppToaster, submissionLost } from './components/toaster'
 import { hostKindOf } from './lib/host'
 import appStylesHref from './app.css?url'
 import interLatinHref from './fonts/inter-latin-wght-400-700.woff2?url'
@@ -37,9 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	)
 }
 
-/** Any action may have queued a toast, failing ones included; the root loader is what reads it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-	formMethod !== undefined && formMethod !== 'GET' ? true : defaultShouldRevalidate
+/**
+ * Any action may have queued a toast, failing ones included; the root loader is what reads it. A submission
+ * that never reached the server queued none, and reloading over the network that lost it would fail too.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+	args.formMethod !== undefined && args.formMethod !== 'GET' && !submissionLost(args)
+		? true
+		: args.defaultShouldRevalidate
 
 export const links: Route.LinksFunction = () => [
 	// With a precedence React puts the stylesheet before the scripts it hoists into <head>, so the

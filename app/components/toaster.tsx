@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
-import { isRouteErrorResponse } from 'react-router'
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { submissionFailureCopy, type SubmissionFailureKind } from '~/content/errors'
 import type { HostKind } from '~/lib/host'
 import type { Theme } from '~/lib/theme'
@@ -96,6 +96,8 @@ export type FailedSubmission = { result: SubmissionResult<string[]>; formData: F
  * cut, a 5xx, a body that is not the action's) says so in the form and a toast instead of throwing to an
  * error boundary, which would unmount the form and lose what was typed. Redirects and 4xx answers keep
  * their meaning. `shape` turns the failure into the action's own data (`{ result }`, `{ intent, result }`…).
+ * The failure carries `lostSubmissionStatus`: the router then leaves the page's data as it is rather than
+ * reloading it over a network that just failed (a failed reload is the error boundary again).
  * It lives beside `notify` because the root ships this module with every page: a form's page needs no
  * extra request for it, and it must already be loaded when the network goes.
  */
@@ -104,7 +106,7 @@ export async function keepFormOnFailure<ServerData, Failure>(
 	serverAction: () => Promise<ServerData>,
 	shape: (failure: FailedSubmission) => Failure,
 	kind: SubmissionFailureKind = 'generic',
-): Promise<ServerData | Failure> {
+) {
 	// The server action reads the request's body; the failure path needs it too.
 	const sent = request.clone()
 	try {
@@ -114,8 +116,18 @@ export async function keepFormOnFailure<ServerData, Failure>(
 		const copy = submissionFailureCopy[kind]
 		const formData = await sent.formData()
 		notify({ id: crypto.randomUUID(), type: 'error', title: copy.title, description: copy.description })
-		return shape({ result: failedSubmission(formData, copy.form), formData, message: copy.form })
+		return data(shape({ result: failedSubmission(formData, copy.form), formData, message: copy.form }), {
+			status: lostSubmissionStatus,
+		})
 	}
+}
+
+/** The status of a submission that got no usable answer (keepFormOnFailure); loaders skip reloading after it. */
+export const lostSubmissionStatus = 503
+
+/** For a route whose shouldRevalidate reloads after its own posts: not after one that was lost. */
+export function submissionLost({ actionStatus }: Pick<ShouldRevalidateFunctionArgs, 'actionStatus'>) {
+	return actionStatus === lostSubmissionStatus
 }
 
 function failedInTransit(error: unknown) {

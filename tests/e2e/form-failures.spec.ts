@@ -10,17 +10,20 @@ import { portalURL, siteURL } from '../support/urls'
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /^Notificaciones/ }).getByText(text)
 
-/** The page's own data request for a form post (single fetch: `<path>.data`). */
-function failPostsTo(page: Page, path: string, failure: 'network' | 'bad-gateway') {
+/** A proxy in front of the app answers the page's own data request for a form post (`<path>.data`) with a 502. */
+function badGatewayFor(page: Page, path: string) {
 	return page.route(
 		(url) => url.pathname === `${path}.data`,
-		(route) => {
-			if (route.request().method() !== 'POST') return route.continue()
-			if (failure === 'network') return route.abort('internetdisconnected')
-			return route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' })
-		},
+		(route) =>
+			route.request().method() === 'POST'
+				? route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' })
+				: route.continue(),
 	)
 }
+
+/** The network goes, all of it: the post and any reload of the page's data after it fail alike. */
+const cutTheNetwork = (page: Page) => page.context().setOffline(true)
+const restoreTheNetwork = (page: Page) => page.context().setOffline(false)
 
 async function expectPageKept(page: Page) {
 	await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toHaveCount(0)
@@ -37,7 +40,7 @@ test('contact: the network cut keeps name, e-mail and message, says “Error al 
 	await form.getByLabel('Email').fill('marta.vidal@example.com')
 	await form.getByLabel('Mensaje').fill(message)
 
-	await failPostsTo(page, '/contacto', 'network')
+	await cutTheNetwork(page)
 	await form.getByRole('button', { name: 'Enviar mensaje' }).click()
 	await expect(toast(page, 'Error al enviar')).toBeVisible()
 	await expect(toast(page, 'Hubo un problema al enviar tu mensaje. Inténtalo de nuevo.')).toBeVisible()
@@ -47,7 +50,7 @@ test('contact: the network cut keeps name, e-mail and message, says “Error al 
 	await expect(form.getByLabel('Mensaje')).toHaveValue(message)
 	await expectPageKept(page)
 
-	await page.unrouteAll()
+	await restoreTheNetwork(page)
 	await form.getByRole('button', { name: 'Enviar mensaje' }).click()
 	await expect(toast(page, '¡Mensaje Enviado!')).toBeVisible()
 	await expect(form.getByLabel('Mensaje')).toHaveValue('')
@@ -63,7 +66,7 @@ test('investor form: a 502 from a proxy keeps every field and says “Error al e
 	await form.getByLabel('Entidad (opcional)').fill('Fondo Mediterráneo')
 	await form.getByLabel('Mensaje').fill('Nos interesa la ronda semilla.')
 
-	await failPostsTo(page, '/invertir', 'bad-gateway')
+	await badGatewayFor(page, '/invertir')
 	await form.getByRole('button', { name: 'Enviar mensaje' }).click()
 	await expect(toast(page, 'Por favor, inténtalo de nuevo más tarde.')).toBeVisible()
 	await expect(form.getByRole('list').getByText('Error al enviar el formulario.')).toBeVisible()
@@ -80,7 +83,7 @@ test('portal: a profile change lost to the network stays in the form, the menus 
 	await page.getByLabel('Nombre', { exact: true }).fill('Nuria')
 	await page.getByLabel('Apellidos').fill('Ferrer Soler')
 
-	await failPostsTo(page, '/dashboard/cuenta', 'network')
+	await cutTheNetwork(page)
 	await page.getByRole('button', { name: 'Guardar cambios' }).click()
 	await expect(toast(page, 'No se pudo enviar')).toBeVisible()
 	await expect(page.getByText('No se pudo enviar. Revisa tu conexión e inténtalo de nuevo.')).toBeVisible()
@@ -98,7 +101,7 @@ test('booking: the network cut keeps the chosen slot and the reason, with the sp
 	await slotRadio(page, slot).check()
 	await page.getByLabel('Motivo de la reunión').fill('Queremos automatizar los recordatorios fiscales')
 
-	await failPostsTo(page, '/solicitar-demostracion-kia', 'network')
+	await cutTheNetwork(page)
 	await page.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(
 		page.getByRole('alert').filter({ hasText: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.' }),

@@ -1,11 +1,12 @@
 import { createClient } from '@supabase/supabase-js'
-import type { Page } from '@playwright/test'
+import type { Cookie, Page } from '@playwright/test'
+import { parseSetCookie, type SetCookie } from 'cookie'
 import ws from 'ws'
 import type { Database, Json, TablesInsert } from '../../app/lib/database.types'
 import { appSettled, visitorAddress } from './e2e-test'
 import { localServiceRoleKey } from './keys'
 import { uniqueEmail, uniqueSlot } from './unique'
-import { portalURL, rawRequest } from './urls'
+import { portalURL, rawRequest, type RawResponse } from './urls'
 
 export const serviceClient = () =>
 	createClient<Database>(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
@@ -35,16 +36,52 @@ export async function createAdminAccount(label: string, fullName = `Admin ${labe
 	return account
 }
 
+/**
+ * Signs the page's browser in as the portal's sign-in form does (the same post, from Node) and opens the
+ * dashboard with the session's cookies. The form itself has its own tests (portal.spec, a11y.spec); the
+ * many tests that only need a session skip loading /auth and waiting for it to hydrate.
+ */
 export async function signIn(page: Page, email: string, password = testPassword) {
-	// A post sent while the page hydrates is cancelled by Chromium (the router's replaceState): wait it out.
-	// Explicitly: the page may be one a test opened itself (tests/support/e2e-test.ts).
-	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
-	await appSettled(page)
-	const form = page.locator('#signin')
-	await form.getByLabel('Email').fill(email)
-	await form.getByLabel('Contraseña').fill(password)
-	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+	const response = await rawRequest(portalURL('/auth'), {
+		method: 'POST',
+		body: new URLSearchParams({ intent: 'signin', email, password }).toString(),
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Origin: new URL(portalURL('/')).origin,
+			'X-Forwarded-For': visitorAddress(),
+		},
+	})
+	if (response.status !== 302) throw new Error(`Signing in ${email} answered ${response.status}: ${response.body}`)
+	await page.context().addCookies(browserCookies(response))
+	await page.goto(portalURL('/dashboard'))
 	await page.waitForURL(portalURL('/dashboard'))
+}
+
+/** A response's Set-Cookie headers as Playwright's cookies, for the host that set them. */
+function browserCookies(response: RawResponse): Cookie[] {
+	const host = new URL(portalURL('/')).hostname
+	return [response.headers['set-cookie'] ?? []]
+		.flat()
+		.map((header) => parseSetCookie(header))
+		.filter((cookie) => cookie.maxAge === undefined || cookie.maxAge > 0)
+		.map((cookie) => ({
+			name: cookie.name,
+			value: cookie.value ?? '',
+			// Domain=kia.localhost covers its subdomains, which Playwright writes with a leading dot.
+			domain: cookie.domain ? `.${cookie.domain.replace(/^\./, '')}` : host,
+			path: cookie.path ?? '/',
+			expires: expiresAt(cookie),
+			httpOnly: cookie.httpOnly ?? false,
+			secure: cookie.secure ?? false,
+			sameSite: cookie.sameSite === 'strict' ? 'Strict' : cookie.sameSite === 'none' ? 'None' : 'Lax',
+		}))
+}
+
+/** Seconds since the epoch, as Playwright counts them; -1 for a cookie that lasts the browser's session. */
+function expiresAt(cookie: SetCookie) {
+	if (cookie.maxAge !== undefined) return Math.floor(Date.now() / 1000) + cookie.maxAge
+	if (cookie.expires) return cookie.expires.getTime() / 1000
+	return -1
 }
 
 /** A confirmed meeting in a slot of its own (tests/support/unique.ts); `overrides` may change anything but the slot. */

@@ -30,7 +30,7 @@ import {
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
-import { keepFormOnFailure } from '~/components/toaster'
+import { keepFormOnFailure, submissionLost } from '~/components/toaster'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta({
@@ -109,10 +109,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * A refused booking (4xx) would leave the slots as they were loaded; the refusal of a slot taken meanwhile
- * must take it off the list, so every booking post reloads them.
+ * must take it off the list, so every booking post that reached the server reloads them.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-	formAction === '/solicitar-demostracion-kia' || defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+	(args.formAction === '/solicitar-demostracion-kia' && !submissionLost(args)) || args.defaultShouldRevalidate
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = withSlotFields(await readForm(request))
