@@ -13,7 +13,7 @@ const clearance = 8
 /**
  * Whether anything tappable of the page passes under `spot` (the chat button's place): an
  * IntersectionObserver whose root is shrunk by its margins to that corner, so the browser reports
- * it off the main thread, with no work on scroll. It watches what the page adds later too.
+ * it as it renders and no code of ours runs on scroll. It watches what the page adds later too.
  */
 function useCovering(spot: RefObject<HTMLElement | null>) {
 	const [covering, setCovering] = useState(false)
