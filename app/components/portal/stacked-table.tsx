@@ -8,7 +8,7 @@ export const stackedTable = [
 	'w-full text-left text-sm sm:min-w-[44rem]',
 	'max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:px-4 max-sm:[&_tbody_tr]:py-3',
 	'max-sm:[&_tbody_td]:flex max-sm:[&_tbody_td]:flex-wrap max-sm:[&_tbody_td]:items-baseline max-sm:[&_tbody_td]:justify-between max-sm:[&_tbody_td]:gap-x-4 max-sm:[&_tbody_td]:gap-y-1 max-sm:[&_tbody_td]:px-0 max-sm:[&_tbody_td]:py-1.5',
-	'max-sm:[&_tbody_td]:before:text-xs max-sm:[&_tbody_td]:before:font-medium max-sm:[&_tbody_td]:before:text-muted-foreground max-sm:[&_tbody_td]:before:content-[attr(data-label)]',
+	'max-sm:[&_tbody_td]:before:font-sans max-sm:[&_tbody_td]:before:text-xs max-sm:[&_tbody_td]:before:font-medium max-sm:[&_tbody_td]:before:text-muted-foreground max-sm:[&_tbody_td]:before:content-[attr(data-label)]',
 	'max-sm:[&_tbody_td:empty]:hidden',
 ].join(' ')
 

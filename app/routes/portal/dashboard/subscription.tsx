@@ -543,7 +543,7 @@ function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 						</thead>
 						<tbody>
 							{invoices.map((invoice) => (
-								<tr key={invoice.id} className="border-b last:border-0 max-sm:px-6">
+								<tr key={invoice.id} className="border-b last:border-0">
 									<td data-label={columns.date} className="py-4 pr-4 pl-8 font-medium whitespace-nowrap">
 										{formatLongDate(invoice.created_at)}
 									</td>
