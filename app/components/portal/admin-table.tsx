@@ -4,14 +4,7 @@ import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import { adminCopy } from '~/content/admin'
 import { inputClass, selectClass } from '../forms'
 import { Button } from '../ui/button'
-
-/** A table that turns into a card of labelled lines per row on a phone (each cell's data-label); used by AdminTable. */
-export const stackedTable = [
-	'w-full text-left text-sm sm:min-w-[44rem]',
-	'max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:px-4 max-sm:[&_tbody_tr]:py-3',
-	'max-sm:[&_tbody_td]:flex max-sm:[&_tbody_td]:flex-wrap max-sm:[&_tbody_td]:items-baseline max-sm:[&_tbody_td]:justify-between max-sm:[&_tbody_td]:gap-x-4 max-sm:[&_tbody_td]:gap-y-1 max-sm:[&_tbody_td]:px-0 max-sm:[&_tbody_td]:py-1.5',
-	'max-sm:[&_tbody_td]:before:text-xs max-sm:[&_tbody_td]:before:font-medium max-sm:[&_tbody_td]:before:text-muted-foreground max-sm:[&_tbody_td]:before:content-[attr(data-label)]',
-].join(' ')
+import { StackedTable } from './stacked-table'
 
 /**
  * Search, filters and pagination live in the URL (?q=, the filters' own names, ?page=): a plain GET
@@ -100,20 +93,7 @@ export function AdminTable({
 			) : (
 				<>
 					{/* On a phone each row is a card of labelled lines (the cells' data-label), with no sideways scroll. */}
-					<div className="rounded-2xl border bg-surface sm:overflow-x-auto">
-						<table className={stackedTable}>
-							<thead className="border-b text-muted-foreground max-sm:sr-only">
-								<tr>
-									{columns.map((column) => (
-										<th key={column} scope="col" className="p-4 font-medium">
-											{column}
-										</th>
-									))}
-								</tr>
-							</thead>
-							<tbody>{children}</tbody>
-						</table>
-					</div>
+					<StackedTable columns={columns}>{children}</StackedTable>
 					<nav
 						aria-label="Paginación"
 						className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground"

@@ -1,9 +1,70 @@
 import { Bot, MessageCircle, Send, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { chat } from '~/content/chat'
 import { cn } from '~/lib/utils'
 
 type Message = { id: string; text: string; sender: 'bot' | 'user' }
+
+/** Whatever a tap can land on: buttons, links, form fields. */
+const tappable = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"]'
+/** Room kept between the chat button and anything tappable, in px. */
+const clearance = 8
+
+/**
+ * Whether anything tappable of the page passes under `spot` (the chat button's place): an
+ * IntersectionObserver whose root is shrunk by its margins to that corner, so the browser reports
+ * it as it renders and no code of ours runs on scroll. It watches what the page adds later too.
+ */
+function useCovering(spot: RefObject<HTMLElement | null>) {
+	const [covering, setCovering] = useState(false)
+	useEffect(() => {
+		const corner = spot.current
+		if (!corner) return
+		const widget = corner.closest('[data-chat]')
+		const under = new Set<Element>()
+		let observer: IntersectionObserver | undefined
+		let frame = 0
+		const observeAll = () => {
+			frame = 0
+			for (const target of document.querySelectorAll(tappable)) {
+				if (!widget?.contains(target)) observer?.observe(target)
+			}
+		}
+		const watch = () => {
+			observer?.disconnect()
+			under.clear()
+			const box = corner.getBoundingClientRect()
+			const { clientWidth, clientHeight } = document.documentElement
+			const inset = (distance: number) => `${-Math.max(0, Math.floor(distance - clearance))}px`
+			observer = new IntersectionObserver(
+				(entries) => {
+					for (const entry of entries) {
+						if (entry.isIntersecting) under.add(entry.target)
+						else under.delete(entry.target)
+					}
+					setCovering(under.size > 0)
+				},
+				{
+					rootMargin: [box.top, clientWidth - box.right, clientHeight - box.bottom, box.left].map(inset).join(' '),
+				},
+			)
+			observeAll()
+		}
+		const changed = new MutationObserver(() => {
+			frame ||= requestAnimationFrame(observeAll)
+		})
+		watch()
+		changed.observe(document.body, { childList: true, subtree: true })
+		window.addEventListener('resize', watch)
+		return () => {
+			window.removeEventListener('resize', watch)
+			changed.disconnect()
+			observer?.disconnect()
+			cancelAnimationFrame(frame)
+		}
+	}, [spot])
+	return covering
+}
 
 /** SPEC §2: local only — a greeting, a typing indicator and a canned reply after 2 s. */
 export function ChatWidget() {
@@ -16,6 +77,11 @@ export function ChatWidget() {
 	const listRef = useRef<HTMLOListElement>(null)
 	const toggleRef = useRef<HTMLButtonElement>(null)
 	const timers = useRef<ReturnType<typeof setTimeout>[]>([])
+	const spot = useRef<HTMLDivElement>(null)
+	const covering = useCovering(spot)
+	const [keyboardFocus, setKeyboardFocus] = useState(false)
+	// Out of the way of the page's buttons and links, unless the chat is open or the keyboard is on its button.
+	const aside = covering && !open && !keyboardFocus
 
 	useEffect(() => () => timers.current.forEach(clearTimeout), [])
 	useEffect(() => {
@@ -47,95 +113,106 @@ export function ChatWidget() {
 	}
 
 	return (
-		<div className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
-			{open ? (
-				<section
-					id={panelId}
-					aria-label={chat.title}
-					className="flex h-[28rem] max-h-[calc(100dvh-6rem)] w-[22rem] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border bg-surface shadow-2xl"
-					onKeyDown={(event) => {
-						if (event.key === 'Escape') close()
-					}}
-				>
-					<header className="flex items-center justify-between gap-3 bg-brand px-4 py-3 text-brand-foreground">
-						<div className="flex items-center gap-2">
-							<Bot aria-hidden className="size-5" />
-							<h2 className="text-sm font-semibold">{chat.title}</h2>
-						</div>
-						{/* On the brand header the ring colour (1.2:1 to 1.9:1 against it) would not show; the header's text colour does. */}
-						<button
-							type="button"
-							onClick={close}
-							aria-label="Cerrar chat"
-							className="rounded-full p-1 hover:bg-white/15 focus-visible:outline-brand-foreground"
-						>
-							<X aria-hidden className="size-4" />
-						</button>
-					</header>
-					<ol ref={listRef} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto p-4 text-sm">
-						{messages.map((message) => (
-							<li
-								key={message.id}
-								data-sender={message.sender}
-								className={cn(
-									'max-w-[85%] rounded-2xl px-3.5 py-2.5',
-									message.sender === 'bot' ? 'bg-surface-muted' : 'ml-auto bg-brand text-brand-foreground',
-								)}
+		<>
+			{/* Room under the footer for the button, so the page's last links and buttons scroll clear of it. */}
+			<div aria-hidden className="h-22 bg-surface-muted/40 sm:h-24" />
+			<div data-chat className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
+				{open ? (
+					<section
+						id={panelId}
+						aria-label={chat.title}
+						className="flex h-[28rem] max-h-[calc(100dvh-6rem)] w-[22rem] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border bg-surface shadow-2xl"
+						onKeyDown={(event) => {
+							if (event.key === 'Escape') close()
+						}}
+					>
+						<header className="flex items-center justify-between gap-3 bg-brand px-4 py-3 text-brand-foreground">
+							<div className="flex items-center gap-2">
+								<Bot aria-hidden className="size-5" />
+								<h2 className="text-sm font-semibold">{chat.title}</h2>
+							</div>
+							{/* On the brand header the ring colour (1.2:1 to 1.9:1 against it) would not show; the header's text colour does. */}
+							<button
+								type="button"
+								onClick={close}
+								aria-label="Cerrar chat"
+								className="rounded-full p-1 hover:bg-white/15 focus-visible:outline-brand-foreground"
 							>
-								{message.text}
-							</li>
-						))}
-						{typing ? (
-							<li
-								aria-label="KIA está escribiendo"
-								className="flex w-16 gap-1 rounded-2xl bg-surface-muted px-3.5 py-3"
-								data-testid="typing"
+								<X aria-hidden className="size-4" />
+							</button>
+						</header>
+						<ol ref={listRef} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto p-4 text-sm">
+							{messages.map((message) => (
+								<li
+									key={message.id}
+									data-sender={message.sender}
+									className={cn(
+										'max-w-[85%] rounded-2xl px-3.5 py-2.5',
+										message.sender === 'bot' ? 'bg-surface-muted' : 'ml-auto bg-brand text-brand-foreground',
+									)}
+								>
+									{message.text}
+								</li>
+							))}
+							{typing ? (
+								<li
+									aria-label="KIA está escribiendo"
+									className="flex w-16 gap-1 rounded-2xl bg-surface-muted px-3.5 py-3"
+									data-testid="typing"
+								>
+									{[0, 150, 300].map((delay) => (
+										<span
+											key={delay}
+											className="size-2 animate-bounce rounded-full bg-muted-foreground"
+											style={{ animationDelay: `${delay}ms` }}
+										/>
+									))}
+								</li>
+							) : null}
+						</ol>
+						<form onSubmit={send} className="flex gap-2 border-t p-3">
+							<label htmlFor={`${panelId}-message`} className="sr-only">
+								Escribe tu mensaje
+							</label>
+							<input
+								ref={inputRef}
+								id={`${panelId}-message`}
+								value={draft}
+								onChange={(event) => setDraft(event.target.value)}
+								placeholder="Escribe tu mensaje..."
+								maxLength={500}
+								autoComplete="off"
+								className="min-w-0 flex-1 rounded-full border bg-background px-4 py-2 text-sm"
+							/>
+							<button
+								type="submit"
+								aria-label="Enviar mensaje"
+								className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-brand-foreground"
 							>
-								{[0, 150, 300].map((delay) => (
-									<span
-										key={delay}
-										className="size-2 animate-bounce rounded-full bg-muted-foreground"
-										style={{ animationDelay: `${delay}ms` }}
-									/>
-								))}
-							</li>
-						) : null}
-					</ol>
-					<form onSubmit={send} className="flex gap-2 border-t p-3">
-						<label htmlFor={`${panelId}-message`} className="sr-only">
-							Escribe tu mensaje
-						</label>
-						<input
-							ref={inputRef}
-							id={`${panelId}-message`}
-							value={draft}
-							onChange={(event) => setDraft(event.target.value)}
-							placeholder="Escribe tu mensaje..."
-							maxLength={500}
-							autoComplete="off"
-							className="min-w-0 flex-1 rounded-full border bg-background px-4 py-2 text-sm"
-						/>
-						<button
-							type="submit"
-							aria-label="Enviar mensaje"
-							className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-brand-foreground"
-						>
-							<Send aria-hidden className="size-4" />
-						</button>
-					</form>
-				</section>
-			) : null}
-			<button
-				ref={toggleRef}
-				type="button"
-				onClick={() => setOpen((value) => !value)}
-				aria-expanded={open}
-				aria-controls={open ? panelId : undefined}
-				aria-label={open ? 'Cerrar chat' : 'Abrir chat con KIA'}
-				className="inline-flex size-14 items-center justify-center rounded-full bg-brand text-brand-foreground shadow-xl transition-transform hover:scale-105"
-			>
-				{open ? <X aria-hidden className="size-6" /> : <MessageCircle aria-hidden className="size-6" />}
-			</button>
-		</div>
+								<Send aria-hidden className="size-4" />
+							</button>
+						</form>
+					</section>
+				) : null}
+				<div ref={spot} className="size-14">
+					<button
+						ref={toggleRef}
+						type="button"
+						onClick={() => setOpen((value) => !value)}
+						onFocus={(event) => setKeyboardFocus(event.currentTarget.matches(':focus-visible'))}
+						onBlur={() => setKeyboardFocus(false)}
+						aria-expanded={open}
+						aria-controls={open ? panelId : undefined}
+						aria-label={open ? 'Cerrar chat' : 'Abrir chat con KIA'}
+						className={cn(
+							'inline-flex size-14 items-center justify-center rounded-full bg-brand text-brand-foreground shadow-xl transition-[opacity,translate,scale,visibility] duration-200 hover:scale-105 motion-reduce:transition-none',
+							aside && 'invisible translate-y-6 opacity-0',
+						)}
+					>
+						{open ? <X aria-hidden className="size-6" /> : <MessageCircle aria-hidden className="size-6" />}
+					</button>
+				</div>
+			</div>
+		</>
 	)
 }

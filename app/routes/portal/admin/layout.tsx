@@ -43,7 +43,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						/>
 					</div>
 				</div>
-				<nav aria-label="Administración" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6">
+				{/* Every section in sight at any width: wrapping chips on a phone or tablet, a row of tabs from lg. */}
+				<nav
+					aria-label="Administración"
+					className="mx-auto flex max-w-7xl flex-wrap gap-2 px-4 pb-3 sm:px-6 lg:gap-1 lg:pb-0"
+				>
 					{adminCopy.menu.map((item) => (
 						<NavLink
 							key={item.to}
@@ -52,10 +56,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 							end={item.to === '/admin'}
 							className={({ isActive }) =>
 								cn(
-									'border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap transition-colors',
+									'rounded-full border px-3.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+									'lg:rounded-none lg:border-0 lg:border-b-2 lg:px-3 lg:py-3',
 									isActive
-										? 'border-brand text-foreground'
-										: 'border-transparent text-muted-foreground hover:text-foreground',
+										? 'border-brand bg-brand/10 text-foreground lg:bg-transparent'
+										: 'text-muted-foreground hover:text-foreground lg:border-transparent',
 								)
 							}
 						>

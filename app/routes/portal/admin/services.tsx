@@ -5,7 +5,7 @@ import { requireAdmin } from '~/.server/auth'
 import { env } from '~/.server/env'
 import { checkPriceCatalogue, type CatalogueCheck } from '~/.server/stripe-catalogue'
 import { stripeDashboardUrl, stripeMode } from '~/.server/stripe'
-import { stackedTable } from '~/components/portal/admin-table'
+import { StackedTable } from '~/components/portal/stacked-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { buttonClass } from '~/components/ui/button'
 import { adminServicesCopy as copy, findingsOf } from '~/content/admin-services'
@@ -250,24 +250,11 @@ export default function AdminServices({ loaderData }: Route.ComponentProps) {
 				<h2 id="catalogo" className="sr-only">
 					{copy.catalogue}
 				</h2>
-				<div className="rounded-2xl border bg-surface sm:overflow-x-auto">
-					<table className={stackedTable}>
-						<thead className="border-b text-muted-foreground max-sm:sr-only">
-							<tr>
-								{copy.columns.map((column) => (
-									<th key={column} scope="col" className="p-4 font-medium">
-										{column}
-									</th>
-								))}
-							</tr>
-						</thead>
-						<tbody>
-							{loaderData.rows.map((row) => (
-								<PriceRow key={row.key} row={row} />
-							))}
-						</tbody>
-					</table>
-				</div>
+				<StackedTable columns={copy.columns}>
+					{loaderData.rows.map((row) => (
+						<PriceRow key={row.key} row={row} />
+					))}
+				</StackedTable>
 			</section>
 		</>
 	)

@@ -8,6 +8,7 @@ import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
+import { StackedTable } from '~/components/portal/stacked-table'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
@@ -152,42 +153,27 @@ export default function Meetings({ loaderData, actionData }: Route.ComponentProp
 					</p>
 				</div>
 			) : (
-				<div className="overflow-x-auto rounded-2xl border bg-surface">
-					<table className="w-full min-w-[40rem] text-left text-sm">
-						<thead className="border-b text-muted-foreground">
-							<tr>
-								<th scope="col" className="p-4 font-medium">
-									{copy.columns.when}
-								</th>
-								<th scope="col" className="p-4 font-medium">
-									{copy.columns.reason}
-								</th>
-								<th scope="col" className="p-4 font-medium">
-									{copy.columns.status}
-								</th>
-								<th scope="col" className="p-4 font-medium">
-									{copy.columns.actions}
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{meetings.map((meeting) => (
-								<tr key={meeting.id} className="border-b last:border-0">
-									<td className="p-4 font-medium">{formatMeeting(meeting.fecha, meeting.hora)}</td>
-									<td className="p-4 text-muted-foreground">{meeting.motivo || copy.defaultReason}</td>
-									<td className="p-4">
-										<StatusBadge status={meeting.status} />
-									</td>
-									<td className="p-4">
-										{tab === 'proximas' && meeting.status === 'confirmada' ? (
-											<MeetingRowActions meeting={meeting} options={options} copy={copy} />
-										) : null}
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				// On a phone each meeting is a card of labelled lines, its status and actions in view: no sideways scroll.
+				<StackedTable columns={[copy.columns.when, copy.columns.reason, copy.columns.status, copy.columns.actions]}>
+					{meetings.map((meeting) => (
+						<tr key={meeting.id} className="border-b last:border-0">
+							<td data-label={copy.columns.when} className="p-4 font-medium">
+								{formatMeeting(meeting.fecha, meeting.hora)}
+							</td>
+							<td data-label={copy.columns.reason} className="p-4 text-muted-foreground">
+								{meeting.motivo || copy.defaultReason}
+							</td>
+							<td data-label={copy.columns.status} className="p-4">
+								<StatusBadge status={meeting.status} />
+							</td>
+							<td data-label={copy.columns.actions} className="p-4">
+								{tab === 'proximas' && meeting.status === 'confirmada' ? (
+									<MeetingRowActions meeting={meeting} options={options} copy={copy} />
+								) : null}
+							</td>
+						</tr>
+					))}
+				</StackedTable>
 			)}
 		</>
 	)

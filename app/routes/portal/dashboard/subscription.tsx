@@ -25,6 +25,7 @@ import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
+import { stackedTable } from '~/components/portal/stacked-table'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { billingStatusLabels, invoiceStatusLabels, portalCopy, subscriptionCopy as copy } from '~/content/billing'
@@ -503,7 +504,7 @@ function PaymentMethod({ portalError }: { portalError: string | null }) {
 const invoiceReason = (invoice: InvoiceRow) =>
 	copy.invoices.reasons[invoice.billing_reason ?? ''] ?? copy.invoices.defaultReason
 
-/** A table from the small-tablet width up; on a phone each invoice is a short block of its own. */
+/** A table from the small-tablet width up; on a phone a card of labelled lines per invoice. */
 function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 	const columns = copy.invoices.columns
 	return (
@@ -515,74 +516,62 @@ function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 			{invoices.length === 0 ? (
 				<p className="px-6 pb-6 text-sm text-muted-foreground sm:px-8">{copy.invoices.empty}</p>
 			) : (
-				<>
-					<ul className="divide-y border-t sm:hidden">
-						{invoices.map((invoice) => (
-							<li key={invoice.id} className="px-6 py-4 text-sm">
-								<p className="flex items-baseline justify-between gap-3">
-									<span className="font-medium">{formatLongDate(invoice.created_at)}</span>
-									<span className="font-semibold tabular-nums">{formatAmount(invoice.total, invoice.currency)}</span>
-								</p>
-								<p className="mt-1 flex items-center justify-between gap-3 text-muted-foreground">
-									<span>
-										{invoiceReason(invoice)} · <span className="font-mono text-xs">{invoice.number}</span>
-									</span>
-									<InvoiceStatus invoice={invoice} />
-								</p>
-								<p className="mt-3 flex gap-5">
-									<InvoiceLinks invoice={invoice} />
-								</p>
-							</li>
-						))}
-					</ul>
-					{/* Positioned, so the header's screen-reader-only text scrolls with the table instead of widening the page. */}
-					<div className="relative hidden overflow-x-auto sm:block">
-						<table className="w-full min-w-[40rem] text-left text-sm">
-							<thead className="border-y bg-surface-muted/50 text-muted-foreground">
-								<tr>
-									<th scope="col" className="py-3 pr-4 pl-8 font-medium">
-										{columns.date}
-									</th>
-									<th scope="col" className="px-4 py-3 font-medium">
-										{columns.number}
-									</th>
-									<th scope="col" className="px-4 py-3 font-medium">
-										{columns.concept}
-									</th>
-									<th scope="col" className="px-4 py-3 text-right font-medium">
-										{columns.amount}
-									</th>
-									<th scope="col" className="px-4 py-3 font-medium">
-										{columns.status}
-									</th>
-									<th scope="col" className="py-3 pr-8 pl-4 font-medium">
-										<span className="sr-only">{copy.invoices.actions}</span>
-									</th>
+				// On a phone each invoice is a card of labelled lines, its status and links in sight (stackedTable).
+				<div className="relative border-t sm:overflow-x-auto">
+					<table className={stackedTable}>
+						<thead className="border-b bg-surface-muted/50 text-muted-foreground max-sm:sr-only">
+							<tr>
+								<th scope="col" className="py-3 pr-4 pl-8 font-medium">
+									{columns.date}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{columns.number}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{columns.concept}
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
+									{columns.amount}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{columns.status}
+								</th>
+								<th scope="col" className="py-3 pr-8 pl-4 font-medium">
+									<span className="sr-only">{copy.invoices.actions}</span>
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{invoices.map((invoice) => (
+								<tr key={invoice.id} className="border-b last:border-0">
+									<td data-label={columns.date} className="py-4 pr-4 pl-8 font-medium whitespace-nowrap">
+										{formatLongDate(invoice.created_at)}
+									</td>
+									<td data-label={columns.number} className="px-4 py-4 font-mono text-xs whitespace-nowrap">
+										{invoice.number}
+									</td>
+									<td data-label={columns.concept} className="px-4 py-4 text-muted-foreground">
+										{invoiceReason(invoice)}
+									</td>
+									<td
+										data-label={columns.amount}
+										className="px-4 py-4 text-right font-medium whitespace-nowrap tabular-nums"
+									>
+										{formatAmount(invoice.total, invoice.currency)}
+									</td>
+									<td data-label={columns.status} className="px-4 py-4">
+										<InvoiceStatus invoice={invoice} />
+									</td>
+									<td data-label={copy.invoices.actions} className="py-4 pr-8 pl-4">
+										<span className="flex justify-end gap-4 whitespace-nowrap">
+											<InvoiceLinks invoice={invoice} />
+										</span>
+									</td>
 								</tr>
-							</thead>
-							<tbody>
-								{invoices.map((invoice) => (
-									<tr key={invoice.id} className="border-b last:border-0">
-										<td className="py-4 pr-4 pl-8 whitespace-nowrap">{formatLongDate(invoice.created_at)}</td>
-										<td className="px-4 py-4 font-mono text-xs whitespace-nowrap">{invoice.number}</td>
-										<td className="px-4 py-4 text-muted-foreground">{invoiceReason(invoice)}</td>
-										<td className="px-4 py-4 text-right font-medium whitespace-nowrap tabular-nums">
-											{formatAmount(invoice.total, invoice.currency)}
-										</td>
-										<td className="px-4 py-4">
-											<InvoiceStatus invoice={invoice} />
-										</td>
-										<td className="py-4 pr-8 pl-4">
-											<span className="flex justify-end gap-4 whitespace-nowrap">
-												<InvoiceLinks invoice={invoice} />
-											</span>
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
-				</>
+							))}
+						</tbody>
+					</table>
+				</div>
 			)}
 		</section>
 	)

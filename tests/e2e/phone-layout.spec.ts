@@ -1,0 +1,265 @@
+import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { createAccount, createAdminAccount, createMeeting, serviceClient, signIn } from '../support/e2e-data'
+import { expect, test } from '../support/e2e-test'
+import { uniqueName } from '../support/unique'
+import { portalURL, siteURL } from '../support/urls'
+
+/** Issue 20's phone: 390 px wide. */
+const phone = { width: 390, height: 844 }
+
+async function expectNoSidewaysScroll(page: Page) {
+	const widths = await page.evaluate(() => ({
+		page: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
+		viewport: window.innerWidth,
+	}))
+	expect(widths.page).toBeLessThanOrEqual(widths.viewport)
+}
+
+/**
+ * Shown, and wholly within the screen's width once the page is scrolled down to it: only the page
+ * scrolls, so a table that scrolled sideways would leave it past the edge.
+ */
+async function expectWithinWidth(locator: Locator) {
+	await locator.evaluate((element) =>
+		window.scrollTo({
+			top: window.scrollY + element.getBoundingClientRect().top - window.innerHeight / 2,
+			behavior: 'instant',
+		}),
+	)
+	await expect(locator).toBeVisible()
+	const box = await locator.boundingBox()
+	expect(box).not.toBeNull()
+	expect(box?.x).toBeGreaterThanOrEqual(0)
+	expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(phone.width)
+}
+
+test.describe('portal and admin tables on a phone', () => {
+	test.use({ viewport: phone })
+
+	test('the client’s meetings are stacked rows with their status and actions in sight @phone', async ({ page }) => {
+		const cliente = await createAccount('reuniones-movil')
+		await createMeeting(cliente.id, cliente.email, { motivo: 'Integración con WhatsApp Business y la agenda' })
+		await signIn(page, cliente.email)
+		await page.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
+		const row = page.getByRole('row').filter({ hasText: 'Integración con WhatsApp Business' })
+		await expectWithinWidth(row.getByText('Confirmada', { exact: true }))
+		for (const action of ['Unirse', 'Reprogramar', 'Cancelar']) {
+			await expectWithinWidth(row.getByRole(action === 'Unirse' ? 'link' : 'button', { name: action }))
+		}
+		// The headings are left to screen readers: each value carries its own label.
+		await expect(page.getByRole('columnheader', { name: 'Estado' })).not.toBeInViewport()
+		await expectNoSidewaysScroll(page)
+		// The dialog trigger works from the stacked row.
+		await row.getByRole('button', { name: 'Reprogramar' }).click()
+		await expect(page.getByRole('dialog')).toBeVisible()
+	})
+
+	test('the client’s invoices show their status and links, with no sideways scroll @phone', async ({ page }) => {
+		const cliente = await createAccount('facturas-movil')
+		const tag = uniqueName('kia').replaceAll('-', '_')
+		await serviceClient()
+			.from('suscripciones')
+			.insert({
+				id: `sub_${tag}`,
+				user_id: cliente.id,
+				customer_id: `cus_${tag}`,
+				price_id: 'price_business_monthly',
+				plan: 'business',
+				periodo: 'monthly',
+				status: 'active',
+				amount: 19900,
+				currency: 'eur',
+				price_interval: 'month',
+				current_period_end: '2026-12-20T10:00:00Z',
+			})
+			.throwOnError()
+		await serviceClient()
+			.from('facturas')
+			.insert({
+				id: `in_${tag}`,
+				user_id: cliente.id,
+				customer_id: `cus_${tag}`,
+				subscription_id: `sub_${tag}`,
+				number: `KIA-${tag.slice(-6)}`,
+				status: 'open',
+				currency: 'eur',
+				total: 19900,
+				amount_due: 19900,
+				amount_paid: 0,
+				billing_reason: 'subscription_cycle',
+				hosted_invoice_url: `https://invoice.stripe.com/i/${tag}`,
+				invoice_pdf: `https://pay.stripe.com/invoice/${tag}/pdf`,
+			})
+			.throwOnError()
+		await signIn(page, cliente.email)
+		await page.goto(portalURL('/dashboard/suscripcion'), { waitUntil: 'networkidle' })
+		const invoices = page.getByRole('region', { name: 'Facturas' })
+		await expectWithinWidth(invoices.getByText('Pendiente de pago', { exact: true }))
+		await expectWithinWidth(invoices.getByRole('link', { name: /^Pagar factura/ }))
+		await expectWithinWidth(invoices.getByRole('link', { name: /PDF/ }))
+		await expectNoSidewaysScroll(page)
+	})
+
+	test('Facturación’s lists are stacked rows with their status and Stripe link in sight @phone', async ({ page }) => {
+		const admin = await createAdminAccount('facturacion-movil')
+		const cliente = await createAccount('facturacion-movil-cliente', uniqueName('Clienta Móvil'))
+		const tag = uniqueName('kia').replaceAll('-', '_')
+		await serviceClient()
+			.from('suscripciones')
+			.insert({
+				id: `sub_${tag}`,
+				user_id: cliente.id,
+				customer_id: `cus_${tag}`,
+				price_id: 'price_starter_monthly',
+				plan: 'starter',
+				periodo: 'monthly',
+				status: 'past_due',
+				amount: 9900,
+				currency: 'eur',
+				price_interval: 'month',
+				current_period_end: '2026-11-30T10:00:00Z',
+			})
+			.throwOnError()
+		await signIn(page, admin.email)
+		await page.goto(portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`), {
+			waitUntil: 'networkidle',
+		})
+		const row = page.getByRole('row').filter({ hasText: cliente.email })
+		await expectWithinWidth(row.getByText('Pago pendiente', { exact: true }))
+		await expectWithinWidth(row.getByRole('link', { name: /Ver en Stripe/ }))
+		await expectNoSidewaysScroll(page)
+	})
+})
+
+test.describe('the admin section menu on a phone', () => {
+	test.use({ viewport: phone })
+	const sections = [
+		'Dashboard',
+		'Reuniones',
+		'Usuarios',
+		'Servicios',
+		'Asistentes',
+		'Facturación',
+		'Soporte',
+		'Ajustes',
+	]
+
+	async function expectEverySection(page: Page) {
+		const menu = page.getByRole('navigation', { name: 'Administración' })
+		await expect(menu.getByRole('link')).toHaveCount(sections.length)
+		for (const section of sections) {
+			const link = menu.getByRole('link', { name: section, exact: true })
+			// In sight as the page opens: no scrolling of the menu (or the page) to find it.
+			await expect(link).toBeInViewport({ ratio: 1 })
+			const box = await link.boundingBox()
+			expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= phone.width).toBe(true)
+		}
+		await expect(menu.getByRole('link', { name: 'Facturación', exact: true })).toHaveAttribute('aria-current', 'page')
+		await expectNoSidewaysScroll(page)
+	}
+
+	test('every section is in sight, none past the edge @phone', async ({ page }) => {
+		const admin = await createAdminAccount('menu-movil')
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/facturacion'), { waitUntil: 'networkidle' })
+		await expectEverySection(page)
+	})
+
+	test('without JavaScript too @phone', async ({ browser, page }) => {
+		const admin = await createAdminAccount('menu-movil-sin-js')
+		await signIn(page, admin.email)
+		const context = await browser.newContext({
+			javaScriptEnabled: false,
+			viewport: phone,
+			storageState: await page.context().storageState(),
+		})
+		const plain = await context.newPage()
+		await plain.goto(portalURL('/admin/facturacion'))
+		await expectEverySection(plain)
+		await context.close()
+	})
+})
+
+/** Whatever a tap is meant for: buttons, button-styled links and plain links, submit buttons. */
+const tappable = 'a[href], button, input[type="submit"], input[type="button"], [role="button"], summary'
+
+/** The page's visible tappable things whose boxes meet the chat button's, while the button shows. */
+function underTheChat(page: Page) {
+	return page.evaluate((selector) => {
+		const chat = document.querySelector<HTMLElement>('button[aria-label="Abrir chat con KIA"]')
+		if (!chat) return ['no chat button']
+		if (!chat.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return []
+		const button = chat.getBoundingClientRect()
+		return [...document.querySelectorAll<HTMLElement>(selector)]
+			.filter((element) => !element.closest('[data-chat]'))
+			.filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+			.filter((element) => {
+				const box = element.getBoundingClientRect()
+				return (
+					box.width > 0 &&
+					box.height > 0 &&
+					box.left < button.right &&
+					box.right > button.left &&
+					box.top < button.bottom &&
+					box.bottom > button.top
+				)
+			})
+			.map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName)
+	}, tappable)
+}
+
+async function acceptCookies(context: BrowserContext) {
+	await context.addCookies([
+		{
+			name: 'cookie_consent',
+			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+			url: siteURL('/'),
+		},
+	])
+}
+
+test.describe('the chat button on a phone', () => {
+	test.use({ viewport: phone })
+
+	for (const path of ['/', '/tarifas', '/tarifas/business', '/contacto', '/como-funciona']) {
+		test(`never covers a button or link of ${path}, top to bottom @phone`, async ({ page, context }) => {
+			await acceptCookies(context)
+			await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+			// Hidden while something tappable is under it, so out of the accessibility tree then.
+			const chat = page.getByRole('button', { name: 'Abrir chat con KIA', includeHidden: true })
+			// It comes in the browser's first idle moment after hydration.
+			await expect(chat).toBeAttached({ timeout: 20_000 })
+			const { height, scrollable } = await page.evaluate(() => ({
+				height: window.innerHeight,
+				scrollable: (document.scrollingElement?.scrollHeight ?? 0) - window.innerHeight,
+			}))
+			const stride = Math.floor(height / 3)
+			for (let top = 0; top < scrollable + stride; top += stride) {
+				await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), Math.min(top, scrollable))
+				await expect.poll(() => underTheChat(page), { message: `scrolled to ${top}` }).toEqual([])
+			}
+			// At the very bottom the page has made room for it: the last links are clear and the chat is there.
+			await expect(chat).toBeVisible()
+			await expect(chat).toBeInViewport({ ratio: 1 })
+		})
+	}
+
+	test('steps aside while a call to action passes under it, and comes back @phone', async ({ page, context }) => {
+		await acceptCookies(context)
+		await page.goto(siteURL('/tarifas'), { waitUntil: 'networkidle' })
+		const chat = page.getByRole('button', { name: 'Abrir chat con KIA', includeHidden: true })
+		await expect(chat).toBeAttached({ timeout: 20_000 })
+		// Bring a plan's button to the chat's corner.
+		const cta = page.locator('main a[href^="/tarifas/"]').first()
+		const target = await cta.evaluate((element) => {
+			const box = element.getBoundingClientRect()
+			const y = window.scrollY + box.top - (window.innerHeight - 4 - 56 - 16) + box.height / 2
+			window.scrollTo({ top: y, behavior: 'instant' })
+			return y
+		})
+		expect(target).toBeGreaterThan(0)
+		await expect(chat).toBeHidden()
+		await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }))
+		await expect(chat).toBeVisible()
+	})
+})
