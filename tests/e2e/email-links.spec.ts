@@ -292,7 +292,8 @@ async function expectBookingAsEntered(scope: Page | Locator, visitor: Visitor) {
 }
 
 async function expectBooked(page: Page, visitor: Visitor) {
-	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 15_000 })
+	// The dialog's form posts to the booking page, a page load: slow on a loaded machine.
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 30_000 })
 	const { data } = await serviceClient()
 		.from('reservas')
 		.select('fecha, hora, motivo, status')
