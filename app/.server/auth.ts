@@ -94,6 +94,14 @@ export function bookingReturnUrl(from: FormDataEntryValue | null) {
 	return `${SITE_URL}/solicitar-demostracion-kia`
 }
 
+/** Whether `target` is where the booking hand-off comes back to (bookingReturnUrl). */
+export function isBookingReturn(target: string) {
+	if (!URL.canParse(target)) return false
+	const url = new URL(target)
+	if (url.origin !== new URL(getPublicEnv().SITE_URL).origin) return false
+	return url.pathname === '/solicitar-demostracion-kia' || url.searchParams.has(reopenBookingParam)
+}
+
 /** Site pages that need a signed-in visitor and so may be the destination after sign-in. */
 const siteReturnPaths = [
 	/^\/solicitar-demostracion-kia$/,

@@ -2,7 +2,7 @@ import { isAuthRetryableFetchError } from '@supabase/supabase-js'
 import type { RouterContextProvider } from 'react-router'
 import { namedAddresses, type EmailLink } from '~/lib/email-link'
 import { serviceUnavailable } from './http'
-import { createAnonClient, getOptionalUser, getSupabase, type SessionUser } from './supabase'
+import { createAnonClient, getOptionalUser, getSupabase, holdsCodeVerifier, type SessionUser } from './supabase'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -14,12 +14,24 @@ export type LinkOutcome =
 	| { kind: 'other-account' }
 	/** The first of the two links of an e-mail change (double_confirm_changes): no session yet. */
 	| { kind: 'halfway' }
+	/** A sign-up confirmed in a browser that did not sign up: no session here; `email`, as Supabase verified it. */
+	| { kind: 'confirmed'; email: string }
 
 const sameAddress = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase()
 
 /** Whether the link's page must ask before using it: someone else is signed in in this browser. */
 export function isAnotherAccount(current: SessionUser | null, link: EmailLink) {
 	return current !== null && !namedAddresses(link).some((address) => sameAddress(current.email, address))
+}
+
+/**
+ * Whether a sign-up confirmation may sign this browser in: the one that signed up, which holds the PKCE
+ * verifier of that sign-up (its link's token hash is `pkce_`-prefixed). Anywhere else (another device, the
+ * mail app's own browser) the link confirms the account and the person signs in with their password, as
+ * with Supabase's own PKCE links, whose code only that verifier can exchange.
+ */
+export function signsInHere(request: Request, link: EmailLink) {
+	return !link.signUp || (link.tokenHash.startsWith('pkce_') && holdsCodeVerifier(request))
 }
 
 /**
@@ -47,6 +59,10 @@ export async function openEmailLink(
 	const { session } = data
 	if (!session) return link.type === 'email_change' ? { kind: 'halfway' } : { kind: 'refused' }
 	const verified = session.user
+	if (!signsInHere(request, link)) {
+		await verifier.auth.signOut({ scope: 'local' })
+		return { kind: 'confirmed', email: verified.email ?? link.email }
+	}
 	const sameAccount = current?.id === verified.id
 	const named = namedAddresses(link).some((address) => sameAddress(verified.email, address))
 	if (!sameAccount && (!named || (current && !switchConfirmed))) {

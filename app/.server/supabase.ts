@@ -261,6 +261,17 @@ export async function signOut(context: Readonly<RouterContextProvider>, request:
 }
 
 /**
+ * Whether this browser holds our PKCE verifier: @supabase/ssr keeps one, for the hour an e-mail link lives
+ * (decision 009), in the browser that started a sign-up, a recovery or a Google sign-in.
+ */
+export function holdsCodeVerifier(request: Request) {
+	const verifier = `${authCookiePrefix}-code-verifier`
+	return parseCookieHeader(request.headers.get('Cookie') ?? '').some(
+		({ name, value }) => Boolean(value) && (name === verifier || name.startsWith(`${verifier}.`)),
+	)
+}
+
+/**
  * A client with no session of the visitor's: public data outside a page request (the sitemap), or a
  * session kept in memory only, away from the visitor's cookies (an e-mail link checked before use).
  */

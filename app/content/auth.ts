@@ -77,6 +77,28 @@ export const authCopy = {
 				button: 'Confirmar el cambio',
 			},
 		},
+		/** The sign-up confirmation (supabase/templates/confirmation.html, `alta=1`). */
+		signUp: {
+			title: 'Confirma tu cuenta',
+			text: (email: string) => `Pulsa el botón para confirmar tu cuenta de KIA (${email}).`,
+			button: 'Confirmar mi cuenta',
+			/** Back where the visitor was going, signed in: the one toast of the return. */
+			toast: 'Cuenta confirmada',
+			toastBooking: 'Ya puedes confirmar tu demostración: revisa el día y la hora y pulsa «Reservar demostración».',
+			toastSignedIn: 'Ya has iniciado sesión.',
+			/** Confirmed in a browser that did not sign up (another device): no session there. */
+			elsewhere: {
+				title: 'Cuenta confirmada',
+				text: (email: string) =>
+					`Hemos confirmado tu cuenta ${email}. Inicia sesión con tu email y tu contraseña para entrar en tu panel.`,
+				booking: 'Si estabas reservando una demostración en otro dispositivo, inicia sesión allí para terminarla.',
+			},
+			refused: {
+				title: 'Este enlace ya no sirve',
+				text: 'El enlace ya se ha usado o ha caducado. Si ya has confirmado tu cuenta, inicia sesión con tu email y tu contraseña.',
+			},
+			signIn: 'Iniciar sesión',
+		},
 		notRequested: 'Si no has pedido este enlace, cierra esta página: sin pulsar el botón no se usa.',
 		switch: {
 			title: 'Este enlace es de otra cuenta',

@@ -4,6 +4,8 @@ import { emailField } from './schemas'
  * The links of Supabase Auth's e-mails (supabase/templates): `/auth/callback?token_hash=…&type=…&email=…
  * &redirect_to=…`, plus `new_email` in an e-mail change. `email` is the account the message was sent for;
  * it only tells the page whose link it is (someone may have edited it), never who gets signed in.
+ * The sign-up confirmation adds `alta=1`: its `type=email` is the magic link's too (Supabase deprecates
+ * `signup` for verifyOtp), and a confirmation signs in only the browser that signed up (decision 011).
  */
 export const emailLinkTypes = ['email', 'recovery', 'invite', 'email_change'] as const
 export type EmailLinkType = (typeof emailLinkTypes)[number]
@@ -13,6 +15,8 @@ export type EmailLink = {
 	type: EmailLinkType
 	email: string
 	newEmail: string | null
+	/** A sign-up confirmation (`alta=1`). Editing it only changes what the page says and whether it signs in. */
+	signUp: boolean
 	/** The redirect the sender gave Supabase, which carries `next` (where to go afterwards). */
 	redirectTo: string | null
 }
@@ -43,6 +47,7 @@ export function readEmailLink(values: Values): EmailLink | null {
 		type,
 		email,
 		newEmail: type === 'email_change' ? newEmail : null,
+		signUp: type === 'email' && values.get('alta') === '1',
 		redirectTo: typeof redirectTo === 'string' ? redirectTo : null,
 	}
 }
@@ -69,6 +74,7 @@ export function linkFields(link: EmailLink): [string, string][] {
 		['email', link.email],
 	]
 	if (link.newEmail) fields.push(['new_email', link.newEmail])
+	if (link.signUp) fields.push(['alta', '1'])
 	if (link.redirectTo) fields.push(['redirect_to', link.redirectTo])
 	return fields
 }

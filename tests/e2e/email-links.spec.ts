@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { createClient } from '@supabase/supabase-js'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
 import ws from 'ws'
 import {
 	createAccount,
@@ -12,10 +12,11 @@ import {
 	testPassword,
 	waitForMail,
 } from '../support/e2e-data'
-import { appPage, expect, test } from '../support/e2e-test'
+import { appPage, appSettled, expect, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
-import { uniqueEmail } from '../support/unique'
-import { portalURL, rawRequest } from '../support/urls'
+import { slotRadio } from '../support/slot-picker'
+import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
+import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 // Every auth e-mail links to /auth/callback?token_hash=…: a visit shows a button and uses nothing (what a
 // mail scanner or a link preview does); the button's POST uses the link, for the account it names only.
@@ -169,7 +170,7 @@ test.describe('e-mail links', () => {
 })
 
 test.describe('each auth e-mail lands on the page and works', () => {
-	test('sign-up confirmation', async ({ page }) => {
+	test('sign-up confirmation, in a browser other than the one that signed up', async ({ page }) => {
 		const email = uniqueEmail('enlace-alta')
 		const signUp = await supabaseClient().auth.signUp({
 			email,
@@ -178,8 +179,12 @@ test.describe('each auth e-mail lands on the page and works', () => {
 		})
 		expect(signUp.error).toBeNull()
 		await page.goto(linkFrom(await waitForMail(email, /Confirma tu cuenta/)), { waitUntil: 'networkidle' })
-		await expect(page.getByRole('heading', { name: 'Accede a tu panel' })).toBeVisible()
-		await page.getByRole('button', { name: 'Acceder a mi panel' }).click()
+		await expect(page.getByRole('heading', { name: 'Confirma tu cuenta' })).toBeVisible()
+		await page.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
+		await expect(page.getByRole('heading', { name: 'Cuenta confirmada' })).toBeVisible()
+		await page.getByRole('link', { name: 'Iniciar sesión' }).click()
+		await page.locator('#signin').getByLabel('Contraseña').fill(testPassword)
+		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
 		await expect(page).toHaveURL(portalURL('/dashboard/reuniones'))
 	})
 
@@ -242,5 +247,216 @@ test.describe('each auth e-mail lands on the page and works', () => {
 		await expect(page.getByText('Email actualizado correctamente')).toBeVisible()
 		const { data } = await serviceClient().auth.admin.getUserById(account.id)
 		expect(data.user?.email).toBe(newEmail)
+	})
+})
+
+// The booking hand-off (SPEC §4): a signed-out visitor's booking goes through sign-up, the confirmation
+// e-mail and back. The browser that signed up comes back signed in, to the booking as entered, with one
+// toast; any other browser (another device) gets the account confirmed and an invitation to sign in.
+
+const consentCookie = {
+	name: 'cookie_consent',
+	value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+}
+
+/** The toasts sonner holds, shown or queued: stacked ones count too. */
+const toastsOf = (page: Page) => page.locator('section[aria-label^="Notificaciones"] li[data-sonner-toast]')
+
+type Visitor = { name: string; email: string; slot: Slot; motivo: string }
+
+function newVisitor(label: string, name: string, motivo: string): Visitor {
+	return { name, email: uniqueEmail(label), slot: uniqueSlot(), motivo }
+}
+
+/** Fills the booking form (the page's or its dialog's) as a signed-out visitor and sends it. */
+async function book(scope: Page | Locator, visitor: Visitor) {
+	await scope.getByLabel('Nombre').fill(visitor.name)
+	await scope.getByLabel('Email').fill(visitor.email)
+	await slotRadio(scope, visitor.slot).check()
+	await scope.getByLabel('Motivo de la reunión').fill(visitor.motivo)
+	await scope.getByRole('button', { name: 'Reservar demostración' }).click()
+}
+
+/** The hand-off's sign-up page, filled in from the booking: only the password is left. */
+async function signUpFromHandOff(page: Page) {
+	await page.waitForURL(/\/auth\?tab=signup/)
+	await page.locator('#signup').getByLabel('Contraseña').fill(testPassword)
+	await page.locator('#signup').getByRole('button', { name: 'Crear cuenta' }).click()
+	await page.waitForURL(/\/auth\?tab=signin/)
+}
+
+async function expectBookingAsEntered(scope: Page | Locator, visitor: Visitor) {
+	await expect(scope.getByText(`Reservarás como ${visitor.name}.`)).toBeVisible({ timeout: 30_000 })
+	await expect(slotRadio(scope, visitor.slot)).toBeChecked()
+	await expect(scope.getByLabel('Motivo de la reunión')).toHaveValue(visitor.motivo)
+}
+
+async function expectBooked(page: Page, visitor: Visitor) {
+	// The dialog's form posts to the booking page, a page load: slow on a loaded machine.
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 30_000 })
+	const { data } = await serviceClient()
+		.from('reservas')
+		.select('fecha, hora, motivo, status')
+		.eq('email', visitor.email)
+	expect(data).toEqual([
+		{ ...visitor.slot, hora: `${visitor.slot.hora}:00`, motivo: visitor.motivo, status: 'confirmada' },
+	])
+}
+
+const sessionCookiesOf = async (context: BrowserContext) =>
+	(await context.cookies()).filter((cookie) => sessionCookie.test(cookie.name) && !cookie.name.includes('verifier'))
+
+test.describe('back from confirming the account of a booking hand-off', () => {
+	test('in a fresh tab: signed in, the booking as entered one click away, and one toast', async ({ page }) => {
+		test.slow()
+		const visitor = newVisitor('alta-reserva', 'Rita Regreso', 'Quiero ver los recordatorios fiscales')
+		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await book(page.getByRole('main'), visitor)
+		await signUpFromHandOff(page)
+
+		const tab = appPage(await page.context().newPage())
+		await tab.goto(linkFrom(await waitForMail(visitor.email, /Confirma tu cuenta/)), { waitUntil: 'networkidle' })
+		await expect(tab.getByRole('heading', { name: 'Confirma tu cuenta' })).toBeVisible()
+		await expect(tab.getByText(`confirmar tu cuenta de KIA (${visitor.email})`)).toBeVisible()
+		await tab.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
+		await tab.waitForURL(siteURL('/solicitar-demostracion-kia'))
+		await appSettled(tab)
+		const toast = toastsOf(tab).filter({ hasText: 'Cuenta confirmada' })
+		await expect(toast).toContainText('Ya puedes confirmar tu demostración')
+		await expect(toastsOf(tab)).toHaveCount(1)
+		await expectBookingAsEntered(tab.getByRole('main'), visitor)
+		await tab.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expectBooked(tab, visitor)
+	})
+
+	test('from a plan page, in the same tab: its dialog open again with the slot and the reason, one toast', async ({
+		page,
+	}) => {
+		test.slow()
+		const visitor = newVisitor('alta-plan', 'Pablo Plan', 'El plan Starter para mi despacho')
+		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+		await page.goto(siteURL('/tarifas/starter'), { waitUntil: 'networkidle' })
+		await page.getByRole('button', { name: 'Reservar reunión' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
+		await expect(dialog.getByLabel('Nombre')).toBeVisible({ timeout: 30_000 })
+		await book(dialog, visitor)
+		await signUpFromHandOff(page)
+
+		await followEmailLink(page, await waitForMail(visitor.email, /Confirma tu cuenta/), 'Confirmar mi cuenta')
+		await page.waitForURL(siteURL('/tarifas/starter?reservar=1'))
+		await appSettled(page)
+		await expect(toastsOf(page)).toHaveText([/Cuenta confirmada.*Ya puedes confirmar tu demostración/])
+		const reopened = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
+		await expectBookingAsEntered(reopened, visitor)
+		await reopened.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expectBooked(page, visitor)
+	})
+
+	test('without JavaScript: one static toast, the slot still chosen, one click from booking', async ({ browser }) => {
+		test.slow()
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		await context.addCookies([{ ...consentCookie, url: siteURL('/') }])
+		const page = await context.newPage()
+		const visitor = newVisitor('alta-sin-js', 'Nora Sin Script', 'Probar sin JavaScript')
+		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		await book(page.getByRole('main'), visitor)
+		await signUpFromHandOff(page)
+		// Signed up: the one notice is the spec's, no longer 'Crea una cuenta para continuar'.
+		await expect(page.getByRole('status')).toHaveText([/^¡Registro completado!/])
+		await expect(page.locator('#signin').getByLabel('Email')).toHaveValue(visitor.email)
+
+		await page.goto(linkFrom(await waitForMail(visitor.email, /Confirma tu cuenta/)))
+		await page.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
+		await expect(page).toHaveURL(siteURL('/solicitar-demostracion-kia'))
+		// Playwright's text matching skips <noscript>, where the static toast is: read it by its element.
+		await expect(page.locator('[data-toast]')).toHaveText([
+			'Cuenta confirmadaYa puedes confirmar tu demostración: revisa el día y la hora y pulsa «Reservar demostración».',
+		])
+		await expectBookingAsEntered(page.getByRole('main'), visitor)
+		await page.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expectBooked(page, visitor)
+		await context.close()
+	})
+})
+
+test.describe('a sign-up confirmed on another device', () => {
+	test('is confirmed there without a session, invites to sign in, and the first device goes back to the booking', async ({
+		page,
+		browser,
+	}) => {
+		test.slow()
+		const visitor = newVisitor('alta-otro', 'Olga Otro Dispositivo', 'Reservé en el portátil')
+		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await book(page.getByRole('main'), visitor)
+		await signUpFromHandOff(page)
+		const link = linkFrom(await waitForMail(visitor.email, /Confirma tu cuenta/))
+
+		// The phone: no cookie of the laptop's, light theme.
+		const phone = await browser.newContext()
+		await phone.addCookies([{ name: 'kia-portal-theme', value: 'light', url: portalURL('/') }])
+		const other = appPage(await phone.newPage())
+		await other.goto(link, { waitUntil: 'networkidle' })
+		await other.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
+		await expect(other.getByRole('heading', { name: 'Cuenta confirmada' })).toBeVisible()
+		await expect(
+			other.getByRole('status').filter({ hasText: `Hemos confirmado tu cuenta ${visitor.email}.` }),
+		).toBeVisible()
+		await expect(other.getByText('Si estabas reservando una demostración en otro dispositivo')).toBeVisible()
+		expect(await sessionCookiesOf(phone)).toEqual([])
+		const axe = await new AxeBuilder({ page: other }).analyze()
+		expect(axe.violations.map((violation) => violation.id)).toEqual([])
+		await other.getByRole('link', { name: 'Iniciar sesión' }).click()
+		await expect(other.locator('#signin').getByLabel('Email')).toHaveValue(visitor.email)
+		await phone.close()
+
+		// The laptop's sign-in page, left open after signing up, goes back to the booking as entered.
+		await expect(page.locator('#signin').getByLabel('Email')).toHaveValue(visitor.email)
+		await page.locator('#signin').getByLabel('Contraseña').fill(testPassword)
+		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
+		await page.waitForURL(siteURL('/solicitar-demostracion-kia'))
+		await expectBookingAsEntered(page.getByRole('main'), visitor)
+		await page.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expectBooked(page, visitor)
+	})
+
+	test('without JavaScript too; the same link again says it was used and still invites to sign in', async ({
+		page,
+		browser,
+	}) => {
+		test.slow()
+		const email = uniqueEmail('alta-usado')
+		await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
+		const form = page.locator('#signup')
+		await form.getByLabel('Nombre completo').fill('Úrsula Usado')
+		await form.getByLabel('Email').fill(email)
+		await form.getByLabel('Contraseña').fill(testPassword)
+		await form.getByRole('button', { name: 'Crear cuenta' }).click()
+		await page.waitForURL(/\/auth\?tab=signin/)
+		const link = linkFrom(await waitForMail(email, /Confirma tu cuenta/))
+
+		const scriptless = await browser.newContext({ javaScriptEnabled: false })
+		const other = await scriptless.newPage()
+		await other.goto(link)
+		await other.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
+		await expect(other.getByRole('heading', { name: 'Cuenta confirmada' })).toBeVisible()
+		expect(await sessionCookiesOf(scriptless)).toEqual([])
+		await scriptless.close()
+
+		// Used already: in the browser that signed up too, the page says so and offers to sign in.
+		await page.goto(link, { waitUntil: 'networkidle' })
+		await page.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
+		await expect(page.getByRole('heading', { name: 'Este enlace ya no sirve' })).toBeVisible()
+		await expect(page.getByRole('alert')).toHaveText(
+			'El enlace ya se ha usado o ha caducado. Si ya has confirmado tu cuenta, inicia sesión con tu email y tu contraseña.',
+		)
+		const axe = await new AxeBuilder({ page }).analyze()
+		expect(axe.violations.map((violation) => violation.id)).toEqual([])
+		await page.getByRole('link', { name: 'Iniciar sesión' }).click()
+		await page.locator('#signin').getByLabel('Contraseña').fill(testPassword)
+		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
+		await page.waitForURL(portalURL('/dashboard'))
+		await expect(page.getByRole('heading', { name: 'Bienvenida, Úrsula Usado' })).toBeVisible()
 	})
 })

@@ -21,9 +21,10 @@ test.describe('authentication', () => {
 		await page.getByLabel('Contraseña').fill(testPassword)
 		await page.getByRole('button', { name: 'Crear cuenta' }).click()
 		await expect(page.getByText('¡Registro completado!')).toBeVisible()
-		await followEmailLink(page, await waitForMail(email, /Confirma tu cuenta/), 'Acceder a mi panel')
+		await followEmailLink(page, await waitForMail(email, /Confirma tu cuenta/), 'Confirmar mi cuenta')
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 		await expect(page.getByRole('heading', { name: 'Bienvenida, Lucía Navarro' })).toBeVisible()
+		await expect(page.getByText('Cuenta confirmada')).toBeVisible()
 	})
 
 	test('a wrong password is explained; an already registered e-mail gets the warning', async ({ page }) => {

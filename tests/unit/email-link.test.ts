@@ -15,10 +15,23 @@ describe('the link of an auth e-mail', () => {
 			type: 'recovery',
 			email: 'ana@kia.test',
 			newEmail: null,
+			signUp: false,
 			redirectTo: `${callback}?next=%2Fx`,
 		})
 		expect(namedAddresses(link!)).toEqual(['ana@kia.test'])
 		expect(readEmailLink(new URLSearchParams(linkFields(link!)))).toEqual(link)
+	})
+
+	test('a sign-up confirmation says so with alta=1, which only a link of type email carries', () => {
+		const confirmation = readEmailLink(
+			query({ token_hash: tokenHash, type: 'email', alta: '1', email: 'ana@kia.test' }),
+		)
+		expect(confirmation?.signUp).toBe(true)
+		expect(readEmailLink(new URLSearchParams(linkFields(confirmation!)))).toEqual(confirmation)
+		expect(readEmailLink(query({ token_hash: tokenHash, type: 'email', email: 'ana@kia.test' }))?.signUp).toBe(false)
+		expect(
+			readEmailLink(query({ token_hash: tokenHash, type: 'recovery', alta: '1', email: 'a@kia.test' }))?.signUp,
+		).toBe(false)
 	})
 
 	test('an e-mail change names both addresses', () => {

@@ -26,7 +26,7 @@ describe('supabase/config.toml e-mail templates', () => {
 		const page = '{{ .SiteURL }}/auth/callback?token_hash={{ .TokenHash }}'
 		const account = 'email={{ .Email }}&redirect_to={{ .RedirectTo }}'
 		const links: Record<(typeof templateNames)[number], string> = {
-			confirmation: `${page}&type=email&${account}`,
+			confirmation: `${page}&type=email&alta=1&${account}`,
 			magic_link: `${page}&type=email&${account}`,
 			recovery: `${page}&type=recovery&${account}`,
 			invite: `${page}&type=invite&${account}`,

@@ -1,8 +1,9 @@
-import { LoaderCircle } from 'lucide-react'
+import { CircleCheck, LoaderCircle } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from 'react-router'
-import { redirectTarget } from '~/.server/auth'
-import { isAnotherAccount, openEmailLink } from '~/.server/email-links'
+import { isBookingReturn, redirectTarget } from '~/.server/auth'
+import { readBookingDraft } from '~/.server/booking-draft'
+import { isAnotherAccount, openEmailLink, signsInHere } from '~/.server/email-links'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
 import { getOptionalUser, getSupabase } from '~/.server/supabase'
@@ -14,8 +15,11 @@ import type { Route } from './+types/auth-callback'
 
 const copy = authCopy.emailLink
 
+/** What the page says of a link: a sign-up confirmation has its own words, though its type is the magic link's. */
+const linkCopy = (link: EmailLink) => (link.signUp ? copy.signUp : copy.kinds[link.type])
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{ title: `${loaderData?.link ? copy.kinds[loaderData.link.type].title : authCopy.callback.processing} · KIA` },
+	{ title: `${loaderData?.link ? linkCopy(loaderData.link).title : authCopy.callback.processing} · KIA` },
 	{ name: 'robots', content: 'noindex' },
 ]
 
@@ -25,6 +29,11 @@ function destination(next: string | null, type: string | null) {
 }
 
 const callbackUrl = () => `${getPublicEnv().PORTAL_URL}/auth/callback`
+
+/** The sign-in page with the account's address filled in, going on to where the link was going. */
+function signInHref(email: string, target: string) {
+	return `/auth?${new URLSearchParams({ tab: 'signin', email, redirectTo: target })}`
+}
 
 /**
  * Three ways in. Google (and any PKCE flow) brings a `code`, exchanged here. An e-mail link brings a
@@ -44,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (url.searchParams.has('token_hash')) {
 		const link = readEmailLink(url.searchParams)
 		if (!link) throw redirect('/auth?error=missing_token')
-		const current = await getOptionalUser(context, request)
+		// A sign-up confirmed elsewhere leaves this browser's session alone: nothing to ask then.
+		const current = signsInHere(request, link) ? await getOptionalUser(context, request) : null
 		// Who is signed in is shown only to ask before switching; the action decides on what Supabase verifies.
 		return { next, link, signedInAs: isAnotherAccount(current, link) ? (current?.email ?? '') : null }
 	}
@@ -54,17 +64,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Problem = 'refused' | 'other-account' | 'halfway'
 
+/**
+ * Back from confirming a sign-up, signed in: one toast, which says what is left. From the booking hand-off
+ * that is the booking itself, its form filled in again with what was entered (the draft cookie).
+ */
+async function confirmedToast(request: Request, target: string) {
+	const booking = isBookingReturn(target) && (await readBookingDraft(request)) !== null
+	return {
+		type: 'success' as const,
+		title: copy.signUp.toast,
+		description: booking ? copy.signUp.toastBooking : copy.signUp.toastSignedIn,
+	}
+}
+
 async function spendEmailLink(request: Request, context: Route.ActionArgs['context'], form: FormData) {
 	const link = readEmailLink(form)
 	if (!link) throw redirect('/auth?error=missing_token')
 	const outcome = await openEmailLink(context, request, link, form.get('switch') === '1')
+	const target = destination(nextOf(link, callbackUrl()), link.type)
 	if (outcome.kind === 'signed-in') {
-		const target = destination(nextOf(link, callbackUrl()), link.type)
 		if (link.type === 'email_change') return redirectWithToast(target, { type: 'success', title: copy.emailChanged })
+		if (link.signUp) return redirectWithToast(target, await confirmedToast(request, target))
 		throw redirect(target)
 	}
+	if (outcome.kind === 'confirmed') {
+		return data({
+			problem: null,
+			confirmed: {
+				email: outcome.email,
+				signIn: signInHref(outcome.email, target),
+				booking: isBookingReturn(target),
+			},
+			signIn: null,
+		})
+	}
 	const problem: Problem = outcome.kind
-	return data({ problem }, { status: problem === 'halfway' ? 200 : 400 })
+	const signIn = link.signUp ? signInHref(link.email, target) : null
+	return data({ problem, confirmed: null, signIn }, { status: problem === 'halfway' ? 200 : 400 })
 }
 
 /** The e-mail link page's button, or the page's script with the fragment's tokens. */
@@ -92,7 +128,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuthCallback({ loaderData, actionData }: Route.ComponentProps) {
 	if (!loaderData.link) return <FragmentTokens next={loaderData.next} />
-	if (actionData?.problem) return <LinkProblem problem={actionData.problem} signedInAs={loaderData.signedInAs} />
+	if (actionData?.confirmed) return <ConfirmedElsewhere {...actionData.confirmed} />
+	if (actionData?.problem) {
+		return <LinkProblem problem={actionData.problem} signedInAs={loaderData.signedInAs} signIn={actionData.signIn} />
+	}
 	return <EmailLinkCard link={loaderData.link} signedInAs={loaderData.signedInAs} />
 }
 
@@ -117,7 +156,7 @@ function UseLinkForm({ link, label, switching }: { link: EmailLink; label: strin
 }
 
 function EmailLinkCard({ link, signedInAs }: { link: EmailLink; signedInAs: string | null }) {
-	const kind = copy.kinds[link.type]
+	const kind = linkCopy(link)
 	if (signedInAs) {
 		return (
 			<Card>
@@ -155,9 +194,41 @@ function EmailLinkCard({ link, signedInAs }: { link: EmailLink; signedInAs: stri
 	)
 }
 
-function LinkProblem({ problem, signedInAs }: { problem: Problem; signedInAs: string | null }) {
-	const { title, text } =
-		problem === 'halfway' ? copy.halfway : problem === 'other-account' ? copy.otherAccount : copy.refused
+/** A sign-up confirmed on another device than the one that signed up: confirmed, and an invitation to sign in. */
+function ConfirmedElsewhere({ email, signIn, booking }: { email: string; signIn: string; booking: boolean }) {
+	const { elsewhere } = copy.signUp
+	return (
+		<Card>
+			<CircleCheck aria-hidden className="size-8 text-emerald-600 dark:text-emerald-400" />
+			<h1 className="mt-4 text-2xl font-bold tracking-tight">{elsewhere.title}</h1>
+			<p role="status" className="mt-3 text-muted-foreground wrap-anywhere">
+				{elsewhere.text(email)}
+			</p>
+			{booking ? <p className="mt-3 text-muted-foreground">{elsewhere.booking}</p> : null}
+			<Button asChild size="lg" className="mt-6 w-full">
+				<Link to={signIn}>{copy.signUp.signIn}</Link>
+			</Button>
+		</Card>
+	)
+}
+
+function problemCopy(problem: Problem, signUp: boolean) {
+	if (problem === 'halfway') return copy.halfway
+	if (problem === 'other-account') return copy.otherAccount
+	return signUp ? copy.signUp.refused : copy.refused
+}
+
+function LinkProblem({
+	problem,
+	signedInAs,
+	signIn,
+}: {
+	problem: Problem
+	signedInAs: string | null
+	/** A sign-up confirmation's: the sign-in page, since a used confirmation link is usually a confirmed account. */
+	signIn: string | null
+}) {
+	const { title, text } = problemCopy(problem, signIn !== null)
 	return (
 		<Card>
 			<h1 className="text-2xl font-bold tracking-tight">{title}</h1>
@@ -169,7 +240,7 @@ function LinkProblem({ problem, signedInAs }: { problem: Problem; signedInAs: st
 			) : null}
 			{problem === 'halfway' ? null : (
 				<Button asChild variant="secondary" size="lg" className="mt-6 w-full">
-					<Link to="/auth">{copy.toAccess}</Link>
+					<Link to={signIn ?? '/auth'}>{signIn ? copy.signUp.signIn : copy.toAccess}</Link>
 				</Button>
 			)}
 		</Card>

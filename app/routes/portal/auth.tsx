@@ -38,9 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			? 'signup'
 			: 'signin'
 	const error = url.searchParams.get('error')
+	// Sent here to sign in once an account is made or confirmed: its address is filled in.
+	const named = emailField.safeParse(url.searchParams.get('email'))
 	return {
 		tab,
 		carried: draft ? { fullName: draft.nombre ?? '', email: draft.email ?? '' } : null,
+		signInEmail: named.success ? named.data : (draft?.email ?? ''),
 		redirectTo: redirectTarget(redirectTo),
 		error: error ? (authCopy.callbackErrors[error] ?? null) : null,
 		siteUrl: getPublicEnv().SITE_URL,
@@ -98,12 +101,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 			options: { data: { full_name: fullName }, emailRedirectTo: callbackUrl(redirectTo) },
 		})
 		if (error) return formFailure(intent, submission, authMessage(error), authStatus(error))
+		if (signUp.session) throw redirect(redirectTo)
+		// Signing in on this page later (once the e-mail is confirmed, on another device say) goes on where
+		// the sign-up was going: back to the booking of the hand-off, its draft still in this browser.
+		const signInPage = `/auth?${new URLSearchParams({ tab: 'signin', email, redirectTo })}`
 		// Supabase answers an already-registered address with a user that has no identities.
 		if (signUp.user && signUp.user.identities?.length === 0) {
-			return redirectWithToast('/auth?tab=signin', { type: 'warning', ...authCopy.toasts.alreadyRegistered })
+			return redirectWithToast(signInPage, { type: 'warning', ...authCopy.toasts.alreadyRegistered })
 		}
-		if (signUp.session) throw redirect(redirectTo)
-		return redirectWithToast('/auth?tab=signin', { type: 'success', ...authCopy.toasts.registered })
+		return redirectWithToast(signInPage, { type: 'success', ...authCopy.toasts.registered })
 	}
 
 	if (intent === 'recover') {
@@ -190,7 +196,7 @@ function useBusy() {
 
 type Carried = { fullName: string; email: string } | null
 
-type FormProps = { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined; carried: Carried }
+type FormProps = { redirectTo: string; lastResult: SubmissionResult<string[]> | null | undefined }
 
 /** What both tabs share: intent, destination, the backend's message and the busy button. */
 function AuthForm<Schema extends Record<string, unknown>>({
@@ -224,11 +230,11 @@ function AuthForm<Schema extends Record<string, unknown>>({
 	)
 }
 
-function SignInForm({ redirectTo, lastResult, carried }: FormProps) {
+function SignInForm({ redirectTo, lastResult, email }: FormProps & { email: string }) {
 	const [form, fields] = useForm({
 		id: 'signin',
 		lastResult,
-		defaultValue: { email: carried?.email ?? '' },
+		defaultValue: { email },
 		constraint: getZodConstraint(signInSchema),
 		shouldValidate: 'onBlur',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
@@ -249,7 +255,7 @@ function SignInForm({ redirectTo, lastResult, carried }: FormProps) {
 	)
 }
 
-function SignUpForm({ redirectTo, lastResult, carried }: FormProps) {
+function SignUpForm({ redirectTo, lastResult, carried }: FormProps & { carried: Carried }) {
 	const [form, fields] = useForm({
 		id: 'signup',
 		lastResult,
@@ -335,10 +341,13 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 		const params = new URLSearchParams(searchParams)
 		params.set('tab', value)
 		params.delete('error')
+		// SPEC §4: switching tabs clears what was typed, the address given in the link included.
+		params.delete('email')
 		return `/auth?${params}`
 	}
 	const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
-	const carried = Boolean(loaderData.carried)
+	// 'Crea una cuenta para continuar' is said where the account is made, not once it has been.
+	const carried = Boolean(loaderData.carried) && tab === 'signup'
 	useEffect(() => {
 		if (carried) notify({ id: 'reserva-pendiente', type: 'info', ...authCopy.toasts.carried })
 	}, [carried])
@@ -354,7 +363,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 						{loaderData.error}
 					</p>
 				) : null}
-				{loaderData.carried ? (
+				{carried ? (
 					// With JavaScript this is a toast; React does not hydrate <noscript>, so it stays server-side.
 					<noscript>
 						<p role="status" className="mb-5 rounded-xl border border-brand/30 bg-brand/5 p-3 text-sm">
@@ -380,7 +389,12 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 					))}
 				</nav>
 				{tab === 'signin' ? (
-					<SignInForm key="signin" redirectTo={redirectTo} lastResult={result('signin')} carried={loaderData.carried} />
+					<SignInForm
+						key="signin"
+						redirectTo={redirectTo}
+						lastResult={result('signin')}
+						email={loaderData.signInEmail}
+					/>
 				) : (
 					<SignUpForm key="signup" redirectTo={redirectTo} lastResult={result('signup')} carried={loaderData.carried} />
 				)}

@@ -127,6 +127,7 @@ describe('sign-up with e-mail confirmation', () => {
 		const link = authLinkIn(await waitForMail(mailUrl(), email, /Confirma tu cuenta/))
 		expect(`${link.origin}${link.pathname}`).toBe('http://portal.kia.localhost:5173/auth/callback')
 		expect(link.searchParams.get('type')).toBe('email')
+		expect(link.searchParams.get('alta')).toBe('1')
 		expect(link.searchParams.get('email')).toBe(email)
 		expect(link.searchParams.get('redirect_to')).toBe(redirectTo)
 		const tokenHash = link.searchParams.get('token_hash') ?? ''
