@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { motivationalQuotes } from '../../app/content/not-found'
 import { startApp } from '../support/app-server'
-import { createAccount, signIn } from '../support/e2e-data'
+import { createAccount, createAdminAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
@@ -184,6 +184,17 @@ test.describe('a page that fails keeps its layout', () => {
 		await page.getByRole('navigation').getByRole('link', { name: 'Reuniones' }).first().click()
 		await expect(page).toHaveURL(portalURL('/dashboard/reuniones'))
 		await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toHaveCount(0)
+	})
+
+	test('a page of the back office: its 404 keeps the section menu', async ({ page }) => {
+		const { email } = await createAdminAccount('pagina-fallida-admin')
+		await signIn(page, email)
+		const missing = await page.goto(portalURL(`/admin/soporte/${crypto.randomUUID()}`))
+		expect(missing?.status()).toBe(404)
+		await expect(page.getByRole('main').getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+		await expect(
+			page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Soporte' }),
+		).toBeVisible()
 	})
 })
 

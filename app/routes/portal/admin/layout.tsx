@@ -1,6 +1,8 @@
 import { LayoutDashboard } from 'lucide-react'
-import { Link, NavLink, Outlet } from 'react-router'
+import type { ReactNode } from 'react'
+import { Link, NavLink, Outlet, useRouteLoaderData } from 'react-router'
 import { avatarUrl, displayName, requireAdmin } from '~/.server/auth'
+import { RouteErrorPage } from '~/components/error-pages'
 import { Logo } from '~/components/logo'
 import { AccountMenu } from '~/components/portal/account-menu'
 import { Avatar } from '~/components/portal/dashboard-shell'
@@ -22,6 +24,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	return (
+		<AdminFrame admin={loaderData}>
+			<Outlet />
+		</AdminFrame>
+	)
+}
+
+/** A page that failed keeps the menus. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const admin = useRouteLoaderData<typeof loader>('routes/portal/admin/layout')
+	return <RouteErrorPage error={error} frame={admin && ((page) => <AdminFrame admin={admin}>{page}</AdminFrame>)} />
+}
+
+function AdminFrame({ admin, children }: { admin: Route.ComponentProps['loaderData']; children: ReactNode }) {
+	return (
 		<div className="min-h-dvh">
 			<SkipLink />
 			<header className="border-b bg-surface">
@@ -35,9 +51,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 					<div className="flex items-center gap-3">
 						<ThemeSwitch />
 						<AccountMenu
-							label={`Menú de ${loaderData.name}`}
-							avatar={<Avatar user={loaderData} />}
-							heading={<p className="truncate px-3 py-2 text-xs text-muted-foreground">{loaderData.email}</p>}
+							label={`Menú de ${admin.name}`}
+							avatar={<Avatar user={admin} />}
+							heading={<p className="truncate px-3 py-2 text-xs text-muted-foreground">{admin.email}</p>}
 							links={[{ to: '/dashboard', label: adminCopy.avatarMenu.dashboard, icon: LayoutDashboard }]}
 							signOutLabel={adminCopy.avatarMenu.signOut}
 						/>
@@ -70,7 +86,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 				</nav>
 			</header>
 			<main id="contenido" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-				<Outlet />
+				{children}
 			</main>
 		</div>
 	)
