@@ -1,81 +1,10 @@
-import { cookieHeader, createAccount, createAdminAccount, serviceClient, signIn } from '../support/e2e-data'
+import { billedClient } from '../support/billing'
+import { cookieHeader, createAdminAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
-import { uniqueName } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
 
 /** The local Stripe stand-in, which answers the Dashboard's paths too (stripeDashboardUrl). */
 const stripeUrl = () => process.env.E2E_STRIPE_URL ?? ''
-
-/** A client with a monthly Business subscription, an annual Enterprise paid once and an unpaid Starter invoice. */
-async function billedClient(label: string) {
-	const cliente = await createAccount(label, uniqueName('Clienta Facturación'))
-	const tag = uniqueName('kia').replaceAll('-', '_')
-	const now = new Date().toISOString()
-	const written = await Promise.all([
-		serviceClient()
-			.from('suscripciones')
-			.insert([
-				{
-					id: `sub_${tag}_b`,
-					user_id: cliente.id,
-					customer_id: `cus_${tag}`,
-					price_id: 'price_business_monthly',
-					plan: 'business',
-					periodo: 'monthly',
-					status: 'active',
-					amount: 19900,
-					currency: 'eur',
-					price_interval: 'month',
-					current_period_end: '2026-12-20T10:00:00Z',
-					created_at: now,
-				},
-				{
-					id: `sub_${tag}_s`,
-					user_id: cliente.id,
-					customer_id: `cus_${tag}`,
-					price_id: 'price_starter_monthly',
-					plan: 'starter',
-					periodo: 'monthly',
-					status: 'past_due',
-					amount: 9900,
-					currency: 'eur',
-					price_interval: 'month',
-					current_period_end: '2026-11-30T10:00:00Z',
-					created_at: now,
-				},
-			]),
-		serviceClient()
-			.from('pagos')
-			.insert({
-				id: `cs_${tag}`,
-				user_id: cliente.id,
-				customer_id: `cus_${tag}`,
-				price_id: 'price_enterprise_annual',
-				plan: 'enterprise',
-				periodo: 'annual',
-				amount_total: 480000,
-				currency: 'eur',
-				status: 'paid',
-				payment_intent_id: `pi_${tag}`,
-			}),
-		serviceClient()
-			.from('facturas')
-			.insert({
-				id: `in_${tag}`,
-				user_id: cliente.id,
-				customer_id: `cus_${tag}`,
-				subscription_id: `sub_${tag}_s`,
-				number: 'KIA-0042',
-				status: 'open',
-				currency: 'eur',
-				total: 9900,
-				amount_due: 9900,
-				amount_paid: 0,
-			}),
-	])
-	expect(written.map((result) => result.error)).toEqual([null, null, null])
-	return { ...cliente, tag }
-}
 
 test.describe('Facturación', () => {
 	test('figures, the three lists with their filters in the URL, and a link to each object in Stripe', async ({

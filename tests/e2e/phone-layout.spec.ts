@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { billedClient } from '../support/billing'
 import { createAccount, createAdminAccount, createMeeting, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueName } from '../support/unique'
@@ -102,29 +103,13 @@ test.describe('portal and admin tables on a phone', () => {
 
 	test('Facturación’s lists are stacked rows with their status and Stripe link in sight @phone', async ({ page }) => {
 		const admin = await createAdminAccount('facturacion-movil')
-		const cliente = await createAccount('facturacion-movil-cliente', uniqueName('Clienta Móvil'))
-		const tag = uniqueName('kia').replaceAll('-', '_')
-		await serviceClient()
-			.from('suscripciones')
-			.insert({
-				id: `sub_${tag}`,
-				user_id: cliente.id,
-				customer_id: `cus_${tag}`,
-				price_id: 'price_starter_monthly',
-				plan: 'starter',
-				periodo: 'monthly',
-				status: 'past_due',
-				amount: 9900,
-				currency: 'eur',
-				price_interval: 'month',
-				current_period_end: '2026-11-30T10:00:00Z',
-			})
-			.throwOnError()
+		const cliente = await billedClient('facturacion-movil-cliente')
 		await signIn(page, admin.email)
 		await page.goto(portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`), {
 			waitUntil: 'networkidle',
 		})
-		const row = page.getByRole('row').filter({ hasText: cliente.email })
+		// The unpaid Starter subscription of billedClient's three objects.
+		const row = page.getByRole('row').filter({ hasText: cliente.email }).filter({ hasText: 'Pago pendiente' })
 		await expectWithinWidth(row.getByText('Pago pendiente', { exact: true }))
 		await expectWithinWidth(row.getByRole('link', { name: /Ver en Stripe/ }))
 		await expectNoSidewaysScroll(page)

@@ -1,6 +1,7 @@
-import { serviceClient } from './e2e-data'
+import { createAccount, serviceClient } from './e2e-data'
 import { send, urlencoded } from './hostile-input'
 import { stripeClient } from './stripe'
+import { uniqueName } from './unique'
 import { siteURL } from './urls'
 
 async function poll<T>(what: string, read: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
@@ -74,4 +75,76 @@ export async function stripeRequestsAbout(ids: string[]) {
 	const response = await fetch(`${process.env.E2E_STRIPE_URL}/local/requests`)
 	const log = (await response.json()) as { data: StandInRequest[] }
 	return log.data.filter((request) => ids.some((id) => JSON.stringify([request.path, request.params]).includes(id)))
+}
+
+/** A client with a monthly Business subscription, an annual Enterprise paid once and an unpaid Starter invoice. */
+export async function billedClient(label: string) {
+	const cliente = await createAccount(label, uniqueName('Clienta Facturación'))
+	const tag = uniqueName('kia').replaceAll('-', '_')
+	const now = new Date().toISOString()
+	const written = await Promise.all([
+		serviceClient()
+			.from('suscripciones')
+			.insert([
+				{
+					id: `sub_${tag}_b`,
+					user_id: cliente.id,
+					customer_id: `cus_${tag}`,
+					price_id: 'price_business_monthly',
+					plan: 'business',
+					periodo: 'monthly',
+					status: 'active',
+					amount: 19900,
+					currency: 'eur',
+					price_interval: 'month',
+					current_period_end: '2026-12-20T10:00:00Z',
+					created_at: now,
+				},
+				{
+					id: `sub_${tag}_s`,
+					user_id: cliente.id,
+					customer_id: `cus_${tag}`,
+					price_id: 'price_starter_monthly',
+					plan: 'starter',
+					periodo: 'monthly',
+					status: 'past_due',
+					amount: 9900,
+					currency: 'eur',
+					price_interval: 'month',
+					current_period_end: '2026-11-30T10:00:00Z',
+					created_at: now,
+				},
+			]),
+		serviceClient()
+			.from('pagos')
+			.insert({
+				id: `cs_${tag}`,
+				user_id: cliente.id,
+				customer_id: `cus_${tag}`,
+				price_id: 'price_enterprise_annual',
+				plan: 'enterprise',
+				periodo: 'annual',
+				amount_total: 480000,
+				currency: 'eur',
+				status: 'paid',
+				payment_intent_id: `pi_${tag}`,
+			}),
+		serviceClient()
+			.from('facturas')
+			.insert({
+				id: `in_${tag}`,
+				user_id: cliente.id,
+				customer_id: `cus_${tag}`,
+				subscription_id: `sub_${tag}_s`,
+				number: 'KIA-0042',
+				status: 'open',
+				currency: 'eur',
+				total: 9900,
+				amount_due: 9900,
+				amount_paid: 0,
+			}),
+	])
+	const failed = written.find((result) => result.error)
+	if (failed?.error) throw failed.error
+	return { ...cliente, tag }
 }
