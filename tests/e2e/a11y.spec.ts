@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { capabilityPath } from '../../app/lib/capability-ids'
 import { subscribe } from '../support/billing'
-import { slotRadio } from '../support/slot-picker'
+import { bookingRoundTrip, slotRadio } from '../support/slot-picker'
 import {
 	cookieHeader,
 	createAccount,
@@ -143,6 +143,10 @@ async function checkToasts(page: Page, check: Check, host: 'site' | 'portal') {
 	}
 }
 
+// Each of these tests runs twenty-odd axe scans; one scan took 2-17 s on a two-core machine running two suites
+// at once, where 180 s ran out. The budget bounds a hang, not a slow machine.
+const axeTestBudget = 300_000
+
 for (const theme of themes) {
 	test.describe(`axe (${theme})`, () => {
 		test.beforeEach(async ({ context }) => {
@@ -151,7 +155,7 @@ for (const theme of themes) {
 
 		// Split in two so neither runs long on a loaded two-core machine.
 		test('site, signed out: every page', async ({ page, context }) => {
-			test.setTimeout(240_000)
+			test.setTimeout(axeTestBudget)
 			const { found, visit } = audit(page)
 			await acceptCookies(context)
 			for (const path of sitePages) await visit(siteURL(path))
@@ -159,7 +163,7 @@ for (const theme of themes) {
 		})
 
 		test('site, signed out: the capability pages and their examples', async ({ page, context }) => {
-			test.setTimeout(180_000)
+			test.setTimeout(axeTestBudget)
 			const { found, visit } = audit(page)
 			await acceptCookies(context)
 			for (const path of capabilityPages) await visit(siteURL(path))
@@ -170,7 +174,7 @@ for (const theme of themes) {
 			page,
 			context,
 		}) => {
-			test.setTimeout(180_000)
+			test.setTimeout(axeTestBudget)
 			const { found, check, open, visit } = audit(page)
 
 			await open(siteURL('/'))
@@ -221,14 +225,16 @@ for (const theme of themes) {
 		})
 
 		test('portal, signed out: sign-in, sign-up, recovery and errors', async ({ page }) => {
-			test.setTimeout(180_000)
+			test.setTimeout(axeTestBudget)
 			const { found, check, open, visit } = audit(page)
 			for (const path of ['/auth', '/auth?tab=signup', '/auth?error=missing_token', '/', '/no-existe'])
 				await visit(portalURL(path))
 
-			// The callback page moves on as soon as it is hydrated; without the app's scripts it stays to be read.
+			// The callback page moves on as soon as it is hydrated; without the app's scripts it stays to be read
+			// (and never hydrates: loaded, not opened as an app page).
 			await page.route('**/assets/*.js', (route) => route.abort())
-			await visit(portalURL('/auth/callback'))
+			await page.goto(portalURL('/auth/callback'))
+			await check('portal:/auth/callback')
 			await expect(page).toHaveURL(portalURL('/auth/callback'))
 			await page.unroute('**/assets/*.js')
 
@@ -252,7 +258,7 @@ for (const theme of themes) {
 		test('signed in as a cliente: dashboard, meetings and its dialogs, site pages that know the user', async ({
 			page,
 		}) => {
-			test.setTimeout(180_000)
+			test.setTimeout(axeTestBudget)
 			const account = await createAccount('a11y-cliente', 'Clara Ferrándiz')
 			const meeting = await createMeeting(account.id, account.email)
 			await createMeeting(account.id, account.email, { status: 'cancelada' })
@@ -331,7 +337,7 @@ for (const theme of themes) {
 		})
 
 		test('signed in as the admin: every admin page, the user dialogs and inline forms', async ({ page }) => {
-			test.setTimeout(180_000)
+			test.setTimeout(axeTestBudget)
 			const target = await createAccount('a11y-objetivo', 'Usuario Objetivo')
 			const item = await serviceClient()
 				.from('form_submissions')
@@ -565,7 +571,7 @@ test.describe('keyboard only', () => {
 		await page.keyboard.press('Tab')
 		await expectVisibleFocus(main.getByRole('button', { name: 'Reservar demostración' }))
 		await page.keyboard.press('Enter')
-		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible(bookingRoundTrip)
 
 		const booked = await serviceClient().from('reservas').select('fecha, hora, status').eq('user_id', account.id)
 		expect(booked.data).toEqual([{ fecha, hora: `${hora}:00`, status: 'confirmada' }])

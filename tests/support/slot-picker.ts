@@ -9,3 +9,9 @@ export const slotDay = (scope: Page | Locator, fecha: string) =>
 /** The radio button of one slot: its hour, inside its day. */
 export const slotRadio = (scope: Page | Locator, { fecha, hora }: Slot) =>
 	slotDay(scope, fecha).getByRole('radio', { name: hora, exact: true })
+
+/**
+ * How long a booking may take to confirm: its action (the slot's checks, the calendar event, the e-mail) and the
+ * page's reload of every free slot. Under a second on an idle machine; a loaded two-core one went past 5 s.
+ */
+export const bookingRoundTrip = { timeout: 15_000 }

@@ -204,9 +204,10 @@ export function ChatWidget() {
 						aria-expanded={open}
 						aria-controls={open ? panelId : undefined}
 						aria-label={open ? 'Cerrar chat' : 'Abrir chat con KIA'}
+						// Aside it lets taps through but stays in the Tab order: focus by keyboard brings it back.
 						className={cn(
-							'inline-flex size-14 items-center justify-center rounded-full bg-brand text-brand-foreground shadow-xl transition-[opacity,translate,scale,visibility] duration-200 hover:scale-105 motion-reduce:transition-none',
-							aside && 'invisible translate-y-6 opacity-0',
+							'inline-flex size-14 items-center justify-center rounded-full bg-brand text-brand-foreground shadow-xl transition-[opacity,translate,scale] duration-200 hover:scale-105 motion-reduce:transition-none',
+							aside && 'pointer-events-none translate-y-6 opacity-0',
 						)}
 					>
 						{open ? <X aria-hidden className="size-6" /> : <MessageCircle aria-hidden className="size-6" />}
