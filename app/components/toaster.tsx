@@ -96,7 +96,7 @@ export type FailedSubmission = { result: SubmissionResult<string[]>; formData: F
  * cut, a 5xx, a body that is not the action's) says so in the form and a toast instead of throwing to an
  * error boundary, which would unmount the form and lose what was typed. Redirects and 4xx answers keep
  * their meaning. `shape` turns the failure into the action's own data (`{ result }`, `{ intent, result }`…).
- * The failure carries `lostSubmissionStatus`: the router then leaves the page's data as it is rather than
+ * The failure carries a 503 status: the router then leaves the page's data as it is rather than
  * reloading it over a network that just failed (a failed reload is the error boundary again).
  * It lives beside `notify` because the root ships this module with every page: a form's page needs no
  * extra request for it, and it must already be loaded when the network goes.
@@ -116,18 +116,24 @@ export async function keepFormOnFailure<ServerData, Failure>(
 		const copy = submissionFailureCopy[kind]
 		const formData = await sent.formData()
 		notify({ id: crypto.randomUUID(), type: 'error', title: copy.title, description: copy.description })
-		return data(shape({ result: failedSubmission(formData, copy.form), formData, message: copy.form }), {
-			status: lostSubmissionStatus,
-		})
+		const failure = shape({ result: failedSubmission(formData, copy.form), formData, message: copy.form })
+		if (typeof failure === 'object' && failure !== null) lostSubmissions.add(failure)
+		return data(failure, { status: lostSubmissionStatus })
 	}
 }
 
 /** The status of a submission that got no usable answer (keepFormOnFailure); loaders skip reloading after it. */
-export const lostSubmissionStatus = 503
+const lostSubmissionStatus = 503
+
+/**
+ * What keepFormOnFailure answered, told apart from a server's own 503 (Supabase down), after which the root must
+ * still reload to read the toast the server queued.
+ */
+const lostSubmissions = new WeakSet<object>()
 
 /** For a route whose shouldRevalidate reloads after its own posts: not after one that was lost. */
-export function submissionLost({ actionStatus }: Pick<ShouldRevalidateFunctionArgs, 'actionStatus'>) {
-	return actionStatus === lostSubmissionStatus
+export function submissionLost({ actionResult }: Pick<ShouldRevalidateFunctionArgs, 'actionResult'>) {
+	return typeof actionResult === 'object' && actionResult !== null && lostSubmissions.has(actionResult)
 }
 
 function failedInTransit(error: unknown) {
