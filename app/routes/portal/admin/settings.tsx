@@ -339,7 +339,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 		const intent = formData.get('intent')
 		if (intent === 'rules') return { rules: result, block: undefined }
 		if (intent === 'add-block') return { rules: undefined, block: result }
-		return null
+		// An object still, so the router knows the post was lost and does not reload over the dead network.
+		return { rules: undefined, block: undefined }
 	})
 }
 

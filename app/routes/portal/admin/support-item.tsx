@@ -239,7 +239,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 		const intent = formData.get('intent')
 		if (intent === 'note') return { note: result }
 		if (intent === 'reply') return { reply: result }
-		return null
+		// An object still, so the router knows the post was lost and does not reload over the dead network.
+		return { note: undefined, reply: undefined }
 	})
 }
 
