@@ -6,7 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  * The path only: a query string may carry tokens (password reset, OAuth
  * codes). Static files are logged too: they are requests like any other, a
  * line costs microseconds, and a storm of 404s on /assets is worth seeing;
- * they carry no request id (none is made for them), so theirs is null.
+ * they carry no request id (none is made for them), so theirs is null. The
+ * process id tells the server's worker processes apart.
  */
 export function logRequest(req: IncomingMessage, res: ServerResponse) {
 	const started = performance.now()
@@ -16,6 +17,7 @@ export function logRequest(req: IncomingMessage, res: ServerResponse) {
 		const requestId = res.getHeader('x-request-id')
 		const line = {
 			time: new Date().toISOString(),
+			pid: process.pid,
 			requestId: typeof requestId === 'string' ? requestId : null,
 			host: req.headers.host ?? null,
 			method: req.method,

@@ -66,7 +66,7 @@ test('/readyz answers 503 while Supabase does not, /healthz still 200', async ()
 	}
 })
 
-test('one JSON line per request: time, request id, host, method, path without the query, status, duration', async () => {
+test('one JSON line per request: time, process, request id, host, method, path without the query, status, duration', async () => {
 	const app = await startHttpsApp()
 	try {
 		const page = await rawRequest(at(app, 'kia.localhost', '/tarifas?token=secreto-de-prueba'))
@@ -84,6 +84,7 @@ test('one JSON line per request: time, request id, host, method, path without th
 		const [pageLine, missingLine, , cachedLine] = ours()
 		expect(pageLine).toEqual({
 			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+			pid: app.pid,
 			requestId: page.headers['x-request-id'],
 			host: `kia.localhost:${app.port}`,
 			method: 'GET',
@@ -128,4 +129,56 @@ test('SIGTERM: a request still in flight after the bound is cut off and the proc
 	expect(Date.now() - signalled).toBeLessThan(5_000)
 	expect(await inFlight).toBeInstanceOf(Error)
 	expect(app.output()).toContain('cutting them off')
+})
+
+test.describe('several worker processes (WEB_CONCURRENCY)', () => {
+	/** A page over a connection of its own: the primary hands each new connection to the next worker. */
+	const pageOnNewConnection = (app: App) =>
+		rawRequest(at(app, 'kia.localhost', '/tarifas'), { headers: { Connection: 'close' } })
+	const workerPids = (app: App) =>
+		new Set(logLines(app).flatMap((line) => (line.route === '/tarifas' ? [Number(line.pid)] : [])))
+
+	test('connections are shared by every worker, and a worker that dies is replaced', async () => {
+		const app = await startHttpsApp({ WEB_CONCURRENCY: '2' })
+		try {
+			for (let request = 0; request < 4; request++) expect((await pageOnNewConnection(app)).status).toBe(200)
+			await expect.poll(() => workerPids(app).size).toBe(2)
+			expect(workerPids(app)).not.toContain(app.pid)
+			expect(app.output()).toContain('with 2 workers')
+
+			const [killed] = workerPids(app)
+			process.kill(killed ?? 0, 'SIGKILL')
+			await expect.poll(() => app.output()).toContain(`worker ${killed} ended (SIGKILL); starting another`)
+			// Every page still answers while and after the replacement starts, and the new worker takes its share.
+			await expect
+				.poll(
+					async () => {
+						expect((await pageOnNewConnection(app)).status).toBe(200)
+						return workerPids(app).size
+					},
+					{ timeout: 30_000 },
+				)
+				.toBe(3)
+		} finally {
+			await app.stop()
+		}
+	})
+
+	test('SIGTERM: every worker finishes its request in flight, then the server exits 0', async () => {
+		const app = await startHttpsApp({ WEB_CONCURRENCY: '2', SHUTDOWN_DRAIN_MS: '8000' })
+		const slow = () =>
+			rawRequest(at(app, 'kia.localhost', '/__test/slow?ms=3000'), { headers: { Connection: 'close' } })
+		const inFlight = [slow(), slow()]
+		await new Promise((resolve) => setTimeout(resolve, 1_000))
+		process.kill(app.pid, 'SIGTERM')
+
+		await expect.poll(() => accepts(app.port)).toBe(false)
+		for (const response of await Promise.all(inFlight)) expect(response.body).toBe('waited 3000 ms')
+		expect(await app.exited).toBe(0)
+	})
+
+	test('a worker that cannot start stops the server with its message', async () => {
+		const app = startHttpsApp({ WEB_CONCURRENCY: '2', SESSION_SECRET: 'corto' })
+		await expect(app).rejects.toThrow(/SESSION_SECRET[\s\S]*a worker could not start/)
+	})
 })

@@ -5,17 +5,27 @@ import { e2eStripe } from './stripe'
 
 const startUpBoundMs = 60_000
 
-/** Runs `npm start` (the production server, built beforehand) and waits until it answers. */
-export async function startApp(extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {}) {
+/**
+ * Runs `npm start` (the production server, built beforehand) and waits until it answers. One worker process
+ * unless `WEB_CONCURRENCY` says otherwise: tests read what one process keeps (its page cache, its log). With
+ * `keepOutput: false` the request log is read and dropped, as a log collector would, instead of kept in memory
+ * (a benchmark's hundreds of thousands of lines).
+ */
+export async function startApp(
+	extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {},
+	{ keepOutput = true } = {},
+) {
 	const port = await freePort()
 	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
 	const child = spawn(process.execPath, ['server.js'], {
-		env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
+		env: { ...process.env, WEB_CONCURRENCY: '1', ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
 	let output = ''
-	child.stdout.on('data', (chunk) => (output += chunk))
+	child.stdout.on('data', (chunk) => {
+		if (keepOutput) output += chunk
+	})
 	child.stderr.on('data', (chunk) => (output += chunk))
 
 	// About a second on an idle machine; over 20 s (not a line printed yet) on a 2-core one whose cores a
