@@ -2,21 +2,19 @@
 // bench/results.md. Anonymous throughput of the marketing pages side by side with the same HTML from a
 // minimal static server; first-load JavaScript per public route; the admin pages at volume; a soak;
 // Lighthouse (mobile) scores. A benchmark, not a test: nothing here fails the build.
-import { fork, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import autocannon from 'autocannon'
-import { freePort } from '../local/service'
 import { launchOptions } from '../playwright.config'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../tests/support/first-load'
 import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
 import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
+import { cachedPages, uncachedRender } from './throughput'
 
 const tmp = join('bench', '.tmp')
-const connections = 50
-const seconds = 20
 
 type Load = { rps: number; p50: number; p97_5: number; p99: number; errors: number }
 
@@ -29,47 +27,6 @@ async function load(url: string, host: string, options: { connections: number; d
 		p99: result.latency.p99,
 		errors: result.errors + result.timeouts + result.non2xx,
 	}
-}
-
-/** The same HTML as a file behind bench/static-server.js. */
-async function startStaticServer(html: string, name: string) {
-	const file = join(tmp, `${name}.html`)
-	await writeFile(file, html)
-	const port = await freePort()
-	const child = fork('bench/static-server.js', [file, String(port)], { stdio: 'ignore' })
-	await new Promise((resolve) => child.once('message', resolve))
-	return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }
-}
-
-async function throughput(stack: BenchStack, paths: string[]) {
-	const rows: string[] = []
-	for (const path of paths) {
-		const url = stack.site(path)
-		const page = await rawRequest(url)
-		if (page.status !== 200) throw new Error(`${path}: ${page.status}`)
-		const staticServer = await startStaticServer(page.body, path.replace(/\W+/g, '_') || 'home')
-		const app = await load(url.replace(/\/\/[^/]+/, `//127.0.0.1:${stack.app.port}`), new URL(url).host, {
-			connections,
-			duration: seconds,
-		})
-		const plain = await load(staticServer.url, '127.0.0.1', { connections, duration: seconds })
-		staticServer.stop()
-		const ratio = ((app.rps / plain.rps) * 100).toFixed(0)
-		rows.push(
-			`| \`${path}\` | ${app.rps.toLocaleString('en')} | ${app.p50} / ${app.p97_5} / ${app.p99} | ${plain.rps.toLocaleString('en')} | ${plain.p50} / ${plain.p97_5} / ${plain.p99} | **${ratio} %** | ${app.errors} |`,
-		)
-		console.info(rows.at(-1))
-	}
-	return `## Anonymous throughput, app vs. a static file
-
-${connections} connections, ${seconds} s per run, autocannon on the same machine, no compression asked on either side. The static
-side is the page's own HTML (saved from the app) served by \`bench/static-server.js\`. Latency in ms (autocannon reports
-p97.5, not p95). Budget: the app at ≥ 50 % of the static server.
-
-| page | app req/s | app p50 / p97.5 / p99 | static req/s | static p50 / p97.5 / p99 | app / static | app errors |
-|---|---|---|---|---|---|---|
-${rows.join('\n')}
-`
 }
 
 type JsRoute = { path: string; url: string; cookie?: string }
@@ -229,14 +186,23 @@ const jsRoutes: JsRoute[] = [
 	})),
 ]
 
+/** `npm run bench -- <section>…` runs only those (printed, not written); with none, all, into bench/results.md. */
+const wanted = process.argv.slice(2)
+const runs = (section: string) => wanted.length === 0 || wanted.includes(section)
+
 // Quietest first: Lighthouse scores what one browser observes on this machine, so it runs before the
 // throughput runs and the soak load the server, and its pages were each rendered once already.
-const firstLoadSection = await firstLoadJs(jsRoutes)
-const lighthouseSection = await lighthouse(stack, ['/', '/tarifas', '/blog'])
-const throughputSection = await throughput(stack, ['/', '/tarifas', '/blog', firstPost])
-const adminSection = await measureAdminPages(stack)
-const soakSection = await soak(stack)
-const sections = [throughputSection, firstLoadSection, soakSection, lighthouseSection, adminSection]
+const sections: string[] = []
+if (runs('first-load')) sections.push(await firstLoadJs(jsRoutes))
+if (runs('lighthouse')) sections.push(await lighthouse(stack, ['/', '/tarifas', '/blog']))
+if (runs('cached') || runs('uncached')) {
+	const single = await stack.startApp({ workers: 1 })
+	if (runs('cached')) sections.push(await cachedPages(stack, single, ['/', '/tarifas', '/blog', firstPost], tmp))
+	if (runs('uncached')) sections.push(await uncachedRender(stack, single, tmp))
+	await single.stop()
+}
+if (runs('admin')) sections.push(await measureAdminPages(stack))
+if (runs('soak')) sections.push(await soak(stack))
 await stack.stop()
 
 const report = `# Benchmark
@@ -245,4 +211,4 @@ Measured ${today()} on ${machine()}, with \`npm run bench\`: the production buil
 
 ${sections.join('\n')}`
 console.info(report)
-await writeFile(join('bench', 'results.md'), report)
+if (wanted.length === 0) await writeFile(join('bench', 'results.md'), report)

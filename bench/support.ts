@@ -1,4 +1,4 @@
-import { cpus, totalmem } from 'node:os'
+import { availableParallelism, cpus, totalmem } from 'node:os'
 import { localStripe } from '../app/.server/local-stripe'
 import { startLocalServices } from '../local'
 import { startApp } from '../tests/support/app-server'
@@ -15,24 +15,39 @@ export const today = () => new Date().toISOString().slice(0, 10)
 /**
  * The production build on a free port against fresh local services, configured
  * as production is (every variable set), so the server runs exactly as deployed.
+ * `startApp` starts another server on the same services, e.g. with another
+ * worker count or with Supabase behind a latency proxy.
  */
 export async function startBenchStack() {
 	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }, log: false })
-	const app = await startApp((port) => ({
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		SESSION_SECRET: 'bench-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: services.supabaseUrl,
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
-		...localStripe,
-		STRIPE_API_URL: services.stripeUrl,
-	}))
+	const startProductionApp = async ({
+		workers = availableParallelism(),
+		supabaseUrl = services.supabaseUrl,
+	}: AppOptions = {}) => ({
+		workers,
+		...(await startApp(
+			(port) => ({
+				SITE_URL: `http://kia.localhost:${port}`,
+				PORTAL_URL: `http://portal.kia.localhost:${port}`,
+				COOKIE_DOMAIN: 'kia.localhost',
+				SESSION_SECRET: 'bench-session-secret-with-more-than-32-characters',
+				SUPABASE_URL: supabaseUrl,
+				SUPABASE_ANON_KEY: localAnonKey,
+				SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+				SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
+				...localStripe,
+				STRIPE_API_URL: services.stripeUrl,
+				// The production default unless asked: one worker per CPU (startApp's own default is one).
+				WEB_CONCURRENCY: String(workers),
+			}),
+			{ keepOutput: false },
+		)),
+	})
+	const app = await startProductionApp()
 	return {
 		app,
 		services,
+		startApp: startProductionApp,
 		site: (path: string) => `http://kia.localhost:${app.port}${path}`,
 		portal: (path: string) => `http://portal.kia.localhost:${app.port}${path}`,
 		stop: async () => {
@@ -42,7 +57,10 @@ export async function startBenchStack() {
 	}
 }
 
+type AppOptions = { workers?: number; supabaseUrl?: string }
+
 export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>
+export type BenchApp = BenchStack['app']
 
 /** The session cookies of a password sign-in through the app's own form. */
 export async function signInCookie(stack: BenchStack, email: string, password: string) {

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { gzipSync } from 'node:zlib'
 import { parse } from 'cookie'
 import { cacheableFor, pageCacheMarker } from '~/.server/page-cache'
 import { hostKindOf } from '~/lib/host'
+import { pageTemplate, type PageTemplate } from './page-template'
 
 /**
  * Anonymous visitors' marketing pages, rendered once and served from memory
@@ -16,21 +16,26 @@ import { hostKindOf } from '~/lib/host'
  *   (session, toast, booking draft) and keys them on the canonical host, URL
  *   and the two cookies that change the HTML: theme and consent;
  * - every hit gets a fresh CSP nonce and request id, so a cached page is as
- *   strict as a rendered one;
+ *   strict as a rendered one; the page is kept gzipped around its nonces
+ *   (server/page-template.ts), so a hit compresses nothing;
  * - entries live `ttl` seconds (then one request renders the replacement
  *   while the others still get the old copy) and all go when the blog changes.
  */
 
 type Entry = {
-	/** The body split at the nonce of the render it came from. */
-	parts: Buffer[]
-	headers: [string, string][]
+	/** The body, to be put back together around a fresh nonce. */
+	page: PageTemplate
+	/** Each header's value split at the nonce (one piece for the many that carry none). */
+	headers: [string, string[]][]
 	expires: number
 	/** When a request was let through to render a fresh copy; others keep getting this one meanwhile. */
 	refreshing: number | null
 }
 
 const keyedCookies = ['kia-theme', 'cookie_consent']
+/** Bytes of entropy in a hit's nonce; as base64, its length in the page. */
+const nonceBytes = 16
+const nonceLength = Math.ceil(nonceBytes / 3) * 4
 const ownCookie = /^(kia-|sb-)/
 const neverCached = /^\/(assets|api|resources)\/|^\/__|\.data$/
 const maxEntries = 300
@@ -120,21 +125,16 @@ export function createPageCache({
 		entries.delete(key)
 		entries.set(key, entry)
 
-		const nonce = randomBytes(16).toString('base64')
-		const nonceBytes = Buffer.from(nonce)
-		let body = Buffer.concat(entry.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])))
-		const headers: Record<string, string> = Object.fromEntries(
-			entry.headers.map(([name, value]) => [name, value.replaceAll('{nonce}', nonce)]),
-		)
-		headers['x-request-id'] = randomUUID()
-		headers['x-page-cache'] = 'hit'
-		if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-			body = gzipSync(body, { level: 1 })
-			headers['content-encoding'] = 'gzip'
-		}
-		headers['content-length'] = String(body.length)
+		const nonce = randomBytes(nonceBytes).toString('base64')
 		// Set one by one, not passed to writeHead: only then can the request log read the request id back.
-		for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+		for (const [name, pieces] of entry.headers)
+			res.setHeader(name, pieces.length === 1 ? (pieces[0] ?? '') : pieces.join(nonce))
+		res.setHeader('x-request-id', randomUUID())
+		res.setHeader('x-page-cache', 'hit')
+		const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+		const body = gzip ? entry.page.gzip(Buffer.from(nonce)) : entry.page.plain(Buffer.from(nonce))
+		if (gzip) res.setHeader('content-encoding', 'gzip')
+		res.setHeader('content-length', body.length)
 		res.writeHead(200)
 		res.end(req.method === 'HEAD' ? undefined : body)
 		return true
@@ -177,15 +177,18 @@ export function createPageCache({
 		const csp = String(res.getHeader('content-security-policy') ?? '')
 		const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
 		if (!nonce) return
-		const headers: [string, string][] = []
+		const headers: [string, string[]][] = []
 		for (const [name, value] of Object.entries(res.getHeaders())) {
 			if (perResponseHeaders.has(name) || name === 'x-page-cache' || value === undefined) continue
-			headers.push([name, (Array.isArray(value) ? value.join(', ') : String(value)).replaceAll(nonce, '{nonce}')])
+			headers.push([name, (Array.isArray(value) ? value.join(', ') : String(value)).split(nonce)])
 		}
 		if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '')
 		entries.delete(key)
 		entries.set(key, {
-			parts: html.split(nonce).map((part) => Buffer.from(part)),
+			page: pageTemplate(
+				html.split(nonce).map((part) => Buffer.from(part)),
+				nonceLength,
+			),
 			headers,
 			expires: now() + ttl * 1000,
 			refreshing: null,

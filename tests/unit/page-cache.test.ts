@@ -1,4 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import {
+	createServer,
+	get as httpGet,
+	type IncomingHttpHeaders,
+	type IncomingMessage,
+	type ServerResponse,
+} from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, test } from 'vitest'
 import { pageCacheMarker } from '~/.server/page-cache'
@@ -52,7 +59,16 @@ async function start() {
 			body: response.body,
 		}
 	}
-	return Object.assign(get, { size: () => cache.size() })
+	/** The response's bytes as sent (rawRequest reads text). */
+	const bytes = (path: string, headers: Record<string, string>) =>
+		new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+			httpGet({ host: '127.0.0.1', port, path, headers: { Host: `kia.localhost:${port}`, ...headers } }, (res) => {
+				const chunks: Buffer[] = []
+				res.on('data', (chunk: Buffer) => chunks.push(chunk))
+				res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+			}).on('error', reject)
+		})
+	return Object.assign(get, { size: () => cache.size(), bytes })
 }
 
 describe('page cache', () => {
@@ -68,6 +84,20 @@ describe('page cache', () => {
 		expect(second.headers.get('content-security-policy')).toBe(`script-src 'nonce-${nonce}'`)
 		expect(first.headers.get(pageCacheMarker)).toBeNull()
 		expect(second.headers.get(pageCacheMarker)).toBeNull()
+	})
+
+	test('a hit asked for gzip gets the kept gzip, with the same fresh nonce in the page and the CSP', async () => {
+		const get = await start()
+		await get('/')
+		const hit = await get.bytes('/', { 'Accept-Encoding': 'gzip, deflate, br' })
+		expect(hit.headers['x-page-cache']).toBe('hit')
+		expect(hit.headers['content-encoding']).toBe('gzip')
+		expect(Number(hit.headers['content-length'])).toBe(hit.body.length)
+		const html = gunzipSync(hit.body).toString()
+		const nonce = /nonce="([^"]+)"/.exec(html)?.[1]
+		expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+		expect(hit.headers['content-security-policy']).toBe(`script-src 'nonce-${nonce}'`)
+		expect(html).toBe(`<html><script nonce="${nonce}"></script><p>render 1</p></html>`)
 	})
 
 	test('never keeps an unmarked page, a Set-Cookie, the portal, or a visitor with a session or toast', async () => {

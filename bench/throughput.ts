@@ -1,0 +1,170 @@
+// Throughput of the production server against the fastest a Node process can answer with the same page
+// (bench/static-server.js), side by side in one run. This machine is shared and noisy, so the sides take
+// turns in short runs (A B C A B C …) and each side's median is compared; the spread of its repeats is shown.
+import { fork } from 'node:child_process'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { freePort } from '../local/service'
+import { rawRequest } from '../tests/support/urls'
+import type { BenchApp, BenchStack } from './support'
+
+const connections = 50
+const runSeconds = 5
+const warmUpSeconds = 2
+const rounds = 3
+/** Budgets of issue 19: cached pages at ≥ 90 % of the static file, an uncached render at ≥ 3 %. */
+const cachedBudget = 90
+const uncachedBudget = 3
+/** An own cookie that is not the session: the page cache lets it through, so every request renders. */
+const bypassCookie = 'kia-bench=1'
+
+type Target = { name: string; url: string; headers: Record<string, string> }
+type Run = { rps: number; p50: number; p97_5: number; errors: number }
+type Summary = { rps: number; spread: number; p50: number; p97_5: number; errors: number }
+
+function run(target: Target, seconds: number): Promise<Run> {
+	return autocannon({ url: target.url, headers: target.headers, connections, duration: seconds }).then((result) => ({
+		rps: result.requests.average,
+		p50: result.latency.p50,
+		p97_5: result.latency.p97_5,
+		errors: result.errors + result.timeouts + result.non2xx,
+	}))
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+function summarize(runs: Run[]): Summary {
+	const rps = median(runs.map((one) => one.rps))
+	const spread = ((Math.max(...runs.map((one) => one.rps)) - Math.min(...runs.map((one) => one.rps))) / rps) * 100
+	return {
+		rps,
+		spread,
+		p50: median(runs.map((one) => one.p50)),
+		p97_5: median(runs.map((one) => one.p97_5)),
+		errors: runs.reduce((sum, one) => sum + one.errors, 0),
+	}
+}
+
+/** Every side warmed up once, then all of them in turn, `rounds` times; one summary per side, in order. */
+async function alternate(targets: Target[]) {
+	for (const target of targets) await run(target, warmUpSeconds)
+	const runs = targets.map((): Run[] => [])
+	for (let round = 0; round < rounds; round++) {
+		for (const [index, target] of targets.entries()) runs[index]?.push(await run(target, runSeconds))
+	}
+	return runs.map(summarize)
+}
+
+/** The page's HTML behind bench/static-server.js, from memory. */
+async function startStaticServer(html: string, tmp: string, name: string) {
+	const file = join(tmp, `${name}.html`)
+	await writeFile(file, html)
+	const port = await freePort()
+	const child = fork('bench/static-server.js', [file, String(port)], { stdio: 'ignore' })
+	await new Promise((resolve) => child.once('message', resolve))
+	return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }
+}
+
+/** The app's URL on loopback with the Host header that names the site. */
+function appTarget(name: string, app: BenchApp, path: string, headers: Record<string, string> = {}): Target {
+	return {
+		name,
+		url: `http://127.0.0.1:${app.port}${path}`,
+		headers: { Host: `kia.localhost:${app.port}`, ...headers },
+	}
+}
+
+const rps = (summary: Summary) => Math.round(summary.rps).toLocaleString('en')
+const cell = (summary: Summary) => `${rps(summary)} (±${(summary.spread / 2).toFixed(0)} %)`
+const ratio = (app: Summary, plain: Summary) => (app.rps / plain.rps) * 100
+
+/** Checks that the app answers `path` the way the row says it does (from the page cache or rendered). */
+async function expectCache(
+	app: BenchApp,
+	path: string,
+	expected: 'hit' | 'rendered',
+	headers: Record<string, string> = {},
+) {
+	const response = await rawRequest(`http://kia.localhost:${app.port}${path}`, { headers })
+	const state = response.headers['x-page-cache']
+	if (response.status !== 200 || (state === 'hit') !== (expected === 'hit')) {
+		throw new Error(`${path}: expected ${expected} from the page cache, got ${response.status} ${String(state)}`)
+	}
+}
+
+const encodings = [
+	{ name: 'none', headers: {} },
+	{ name: 'gzip', headers: { 'Accept-Encoding': 'gzip, deflate, br' } },
+] as const
+
+/**
+ * Anonymous pages from the page cache, with one worker (as many processes as the static side) and with the
+ * production default, asked without compression and as a browser asks (gzip).
+ */
+export async function cachedPages(stack: BenchStack, single: BenchApp, paths: string[], tmp: string) {
+	const rows: string[] = []
+	for (const path of paths) {
+		const page = await rawRequest(stack.site(path))
+		if (page.status !== 200) throw new Error(`${path}: ${page.status}`)
+		const staticServer = await startStaticServer(page.body, tmp, path.replace(/\W+/g, '_') || 'home')
+		for (const encoding of encodings) {
+			const [plain, one, every] = await alternate([
+				{ name: 'static', url: staticServer.url, headers: { ...encoding.headers } },
+				appTarget('app, 1 worker', single, path, encoding.headers),
+				appTarget('app, default workers', stack.app, path, encoding.headers),
+			])
+			if (!plain || !one || !every) throw new Error('three sides were measured')
+			await expectCache(single, path, 'hit', encoding.headers)
+			const within = ratio(one, plain) >= cachedBudget ? '' : ' (under budget)'
+			rows.push(
+				`| \`${path}\` | ${encoding.name} | ${cell(plain)} | ${cell(one)} | **${ratio(one, plain).toFixed(0)} %**${within} | ${cell(every)} | ${ratio(every, plain).toFixed(0)} % | ${one.p50} / ${one.p97_5} | ${one.errors + every.errors} |`,
+			)
+			console.info(rows.at(-1))
+		}
+		staticServer.stop()
+	}
+	return `## Anonymous pages from the page cache vs. the static file in memory
+
+${connections} connections, autocannon on the same machine. The static side is the page's own HTML (saved from the app)
+served from memory by \`bench/static-server.js\`, with its gzip made once at start-up: the fastest a Node process
+answers. The sides take turns: a ${warmUpSeconds} s warm-up each, then ${rounds} rounds of ${runSeconds} s runs (static, app with 1 worker,
+app with the default ${stack.app.workers} workers); the figure is the median run, ± half the spread between the fastest and the slowest.
+Budget: the app with **1 worker** (one process, as the static side) at ≥ ${cachedBudget} % of the static side. With the default workers
+the app and autocannon share the two cores. Latency in ms, 1 worker (autocannon reports p97.5, not p95).
+
+| page | compression | static req/s | app, 1 worker req/s | 1 worker / static | app, default workers req/s | default / static | p50 / p97.5 ms | errors |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`
+}
+
+/** `/tarifas` rendered on every request (a cookie the page cache lets through), with 1 worker and the default. */
+export async function uncachedRender(stack: BenchStack, single: BenchApp, tmp: string) {
+	const path = '/tarifas'
+	const headers = { Cookie: bypassCookie }
+	await expectCache(single, path, 'rendered', headers)
+	const page = await rawRequest(stack.site(path))
+	const staticServer = await startStaticServer(page.body, tmp, 'uncached')
+	const [plain, one, every] = await alternate([
+		{ name: 'static', url: staticServer.url, headers: {} },
+		appTarget('app, 1 worker', single, path, headers),
+		appTarget('app, default workers', stack.app, path, headers),
+	])
+	staticServer.stop()
+	if (!plain || !one || !every) throw new Error('three sides were measured')
+	const row = (name: string, summary: Summary) =>
+		`| ${name} | ${cell(summary)} | **${ratio(summary, plain).toFixed(1)} %** | ${summary.p50} / ${summary.p97_5} | ${summary.errors} |`
+	return `## \`/tarifas\` rendered on every request
+
+The cookie \`${bypassCookie}\` makes the page cache let every request through to React Router (no session: the page
+reads nothing from Supabase). Same method as above: turns of ${runSeconds} s, ${rounds} rounds, median ± half the spread. Budget: the
+default workers at ≥ ${uncachedBudget} % of the static file in memory.
+
+| server | req/s | of the static file | p50 / p97.5 ms | errors |
+|---|---|---|---|---|
+| static file in memory | ${cell(plain)} | 100 % | ${plain.p50} / ${plain.p97_5} | ${plain.errors} |
+${row('app, 1 worker', one)}
+${row(`app, default (${stack.app.workers} workers)`, every)}
+`
+}
