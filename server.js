@@ -148,7 +148,10 @@ async function serveRequests() {
 		const setHeaders = (/** @type {import('node:http').ServerResponse} */ res) =>
 			res.setHeader('X-Content-Type-Options', 'nosniff')
 		server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', setHeaders }))
-		server.use(express.static('build/client', { maxAge: '1h', setHeaders }))
+		// The few files at the root (favicon, logo) have an extension and no page does: a page request skips the
+		// file lookup (a stat on the thread pool) it would always miss.
+		const rootFiles = express.static('build/client', { maxAge: '1h', setHeaders })
+		server.use((req, res, next) => (/\.\w+$/.test(req.path) ? rootFiles(req, res, next) : next()))
 		const buildPath = './build/server/index.js'
 		const build = await loadOrExit(() => import(buildPath))
 		pageCache = build.pageCache

@@ -4,7 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { NonceContext } from '~/components/nonce'
-import { lowerModulePreloadPriority } from '~/.server/html-stream'
+import { documentStream } from '~/.server/html-stream'
 import { requestInfoContext } from '~/.server/request'
 
 export const streamTimeout = 5_000
@@ -46,7 +46,7 @@ export default function handleRequest(
 						},
 					})
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					pipe(lowerModulePreloadPriority()).pipe(body)
+					pipe(documentStream()).pipe(body)
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,

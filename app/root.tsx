@@ -12,7 +12,7 @@ import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import type { Route } from './+types/root'
 import { readConsent } from './.server/consent'
 import { getPublicEnv } from './.server/env'
-import { honeypot } from './.server/forms'
+import { honeypotInputProps } from './.server/forms'
 import { originMiddleware, requestInfoContext, requestMiddleware } from './.server/request'
 import { readTheme } from './.server/theme'
 import { readToast } from './.server/toast'
@@ -30,9 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { host } = context.get(requestInfoContext)
 	const { toast, headers } = await readToast(request)
 	const consent = host === 'site' ? readConsent(request) : null
-	const honeypotInputProps = await honeypot.getInputProps()
 	return data(
-		{ host, theme: readTheme(request, host), toast, consent, honeypotInputProps, env: getPublicEnv() },
+		{
+			host,
+			theme: readTheme(request, host),
+			toast,
+			consent,
+			honeypotInputProps: await honeypotInputProps(),
+			env: getPublicEnv(),
+		},
 		{ headers },
 	)
 }

@@ -1,6 +1,7 @@
 import { createRequestHandler } from '@react-router/express'
 import type { RequestHandler } from 'express'
 import { RouterContextProvider } from 'react-router'
+import * as serverBuild from 'virtual:react-router/server-build'
 // Validated on import, so a refused configuration stops the server before it listens.
 import '~/.server/env'
 import { publishedBlogVersion } from '~/.server/page-cache'
@@ -13,7 +14,10 @@ export { refuseMisdirected } from './hosts'
 export { logRequest } from './request-log'
 
 const handleRequest = createRequestHandler({
-	build: () => import('virtual:react-router/server-build'),
+	// The build itself, not a function that loads it: React Router derives its route table and data handler
+	// again on every request from a function (there for hot reload). In development Vite reloads this module
+	// with the build whenever a route changes, so that still works.
+	build: serverBuild,
 	getLoadContext(req) {
 		const context = new RouterContextProvider()
 		context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? 'unknown')

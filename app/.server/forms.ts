@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { Honeypot } from 'remix-utils/honeypot/server'
+import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
 import type { Json } from '~/lib/database.types'
 import type { SiteFormType } from '~/lib/support'
 import { env } from './env'
@@ -7,7 +7,26 @@ import { createServiceClient } from './supabase'
 
 const honeypotFieldNames = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm' }
 
-export const honeypot = new Honeypot({ ...honeypotFieldNames, encryptionSeed: env.SESSION_SECRET })
+const honeypot = new Honeypot({ ...honeypotFieldNames, encryptionSeed: env.SESSION_SECRET })
+
+const honeypotPropsLifetimeMs = 60_000
+let currentHoneypotProps: { props: Promise<HoneypotInputProps>; madeAt: number } | undefined
+
+/**
+ * The honeypot fields of every form a page renders. Its encrypted "valid from" time is only checked for being
+ * ours and not in the future, so one value serves a minute of renders (a cached page already serves one up to a
+ * minute old) instead of a key derivation and an AES-GCM encryption per request, which cost an uncached render
+ * two trips to the crypto thread pool.
+ */
+export function honeypotInputProps() {
+	const now = Date.now()
+	if (!currentHoneypotProps || now - currentHoneypotProps.madeAt >= honeypotPropsLifetimeMs) {
+		const props = honeypot.getInputProps({ validFromTimestamp: now })
+		currentHoneypotProps = { props, madeAt: now }
+		props.catch(() => (currentHoneypotProps = undefined))
+	}
+	return currentHoneypotProps.props
+}
 
 /**
  * Bots fill the hidden field, or post without the form's fields at all: they

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, test } from 'vitest'
-import { lowerModulePreloadPriority } from '~/.server/html-stream'
+import { documentStream } from '~/.server/html-stream'
 
 const page =
 	'<!DOCTYPE html><html lang="es"><head><title>Política de cookies · KIA</title>' +
@@ -14,10 +14,26 @@ async function throughTransform(size: number) {
 	const bytes = Buffer.from(page, 'utf8')
 	const chunks: Buffer[] = []
 	for (let start = 0; start < bytes.length; start += size) chunks.push(bytes.subarray(start, start + size))
-	return text(Readable.from(chunks).pipe(lowerModulePreloadPriority()))
+	return text(Readable.from(chunks).pipe(documentStream()))
 }
 
-describe('lowerModulePreloadPriority', () => {
+describe('documentStream', () => {
+	test('what is written in one turn goes on as one chunk; what is written later, as soon as it comes', async () => {
+		const stream = documentStream()
+		const received: string[] = []
+		stream.on('data', (chunk: Buffer) => received.push(chunk.toString()))
+		for (const piece of ['<html><head></head>', '<body>', '<p>uno</p>']) stream.write(Buffer.from(piece))
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(received).toEqual(['<html><head></head><body><p>uno</p>'])
+		stream.write(Buffer.from('<p>dos</p>'))
+		stream.write(Buffer.from('</body>'))
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(received).toEqual(['<html><head></head><body><p>uno</p>', '<p>dos</p></body>'])
+		stream.end(Buffer.from('</html>'))
+		await new Promise((resolve) => stream.once('end', resolve))
+		expect(received.join('')).toBe('<html><head></head><body><p>uno</p><p>dos</p></body></html>')
+	})
+
 	test.each([1, 3, 7, 64, 100_000])(
 		'module preloads in the head become low priority, in chunks of %i bytes',
 		async (size) => {
@@ -38,7 +54,7 @@ describe('lowerModulePreloadPriority', () => {
 
 	test('a document without a head end is still written out', async () => {
 		const html = await text(
-			Readable.from([Buffer.from('<link rel="modulepreload" href="/a.js"/>')]).pipe(lowerModulePreloadPriority()),
+			Readable.from([Buffer.from('<link rel="modulepreload" href="/a.js"/>')]).pipe(documentStream()),
 		)
 		expect(html).toBe('<link rel="modulepreload" fetchpriority="low" href="/a.js"/>')
 	})
