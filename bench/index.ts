@@ -13,6 +13,7 @@ import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
 import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
 import { hostedLatency } from './latency'
+import { renderProfile } from './profile'
 import { cachedPages, uncachedRender } from './throughput'
 
 const tmp = join('bench', '.tmp')
@@ -202,6 +203,7 @@ if (runs('cached') || runs('uncached')) {
 	if (runs('uncached')) sections.push(await uncachedRender(stack, single, tmp))
 	await single.stop()
 }
+if (runs('profile')) sections.push(await renderProfile(stack, { client: clienteCookie }))
 if (runs('latency')) sections.push(await hostedLatency(stack, { client: clienteCookie, admin: adminCookie }))
 if (runs('admin')) sections.push(await measureAdminPages(stack))
 if (runs('soak')) sections.push(await soak(stack))

@@ -23,6 +23,7 @@ export async function startBenchStack() {
 	const startProductionApp = async ({
 		workers = availableParallelism(),
 		supabaseUrl = services.supabaseUrl,
+		nodeArgs = [],
 	}: AppOptions = {}) => ({
 		workers,
 		...(await startApp(
@@ -40,7 +41,7 @@ export async function startBenchStack() {
 				// The production default unless asked: one worker per CPU (startApp's own default is one).
 				WEB_CONCURRENCY: String(workers),
 			}),
-			{ keepOutput: false },
+			{ keepOutput: false, nodeArgs },
 		)),
 	})
 	const app = await startProductionApp()
@@ -57,7 +58,7 @@ export async function startBenchStack() {
 	}
 }
 
-type AppOptions = { workers?: number; supabaseUrl?: string }
+type AppOptions = { workers?: number; supabaseUrl?: string; nodeArgs?: string[] }
 
 export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>
 export type BenchApp = BenchStack['app']

@@ -108,28 +108,42 @@ function withLifetime(name: string, options: CookieOptions): CookieOptions {
 /**
  * The one Supabase client of a request: the visitor's session cookies
  * (shared by site and portal through COOKIE_DOMAIN), so every query runs
- * under their role and RLS. Created once by the middleware.
+ * under their role and RLS. Made on first use: most site pages read nothing
+ * from Supabase, and building a client (with its Auth client) costs a page
+ * that does not need one a few percent of its render.
  */
 function createRequestClient(request: Request, requestId: string): RequestSupabase {
 	const headers = new Headers()
 	const connection = connect()
-	const client = createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
-		cookies: {
-			getAll: () =>
-				parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),
-			setAll: (cookies, cacheHeaders) => {
-				for (const { name, value, options } of cookies) {
-					headers.append('Set-Cookie', serializeCookieHeader(name, value, withLifetime(name, options)))
-				}
-				for (const [name, value] of Object.entries(cacheHeaders ?? {})) headers.set(name, value)
+	let client: SupabaseClient<Database> | undefined
+	const makeClient = () =>
+		createServerClient<Database>(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+			cookies: {
+				getAll: () =>
+					parseCookieHeader(request.headers.get('Cookie') ?? '').map(({ name, value }) => ({
+						name,
+						value: value ?? '',
+					})),
+				setAll: (cookies, cacheHeaders) => {
+					for (const { name, value, options } of cookies) {
+						headers.append('Set-Cookie', serializeCookieHeader(name, value, withLifetime(name, options)))
+					}
+					for (const [name, value] of Object.entries(cacheHeaders ?? {})) headers.set(name, value)
+				},
 			},
+			cookieOptions,
+			// Our request id on every call, so Supabase's logs (and the tests' proxy) can tell which page made it.
+			global: { fetch: connection.fetch, headers: { 'X-Request-Id': requestId } },
+			realtime,
+		})
+	return {
+		...connection,
+		headers,
+		get client() {
+			client ??= makeClient()
+			return client
 		},
-		cookieOptions,
-		// Our request id on every call, so Supabase's logs (and the tests' proxy) can tell which page made it.
-		global: { fetch: connection.fetch, headers: { 'X-Request-Id': requestId } },
-		realtime,
-	})
-	return { ...connection, client, headers }
+	}
 }
 
 /** Forwards the client's cookies on every response, redirects and error pages included. */

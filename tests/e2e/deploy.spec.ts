@@ -141,10 +141,11 @@ test.describe('several worker processes (WEB_CONCURRENCY)', () => {
 	test('connections are shared by every worker, and a worker that dies is replaced', async () => {
 		const app = await startHttpsApp({ WEB_CONCURRENCY: '2' })
 		try {
+			// The app answers as soon as its first worker listens; the primary says when both do.
+			await expect.poll(() => app.output()).toContain('with 2 workers')
 			for (let request = 0; request < 4; request++) expect((await pageOnNewConnection(app)).status).toBe(200)
 			await expect.poll(() => workerPids(app).size).toBe(2)
 			expect(workerPids(app)).not.toContain(app.pid)
-			expect(app.output()).toContain('with 2 workers')
 
 			const [killed] = workerPids(app)
 			process.kill(killed ?? 0, 'SIGKILL')

@@ -9,15 +9,15 @@ const startUpBoundMs = 60_000
  * Runs `npm start` (the production server, built beforehand) and waits until it answers. One worker process
  * unless `WEB_CONCURRENCY` says otherwise: tests read what one process keeps (its page cache, its log). With
  * `keepOutput: false` the request log is read and dropped, as a log collector would, instead of kept in memory
- * (a benchmark's hundreds of thousands of lines).
+ * (a benchmark's hundreds of thousands of lines). `nodeArgs` go to Node itself (a benchmark's `--cpu-prof`).
  */
 export async function startApp(
 	extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {},
-	{ keepOutput = true } = {},
+	{ keepOutput = true, nodeArgs = [] as string[] } = {},
 ) {
 	const port = await freePort()
 	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
-	const child = spawn(process.execPath, ['server.js'], {
+	const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
 		env: { ...process.env, WEB_CONCURRENCY: '1', ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
