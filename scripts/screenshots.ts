@@ -47,9 +47,6 @@ for (const target of targets) {
 			])
 			const page = await context.newPage()
 			await page.goto(origin + path, { waitUntil: 'networkidle' })
-			// Sections below the fold render only as they near the screen (`render-when-near`, app.css); a
-			// full-page capture does not scroll, so every section is rendered as a scrolling visitor sees it.
-			await page.addStyleTag({ content: '.render-when-near { content-visibility: visible !important }' })
 			const name = `${host}${path.replace(/[/?=&]+/g, '_')}-${device}-${theme}.png`
 			await page.screenshot({ path: `${outDir}/${name}`, fullPage: true })
 			console.info(`${outDir}/${name}`)
