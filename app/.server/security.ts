@@ -24,6 +24,8 @@ export function securityHeaders({
 	const csp = [
 		`default-src 'self'`,
 		`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+		// The hero's particles are drawn by a worker of ours; under 'strict-dynamic' script-src would not allow it.
+		`worker-src 'self'`,
 		`style-src 'self' 'unsafe-inline'`,
 		`img-src 'self' data: https:`,
 		`font-src 'self'`,

@@ -2,6 +2,7 @@ export const authCopy = {
 	title: 'Acceso Clientes · KIA',
 	heading: 'Tu panel de cliente',
 	lead: 'Gestiona tus reuniones, tu suscripción y tu perfil.',
+	description: 'Accede al portal de clientes de KIA: gestiona tus reuniones, tu suscripción y tu perfil.',
 	tabs: { signin: 'Iniciar Sesión', signup: 'Registrarse' },
 	fullName: 'Nombre completo',
 	email: 'Email',

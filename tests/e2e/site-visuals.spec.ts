@@ -70,6 +70,16 @@ test.describe('particle background', () => {
 		await expect(canvas).toHaveAttribute('data-running', 'true')
 		await expect(canvas).toHaveAttribute('aria-hidden', 'true')
 		expect(await canvas.evaluate((element) => getComputedStyle(element).position)).toBe('absolute')
+		// Handed to the worker that draws it (issue 19): a canvas whose control was transferred has no context here.
+		const drawnBy = await canvas.evaluate((element: HTMLCanvasElement) => {
+			try {
+				element.getContext('2d')
+				return 'page'
+			} catch {
+				return 'worker'
+			}
+		})
+		expect(drawnBy).toBe('worker')
 
 		await page.locator('#faq').scrollIntoViewIfNeeded()
 		await expect(canvas).toHaveAttribute('data-running', 'false')

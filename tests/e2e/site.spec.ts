@@ -110,9 +110,10 @@ test.describe('public routes', () => {
 		expect(sitemap.body).toContain('/funcionalidades/informes-metricas')
 		expect(sitemap.body).not.toContain('borrador')
 		expect((await rawRequest(siteURL('/robots.txt'))).body).toContain('Sitemap:')
-		expect((await rawRequest(siteURL('/robots.txt').replace('kia.localhost', 'portal.kia.localhost'))).body).toContain(
-			'Disallow: /',
-		)
+		const portalRobots = (await rawRequest(siteURL('/robots.txt').replace('kia.localhost', 'portal.kia.localhost')))
+			.body
+		expect(portalRobots).toContain('Disallow: /')
+		expect(portalRobots).toContain('Allow: /auth$')
 		expect((await rawRequest(siteURL('/logotipo'))).body).toContain('noindex')
 	})
 })

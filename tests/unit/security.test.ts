@@ -45,6 +45,8 @@ describe('securityHeaders', () => {
 		expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'")
 		expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
 		expect(csp).toContain("frame-ancestors 'none'")
+		// The hero's particle worker (issue 19): same-origin workers only.
+		expect(csp).toContain("worker-src 'self'")
 		// Stripe's hosted pages: forms redirect there (checkout, billing portal); nothing is ever framed.
 		// and the Google sign-in form's redirects: the auth server, then Google.
 		expect(csp).toContain(

@@ -18,6 +18,15 @@ function useMotionAllowed() {
 	)
 }
 
+/** A canvas handed to a worker cannot be drawn on again, so each run of the effect draws on a new one. */
+function particleCanvas() {
+	const canvas = document.createElement('canvas')
+	canvas.setAttribute('aria-hidden', 'true')
+	canvas.dataset.particles = ''
+	canvas.className = 'pointer-events-none absolute inset-0 size-full text-brand-ink'
+	return canvas
+}
+
 /**
  * The hero's particle canvas: not in the server's HTML (nothing without JavaScript, nothing to shift),
  * absolutely placed behind the content, and its code fetched only once the page is idle.
@@ -25,29 +34,26 @@ function useMotionAllowed() {
 export function ParticleBackground() {
 	const idle = useIdle()
 	const motionAllowed = useMotionAllowed()
-	const canvas = useRef<HTMLCanvasElement>(null)
+	const slot = useRef<HTMLDivElement>(null)
 	const show = idle && motionAllowed
 
 	useEffect(() => {
-		const element = canvas.current
-		if (!show || !element) return
+		const parent = slot.current
+		if (!show || !parent) return
+		const canvas = particleCanvas()
+		parent.append(canvas)
 		let stop: (() => void) | undefined
 		let cancelled = false
 		void import('./particle-field').then(({ startParticleField }) => {
-			if (!cancelled) stop = startParticleField(element)
+			if (!cancelled) stop = startParticleField(canvas)
 		})
 		return () => {
 			cancelled = true
 			stop?.()
+			canvas.remove()
 		}
 	}, [show])
 
-	return show ? (
-		<canvas
-			ref={canvas}
-			aria-hidden
-			data-particles=""
-			className="pointer-events-none absolute inset-0 size-full text-brand-ink"
-		/>
-	) : null
+	// `contents`: the canvas is placed against the hero itself, as if it were its child.
+	return show ? <div ref={slot} className="contents" /> : null
 }

@@ -21,7 +21,12 @@ import { cn } from '~/lib/utils'
 import type { Route } from './+types/auth'
 import { keepFormOnFailure } from '~/components/toaster'
 
-export const meta: Route.MetaFunction = () => [{ title: authCopy.title }, { name: 'robots', content: 'noindex' }]
+// The portal's front door is public, so it may be found by searching for it (robots.txt lets in /auth
+// alone); what lies behind it, and the sign-in page with a query (a tab, a redirect), stays unindexed.
+export const meta: Route.MetaFunction = () => [
+	{ title: authCopy.title },
+	{ name: 'description', content: authCopy.description },
+]
 
 type Tab = 'signin' | 'signup'
 
