@@ -1,7 +1,8 @@
-// `npm run bench` (builds first): the figures of issue #9 on this machine, printed and written to
-// bench/results.md. Anonymous throughput of the marketing pages side by side with the same HTML from a
-// minimal static server; first-load JavaScript per public route; the admin pages at volume; a soak;
-// Lighthouse (mobile) scores. A benchmark, not a test: nothing here fails the build.
+// `npm run bench` (builds first): the figures of issues #9 and #19 on this machine, printed and written to
+// bench/results.md. Anonymous pages from the page cache against the same HTML from memory, and an uncached
+// render, in alternating runs (bench/throughput.ts); where a render's time goes (bench/profile.ts); signed-in
+// pages at hosted latency (bench/latency.ts); first-load JavaScript per route; Lighthouse (mobile); the admin
+// pages at volume; a soak. A benchmark, not a test: nothing here fails the build.
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
