@@ -147,11 +147,19 @@ export function createPageCache({
 		res.setHeader('x-request-id', randomUUID())
 		res.setHeader('x-page-cache', 'hit')
 		const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-		const body = gzip ? entry.page.gzip(Buffer.from(nonce)) : entry.page.plain(Buffer.from(nonce))
 		if (gzip) res.setHeader('content-encoding', 'gzip')
-		res.setHeader('content-length', body.length)
+		res.setHeader('content-length', gzip ? entry.page.gzipLength : entry.page.plainLength)
 		res.writeHead(200)
-		res.end(req.method === 'HEAD' ? undefined : body)
+		if (req.method === 'HEAD') {
+			res.end()
+			return true
+		}
+		const pieces = gzip ? entry.page.gzip(Buffer.from(nonce)) : entry.page.plain(Buffer.from(nonce))
+		// Corked: the pieces leave in one write with the head, as one buffer would.
+		res.cork()
+		for (const piece of pieces) res.write(piece)
+		res.end()
+		res.uncork()
 		return true
 	}
 

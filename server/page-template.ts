@@ -1,8 +1,8 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 
 /**
- * A cached page split at its CSP nonce, kept as plain bytes and already gzipped, so that each hit puts a
- * fresh nonce into a copy of each without compressing anything.
+ * A cached page split at its CSP nonce, kept as plain bytes and already gzipped, so that each hit only
+ * copies the short stretches around the nonces and writes a fresh one in, compressing nothing.
  *
  * The gzip is one deflate stream built from pieces: every part of the page compressed once, on its own but
  * with the page before it as its dictionary (so it still refers back to earlier markup as a whole-page gzip
@@ -15,40 +15,36 @@ import { constants, crc32, deflateRawSync } from 'node:zlib'
  * arithmetic). A hit pays one 24-byte CRC and one multiplication.
  */
 export type PageTemplate = {
-	/** The page with `nonce` in every hole. */
-	plain: (nonce: Buffer) => Buffer
-	/** The same page as a complete gzip member (RFC 1952). */
-	gzip: (nonce: Buffer) => Buffer
+	/** The page with `nonce` in every hole, as pieces to write in order. */
+	plain: (nonce: Buffer) => Buffer[]
+	plainLength: number
+	/** The same page as a complete gzip member (RFC 1952), as pieces to write in order. */
+	gzip: (nonce: Buffer) => Buffer[]
+	gzipLength: number
 }
 
 const deflateWindow = 32 * 1024
 /** ID1 ID2, CM deflate, no flags, no modification time, no extra flags, OS unknown. */
 const gzipHeader = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
+/**
+ * Bytes between two holes from which the span between them is sent as it is kept (shared by every hit)
+ * rather than copied with the nonces around it: a hit copies only the short stretches the nonces sit in
+ * (the head's preloads, the closing scripts), not a whole 100 KB page, which at thousands of hits a second
+ * is as much garbage for the collector.
+ */
+const sharedSpanBytes = 512
 
 export function pageTemplate(parts: readonly Buffer[], nonceLength: number): PageTemplate {
 	const hole = Buffer.alloc(nonceLength)
-	const withHoles = (pieces: readonly Buffer[], between: readonly Buffer[]) => {
-		const offsets: number[] = []
-		const chunks: Buffer[] = []
-		let length = 0
-		for (const [index, piece] of pieces.entries()) {
-			if (index > 0) {
-				for (const chunk of between) chunks.push(chunk)
-				length += between.reduce((total, chunk) => total + chunk.length, 0)
-				offsets.push(length - nonceLength)
-			}
-			chunks.push(piece)
-			length += piece.length
-		}
-		return { body: Buffer.concat(chunks), offsets }
-	}
-	const plain = withHoles(parts, [hole])
-	const compressed = withHoles(compressParts(parts, nonceLength), [storedBlockHeader(nonceLength), hole])
-	const trailer = Buffer.alloc(8)
-	trailer.writeUInt32LE(crc32(plain.body), 0)
-	trailer.writeUInt32LE(plain.body.length % 2 ** 32, 4)
-	const gzipped = Buffer.concat([gzipHeader, compressed.body, trailer])
-	const gzipOffsets = compressed.offsets.map((offset) => offset + gzipHeader.length)
+	const plain = withHoles(parts, [hole], nonceLength)
+	const [firstCompressed = Buffer.alloc(0), ...restCompressed] = compressParts(parts, nonceLength)
+	const compressed = withHoles(
+		[Buffer.concat([gzipHeader, firstCompressed]), ...restCompressed],
+		[storedBlockHeader(nonceLength), hole],
+		nonceLength,
+	)
+	const plainPieces = piecesOf(plain, nonceLength)
+	const gzipPieces = piecesOf(compressed, nonceLength)
 
 	const crcWithHoles = crc32(plain.body)
 	const crcOfHole = crc32(hole)
@@ -57,23 +53,76 @@ export function pageTemplate(parts: readonly Buffer[], nonceLength: number): Pag
 		(sum, offset) => sum ^ shiftOperator(plain.body.length - offset - nonceLength),
 		0,
 	)
-
-	function fill(template: Buffer, offsets: readonly number[], nonce: Buffer) {
+	const checkLength = (nonce: Buffer) => {
 		if (nonce.length !== nonceLength) throw new Error(`A nonce of ${nonceLength} bytes was expected`)
-		const body = Buffer.from(template)
-		for (const offset of offsets) nonce.copy(body, offset)
-		return body
 	}
 
 	return {
-		plain: (nonce) => fill(plain.body, plain.offsets, nonce),
-		gzip(nonce) {
-			const body = fill(gzipped, gzipOffsets, nonce)
-			const nonceTerm = nonceOperator === 0 ? 0 : multiplyModP(nonceOperator, (crc32(nonce) ^ crcOfHole) >>> 0)
-			body.writeUInt32LE((crcWithHoles ^ nonceTerm) >>> 0, body.length - 8)
-			return body
+		plain(nonce) {
+			checkLength(nonce)
+			return plainPieces(nonce)
 		},
+		plainLength: plain.body.length,
+		gzip(nonce) {
+			checkLength(nonce)
+			const trailer = Buffer.alloc(8)
+			const nonceTerm = nonceOperator === 0 ? 0 : multiplyModP(nonceOperator, (crc32(nonce) ^ crcOfHole) >>> 0)
+			trailer.writeUInt32LE((crcWithHoles ^ nonceTerm) >>> 0, 0)
+			trailer.writeUInt32LE(plain.body.length % 2 ** 32, 4)
+			return [...gzipPieces(nonce), trailer]
+		},
+		gzipLength: compressed.body.length + 8,
 	}
+}
+
+type WithHoles = { body: Buffer; offsets: number[] }
+
+/** The pieces joined with `between` (the last of which is the hole) between each two; where the holes are. */
+function withHoles(pieces: readonly Buffer[], between: readonly Buffer[], nonceLength: number): WithHoles {
+	const offsets: number[] = []
+	const chunks: Buffer[] = []
+	let length = 0
+	for (const [index, piece] of pieces.entries()) {
+		if (index > 0) {
+			for (const chunk of between) chunks.push(chunk)
+			length += between.reduce((total, chunk) => total + chunk.length, 0)
+			offsets.push(length - nonceLength)
+		}
+		chunks.push(piece)
+		length += piece.length
+	}
+	return { body: Buffer.concat(chunks), offsets }
+}
+
+/**
+ * Splits the body into spans kept as they are (views, never written) and stretches around holes, which a hit
+ * copies and fills; returns what makes one hit's pieces.
+ */
+function piecesOf({ body, offsets }: WithHoles, nonceLength: number) {
+	type Stretch = { start: number; end: number; holes: number[] }
+	const stretches: Stretch[] = []
+	for (const offset of offsets) {
+		const last = stretches.at(-1)
+		if (last && offset - last.end < sharedSpanBytes) {
+			last.end = offset + nonceLength
+			last.holes.push(offset - last.start)
+		} else stretches.push({ start: offset, end: offset + nonceLength, holes: [0] })
+	}
+	const layout: (Buffer | Stretch)[] = []
+	let position = 0
+	for (const stretch of stretches) {
+		if (stretch.start > position) layout.push(body.subarray(position, stretch.start))
+		layout.push(stretch)
+		position = stretch.end
+	}
+	if (position < body.length) layout.push(body.subarray(position))
+	return (nonce: Buffer) =>
+		layout.map((piece) => {
+			if (Buffer.isBuffer(piece)) return piece
+			const filled = Buffer.from(body.subarray(piece.start, piece.end))
+			for (const hole of piece.holes) nonce.copy(filled, hole)
+			return filled
+		})
 }
 
 /**

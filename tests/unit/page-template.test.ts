@@ -35,9 +35,10 @@ describe('page template', () => {
 			for (let hit = 0; hit < 20; hit++) {
 				const nonce = freshNonce()
 				const expected = renderedPage(nonce.toString(), repeats)
-				expect(template.plain(nonce).toString()).toBe(expected)
+				expect(Buffer.concat(template.plain(nonce)).toString()).toBe(expected)
+				expect(Buffer.concat(template.gzip(nonce)).length).toBe(template.gzipLength)
 				// gunzip checks the trailer's CRC-32 and length against what it decompressed.
-				expect(gunzipSync(template.gzip(nonce)).toString()).toBe(expected)
+				expect(gunzipSync(Buffer.concat(template.gzip(nonce))).toString()).toBe(expected)
 			}
 		}
 	})
@@ -46,9 +47,11 @@ describe('page template', () => {
 		const renderNonce = 'nonce-of-the-render-0000'
 		const template = templateOf(renderedPage(renderNonce, 10), renderNonce)
 		const [first, second] = [freshNonce(), freshNonce()]
-		const firstBody = template.gzip(first)
+		const [firstPlain, firstGzip] = [template.plain(first), template.gzip(first)]
+		template.plain(second)
 		template.gzip(second)
-		expect(gunzipSync(firstBody).toString()).toBe(renderedPage(first.toString(), 10))
+		expect(Buffer.concat(firstPlain).toString()).toBe(renderedPage(first.toString(), 10))
+		expect(gunzipSync(Buffer.concat(firstGzip)).toString()).toBe(renderedPage(first.toString(), 10))
 	})
 
 	test('compresses about as well as gzipping the whole page', () => {
@@ -60,11 +63,25 @@ describe('page template', () => {
 		const holes = page.split(renderNonce).length - 1
 		const whole = gzipSync(page, { level: 9 }).length
 		// Each nonce is stored as is, with a 5-byte block header, where a whole-page gzip would match it.
-		expect(template.gzip(freshNonce()).length).toBeLessThan(whole * 1.05 + holes * (nonceLength + 5))
+		expect(template.gzipLength).toBeLessThan(whole * 1.05 + holes * (nonceLength + 5))
+	})
+
+	test('a hit copies only the stretches around the nonces; the rest of the page is shared by every hit', () => {
+		const renderNonce = 'nonce-of-the-render-0000'
+		const template = templateOf(renderedPage(renderNonce, 1_500), renderNonce)
+		const hits = (pieces: (nonce: Buffer) => Buffer[]) => [pieces(freshNonce()), pieces(freshNonce())] as const
+		const [firstPlain, secondPlain] = hits(template.plain)
+		const copied = secondPlain.filter((piece, index) => piece !== firstPlain[index])
+		expect(copied.reduce((sum, piece) => sum + piece.length, 0)).toBeLessThan(template.plainLength * 0.1)
+		// Gzipped, the repeated sections shrink to little, but they are still one piece every hit shares.
+		const [firstGzip, secondGzip] = hits(template.gzip)
+		const shared = secondGzip.filter((piece, index) => piece === firstGzip[index])
+		expect(Math.max(...shared.map((piece) => piece.length))).toBeGreaterThan(template.gzipLength / 2)
 	})
 
 	test('refuses a nonce of another length', () => {
 		const template = templateOf('<p nonce="abc">x</p>', 'abc')
 		expect(() => template.gzip(Buffer.from('short'))).toThrow(/24 bytes/)
+		expect(() => template.plain(Buffer.from('short'))).toThrow(/24 bytes/)
 	})
 })
