@@ -182,8 +182,15 @@ await mkdir(tmp, { recursive: true })
 const stack = await startBenchStack()
 const firstPost = /href="(\/blog\/[a-z0-9-]+)"/.exec((await rawRequest(stack.site('/blog'))).body)?.[1] ?? '/blog'
 
-const clienteCookie = await signInCookie(stack, 'cliente@kia.test', 'kia-cliente-2025')
-const adminCookie = await signInCookie(stack, 'admin@kia.test', 'kia-admin-2025')
+/**
+ * Fresh sessions for a section: an access token lives 15 minutes (supabase/config.toml) and the whole bench
+ * runs longer, so a later section would otherwise refresh one token from many requests at once.
+ */
+const signIn = async () => ({
+	client: await signInCookie(stack, 'cliente@kia.test', 'kia-cliente-2025'),
+	admin: await signInCookie(stack, 'admin@kia.test', 'kia-admin-2025'),
+})
+const { client: clienteCookie, admin: adminCookie } = await signIn()
 const jsRoutes: JsRoute[] = [
 	...budgetedSitePaths.map((path) => ({ path, url: stack.site(path) })),
 	{ path: 'portal /auth', url: stack.portal('/auth') },
@@ -222,8 +229,8 @@ if (runs('cached') || runs('uncached')) {
 	if (runs('uncached')) sections.push(await uncachedRender(stack, single, tmp))
 	await single.stop()
 }
-if (runs('profile')) sections.push(await renderProfile(stack, { client: clienteCookie }))
-if (runs('latency')) sections.push(await hostedLatency(stack, { client: clienteCookie, admin: adminCookie }))
+if (runs('profile')) sections.push(await renderProfile(stack, await signIn()))
+if (runs('latency')) sections.push(await hostedLatency(stack, await signIn()))
 if (runs('admin')) sections.push(await measureAdminPages(stack))
 if (runs('soak')) sections.push(await soak(stack))
 await stack.stop()

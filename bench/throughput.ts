@@ -155,7 +155,7 @@ export async function uncachedRender(stack: BenchStack, single: BenchApp, tmp: s
 	if (!plain || !one || !every) throw new Error('three sides were measured')
 	const row = (name: string, summary: Summary) =>
 		`| ${name} | ${cell(summary)} | **${ratio(summary, plain).toFixed(1)} %** | ${summary.p50} / ${summary.p97_5} | ${summary.errors} |`
-	return `## \`/tarifas\` rendered on every request
+	const section = `## \`/tarifas\` rendered on every request
 
 The cookie \`${bypassCookie}\` makes the page cache let every request through to React Router (no session: the page
 reads nothing from Supabase). Same method as above: turns of ${runSeconds} s, ${rounds} rounds, median ± half the spread. Budget: the
@@ -167,4 +167,6 @@ default workers at ≥ ${uncachedBudget} % of the static file in memory.
 ${row('app, 1 worker', one)}
 ${row(`app, default (${stack.app.workers} workers)`, every)}
 `
+	console.info(section)
+	return section
 }
