@@ -80,10 +80,16 @@ export function percentile(sorted: number[], p: number) {
 	return (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1)
 }
 
-/** Resident memory of a process in MiB (Linux). */
+/** Resident memory in MiB of a process and its children (a server's primary and its workers), on Linux. */
 export async function residentMiB(pid: number) {
-	const { readFile } = await import('node:fs/promises')
-	const status = await readFile(`/proc/${pid}/status`, 'utf8')
-	const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-	return kib / 1024
+	const { readdir, readFile } = await import('node:fs/promises')
+	const rssKib = async (id: string) =>
+		Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${id}/status`, 'utf8').catch(() => ''))?.[1] ?? 0)
+	const parentOf = async (id: string) =>
+		Number((await readFile(`/proc/${id}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ')[1] ?? -1)
+	const processes = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))
+	const children = []
+	for (const id of processes) if ((await parentOf(id)) === pid) children.push(id)
+	const kib = await Promise.all([String(pid), ...children].map(rssKib))
+	return kib.reduce((sum, one) => sum + one, 0) / 1024
 }
