@@ -50,6 +50,10 @@ function superviseWorkers(count) {
 	/** Workers whose process has not exited yet (cluster.workers may still list one at its 'exit'). */
 	const running = new Set()
 	const fork = () => running.add(cluster.fork().id)
+	/** @param {NodeJS.Signals} signal */
+	const signalWorkers = (signal) => {
+		for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+	}
 	cluster.on('listening', (worker) => {
 		started.add(worker.id)
 		if (started.size === count) {
@@ -68,7 +72,7 @@ function superviseWorkers(count) {
 			console.error(`[server] a worker could not start (exit code ${code}); stopping`)
 			shuttingDown = true
 			failedToDrain = true
-			for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM')
+			signalWorkers('SIGTERM')
 			if (running.size === 0) process.exit(1)
 			return
 		}
@@ -79,11 +83,11 @@ function superviseWorkers(count) {
 		if (shuttingDown) return
 		shuttingDown = true
 		console.info(`[server] SIGTERM: every worker finishes its requests in flight (up to ${drainMs} ms)`)
-		for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+		signalWorkers('SIGTERM')
 		// The workers keep their own bound; this one only catches a worker that hangs past it.
 		setTimeout(() => {
 			console.error('[server] workers still running after the drain bound; killing them')
-			for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
+			signalWorkers('SIGKILL')
 			process.exit(1)
 		}, drainMs + 2_000).unref()
 	})

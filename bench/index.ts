@@ -7,30 +7,16 @@ import { spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import autocannon from 'autocannon'
 import { launchOptions } from '../playwright.config'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../tests/support/first-load'
 import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
-import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
+import { machine, median, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
 import { hostedLatency } from './latency'
 import { renderProfile } from './profile'
-import { cachedPages, uncachedRender } from './throughput'
+import { appTarget, cachedPages, measure, uncachedRender } from './throughput'
 
 const tmp = join('bench', '.tmp')
-
-type Load = { rps: number; p50: number; p97_5: number; p99: number; errors: number }
-
-async function load(url: string, host: string, options: { connections: number; duration: number }): Promise<Load> {
-	const result = await autocannon({ url, headers: { Host: host }, ...options })
-	return {
-		rps: Math.round(result.requests.average),
-		p50: result.latency.p50,
-		p97_5: result.latency.p97_5,
-		p99: result.latency.p99,
-		errors: result.errors + result.timeouts + result.non2xx,
-	}
-}
 
 type JsRoute = { path: string; url: string; cookie?: string }
 
@@ -80,11 +66,11 @@ ${rows.join('\n')}
 }
 
 async function soak(stack: BenchStack) {
-	const target = [`http://127.0.0.1:${stack.app.port}/`, new URL(stack.site('/')).host] as const
+	const target = appTarget(stack.app, '/')
 	// Growth is measured from a server already at this concurrency (sockets, buffers, JIT), so it shows leaks.
-	await load(...target, { connections: 200, duration: 10 })
+	await measure(target, { connections: 200, seconds: 10 })
 	const before = await residentMiB(stack.app.pid)
-	const result = await load(...target, { connections: 200, duration: 60 })
+	const result = await measure(target, { connections: 200, seconds: 60 })
 	const after = await residentMiB(stack.app.pid)
 	const growth = ((after / before - 1) * 100).toFixed(1)
 	return `## Soak
@@ -93,7 +79,7 @@ async function soak(stack: BenchStack) {
 
 | req/s | p50 / p97.5 / p99 ms | errors (connection, timeout, non-2xx) | server memory at start → end (RSS) | growth |
 |---|---|---|---|---|
-| ${result.rps.toLocaleString('en')} | ${result.p50} / ${result.p97_5} / ${result.p99} | ${result.errors} | ${before.toFixed(0)} → ${after.toFixed(0)} MiB | ${growth} % |
+| ${Math.round(result.rps).toLocaleString('en')} | ${result.p50} / ${result.p97_5} / ${result.p99} | ${result.errors} | ${before.toFixed(0)} → ${after.toFixed(0)} MiB | ${growth} % |
 `
 }
 
@@ -138,8 +124,6 @@ async function lighthouseRun(url: string, output: string, attempt = 1): Promise<
 		seo: score('seo'),
 	}
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 type LighthousePage = { label: string; url: string; performanceBudget: number }
 

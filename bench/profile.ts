@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import type { BenchStack } from './support'
+import { procStat, type BenchStack } from './support'
 
 const seconds = 10
 const connections = 10
@@ -78,8 +78,9 @@ function summarize(profile: CpuProfile, from: number, to: number) {
 	return categories.map((category) => ((counts.get(category) ?? 0) / Math.max(busy, 1)) * 100)
 }
 
+/** User + system CPU time of a process (proc(5) fields 14 and 15), in clock ticks. */
 async function cpuTicks(pid: number) {
-	const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? []
+	const fields = await procStat(pid)
 	return Number(fields[11]) + Number(fields[12])
 }
 

@@ -75,9 +75,18 @@ export async function signInCookie(stack: BenchStack, email: string, password: s
 	return setCookie.map((cookie) => cookie.split(';')[0]).join('; ')
 }
 
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
 /** p-th percentile of sorted samples, formatted in ms. */
 export function percentile(sorted: number[], p: number) {
 	return (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0).toFixed(1)
+}
+
+/** The fields of /proc/<pid>/stat after the command name (Linux), so field n of proc(5) is at index n - 3. */
+export async function procStat(pid: number | string) {
+	const { readFile } = await import('node:fs/promises')
+	const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+	return stat.split(') ')[1]?.split(' ') ?? []
 }
 
 /** Resident memory in MiB of a process and its children (a server's primary and its workers), on Linux. */
@@ -85,11 +94,9 @@ export async function residentMiB(pid: number) {
 	const { readdir, readFile } = await import('node:fs/promises')
 	const rssKib = async (id: string) =>
 		Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${id}/status`, 'utf8').catch(() => ''))?.[1] ?? 0)
-	const parentOf = async (id: string) =>
-		Number((await readFile(`/proc/${id}/stat`, 'utf8').catch(() => '')).split(') ')[1]?.split(' ')[1] ?? -1)
 	const processes = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))
 	const children = []
-	for (const id of processes) if ((await parentOf(id)) === pid) children.push(id)
+	for (const id of processes) if (Number((await procStat(id))[1]) === pid) children.push(id)
 	const kib = await Promise.all([String(pid), ...children].map(rssKib))
 	return kib.reduce((sum, one) => sum + one, 0) / 1024
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { freePort } from '../local/service'
 import { rawRequest } from '../tests/support/urls'
-import type { BenchApp, BenchStack } from './support'
+import { median, type BenchApp, type BenchStack } from './support'
 
 const connections = 50
 const runSeconds = 5
@@ -19,20 +19,28 @@ const uncachedBudget = 3
 /** An own cookie that is not the session: the page cache lets it through, so every request renders. */
 const bypassCookie = 'kia-bench=1'
 
-type Target = { name: string; url: string; headers: Record<string, string> }
-type Run = { rps: number; p50: number; p97_5: number; errors: number }
+type Target = { url: string; headers: Record<string, string> }
+type Run = Awaited<ReturnType<typeof measure>>
 type Summary = { rps: number; spread: number; p50: number; p97_5: number; errors: number }
 
-function run(target: Target, seconds: number): Promise<Run> {
-	return autocannon({ url: target.url, headers: target.headers, connections, duration: seconds }).then((result) => ({
+/** One autocannon run against `target`; errors count failed connections, timeouts and non-2xx answers. */
+export async function measure(target: Target, options: { connections: number; seconds: number }) {
+	const result = await autocannon({
+		url: target.url,
+		headers: target.headers,
+		connections: options.connections,
+		duration: options.seconds,
+	})
+	return {
 		rps: result.requests.average,
 		p50: result.latency.p50,
 		p97_5: result.latency.p97_5,
+		p99: result.latency.p99,
 		errors: result.errors + result.timeouts + result.non2xx,
-	}))
+	}
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+const run = (target: Target, seconds: number) => measure(target, { connections, seconds })
 
 function summarize(runs: Run[]): Summary {
 	const rps = median(runs.map((one) => one.rps))
@@ -67,9 +75,8 @@ async function startStaticServer(html: string, tmp: string, name: string) {
 }
 
 /** The app's URL on loopback with the Host header that names the site. */
-function appTarget(name: string, app: BenchApp, path: string, headers: Record<string, string> = {}): Target {
+export function appTarget(app: BenchApp, path: string, headers: Record<string, string> = {}): Target {
 	return {
-		name,
 		url: `http://127.0.0.1:${app.port}${path}`,
 		headers: { Host: `kia.localhost:${app.port}`, ...headers },
 	}
@@ -110,9 +117,9 @@ export async function cachedPages(stack: BenchStack, single: BenchApp, paths: st
 		const staticServer = await startStaticServer(page.body, tmp, path.replace(/\W+/g, '_') || 'home')
 		for (const encoding of encodings) {
 			const [plain, one, every] = await alternate([
-				{ name: 'static', url: staticServer.url, headers: { ...encoding.headers } },
-				appTarget('app, 1 worker', single, path, encoding.headers),
-				appTarget('app, default workers', stack.app, path, encoding.headers),
+				{ url: staticServer.url, headers: { ...encoding.headers } },
+				appTarget(single, path, encoding.headers),
+				appTarget(stack.app, path, encoding.headers),
 			])
 			if (!plain || !one || !every) throw new Error('three sides were measured')
 			await expectCache(single, path, 'hit', encoding.headers)
@@ -147,9 +154,9 @@ export async function uncachedRender(stack: BenchStack, single: BenchApp, tmp: s
 	const page = await rawRequest(stack.site(path))
 	const staticServer = await startStaticServer(page.body, tmp, 'uncached')
 	const [plain, one, every] = await alternate([
-		{ name: 'static', url: staticServer.url, headers: {} },
-		appTarget('app, 1 worker', single, path, headers),
-		appTarget('app, default workers', stack.app, path, headers),
+		{ url: staticServer.url, headers: {} },
+		appTarget(single, path, headers),
+		appTarget(stack.app, path, headers),
 	])
 	staticServer.stop()
 	if (!plain || !one || !every) throw new Error('three sides were measured')

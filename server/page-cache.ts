@@ -154,7 +154,7 @@ export function createPageCache({
 			res.end()
 			return true
 		}
-		const pieces = gzip ? entry.page.gzip(Buffer.from(nonce)) : entry.page.plain(Buffer.from(nonce))
+		const pieces = (gzip ? entry.page.gzip : entry.page.plain)(Buffer.from(nonce))
 		// Corked: the pieces leave in one write with the head, as one buffer would.
 		res.cork()
 		for (const piece of pieces) res.write(piece)

@@ -17,6 +17,8 @@ const modulePreload = /<link rel="modulepreload"/g
  *   boundary) still goes out as soon as it is written.
  */
 export function documentStream() {
+	// Writes are acknowledged at once and held until the turn ends: React writes a page out whole either way, so
+	// holding it here costs no memory that waiting for the reader would have saved.
 	let head = Buffer.alloc(0)
 	let inHead = true
 	let batch: Buffer[] = []
