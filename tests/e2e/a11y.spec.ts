@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { capabilityPath } from '../../app/lib/capability-ids'
 import { subscribe } from '../support/billing'
-import { bookingRoundTrip, slotRadio } from '../support/slot-picker'
+import { bookingDialogLoad, bookingRoundTrip, slotRadio } from '../support/slot-picker'
 import {
 	cookieHeader,
 	createAccount,
@@ -191,7 +191,7 @@ for (const theme of themes) {
 
 			await open(siteURL('/tarifas/business'))
 			await page.getByRole('button', { name: 'Reservar reunión' }).click()
-			await expect(page.getByRole('dialog').getByRole('group', { name: 'Día y hora' })).toBeVisible()
+			await expect(page.getByRole('dialog').getByRole('group', { name: 'Día y hora' })).toBeVisible(bookingDialogLoad)
 			await check('booking dialog')
 
 			await open(siteURL('/'))

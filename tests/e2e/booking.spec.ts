@@ -1,7 +1,7 @@
 import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { inbox, invitationIn, waitForMail, type CaughtMail } from '../support/mail'
-import { bookingRoundTrip, slotDay, slotRadio } from '../support/slot-picker'
+import { bookingDialogLoad, bookingRoundTrip, slotDay, slotRadio } from '../support/slot-picker'
 import { uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
@@ -302,7 +302,7 @@ test('signed out on a plan page: the hand-off comes back to it, its dialog open 
 	await page.getByRole('button', { name: 'Reservar reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
 	const slot = uniqueSlot()
-	await expect(dialog.getByLabel('Nombre')).toBeVisible({ timeout: 30_000 })
+	await expect(dialog.getByLabel('Nombre')).toBeVisible(bookingDialogLoad)
 	await dialog.getByLabel('Nombre').fill('Pau Ribas')
 	await dialog.getByLabel('Email').fill(account.email)
 	await slotRadio(dialog, slot).check()

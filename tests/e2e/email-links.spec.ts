@@ -14,7 +14,7 @@ import {
 } from '../support/e2e-data'
 import { appPage, appSettled, expect, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
-import { slotRadio } from '../support/slot-picker'
+import { bookingDialogLoad, slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
@@ -339,7 +339,7 @@ test.describe('back from confirming the account of a booking hand-off', () => {
 		await page.goto(siteURL('/tarifas/starter'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Reservar reunión' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
-		await expect(dialog.getByLabel('Nombre')).toBeVisible({ timeout: 30_000 })
+		await expect(dialog.getByLabel('Nombre')).toBeVisible(bookingDialogLoad)
 		await book(dialog, visitor)
 		await signUpFromHandOff(page)
 

@@ -15,3 +15,9 @@ export const slotRadio = (scope: Page | Locator, { fecha, hora }: Slot) =>
  * page's reload of every free slot. Under a second on an idle machine; a loaded two-core one went past 5 s.
  */
 export const bookingRoundTrip = { timeout: 15_000 }
+
+/**
+ * How long the booking dialog may take to show its form once opened: it fetches its own code and every free slot.
+ * Under a second on an idle machine; past 5 s on a loaded one (a11y.spec under load, the slots still loading).
+ */
+export const bookingDialogLoad = { timeout: 30_000 }
