@@ -1302,8 +1302,19 @@ const isPage = (probe: Probe) => probe.module.endsWith('.tsx')
 
 let sharedProbes: Promise<Probe[]> | undefined
 
-/** One set of probes per worker for the tests that only check nothing changes. */
-const buildProbes = () => (sharedProbes ??= Promise.all(Object.values(probeFactories).map((factory) => factory())))
+/**
+ * One set of probes per worker for the tests that only check nothing changes, built one after another: built all at
+ * once, their forty-odd sign-ups and sign-ins queued together at the local Supabase (one process, one database
+ * connection), and on a machine whose cores were busy the last ones waited past the app's 10 s bound on a Supabase
+ * call (503). In turn, each waits for its own work only, and the whole takes as long.
+ */
+const buildProbes = () => (sharedProbes ??= buildInTurn())
+
+async function buildInTurn() {
+	const probes: Probe[] = []
+	for (const factory of Object.values(probeFactories)) probes.push(await factory())
+	return probes
+}
 
 // ---------------------------------------------------------------------------------------------
 // 2. Cross-site posts and GETs that change nothing
