@@ -1700,21 +1700,21 @@ test.describe('open redirects', () => {
 				`Google with ${JSON.stringify(payload)}`,
 			)
 		}
-		const signUps = await Promise.all(
-			payloads.map(async (payload, index) => {
-				const email = `${marker()}-${index}@kia.test`
-				const fields: Fields = [
-					['intent', 'signup'],
-					['fullName', 'Alta Redirigida'],
-					['email', email],
-					['password', testPassword],
-					['redirectTo', payload],
-				]
-				const response = await send(portalURL('/auth'), urlencoded(fields))
-				expect(response.status, payload).toBe(302)
-				return { payload, email }
-			}),
-		)
+		// One after another, as buildProbes does: sign-ups sent at once queue together at the local Supabase.
+		const signUps: { payload: string; email: string }[] = []
+		for (const [index, payload] of payloads.entries()) {
+			const email = `${marker()}-${index}@kia.test`
+			const fields: Fields = [
+				['intent', 'signup'],
+				['fullName', 'Alta Redirigida'],
+				['email', email],
+				['password', testPassword],
+				['redirectTo', payload],
+			]
+			const response = await send(portalURL('/auth'), urlencoded(fields))
+			expect(response.status, payload).toBe(302)
+			signUps.push({ payload, email })
+		}
 		for (const { payload, email } of signUps) {
 			const link = linkFrom(await waitForMail(email, /Confirma tu cuenta/))
 			expectSafeCallback(new URL(link).searchParams.get('redirect_to'), `sign-up with ${JSON.stringify(payload)}`)
