@@ -11,12 +11,6 @@ export const slotRadio = (scope: Page | Locator, { fecha, hora }: Slot) =>
 	slotDay(scope, fecha).getByRole('radio', { name: hora, exact: true })
 
 /**
- * How long a booking may take to confirm: its action (the slot's checks, the calendar event, the e-mail) and the
- * page's reload of every free slot. Under a second on an idle machine; a loaded two-core one went past 5 s.
- */
-export const bookingRoundTrip = { timeout: 15_000 }
-
-/**
  * How long the booking dialog may take to show its form once opened: it fetches its own code and every free slot.
  * Under a second on an idle machine; past 5 s on a loaded one (a11y.spec under load, the slots still loading).
  */
