@@ -1,7 +1,7 @@
 import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { inbox, invitationIn, waitForMail, type CaughtMail } from '../support/mail'
-import { bookingDialogLoad, slotDay, slotRadio } from '../support/slot-picker'
+import { bookingDialogLoad, dialogBookingRoundTrip, slotDay, slotRadio } from '../support/slot-picker'
 import { uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
@@ -288,7 +288,7 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	const { fecha, hora } = uniqueSlot()
 	await slotRadio(dialog, { fecha, hora }).check()
 	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
-	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible(dialogBookingRoundTrip)
 })
 
 test('signed out on a plan page: the hand-off comes back to it, its dialog open with the slot, one click from booking', async ({
@@ -319,7 +319,7 @@ test('signed out on a plan page: the hand-off comes back to it, its dialog open 
 	await expect(slotRadio(reopened, slot)).toBeChecked()
 	await expect(reopened.getByLabel('Motivo de la reunión')).toHaveValue('El plan Business para mi gestoría')
 	await reopened.getByRole('button', { name: 'Reservar demostración' }).click()
-	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible(dialogBookingRoundTrip)
 	const rows = await serviceClient().from('reservas').select('fecha, hora, motivo').eq('user_id', account.id)
 	expect(rows.data).toEqual([{ ...slot, hora: `${slot.hora}:00`, motivo: 'El plan Business para mi gestoría' }])
 })

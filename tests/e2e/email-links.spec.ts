@@ -14,7 +14,7 @@ import {
 } from '../support/e2e-data'
 import { appPage, appSettled, expect, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
-import { bookingDialogLoad, slotRadio } from '../support/slot-picker'
+import { bookingDialogLoad, dialogBookingRoundTrip, slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
@@ -292,8 +292,7 @@ async function expectBookingAsEntered(scope: Page | Locator, visitor: Visitor) {
 }
 
 async function expectBooked(page: Page, visitor: Visitor) {
-	// The dialog's form posts to the booking page, a page load: slow on a loaded machine.
-	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible({ timeout: 30_000 })
+	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible(dialogBookingRoundTrip)
 	const { data } = await serviceClient()
 		.from('reservas')
 		.select('fecha, hora, motivo, status')

@@ -15,3 +15,10 @@ export const slotRadio = (scope: Page | Locator, { fecha, hora }: Slot) =>
  * Under a second on an idle machine; past 5 s on a loaded one (a11y.spec under load, the slots still loading).
  */
 export const bookingDialogLoad = { timeout: 30_000 }
+
+/**
+ * How long a booking sent from the dialog may take to show its confirmation: the dialog's form posts to the booking
+ * page, so it is an action, a navigation and that page's render. With every core busy it took 18 s (the browser
+ * itself was starved: 8 s between the action's answer and its next request).
+ */
+export const dialogBookingRoundTrip = { timeout: 30_000 }
