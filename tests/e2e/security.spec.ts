@@ -1705,7 +1705,7 @@ test.describe('open redirects', () => {
 				`Google with ${JSON.stringify(payload)}`,
 			)
 		}
-		// A few at a time, as buildProbes does: sign-ups sent all at once queue together at the local Supabase.
+		// Four at a time: twenty sign-ups sent at once queue together at the local Supabase (see buildProbes).
 		const signUps = await pMap(
 			payloads.entries(),
 			async ([index, payload]) => {
