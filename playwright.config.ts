@@ -29,10 +29,11 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
 	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-	// A test's whole budget, hooks included: the longest tests make some fifteen page loads and
-	// sign-ins, which take 2-10 s on an idle machine and 25-30 s on one whose cores are all busy.
-	// Each step still has its own bound (expect), so a hang fails at that step.
-	timeout: 60_000,
+	// A test's whole budget, hooks included, for every test but the few that name a longer one. With one busy
+	// loop per core (`npm run test:load`) the longest of the others took 55 s (twenty sign-ups, fifteen page
+	// loads and sign-ins): 120 s keeps twice that. Each step still has its own bound (expect), so a hang fails
+	// at that step, not at the end of this.
+	timeout: 120_000,
 	// What one step may take: a round trip through the app and the local Supabase is well under a second on an
 	// idle machine, but with every core busy a booking, a booking that could not mail, and the slots of the booking
 	// dialog each went past Playwright's 5 s and failed a test that was right; 15 s still stops a hang quickly.

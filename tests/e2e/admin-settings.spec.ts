@@ -43,7 +43,6 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 	page,
 	browser,
 }) => {
-	test.setTimeout(120_000)
 	const name = uniqueName('Ajustes')
 	const admin = await createAdminAccount('ajustes', name)
 	await signIn(page, admin.email)

@@ -48,7 +48,6 @@ async function submitRecovery(page: Page, email: string) {
 }
 
 test('sign-in takes 10 attempts from one address in 10 minutes, then says to wait', async ({ visitorAddress }) => {
-	test.setTimeout(60_000)
 	const signIn = () =>
 		postAuth({ intent: 'signin', email: uniqueEmail('entra'), password: 'incorrecta' }, visitorAddress)
 	const statuses = await statusesOf(10, signIn)
@@ -66,7 +65,6 @@ test('sign-in takes 10 attempts from one address in 10 minutes, then says to wai
 test('sign-in takes 5 attempts per e-mail in 10 minutes from any addresses, then refuses even the right password (no JavaScript)', async ({
 	browser,
 }) => {
-	test.setTimeout(60_000)
 	const account = await createAccount('entra-limite')
 	const guess = () => postAuth({ intent: 'signin', email: account.email, password: 'incorrecta' }, uniqueAddress())
 	expect(await statusesOf(4, guess)).toEqual(Array(4).fill(400))
@@ -89,7 +87,6 @@ test('sign-up takes 5 attempts from one address and 3 per e-mail in 10 minutes, 
 	page,
 	visitorAddress,
 }) => {
-	test.setTimeout(60_000)
 	const signUp = (email: string, address: string) =>
 		postAuth({ intent: 'signup', fullName: 'Persona Nueva', email, password: testPassword }, address)
 	expect(await statusesOf(5, () => signUp(uniqueEmail('alta'), visitorAddress))).toEqual(Array(5).fill(302))
@@ -114,7 +111,6 @@ test('sign-up takes 5 attempts from one address and 3 per e-mail in 10 minutes, 
 test('password recovery takes 5 requests from one address in 10 minutes, then says to wait', async ({
 	visitorAddress,
 }) => {
-	test.setTimeout(60_000)
 	const recover = () => postAuth({ intent: 'recover', email: uniqueEmail('olvido') }, visitorAddress)
 	expect(await statusesOf(5, recover)).toEqual(Array(5).fill(302))
 	const refused = await recover()
@@ -135,7 +131,6 @@ test('password recovery takes 5 requests from one address in 10 minutes, then sa
 test('password recovery takes 3 requests per e-mail in 10 minutes from any addresses, then says to wait', async ({
 	page,
 }) => {
-	test.setTimeout(60_000)
 	const account = await createAccount('olvido-limite')
 	const recover = () => postAuth({ intent: 'recover', email: account.email }, uniqueAddress())
 	expect(await statusesOf(3, recover)).toEqual(Array(3).fill(302))

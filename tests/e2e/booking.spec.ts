@@ -294,7 +294,6 @@ test('the booking dialog on /contacto books without leaving for the form', async
 test('signed out on a plan page: the hand-off comes back to it, its dialog open with the slot, one click from booking', async ({
 	page,
 }) => {
-	test.slow()
 	const account = await createAccount('reserva-plan', 'Pau Ribas')
 	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
 	await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })

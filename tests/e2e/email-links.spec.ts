@@ -307,7 +307,6 @@ const sessionCookiesOf = async (context: BrowserContext) =>
 
 test.describe('back from confirming the account of a booking hand-off', () => {
 	test('in a fresh tab: signed in, the booking as entered one click away, and one toast', async ({ page }) => {
-		test.slow()
 		const visitor = newVisitor('alta-reserva', 'Rita Regreso', 'Quiero ver los recordatorios fiscales')
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
 		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
@@ -332,7 +331,6 @@ test.describe('back from confirming the account of a booking hand-off', () => {
 	test('from a plan page, in the same tab: its dialog open again with the slot and the reason, one toast', async ({
 		page,
 	}) => {
-		test.slow()
 		const visitor = newVisitor('alta-plan', 'Pablo Plan', 'El plan Starter para mi despacho')
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
 		await page.goto(siteURL('/tarifas/starter'), { waitUntil: 'networkidle' })
@@ -353,7 +351,6 @@ test.describe('back from confirming the account of a booking hand-off', () => {
 	})
 
 	test('without JavaScript: one static toast, the slot still chosen, one click from booking', async ({ browser }) => {
-		test.slow()
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		await context.addCookies([{ ...consentCookie, url: siteURL('/') }])
 		const page = await context.newPage()
@@ -384,7 +381,6 @@ test.describe('a sign-up confirmed on another device', () => {
 		page,
 		browser,
 	}) => {
-		test.slow()
 		const visitor = newVisitor('alta-otro', 'Olga Otro Dispositivo', 'Reservé en el portátil')
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
 		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
@@ -424,7 +420,6 @@ test.describe('a sign-up confirmed on another device', () => {
 		page,
 		browser,
 	}) => {
-		test.slow()
 		const email = uniqueEmail('alta-usado')
 		await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
 		const form = page.locator('#signup')

@@ -27,7 +27,6 @@ async function statusesOf(count: number, send: (index: number) => Promise<{ stat
 }
 
 test('the newsletter takes 20 sign-ups from one address in 10 minutes, then says to wait', async () => {
-	test.setTimeout(60_000)
 	const address = uniqueAddress()
 	const signUp = () => post('/resources/newsletter', { email: uniqueEmail('boletin'), redirectTo: '/blog' }, address)
 	expect(await statusesOf(20, signUp)).toEqual(Array(20).fill(302))
@@ -42,7 +41,6 @@ test('the newsletter takes 20 sign-ups from one address in 10 minutes, then says
 })
 
 test('booking takes 40 attempts from one address in 10 minutes, then says to wait', async () => {
-	test.setTimeout(90_000)
 	const address = uniqueAddress()
 	// A Saturday: each attempt is counted and refused for its date, so no slot is taken while counting.
 	const saturday = new Date()

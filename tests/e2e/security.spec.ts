@@ -1425,7 +1425,6 @@ test.describe('cross-site requests', () => {
 test.describe('hostile input', () => {
 	for (const [name, factory] of Object.entries(probeFactories)) {
 		test(`${name}: no 5xx and never half a write, whatever is posted`, async () => {
-			test.setTimeout(60_000)
 			const probe = await factory()
 			// A page's one-field variations go through its data request: the same action, without
 			// rendering a whole page each time. The valid form and the broken bodies post the document.
@@ -1594,7 +1593,6 @@ async function tokensFor(email: string) {
 
 test.describe('open redirects', () => {
 	test('redirectTo on the resource routes, sign-in and the auth callback never leaves our hosts', async () => {
-		test.setTimeout(60_000)
 		const user = await createAccount('redirige')
 		const cookie = await sessionCookie(user.email)
 		const session = await tokensFor(user.email)
@@ -1684,7 +1682,6 @@ test.describe('open redirects', () => {
 	})
 
 	test('Google sign-in and sign-up send Supabase back to our callback with a safe next', async () => {
-		test.setTimeout(60_000)
 		const payloads = redirectPayloads()
 		const expectSafeCallback = (redirectTo: string | null, what: string) => {
 			const callback = new URL(redirectTo ?? '')
@@ -1772,7 +1769,6 @@ test.describe('stored XSS', () => {
 	test('names, booking reasons and profile fields show as text on every page that displays them', async ({
 		browser,
 	}) => {
-		test.setTimeout(60_000)
 		const tag = marker()
 		const name = `<img src=x onerror="alert('nombre')">"><svg onload=alert('svg')> ${tag}`
 		const reason = `<script>alert('motivo')</script> javascript:alert('enlace') ${tag}`
