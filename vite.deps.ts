@@ -25,7 +25,6 @@ export const browserDependencies = [
 	// Our server modules parse cookies with it, and React Router's browser build imports it too: it
 	// cannot be kept out of the browser's bundle without breaking React Router's.
 	'cookie',
-	'lucide-react',
 	'remix-utils/honeypot/react',
 	'remix-utils/server-only',
 	'remix-utils/use-hydrated',

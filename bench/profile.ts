@@ -32,7 +32,7 @@ function categoryOf(frame: Frame): Category | null {
 	const { url, functionName } = frame
 	if (/zlib|\/compression\//.test(url)) return 'compression (gzip)'
 	if (/internal\/(streams|webstreams)|@react-router\/node/.test(url)) return 'streaming (Node and web streams)'
-	if (/react-dom|\/react\/cjs|lucide-react|tailwind-merge/.test(url)) return 'render (React, our components)'
+	if (/react-dom|\/react\/cjs|tailwind-merge/.test(url)) return 'render (React, our components)'
 	if (/@supabase|undici|jose/.test(url)) return 'data (Supabase client, fetch)'
 	if (
 		/node:_http|node:net|internal\/stream_base/.test(url) ||

@@ -1,4 +1,3 @@
-import { Cookie } from 'lucide-react'
 import {
 	createContext,
 	lazy,
@@ -12,6 +11,7 @@ import {
 } from 'react'
 import { useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Icon } from '~/components/ui/icon'
 import { cookieTexts } from '~/content/cookies'
 import { consentChoices, consentStorageKey, gtagConsent, parseConsent, type Consent } from '~/lib/consent'
 import { preferenceCookie } from '~/lib/preference-cookie'
@@ -140,7 +140,7 @@ function ConsentBanner({ fetcher, onCustomize }: { fetcher: ConsentFetcher; onCu
 		>
 			{/* On a phone it keeps to a quarter of the screen: no icon, smaller text, the three choices on one row. */}
 			<div className="flex gap-3">
-				<Cookie aria-hidden className="mt-0.5 hidden size-5 shrink-0 text-brand-ink sm:block" />
+				<Icon name="cookie" className="mt-0.5 hidden size-5 shrink-0 text-brand-ink sm:block" />
 				<div>
 					<h2 className="text-sm font-semibold sm:text-base">{cookieTexts.bannerHeading}</h2>
 					<p className="mt-1 text-xs leading-snug text-muted-foreground sm:text-sm sm:leading-normal">

@@ -1,7 +1,7 @@
-import { Home, RotateCcw } from 'lucide-react'
 import { createContext, use } from 'react'
 import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import type { NotFoundData } from '~/.server/http'
+import { Icon } from '~/components/ui/icon'
 import { serviceUnavailableCopy } from '~/content/errors'
 import { motivationalQuotes } from '~/content/not-found'
 import type { loader as rootLoader } from '~/root'
@@ -56,7 +56,7 @@ function NotFoundPage({ quote }: { quote: string }) {
 			<blockquote className="mt-6 max-w-md text-balance text-muted-foreground italic">“{quote}”</blockquote>
 			<Button asChild size="lg" className="mt-10">
 				<Link to="/" reloadDocument>
-					<Home aria-hidden className="size-4" />
+					<Icon name="house" className="size-4" />
 					Volver al inicio
 				</Link>
 			</Button>
@@ -75,13 +75,13 @@ function ErrorPage({ details }: { details?: string }) {
 			<div className="mt-10 flex flex-wrap justify-center gap-3">
 				<Button asChild size="lg">
 					<a href="/">
-						<RotateCcw aria-hidden className="size-4" />
+						<Icon name="rotate-ccw" className="size-4" />
 						Intentar de nuevo
 					</a>
 				</Button>
 				<Button asChild size="lg" variant="secondary">
 					<Link to="/" reloadDocument>
-						<Home aria-hidden className="size-4" />
+						<Icon name="house" className="size-4" />
 						Volver al inicio
 					</Link>
 				</Button>
@@ -104,13 +104,13 @@ function ServiceUnavailablePage({ homeUrl }: { homeUrl: string }) {
 			<div className="mt-10 flex flex-wrap justify-center gap-3">
 				<Button asChild size="lg">
 					<a href="">
-						<RotateCcw aria-hidden className="size-4" />
+						<Icon name="rotate-ccw" className="size-4" />
 						{serviceUnavailableCopy.retry}
 					</a>
 				</Button>
 				<Button asChild size="lg" variant="secondary">
 					<a href={homeUrl}>
-						<Home aria-hidden className="size-4" />
+						<Icon name="house" className="size-4" />
 						{serviceUnavailableCopy.home}
 					</a>
 				</Button>

@@ -1,7 +1,7 @@
-import { Monitor, Moon, Sun } from 'lucide-react'
 import { useEffect } from 'react'
 import { ServerOnly } from 'remix-utils/server-only'
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
+import { Icon, type IconName } from '~/components/ui/icon'
 import type { HostKind } from '~/lib/host'
 import { preferenceCookieAttributes } from '~/lib/preference-cookie'
 import { defaultTheme, parseTheme, themeLabels, themeStorageKey, type Theme } from '~/lib/theme'
@@ -37,10 +37,10 @@ export function useThemeStorage(host: HostKind, theme: Theme) {
 	}, [host, theme])
 }
 
-const options: { value: Theme; Icon: typeof Sun }[] = [
-	{ value: 'light', Icon: Sun },
-	{ value: 'dark', Icon: Moon },
-	{ value: 'system', Icon: Monitor },
+const options: { value: Theme; icon: IconName }[] = [
+	{ value: 'light', icon: 'sun' },
+	{ value: 'dark', icon: 'moon' },
+	{ value: 'system', icon: 'monitor' },
 ]
 
 /** Claro / Oscuro / Sistema. A plain form post, so it also works without JavaScript. */
@@ -58,7 +58,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
 				{() => <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
 			</ServerOnly>
 			<span className="sr-only">Tema</span>
-			{options.map(({ value, Icon }) => (
+			{options.map(({ value, icon }) => (
 				<button
 					key={value}
 					type="submit"
@@ -72,7 +72,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
 						theme === value && 'bg-brand/15 text-foreground',
 					)}
 				>
-					<Icon aria-hidden className="size-4" />
+					<Icon name={icon} className="size-4" />
 				</button>
 			))}
 		</fetcher.Form>

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { lazy, Suspense, useEffect } from 'react'
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { submissionFailureCopy, type SubmissionFailureKind } from '~/content/errors'
 import type { HostKind } from '~/lib/host'
 import type { Theme } from '~/lib/theme'
@@ -18,12 +18,12 @@ const toasterReady = new Promise<void>((resolve) => {
 })
 
 const icons = {
-	success: CircleCheck,
-	info: Info,
-	warning: TriangleAlert,
-	error: CircleAlert,
-	loading: LoaderCircle,
-} satisfies Record<Toast['type'], unknown>
+	success: 'circle-check',
+	info: 'info',
+	warning: 'triangle-exclamation-point',
+	error: 'circle-exclamation-point',
+	loading: 'loader-circle',
+} satisfies Record<Toast['type'], IconName>
 
 /**
  * The one toast mechanism. A toast queued by the server (flash cookie) is
@@ -65,7 +65,6 @@ export function notify({ id, type, title, description, duration }: Toast) {
 }
 
 function StaticToast({ toast, position }: { toast: Toast; position: 'top-right' | 'bottom-right' }) {
-	const Icon = icons[toast.type]
 	return (
 		<div
 			role={toast.type === 'error' ? 'alert' : 'status'}
@@ -77,7 +76,7 @@ function StaticToast({ toast, position }: { toast: Toast; position: 'top-right' 
 			)}
 		>
 			<Icon
-				aria-hidden
+				name={icons[toast.type]}
 				className={cn('mt-0.5 size-4 shrink-0', toast.type === 'error' ? 'text-danger' : 'text-brand-ink')}
 			/>
 			<div>

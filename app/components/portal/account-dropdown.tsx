@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { LogOut } from 'lucide-react'
 import { Link, useSubmit } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { cn } from '~/lib/utils'
 import { accountMenuItemClass as itemClass, signOutAction, type AccountMenuProps } from './account-menu'
 
@@ -20,10 +20,10 @@ export default function AccountDropdown({ label, avatar, heading, links, signOut
 			>
 				{heading}
 				<DropdownMenu.Separator className="my-1 h-px bg-border" />
-				{links.map(({ to, label: text, icon: Icon }) => (
+				{links.map(({ to, label: text, icon }) => (
 					<DropdownMenu.Item key={to} asChild>
 						<Link to={to} className={itemClass}>
-							<Icon aria-hidden className="size-4" />
+							<Icon name={icon} className="size-4" />
 							{text}
 						</Link>
 					</DropdownMenu.Item>
@@ -34,7 +34,7 @@ export default function AccountDropdown({ label, avatar, heading, links, signOut
 					className={cn(itemClass, 'text-danger')}
 					onSelect={() => void submit(null, { method: 'post', action: signOutAction })}
 				>
-					<LogOut aria-hidden className="size-4" />
+					<Icon name="log-out" className="size-4" />
 					{signOutLabel}
 				</DropdownMenu.Item>
 			</DropdownMenu.Content>

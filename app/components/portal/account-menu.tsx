@@ -1,11 +1,11 @@
-import { LogOut, type LucideIcon } from 'lucide-react'
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { cn } from '~/lib/utils'
 import { useIdle } from '../idle'
 import { DisclosureMenu } from '../ui/disclosure-menu'
 
-export type AccountMenuLink = { to: string; label: string; icon: LucideIcon }
+export type AccountMenuLink = { to: string; label: string; icon: IconName }
 
 export type AccountMenuProps = {
 	label: string
@@ -45,16 +45,16 @@ function AccountDisclosure({ label, avatar, heading, links, signOutLabel }: Acco
 		<DisclosureMenu label={label} summary={avatar} summaryClassName="block rounded-full" panelClassName="w-60 p-2">
 			{heading}
 			<div className="my-1 h-px bg-border" />
-			{links.map(({ to, label: text, icon: Icon }) => (
+			{links.map(({ to, label: text, icon }) => (
 				<Link key={to} to={to} className={accountMenuItemClass}>
-					<Icon aria-hidden className="size-4" />
+					<Icon name={icon} className="size-4" />
 					{text}
 				</Link>
 			))}
 			<div className="my-1 h-px bg-border" />
 			<Form method="post" action={signOutAction}>
 				<button type="submit" className={cn(accountMenuItemClass, 'text-danger')}>
-					<LogOut aria-hidden className="size-4" />
+					<Icon name="log-out" className="size-4" />
 					{signOutLabel}
 				</button>
 			</Form>

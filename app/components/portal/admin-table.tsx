@@ -1,6 +1,6 @@
-import { Search } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { inputClass, selectClass } from '../forms'
 import { Button } from '../ui/button'
@@ -79,7 +79,7 @@ export function AdminTable({
 				</div>
 				{filters}
 				<Button type="submit" variant="secondary">
-					<Search aria-hidden className="size-4" />
+					<Icon name="search" className="size-4" />
 					{adminCopy.search}
 				</Button>
 			</Form>

@@ -1,4 +1,4 @@
-import { CalendarDays, CreditCard, FolderOpen, Globe, Mail, MessageCircle, type LucideIcon } from 'lucide-react'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { assistantLabels } from '~/content/assistants'
 import { assistantChannels, type AssistantChannel, type AssistantStatus } from '~/lib/assistants'
 import { Badge, type BadgeTone } from './status-badge'
@@ -19,13 +19,13 @@ export function AssistantStatusBadge({ status }: { status: string }) {
 }
 
 const channelIcons = {
-	web: Globe,
-	whatsapp: MessageCircle,
-	email: Mail,
-	calendario: CalendarDays,
-	drive: FolderOpen,
-	pagos: CreditCard,
-} satisfies Record<AssistantChannel, LucideIcon>
+	web: 'globe',
+	whatsapp: 'message-circle',
+	email: 'mail',
+	calendario: 'calendar-days',
+	drive: 'folder-open',
+	pagos: 'credit-card',
+} satisfies Record<AssistantChannel, IconName>
 
 /** The assistant's channels as small labelled marks, in the catalogue's order whatever order they were saved in. */
 export function ChannelList({ channels, label }: { channels: readonly string[]; label: string }) {
@@ -34,13 +34,12 @@ export function ChannelList({ channels, label }: { channels: readonly string[]; 
 			{assistantChannels
 				.filter((channel) => channels.includes(channel))
 				.map((channel) => {
-					const Icon = channelIcons[channel]
 					return (
 						<li
 							key={channel}
 							className="inline-flex items-center gap-1.5 rounded-full border bg-background px-2.5 py-1 text-xs font-medium"
 						>
-							<Icon aria-hidden className="size-3.5 text-brand-ink" />
+							<Icon name={channelIcons[channel]} className="size-3.5 text-brand-ink" />
 							{assistantLabels.channels[channel]}
 						</li>
 					)

@@ -1,17 +1,6 @@
-import {
-	ArrowLeft,
-	Bot,
-	CalendarDays,
-	CreditCard,
-	House,
-	LifeBuoy,
-	LoaderCircle,
-	LogOut,
-	Shield,
-	UserRound,
-} from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Form, Link, NavLink, useNavigation } from 'react-router'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { dashboardCopy } from '~/content/dashboard'
 import { cn } from '~/lib/utils'
 import { Logo } from '../logo'
@@ -21,13 +10,13 @@ import { PhoneMenu } from '../ui/phone-menu'
 import { AccountMenu } from './account-menu'
 
 export const menuIcons = {
-	home: House,
-	calendar: CalendarDays,
-	card: CreditCard,
-	bot: Bot,
-	support: LifeBuoy,
-	user: UserRound,
-}
+	home: 'house',
+	calendar: 'calendar-days',
+	card: 'credit-card',
+	bot: 'bot',
+	support: 'life-buoy',
+	user: 'user-round',
+} satisfies Record<string, IconName>
 
 export type ShellUser = { name: string; email: string; avatarUrl: string | null; isAdmin: boolean }
 
@@ -56,7 +45,6 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 	return (
 		<nav aria-label="Panel" className="flex h-full flex-col gap-1">
 			{dashboardCopy.menu.map((item) => {
-				const Icon = menuIcons[item.icon]
 				return (
 					<NavLink
 						key={item.to}
@@ -66,14 +54,14 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 						className={itemClass}
 						onClick={onNavigate}
 					>
-						<Icon aria-hidden className="size-4" />
+						<Icon name={menuIcons[item.icon]} className="size-4" />
 						{item.label}
 					</NavLink>
 				)
 			})}
 			{user.isAdmin ? (
 				<NavLink to="/admin" className={itemClass} onClick={onNavigate}>
-					<Shield aria-hidden className="size-4" />
+					<Icon name="shield" className="size-4" />
 					{dashboardCopy.adminPanel}
 				</NavLink>
 			) : null}
@@ -81,7 +69,7 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 				href={siteUrl}
 				className="mt-auto flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-surface-muted hover:text-foreground"
 			>
-				<ArrowLeft aria-hidden className="size-4" />
+				<Icon name="arrow-left" className="size-4" />
 				{dashboardCopy.backToSite}
 			</a>
 			<Form method="post" action="/auth/salir">
@@ -89,7 +77,7 @@ function SideMenu({ user, siteUrl, onNavigate }: { user: ShellUser; siteUrl: str
 					type="submit"
 					className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-muted-foreground hover:bg-surface-muted hover:text-foreground"
 				>
-					<LogOut aria-hidden className="size-4" />
+					<Icon name="log-out" className="size-4" />
 					{dashboardCopy.avatarMenu.signOut}
 				</button>
 			</Form>
@@ -109,8 +97,8 @@ function AvatarMenu({ user }: { user: ShellUser }) {
 				</div>
 			}
 			links={[
-				{ to: '/dashboard/cuenta', label: dashboardCopy.avatarMenu.account, icon: UserRound },
-				{ to: '/dashboard/suscripcion', label: dashboardCopy.avatarMenu.subscription, icon: CreditCard },
+				{ to: '/dashboard/cuenta', label: dashboardCopy.avatarMenu.account, icon: 'user-round' },
+				{ to: '/dashboard/suscripcion', label: dashboardCopy.avatarMenu.subscription, icon: 'credit-card' },
 			]}
 			signOutLabel={dashboardCopy.avatarMenu.signOut}
 		/>
@@ -151,7 +139,7 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 							className="absolute inset-0 z-20 flex items-start justify-center bg-background/70 pt-24 backdrop-blur-sm"
 						>
 							<span className="inline-flex items-center gap-2 rounded-full border bg-surface px-4 py-2 text-sm shadow">
-								<LoaderCircle aria-hidden className="size-4 animate-spin" />
+								<Icon name="loader-circle" className="size-4 animate-spin" />
 								{dashboardCopy.loading}
 							</span>
 						</div>
@@ -167,7 +155,7 @@ export function DashboardShell({ user, siteUrl, children }: { user: ShellUser; s
 export function BackLink({ to, label }: { to: string; label: string }) {
 	return (
 		<Link to={to} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-			<ArrowLeft aria-hidden className="size-4" />
+			<Icon name="arrow-left" className="size-4" />
 			{label}
 		</Link>
 	)

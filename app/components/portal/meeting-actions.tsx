@@ -1,10 +1,10 @@
-import { Video } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { inputClass, selectClass } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
+import { Icon } from '~/components/ui/icon'
 import { formatMeeting, type Meeting } from '~/lib/booking'
 import type { RescheduleOptions } from '~/lib/slots'
 
@@ -117,7 +117,7 @@ export function MeetingRowActions({
 	const join = meeting.meet_url ? (
 		<Button asChild size="md" variant="secondary" className="h-9 px-3">
 			<a href={meeting.meet_url} target="_blank" rel="noreferrer">
-				<Video aria-hidden className="size-4" />
+				<Icon name="video" className="size-4" />
 				{copy.join}
 			</a>
 		</Button>

@@ -1,23 +1,7 @@
-import {
-	ArrowRight,
-	Bell,
-	Calendar,
-	ChartColumn,
-	Check,
-	ChevronDown,
-	FileText,
-	Folder,
-	Mail,
-	MessageCircle,
-	Receipt,
-	ShieldCheck,
-	Sparkles,
-	Users,
-	Wallet,
-} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { BlogPostSummary } from '~/.server/blog'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { capabilityCardMore, type Capability } from '~/content/capabilities'
 import { annualSaving, periodLabels, plans, priceSuffix, vatNote, type PriceLabels } from '~/content/plans'
 import type { BillingPeriod } from '~/lib/period'
@@ -26,23 +10,22 @@ import { cn } from '~/lib/utils'
 import { Button } from '../ui/button'
 
 const capabilityIcons = {
-	calendar: Calendar,
-	receipt: Receipt,
-	mail: Mail,
-	message: MessageCircle,
-	file: FileText,
-	chart: ChartColumn,
-	shield: ShieldCheck,
-	users: Users,
-	folder: Folder,
-	bell: Bell,
-	sparkles: Sparkles,
-	wallet: Wallet,
-} satisfies Record<Capability['icon'], unknown>
+	calendar: 'calendar',
+	receipt: 'receipt',
+	mail: 'mail',
+	message: 'message-circle',
+	file: 'file-text',
+	chart: 'chart-column',
+	shield: 'shield-check',
+	users: 'users',
+	folder: 'folder',
+	bell: 'bell',
+	sparkles: 'sparkles',
+	wallet: 'wallet',
+} satisfies Record<Capability['icon'], IconName>
 
 export function CapabilityIcon({ icon, className }: { icon: Capability['icon']; className?: string }) {
-	const Icon = capabilityIcons[icon]
-	return <Icon aria-hidden className={className} />
+	return <Icon name={capabilityIcons[icon]} className={className} />
 }
 
 /**
@@ -88,7 +71,7 @@ export function CapabilityGrid({
 							className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-ink sm:mt-4"
 						>
 							{capabilityCardMore}
-							<ArrowRight className="size-4" />
+							<Icon name="arrow-right" className="size-4" />
 						</span>
 					</div>
 				</li>
@@ -155,7 +138,7 @@ export function PlanCards({ period, prices }: { period: BillingPeriod; prices: P
 					<ul className="mt-6 flex-1 space-y-3 text-sm">
 						{plan.features.map((feature) => (
 							<li key={feature} className="flex gap-2">
-								<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+								<Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-ink" />
 								{feature}
 							</li>
 						))}
@@ -187,8 +170,8 @@ export function FaqList({
 				<details key={item.question} name={name} className="group px-5">
 					<summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
 						{item.question}
-						<ChevronDown
-							aria-hidden
+						<Icon
+							name="chevron-down"
 							className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
 						/>
 					</summary>

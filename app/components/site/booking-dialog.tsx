@@ -1,7 +1,7 @@
-import { CalendarDays, LoaderCircle } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useLocation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Icon } from '~/components/ui/icon'
 import { bookingDialog } from '~/content/pages'
 import type { loader as bookingLoader } from '~/routes/site/demo'
 import { Button, type ButtonProps } from '../ui/button'
@@ -46,7 +46,7 @@ export function BookingDialogButton({
 	}, [reopen, load])
 	const content = (
 		<>
-			<CalendarDays aria-hidden className="size-4" />
+			<Icon name="calendar-days" className="size-4" />
 			{label}
 		</>
 	)
@@ -59,7 +59,7 @@ export function BookingDialogButton({
 	}
 	const loading = (
 		<p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-			<LoaderCircle aria-hidden className="size-4 animate-spin" />
+			<Icon name="loader-circle" className="size-4 animate-spin" />
 			{bookingDialog.loading}
 		</p>
 	)

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { demoPage } from '~/content/pages'
 import { slotValue, withSlotFields } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
@@ -55,7 +55,7 @@ export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Pr
 		<div className="space-y-6">
 			{outcome?.status === 'success' ? (
 				<div role="status" className="flex gap-3 rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-5">
-					<CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+					<Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
 					<div>
 						<p className="font-semibold">{outcome.message}</p>
 						{outcome.note ? <p className="mt-1 text-sm">{outcome.note}</p> : null}
@@ -72,7 +72,7 @@ export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Pr
 			) : null}
 			{outcome?.status === 'error' ? (
 				<div role="alert" className="flex gap-3 rounded-2xl border border-danger/40 bg-danger/5 p-5 text-danger">
-					<TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+					<Icon name="triangle-exclamation-point" className="mt-0.5 size-5 shrink-0" />
 					<p>{outcome.message}</p>
 				</div>
 			) : null}
@@ -103,7 +103,7 @@ export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Pr
 					<ErrorList id={fields.motivo.errorId} errors={fields.motivo.errors} />
 				</div>
 				<Button type="submit" size="lg" disabled={submitting}>
-					{submitting ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+					{submitting ? <Icon name="loader-circle" className="size-4 animate-spin" /> : null}
 					{submitting ? demoPage.form.submitting : demoPage.form.submit}
 				</Button>
 			</Form>

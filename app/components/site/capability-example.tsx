@@ -1,5 +1,5 @@
-import { Bot, CircleCheck, FileText, LayoutDashboard, Mail, MessageCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Icon, type IconName } from '~/components/ui/icon'
 import {
 	channelLabels,
 	type CapabilityExample as Example,
@@ -20,7 +20,7 @@ export function CapabilityExample({ example, note }: { example: Example; note: s
 			{example.kind === 'chat' ? (
 				<>
 					<ExampleCaption
-						icon={example.channel === 'whatsapp' ? MessageCircle : LayoutDashboard}
+						icon={example.channel === 'whatsapp' ? 'message-circle' : 'layout-dashboard'}
 						channel={channelLabels[example.channel]}
 						caption={example.caption}
 					/>
@@ -31,14 +31,14 @@ export function CapabilityExample({ example, note }: { example: Example; note: s
 					</ol>
 					{example.outcome ? (
 						<p className="flex gap-2.5 border-t px-4 py-3 text-sm sm:px-5">
-							<CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+							<Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
 							{example.outcome}
 						</p>
 					) : null}
 				</>
 			) : (
 				<>
-					<ExampleCaption icon={Mail} channel={channelLabels.email} caption={example.caption} />
+					<ExampleCaption icon="mail" channel={channelLabels.email} caption={example.caption} />
 					<div className="divide-y bg-background">
 						{example.messages.map((message) => (
 							<EmailCard key={message.label} message={message} />
@@ -51,11 +51,11 @@ export function CapabilityExample({ example, note }: { example: Example; note: s
 	)
 }
 
-function ExampleCaption({ icon: Icon, channel, caption }: { icon: typeof Mail; channel: string; caption: string }) {
+function ExampleCaption({ icon, channel, caption }: { icon: IconName; channel: string; caption: string }) {
 	return (
 		<figcaption className="flex items-center gap-3 border-b px-4 py-3 sm:px-5">
 			<span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-brand-foreground">
-				<Icon aria-hidden className="size-4" />
+				<Icon name={icon} className="size-4" />
 			</span>
 			<span className="min-w-0">
 				<span className="block text-sm font-semibold">{caption}</span>
@@ -75,7 +75,7 @@ function ChatBubble({ message, person }: { message: ChatMessage; person: string 
 			)}
 		>
 			<p className="flex items-center gap-1.5 text-xs font-semibold">
-				{fromAssistant ? <Bot aria-hidden className="size-3.5 text-brand-ink" /> : null}
+				{fromAssistant ? <Icon name="bot" className="size-3.5 text-brand-ink" /> : null}
 				{fromAssistant ? assistantName : person}
 			</p>
 			{message.attachment ? (
@@ -85,7 +85,7 @@ function ChatBubble({ message, person }: { message: ChatMessage; person: string 
 						fromAssistant ? 'bg-surface' : 'bg-black/20',
 					)}
 				>
-					<FileText aria-hidden className="size-4 shrink-0" />
+					<Icon name="file-text" className="size-4 shrink-0" />
 					{message.attachment}
 				</p>
 			) : null}

@@ -1,5 +1,5 @@
-import { Bot, MessageCircle, Send, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { Icon } from '~/components/ui/icon'
 import { chat } from '~/content/chat'
 import { cn } from '~/lib/utils'
 
@@ -128,7 +128,7 @@ export function ChatWidget() {
 					>
 						<header className="flex items-center justify-between gap-3 bg-brand px-4 py-3 text-brand-foreground">
 							<div className="flex items-center gap-2">
-								<Bot aria-hidden className="size-5" />
+								<Icon name="bot" className="size-5" />
 								<h2 className="text-sm font-semibold">{chat.title}</h2>
 							</div>
 							{/* On the brand header the ring colour (1.2:1 to 1.9:1 against it) would not show; the header's text colour does. */}
@@ -138,7 +138,7 @@ export function ChatWidget() {
 								aria-label="Cerrar chat"
 								className="rounded-full p-1 hover:bg-white/15 focus-visible:outline-brand-foreground"
 							>
-								<X aria-hidden className="size-4" />
+								<Icon name="x" className="size-4" />
 							</button>
 						</header>
 						<ol ref={listRef} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto p-4 text-sm">
@@ -189,7 +189,7 @@ export function ChatWidget() {
 								aria-label="Enviar mensaje"
 								className="inline-flex size-9 items-center justify-center rounded-full bg-brand text-brand-foreground"
 							>
-								<Send aria-hidden className="size-4" />
+								<Icon name="send" className="size-4" />
 							</button>
 						</form>
 					</section>
@@ -210,7 +210,7 @@ export function ChatWidget() {
 							aside && 'pointer-events-none translate-y-6 opacity-0',
 						)}
 					>
-						{open ? <X aria-hidden className="size-6" /> : <MessageCircle aria-hidden className="size-6" />}
+						{open ? <Icon name="x" className="size-6" /> : <Icon name="message-circle" className="size-6" />}
 					</button>
 				</div>
 			</div>

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Send } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
+import { Icon } from '~/components/ui/icon'
 import { contactSchema, investorSchema } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
 import { ErrorList, Field, inputClass } from '../forms'
@@ -17,7 +17,7 @@ function SubmitButton() {
 	const submitting = useSubmitting()
 	return (
 		<Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-			<Send aria-hidden className="size-4" />
+			<Icon name="send" className="size-4" />
 			{submitting ? 'Enviando...' : 'Enviar mensaje'}
 		</Button>
 	)

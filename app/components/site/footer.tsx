@@ -1,6 +1,6 @@
-import { Leaf, Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Icon } from '~/components/ui/icon'
 import { cookieTexts } from '~/content/cookies'
 import { company } from '~/content/company'
 import { footerNavigation } from '~/content/navigation'
@@ -41,19 +41,19 @@ export function SiteFooter() {
 					</p>
 					<ul className="space-y-2 text-sm text-muted-foreground">
 						<li className="flex items-center gap-2">
-							<Mail aria-hidden className="size-4" />
+							<Icon name="mail" className="size-4" />
 							<a href={`mailto:${company.email}`} className="hover:text-foreground">
 								{company.email}
 							</a>
 						</li>
 						<li className="flex items-center gap-2">
-							<Phone aria-hidden className="size-4" />
+							<Icon name="phone" className="size-4" />
 							<a href={`tel:${company.phone.replace(/\s/g, '')}`} className="hover:text-foreground">
 								{company.phone}
 							</a>
 						</li>
 						<li className="flex items-center gap-2">
-							<MapPin aria-hidden className="size-4" />
+							<Icon name="map-pin" className="size-4" />
 							{company.city}
 						</li>
 					</ul>
@@ -91,7 +91,7 @@ export function SiteFooter() {
 							rel="noreferrer"
 							className="inline-flex items-center gap-1.5 hover:text-foreground"
 						>
-							<Leaf aria-hidden className="size-4 text-emerald-500" />
+							<Icon name="leaf" className="size-4 text-emerald-500" />
 							Compromiso climático
 						</a>
 						<ManageCookies />

@@ -1,6 +1,6 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu'
-import { ChevronDown } from 'lucide-react'
 import { Link, NavLink } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { mainNavigation, pricingLink, pricingNavigation } from '~/content/navigation'
 import { navLinkClass } from './nav-link'
 
@@ -25,7 +25,7 @@ export default function NavigationMenuBar() {
 				<NavigationMenu.Item>
 					<NavigationMenu.Trigger className="group inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=open]:text-foreground">
 						{pricingLink.label}
-						<ChevronDown aria-hidden className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
+						<Icon name="chevron-down" className="size-3.5 transition-transform group-data-[state=open]:rotate-180" />
 					</NavigationMenu.Trigger>
 					<NavigationMenu.Content className="absolute top-full left-0 mt-2 w-80 rounded-2xl border bg-surface p-2 shadow-xl">
 						<ul>

@@ -1,13 +1,13 @@
-import { CheckCircle2, MailCheck, SearchX } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { newsletterCopy } from '~/content/newsletter'
 import { Button } from '../ui/button'
 import { Container } from './page'
 
 export type NewsletterLinkState = 'ask' | 'done' | 'invalid'
 
-const icons = { ask: MailCheck, done: CheckCircle2, invalid: SearchX }
+const icons = { ask: 'mail-check', done: 'circle-check', invalid: 'search-x' } satisfies Record<string, IconName>
 
 /**
  * The page an e-mail's newsletter link opens. The link itself changes nothing (mail scanners open
@@ -24,7 +24,6 @@ export function NewsletterLinkPage({
 	lead: string
 	button: string
 }) {
-	const Icon = icons[state]
 	const navigation = useNavigation()
 	let action: ReactNode = (
 		<Button asChild variant={state === 'done' ? 'secondary' : 'primary'}>
@@ -43,7 +42,7 @@ export function NewsletterLinkPage({
 	return (
 		<Container className="max-w-2xl py-16 sm:py-24">
 			<section aria-labelledby="boletin-titulo" className="rounded-3xl border bg-surface p-8 shadow-sm sm:p-10">
-				<Icon aria-hidden className="size-12 text-brand-ink" />
+				<Icon name={icons[state]} className="size-12 text-brand-ink" />
 				<h1 id="boletin-titulo" className="mt-6 text-3xl font-bold tracking-tight">
 					{heading}
 				</h1>

@@ -1,6 +1,6 @@
-import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { cn } from '~/lib/utils'
 import { Button } from '../ui/button'
 
@@ -96,7 +96,7 @@ export function CallToAction({
 					<Button asChild size="lg" className="bg-white text-zinc-900 hover:bg-white/90">
 						<Link to={to}>
 							{label}
-							<ArrowRight aria-hidden className="size-4" />
+							<Icon name="arrow-right" className="size-4" />
 						</Link>
 					</Button>
 					{secondary ? (

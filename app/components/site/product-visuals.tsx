@@ -1,17 +1,5 @@
-import {
-	ArrowRight,
-	Calendar,
-	Check,
-	FileText,
-	Folder,
-	LayoutDashboard,
-	Mail,
-	MessageCircle,
-	Sparkles,
-	Users,
-	Wallet,
-} from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { productVisuals } from '~/content/product-visuals'
 import { cn } from '~/lib/utils'
 
@@ -34,7 +22,7 @@ function Bubble({ from, time, children }: { from: 'assistant' | 'client'; time: 
 			{children}
 			<span className="mt-1 flex items-center justify-end gap-1 text-[10px] text-zinc-600 dark:text-white/75">
 				{time}
-				{from === 'client' ? <Check className="size-3 text-sky-700 dark:text-sky-300" /> : null}
+				{from === 'client' ? <Icon name="check" className="size-3 text-sky-700 dark:text-sky-300" /> : null}
 			</span>
 		</div>
 	)
@@ -54,7 +42,7 @@ export function ChatVisual({ className }: { className?: string }) {
 		>
 			<div className="flex items-center gap-3 bg-[#008069] px-4 py-3 text-white dark:bg-[#202c33]">
 				<span className="inline-flex size-9 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent">
-					<Sparkles className="size-5" />
+					<Icon name="sparkles" className="size-5" />
 				</span>
 				<span className="flex flex-col text-left">
 					<span className="text-sm font-semibold">{chat.name}</span>
@@ -88,7 +76,7 @@ export function ChatVisual({ className }: { className?: string }) {
 					{chat.placeholder}
 				</span>
 				<span className="inline-flex size-9 items-center justify-center rounded-full bg-[#008069] text-white dark:bg-[#00a884]">
-					<ArrowRight className="size-4" />
+					<Icon name="arrow-right" className="size-4" />
 				</span>
 			</div>
 		</div>
@@ -113,7 +101,7 @@ export function EmailVisual({ className }: { className?: string }) {
 			<div className="space-y-3 p-4 text-[13px]">
 				<div className="flex items-center gap-2">
 					<span className="inline-flex size-8 items-center justify-center rounded-full bg-brand text-brand-foreground">
-						<Mail className="size-4" />
+						<Icon name="mail" className="size-4" />
 					</span>
 					<span className="flex flex-col">
 						<span className="font-semibold">{email.from}</span>
@@ -124,11 +112,11 @@ export function EmailVisual({ className }: { className?: string }) {
 				<p className="leading-relaxed text-muted-foreground">{email.body}</p>
 				<div className="flex flex-wrap items-center gap-2">
 					<span className="inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs">
-						<FileText className="size-3.5 text-brand-ink" />
+						<Icon name="file-text" className="size-3.5 text-brand-ink" />
 						{email.attachment}
 					</span>
 					<span className="inline-flex items-center gap-1 rounded-full bg-emerald-500/10 px-2 py-1 text-xs font-medium text-emerald-700 dark:text-emerald-300">
-						<Check className="size-3.5" />
+						<Icon name="check" className="size-3.5" />
 						{email.badge}
 					</span>
 				</div>
@@ -137,8 +125,8 @@ export function EmailVisual({ className }: { className?: string }) {
 	)
 }
 
-const portalCardIcons = [Calendar, Sparkles, Wallet, Users]
-const portalMenuIcons = [LayoutDashboard, Calendar, Wallet, Sparkles, Users]
+const portalCardIcons: IconName[] = ['calendar', 'sparkles', 'wallet', 'users']
+const portalMenuIcons: IconName[] = ['layout-dashboard', 'calendar', 'wallet', 'sparkles', 'users']
 
 /** A miniature of the client portal's /dashboard: its menu, greeting and four cards. */
 export function PortalVisual({ className }: { className?: string }) {
@@ -160,11 +148,10 @@ export function PortalVisual({ className }: { className?: string }) {
 			<div className="flex text-[11px]">
 				<div className="hidden w-32 shrink-0 space-y-1 border-r bg-surface p-2 sm:block">
 					<span className="mb-2 flex items-center gap-1.5 px-1.5 font-bold">
-						<LayoutDashboard className="size-3.5 text-brand-ink" />
+						<Icon name="layout-dashboard" className="size-3.5 text-brand-ink" />
 						KIA
 					</span>
 					{portal.menu.map((item, index) => {
-						const Icon = portalMenuIcons[index] ?? LayoutDashboard
 						return (
 							<span
 								key={item}
@@ -173,7 +160,7 @@ export function PortalVisual({ className }: { className?: string }) {
 									index === 0 ? 'bg-brand/10 font-medium text-brand-ink' : 'text-muted-foreground',
 								)}
 							>
-								<Icon className="size-3" />
+								<Icon name={portalMenuIcons[index] ?? 'layout-dashboard'} className="size-3" />
 								{item}
 							</span>
 						)
@@ -183,11 +170,10 @@ export function PortalVisual({ className }: { className?: string }) {
 					<p className="text-sm font-semibold">{portal.greeting}</p>
 					<div className="mt-3 grid grid-cols-2 gap-2">
 						{portal.cards.map((card, index) => {
-							const Icon = portalCardIcons[index] ?? Calendar
 							return (
 								<span key={card} className="flex flex-col gap-1.5 rounded-lg border bg-surface p-2">
 									<span className="inline-flex size-6 items-center justify-center rounded-md bg-brand/10 text-brand-ink">
-										<Icon className="size-3.5" />
+										<Icon name={portalCardIcons[index] ?? 'calendar'} className="size-3.5" />
 									</span>
 									<span className="font-medium">{card}</span>
 								</span>
@@ -200,12 +186,12 @@ export function PortalVisual({ className }: { className?: string }) {
 	)
 }
 
-const channelMarks = [
-	{ Icon: MessageCircle, tile: 'bg-[#25d366] text-white' },
-	{ Icon: Mail, tile: 'bg-sky-600 text-white' },
-	{ Icon: Calendar, tile: 'bg-blue-600 text-white' },
-	{ Icon: Folder, tile: 'bg-amber-400 text-zinc-900' },
-	{ Icon: Wallet, tile: 'bg-indigo-600 text-white' },
+const channelMarks: { icon: IconName; tile: string }[] = [
+	{ icon: 'message-circle', tile: 'bg-[#25d366] text-white' },
+	{ icon: 'mail', tile: 'bg-sky-600 text-white' },
+	{ icon: 'calendar', tile: 'bg-blue-600 text-white' },
+	{ icon: 'folder', tile: 'bg-amber-400 text-zinc-900' },
+	{ icon: 'wallet', tile: 'bg-indigo-600 text-white' },
 ]
 
 /** The channels and tools an assistant connects, each as a simple generic mark and its name. */
@@ -222,7 +208,7 @@ export function ChannelMarks({ className }: { className?: string }) {
 					return (
 						<li key={name} className="flex items-center gap-2.5 text-sm font-semibold">
 							<span className={cn('inline-flex size-9 items-center justify-center rounded-xl shadow-sm', mark?.tile)}>
-								{mark ? <mark.Icon aria-hidden className="size-5" /> : null}
+								{mark ? <Icon name={mark.icon} className="size-5" /> : null}
 							</span>
 							{name}
 						</li>

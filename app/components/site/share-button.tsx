@@ -1,5 +1,5 @@
-import { Mail, Share2 } from 'lucide-react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Icon } from '~/components/ui/icon'
 import { blogPage } from '~/content/pages'
 import { notify } from '../toaster'
 import { Button, buttonClass } from '../ui/button'
@@ -22,7 +22,7 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
 	}
 	return (
 		<Button type="button" variant="secondary" onClick={share}>
-			<Share2 aria-hidden className="size-4" />
+			<Icon name="share-2" className="size-4" />
 			{blogPage.share}
 		</Button>
 	)
@@ -35,7 +35,7 @@ function ShareDisclosure({ url, title }: { url: string; title: string }) {
 			label={blogPage.share}
 			summary={
 				<>
-					<Share2 aria-hidden className="size-4" />
+					<Icon name="share-2" className="size-4" />
 					{blogPage.share}
 				</>
 			}
@@ -54,7 +54,7 @@ function ShareDisclosure({ url, title }: { url: string; title: string }) {
 				className="w-full rounded-lg border bg-surface-muted px-3 py-2 text-sm"
 			/>
 			<a href={mailto} className="inline-flex items-center gap-2 text-sm font-medium text-brand-ink hover:underline">
-				<Mail aria-hidden className="size-4" />
+				<Icon name="mail" className="size-4" />
 				{blogPage.shareByEmail}
 			</a>
 		</DisclosureMenu>

@@ -1,5 +1,5 @@
-import { Calendar, Check, FileText, Mail, MessageCircle, Sparkles, Users, Wallet } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { productVisuals, type StepArtName } from '~/content/product-visuals'
 import { cn } from '~/lib/utils'
 
@@ -14,7 +14,7 @@ function Assistant({ className }: { className?: string }) {
 				className,
 			)}
 		>
-			<Sparkles className="size-6" />
+			<Icon name="sparkles" className="size-6" />
 		</span>
 	)
 }
@@ -24,11 +24,11 @@ const scenes: Record<StepArtName, ReactNode> = {
 		<div className="flex items-center gap-2">
 			{[0, 1].map((person) => (
 				<span key={person} className={cn(tile, 'h-14 w-16 text-muted-foreground')}>
-					<Users className="size-6" />
+					<Icon name="users" className="size-6" />
 				</span>
 			))}
 			<span className="absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold text-brand-foreground">
-				<Calendar className="size-3" />
+				<Icon name="calendar" className="size-3" />
 				15 min
 			</span>
 		</div>
@@ -37,7 +37,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 		<span className={cn(tile, 'w-28 flex-col items-stretch gap-2 p-3')}>
 			{['w-14', 'w-10', 'w-12'].map((width) => (
 				<span key={width} className="flex items-center gap-1.5">
-					<Check className="size-3.5 text-emerald-600 dark:text-emerald-400" />
+					<Icon name="check" className="size-3.5 text-emerald-600 dark:text-emerald-400" />
 					<span className={cn(bar, width)} />
 				</span>
 			))}
@@ -48,7 +48,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 			<span className="relative h-14 w-12">
 				{['-rotate-12', 'rotate-0', 'rotate-12'].map((turn) => (
 					<span key={turn} className={cn(tile, 'absolute inset-0 text-brand-ink', turn)}>
-						<FileText className="size-5" />
+						<Icon name="file-text" className="size-5" />
 					</span>
 				))}
 			</span>
@@ -58,14 +58,16 @@ const scenes: Record<StepArtName, ReactNode> = {
 	),
 	connect: (
 		<div className="grid grid-cols-3 place-items-center gap-1.5">
-			{[
-				{ Icon: MessageCircle, place: 'col-start-1' },
-				{ Icon: Mail, place: 'col-start-3' },
-				{ Icon: Calendar, place: 'col-start-1' },
-				{ Icon: Wallet, place: 'col-start-3' },
-			].map(({ Icon, place }, index) => (
+			{(
+				[
+					{ icon: 'message-circle', place: 'col-start-1' },
+					{ icon: 'mail', place: 'col-start-3' },
+					{ icon: 'calendar', place: 'col-start-1' },
+					{ icon: 'wallet', place: 'col-start-3' },
+				] satisfies { icon: IconName; place: string }[]
+			).map(({ icon, place }, index) => (
 				<span key={index} className={cn(tile, 'size-8 text-brand-ink', place)}>
-					<Icon className="size-4" />
+					<Icon name={icon} className="size-4" />
 				</span>
 			))}
 			<Assistant className="col-start-2 row-span-2 row-start-1" />
@@ -77,7 +79,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 			<span className="flex h-7 items-center gap-1.5 rounded-lg rounded-tl-sm border bg-surface px-2">
 				<span className={cn(bar, 'w-16')} />
 				<span className="ml-auto inline-flex size-4 items-center justify-center rounded-full bg-emerald-600 text-white">
-					<Check className="size-3" />
+					<Icon name="check" className="size-3" />
 				</span>
 			</span>
 		</div>
@@ -85,7 +87,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 	launch: (
 		<div className="flex items-end gap-3">
 			<span className="inline-flex size-12 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-white shadow-md">
-				<Sparkles className="size-6" />
+				<Icon name="sparkles" className="size-6" />
 			</span>
 			<span className="flex h-12 items-end gap-1">
 				{['h-4', 'h-6', 'h-9', 'h-12'].map((height) => (

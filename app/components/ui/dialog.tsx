@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
+import { Icon } from '~/components/ui/icon'
 import { cn } from '~/lib/utils'
 
 export const Dialog = DialogPrimitive.Root
@@ -38,7 +38,7 @@ export function DialogContent({
 					aria-label="Cerrar"
 					className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-full text-muted-foreground hover:bg-surface-muted hover:text-foreground"
 				>
-					<X aria-hidden className="size-4" />
+					<Icon name="x" className="size-4" />
 				</DialogPrimitive.Close>
 			</DialogPrimitive.Content>
 		</DialogPrimitive.Portal>

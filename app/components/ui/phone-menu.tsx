@@ -1,6 +1,6 @@
-import { Menu } from 'lucide-react'
 import { useRef, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Icon } from '~/components/ui/icon'
 import { cn } from '~/lib/utils'
 import { Button, buttonClass } from './button'
 import { DeferredDialog, preloadDialog } from './deferred-dialog'
@@ -43,7 +43,7 @@ export function PhoneMenu({
 		return (
 			<DisclosureMenu
 				label={label}
-				summary={<Menu aria-hidden className="size-5" />}
+				summary={<Icon name="menu" className="size-5" />}
 				summaryClassName={buttonClass({ variant: 'ghost', className: 'px-3' })}
 				align={align}
 				className={className}
@@ -66,7 +66,7 @@ export function PhoneMenu({
 				onFocus={preloadDialog}
 				onClick={() => onOpenChange(true)}
 			>
-				<Menu aria-hidden className="size-5" />
+				<Icon name="menu" className="size-5" />
 			</Button>
 			<DeferredDialog
 				open={open}

@@ -1,4 +1,3 @@
-import { CircleCheck, LoaderCircle } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from 'react-router'
 import { isBookingReturn, redirectTarget } from '~/.server/auth'
@@ -9,6 +8,7 @@ import { readForm } from '~/.server/http'
 import { getOptionalUser, getSupabase } from '~/.server/supabase'
 import { redirectWithToast } from '~/.server/toast'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { authCopy } from '~/content/auth'
 import { linkFields, nextOf, readEmailLink, type EmailLink } from '~/lib/email-link'
 import type { Route } from './+types/auth-callback'
@@ -199,7 +199,7 @@ function ConfirmedElsewhere({ email, signIn, booking }: { email: string; signIn:
 	const { elsewhere } = copy.signUp
 	return (
 		<Card>
-			<CircleCheck aria-hidden className="size-8 text-emerald-600 dark:text-emerald-400" />
+			<Icon name="circle-check" className="size-8 text-emerald-600 dark:text-emerald-400" />
 			<h1 className="mt-4 text-2xl font-bold tracking-tight">{elsewhere.title}</h1>
 			<p role="status" className="mt-3 text-muted-foreground wrap-anywhere">
 				{elsewhere.text(email)}
@@ -273,7 +273,7 @@ function FragmentTokens({ next }: { next: string | null }) {
 	}, [next, navigate, submit])
 	return (
 		<div role="status" className="rounded-3xl border bg-surface p-10 text-center shadow-xl">
-			<LoaderCircle aria-hidden className="mx-auto size-8 animate-spin text-brand-ink" />
+			<Icon name="loader-circle" className="mx-auto size-8 animate-spin text-brand-ink" />
 			<h1 className="mt-4 text-xl font-semibold">{authCopy.callback.processing}</h1>
 			<p className="mt-1 text-muted-foreground">{authCopy.callback.redirecting}</p>
 			<noscript>

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { ArrowLeft } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -15,6 +14,7 @@ import { Field } from '~/components/forms'
 import { notify } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog'
+import { Icon } from '~/components/ui/icon'
 import { authCopy } from '~/content/auth'
 import { emailField, signInSchema, signUpSchema } from '~/lib/schemas'
 import { cn } from '~/lib/utils'
@@ -436,7 +436,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 					href={loaderData.siteUrl}
 					className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
 				>
-					<ArrowLeft aria-hidden className="size-4" />
+					<Icon name="arrow-left" className="size-4" />
 					{authCopy.backHome}
 				</a>
 			</p>

@@ -1,8 +1,8 @@
-import { ArrowRight, ExternalLink } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { handleContactForm } from '~/.server/contact'
 import { ContactForm } from '~/components/site/contact-form'
 import { Card, Container, PageHero, Section } from '~/components/site/page'
+import { Icon } from '~/components/ui/icon'
 import { about } from '~/content/about'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/about'
@@ -60,7 +60,7 @@ export default function About({ actionData }: Route.ComponentProps) {
 								className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-ink hover:underline"
 							>
 								{item.linkLabel}
-								<ExternalLink aria-hidden className="size-4" />
+								<Icon name="external-link" className="size-4" />
 							</a>
 						</Card>
 					))}
@@ -70,7 +70,7 @@ export default function About({ actionData }: Route.ComponentProps) {
 					className="mt-8 inline-flex items-center gap-1.5 font-medium text-brand-ink hover:underline"
 				>
 					{about.projectsLink}
-					<ArrowRight aria-hidden className="size-4" />
+					<Icon name="arrow-right" className="size-4" />
 				</Link>
 			</Section>
 			<Container className="max-w-2xl pb-20">

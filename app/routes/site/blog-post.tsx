@@ -1,5 +1,5 @@
-import { ArrowLeft } from 'lucide-react'
 import { data, Link, useMatches } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { blogPage } from '~/content/pages'
 import { postBySlug } from '~/.server/blog'
 import { getSupabase } from '~/.server/supabase'
@@ -43,7 +43,7 @@ function BackToBlog() {
 			to="/blog"
 			className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
 		>
-			<ArrowLeft aria-hidden className="size-4" />
+			<Icon name="arrow-left" className="size-4" />
 			{blogPage.back}
 		</Link>
 	)

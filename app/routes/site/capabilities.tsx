@@ -1,7 +1,7 @@
-import { ArrowRight, FileCheck2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { CapabilityGrid } from '~/components/site/blocks'
 import { CallToAction, PageHero, Section } from '~/components/site/page'
+import { Icon } from '~/components/ui/icon'
 import { capabilities } from '~/content/capabilities'
 import { capabilitiesIndex as copy } from '~/content/capability-pages'
 import { capabilitiesPath, verifactuPath } from '~/lib/capability-ids'
@@ -28,7 +28,7 @@ export default function Capabilities() {
 					className="group mt-10 flex flex-col gap-4 rounded-3xl border bg-surface p-8 shadow-sm transition hover:border-brand/50 sm:flex-row sm:items-center"
 				>
 					<span className="inline-flex size-12 shrink-0 items-center justify-center rounded-2xl bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-						<FileCheck2 aria-hidden className="size-6" />
+						<Icon name="file-check-corner" className="size-6" />
 					</span>
 					<span className="flex-1">
 						<span className="block text-lg font-semibold">{copy.verifactu.heading}</span>
@@ -36,7 +36,7 @@ export default function Capabilities() {
 					</span>
 					<span className="inline-flex items-center gap-1 text-sm font-medium text-brand-ink">
 						{copy.verifactu.link}
-						<ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+						<Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
 					</span>
 				</Link>
 			</Section>

@@ -1,25 +1,10 @@
-import {
-	ArrowLeft,
-	ArrowRight,
-	Bot,
-	Calendar,
-	Check,
-	CreditCard,
-	ExternalLink,
-	FileCheck2,
-	Folder,
-	LayoutDashboard,
-	Mail,
-	MessageCircle,
-	Minus,
-	UserRound,
-} from 'lucide-react'
 import { Link } from 'react-router'
 import { notFound } from '~/.server/http'
 import { CapabilityGrid } from '~/components/site/blocks'
 import { CapabilityExample } from '~/components/site/capability-example'
 import { CallToAction, Container, PageHero, Section } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { capabilities } from '~/content/capabilities'
 import {
 	capabilityPageCopy as copy,
@@ -61,17 +46,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 const channelIcons = {
-	web: LayoutDashboard,
-	whatsapp: MessageCircle,
-	email: Mail,
-	calendar: Calendar,
-	drive: Folder,
-	stripe: CreditCard,
-} satisfies Record<Channel, unknown>
+	web: 'layout-dashboard',
+	whatsapp: 'message-circle',
+	email: 'mail',
+	calendar: 'calendar',
+	drive: 'folder',
+	stripe: 'credit-card',
+} satisfies Record<Channel, IconName>
 
 function ChannelIcon({ channel, className }: { channel: Channel; className?: string }) {
-	const Icon = channelIcons[channel]
-	return <Icon aria-hidden className={className} />
+	return <Icon name={channelIcons[channel]} className={className} />
 }
 
 export default function CapabilityPage({ loaderData }: Route.ComponentProps) {
@@ -104,7 +88,7 @@ export default function CapabilityPage({ loaderData }: Route.ComponentProps) {
 						<ul className="mt-6 space-y-3">
 							{page.points.map((point) => (
 								<li key={point} className="flex gap-2.5">
-									<Check aria-hidden className="mt-1 size-4 shrink-0 text-brand-ink" />
+									<Icon name="check" className="mt-1 size-4 shrink-0 text-brand-ink" />
 									{point}
 								</li>
 							))}
@@ -166,7 +150,7 @@ export default function CapabilityPage({ loaderData }: Route.ComponentProps) {
 									plan.included ? 'text-brand-ink' : 'text-muted-foreground',
 								)}
 							>
-								{plan.included ? <Check aria-hidden className="size-4" /> : <Minus aria-hidden className="size-4" />}
+								{plan.included ? <Icon name="check" className="size-4" /> : <Icon name="minus" className="size-4" />}
 								{plan.included ? copy.included : copy.notIncluded}
 							</span>
 							<Link
@@ -174,7 +158,7 @@ export default function CapabilityPage({ loaderData }: Route.ComponentProps) {
 								className="mt-5 inline-flex items-center gap-1 text-sm font-medium text-brand-ink hover:underline"
 							>
 								{copy.seePlan} {plan.name}
-								<ArrowRight aria-hidden className="size-4" />
+								<Icon name="arrow-right" className="size-4" />
 							</Link>
 						</li>
 					))}
@@ -203,7 +187,7 @@ function BackToCapabilities() {
 			to={capabilitiesPath}
 			className="mb-6 inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
 		>
-			<ArrowLeft aria-hidden className="size-4" />
+			<Icon name="arrow-left" className="size-4" />
 			{copy.back}
 		</Link>
 	)
@@ -217,13 +201,12 @@ function AllCapabilitiesCard() {
 			className="flex h-full min-h-24 items-center justify-center gap-1.5 rounded-2xl border border-dashed p-6 text-center font-medium text-brand-ink transition hover:border-brand/50 hover:bg-surface"
 		>
 			{copy.back}
-			<ArrowRight aria-hidden className="size-4" />
+			<Icon name="arrow-right" className="size-4" />
 		</Link>
 	)
 }
 
 function RoleCard({ icon, heading, items }: { icon: 'you' | 'assistant'; heading: string; items: readonly string[] }) {
-	const Icon = icon === 'you' ? UserRound : Bot
 	return (
 		<section className="rounded-2xl border bg-surface p-6 shadow-sm">
 			<div className="flex items-center gap-3">
@@ -233,14 +216,14 @@ function RoleCard({ icon, heading, items }: { icon: 'you' | 'assistant'; heading
 						icon === 'you' ? 'bg-surface-muted text-foreground' : 'bg-brand text-brand-foreground',
 					)}
 				>
-					<Icon aria-hidden className="size-5" />
+					<Icon name={icon === 'you' ? 'user-round' : 'bot'} className="size-5" />
 				</span>
 				<h3 className="text-lg font-semibold">{heading}</h3>
 			</div>
 			<ul className="mt-5 space-y-3 text-sm">
 				{items.map((item) => (
 					<li key={item} className="flex gap-2.5">
-						<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+						<Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-ink" />
 						{item}
 					</li>
 				))}
@@ -257,7 +240,7 @@ function VerifactuSection({ content }: { content: typeof verifactu }) {
 				<div className="rounded-3xl border bg-surface p-6 shadow-sm sm:p-10">
 					<div className="flex flex-col gap-5 sm:flex-row sm:items-start">
 						<span className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-							<FileCheck2 aria-hidden className="size-7" />
+							<Icon name="file-check-corner" className="size-7" />
 						</span>
 						<div className="max-w-3xl">
 							<p className="text-xs font-semibold tracking-wide text-emerald-700 uppercase dark:text-emerald-300">
@@ -305,7 +288,7 @@ function VerifactuSection({ content }: { content: typeof verifactu }) {
 						<ul className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
 							{content.kia.map((item) => (
 								<li key={item} className="flex gap-2.5">
-									<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+									<Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-ink" />
 									{item}
 								</li>
 							))}
@@ -331,7 +314,7 @@ function VerifactuSection({ content }: { content: typeof verifactu }) {
 									className="inline-flex items-center gap-1 font-medium text-brand-ink underline-offset-4 hover:underline"
 								>
 									{content.agency.label}
-									<ExternalLink aria-hidden className="size-3.5" />
+									<Icon name="external-link" className="size-3.5" />
 								</a>
 							</p>
 							<p className="max-w-xl text-xs text-muted-foreground">{content.disclaimer}</p>
@@ -339,7 +322,7 @@ function VerifactuSection({ content }: { content: typeof verifactu }) {
 						<Button asChild className="shrink-0">
 							<Link to={content.cta.to}>
 								{content.cta.label}
-								<ArrowRight aria-hidden className="size-4" />
+								<Icon name="arrow-right" className="size-4" />
 							</Link>
 						</Button>
 					</div>

@@ -1,4 +1,3 @@
-import { CheckCircle2, Clock, SearchX } from 'lucide-react'
 import { data, redirect } from 'react-router'
 import { signInUrlFor } from '~/.server/auth'
 import { loadPurchase } from '~/.server/billing'
@@ -6,6 +5,7 @@ import { getPublicEnv } from '~/.server/env'
 import { getOptionalUser } from '~/.server/supabase'
 import { Container } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { billingStatusLabels, returnCopy } from '~/content/billing'
 import { formatEuros, periodLabels, planById, priceSuffix } from '~/content/plans'
 import type { Route } from './+types/checkout-return'
@@ -45,11 +45,11 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
 		: purchase.paid
 			? returnCopy.paid
 			: returnCopy.processing
-	const Icon = !purchase ? SearchX : purchase.paid ? CheckCircle2 : Clock
+	const icon = !purchase ? 'search-x' : purchase.paid ? 'circle-check' : 'clock'
 	return (
 		<Container className="max-w-2xl py-16 sm:py-24">
 			<section aria-labelledby="purchase-heading" className="rounded-3xl border bg-surface p-8 shadow-sm sm:p-10">
-				<Icon aria-hidden className="size-12 text-brand-ink" />
+				<Icon name={icon} className="size-12 text-brand-ink" />
 				<h1 id="purchase-heading" className="mt-6 text-3xl font-bold tracking-tight">
 					{copy.heading}
 				</h1>

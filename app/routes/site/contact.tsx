@@ -1,5 +1,5 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { useLocation } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { contactPage } from '~/content/pages'
 import { handleContactForm } from '~/.server/contact'
 import { BookingDialogButton } from '~/components/site/booking-dialog'
@@ -44,7 +44,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 				</Card>
 				<div className="space-y-4">
 					<Card>
-						<Mail aria-hidden className="size-5 text-brand-ink" />
+						<Icon name="mail" className="size-5 text-brand-ink" />
 						<h2 className="mt-3 font-semibold">{contactPage.emailHeading}</h2>
 						<a href={`mailto:${company.email}`} className="mt-1 block text-brand-ink hover:underline">
 							{company.email}
@@ -52,18 +52,18 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 						<p className="mt-1 text-sm text-muted-foreground">{company.replyPromise}.</p>
 					</Card>
 					<Card>
-						<Phone aria-hidden className="size-5 text-brand-ink" />
+						<Icon name="phone" className="size-5 text-brand-ink" />
 						<h2 className="mt-3 font-semibold">{contactPage.phoneHeading}</h2>
 						<a href={`tel:${company.phone.replace(/\s/g, '')}`} className="mt-1 block hover:underline">
 							{company.phone}
 						</a>
 						<p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
-							<Clock aria-hidden className="size-4" />
+							<Icon name="clock" className="size-4" />
 							{company.phoneHours}
 						</p>
 					</Card>
 					<Card>
-						<MapPin aria-hidden className="size-5 text-brand-ink" />
+						<Icon name="map-pin" className="size-5 text-brand-ink" />
 						<h2 className="mt-3 font-semibold">{contactPage.officeHeading}</h2>
 						<p className="mt-1 text-sm text-muted-foreground">{company.address}</p>
 					</Card>

@@ -1,4 +1,3 @@
-import { CalendarDays, ChevronRight, Clock, Video } from 'lucide-react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, useLocation, type ShouldRevalidateFunction } from 'react-router'
 import { bookingReturnUrl, displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth'
@@ -12,6 +11,7 @@ import { isRateLimited, rateLimitedMessage } from '~/.server/rate-limit'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { BookingForm, type BookingOutcome, type SlotMonth } from '~/components/site/booking-form'
 import { Card, Container } from '~/components/site/page'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { pageNames } from '~/content/navigation'
 import { demoPage } from '~/content/pages'
 import { availabilityFact, describeAvailability } from '~/content/availability'
@@ -54,7 +54,7 @@ function Breadcrumb() {
 						<Link to={item.to} className="hover:text-foreground">
 							{item.label}
 						</Link>
-						<ChevronRight aria-hidden className="size-3.5" />
+						<Icon name="chevron-right" className="size-3.5" />
 					</li>
 				))}
 				<li aria-current="page" className="font-medium text-foreground">
@@ -65,7 +65,7 @@ function Breadcrumb() {
 	)
 }
 
-const factIcons = { clock: Clock, calendar: CalendarDays, video: Video }
+const factIcons = { clock: 'clock', calendar: 'calendar-days', video: 'video' } satisfies Record<string, IconName>
 
 /** The free days grouped by month and named in Spanish here, so the page ships no date formatting. */
 function slotMonths(days: BookableDay[]): SlotMonth[] {
@@ -223,10 +223,9 @@ export default function DemoRequest({ loaderData, actionData }: Route.ComponentP
 			<div className="mt-10 grid gap-4 sm:grid-cols-3">
 				{demoPage.facts.map((fixed) => {
 					const fact = fixed.icon === 'calendar' ? { ...fixed, ...availabilityFact(loaderData.rules) } : fixed
-					const Icon = factIcons[fact.icon]
 					return (
 						<Card key={fact.title}>
-							<Icon aria-hidden className="size-5 text-brand-ink" />
+							<Icon name={factIcons[fact.icon]} className="size-5 text-brand-ink" />
 							<p className="mt-3 font-semibold">{fact.title}</p>
 							<p className="mt-1 text-sm text-muted-foreground">{fact.text}</p>
 						</Card>

@@ -1,4 +1,3 @@
-import { ArrowRight, FileCheck2, LayoutDashboard } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { latestPosts } from '~/.server/blog'
 import { doNotShare } from '~/.server/page-cache'
@@ -10,6 +9,7 @@ import { ChannelMarks, ChatVisual, EmailVisual, PortalVisual } from '~/component
 import { StepArt } from '~/components/site/step-art'
 import { Container, Section } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { capabilities } from '~/content/capabilities'
 import { homeFaq } from '~/content/faq'
 import { priceLabels } from '~/content/plans'
@@ -56,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 							<Button asChild size="lg">
 								<Link to="/solicitar-demostracion-kia">
 									Descubre KIA
-									<ArrowRight aria-hidden className="size-4" />
+									<Icon name="arrow-right" className="size-4" />
 								</Link>
 							</Button>
 							<Button asChild size="lg" variant="secondary">
@@ -106,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				<div className="relative grid items-center gap-8 overflow-hidden rounded-3xl border bg-surface p-8 shadow-sm transition hover:border-brand/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring lg:grid-cols-2 lg:p-10">
 					<div>
 						<span className="inline-flex size-12 items-center justify-center rounded-2xl bg-brand/10 text-brand-ink">
-							<LayoutDashboard aria-hidden className="size-6" />
+							<Icon name="layout-dashboard" className="size-6" />
 						</span>
 						<h2 className="mt-5 text-2xl font-bold tracking-tight">{home.webappBanner.heading}</h2>
 						<p className="mt-2 text-muted-foreground">{home.webappBanner.text}</p>
@@ -115,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 							className="group mt-5 inline-flex items-center gap-1 font-medium text-brand-ink after:absolute after:inset-0 after:rounded-3xl focus-visible:outline-none"
 						>
 							{home.webappBanner.link}
-							<ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+							<Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
 						</Link>
 					</div>
 					<PortalVisual />
@@ -140,7 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<Container>
 				<div className="grid gap-8 rounded-3xl border bg-surface p-8 shadow-sm sm:p-12 lg:grid-cols-[auto_1fr_auto] lg:items-center">
 					<span className="inline-flex size-14 items-center justify-center rounded-2xl bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-						<FileCheck2 aria-hidden className="size-7" />
+						<Icon name="file-check-corner" className="size-7" />
 					</span>
 					<div>
 						<p className="text-xs font-semibold tracking-wide text-emerald-700 uppercase dark:text-emerald-300">
@@ -182,7 +182,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				<p className="mt-8 text-center">
 					<Link to="/blog" className="inline-flex items-center gap-1 font-medium text-brand-ink hover:underline">
 						{home.blog.link}
-						<ArrowRight aria-hidden className="size-4" />
+						<Icon name="arrow-right" className="size-4" />
 					</Link>
 				</p>
 				<div className="mt-12 flex flex-col gap-8 rounded-3xl border bg-surface p-8 lg:flex-row lg:items-center lg:justify-between">

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react'
+import { Icon } from '~/components/ui/icon'
 import { logoPage } from '~/content/pages'
 import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
@@ -30,7 +30,7 @@ export default function LogoPage() {
 				</div>
 				<Button asChild size="lg" className="mt-8">
 					<a href="/logo-kia-negro.svg" download="logo-kia-negro.svg">
-						<Download aria-hidden className="size-4" />
+						<Icon name="download" className="size-4" />
 						{logoPage.download}
 					</a>
 				</Button>

@@ -1,6 +1,6 @@
-import { ArrowRight, Check, LayoutDashboard } from 'lucide-react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { planPage } from '~/content/pages'
 import { signInUrlFor } from '~/.server/auth'
 import { createCheckoutSession, priceIdFor } from '~/.server/billing'
@@ -133,7 +133,7 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 						<ul className="mt-5 space-y-3">
 							{plan.includes.map((item) => (
 								<li key={item} className="flex gap-3">
-									<Check aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-ink" />
+									<Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-ink" />
 									{item}
 								</li>
 							))}
@@ -144,14 +144,14 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
 						className="group flex items-center gap-4 rounded-2xl border bg-surface p-6 transition hover:border-brand/50"
 					>
 						<span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
-							<LayoutDashboard aria-hidden className="size-5" />
+							<Icon name="layout-dashboard" className="size-5" />
 						</span>
 						<span className="flex-1">
 							<span className="block font-semibold">{planPage.webapp.heading}</span>
 							<span className="block text-sm text-muted-foreground">{planPage.webapp.text}</span>
 						</span>
-						<ArrowRight
-							aria-hidden
+						<Icon
+							name="arrow-right"
 							className="size-4 text-brand-ink transition-transform group-hover:translate-x-0.5"
 						/>
 					</Link>

@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react'
 import { useLocation } from 'react-router'
+import { Icon } from '~/components/ui/icon'
 import { pricingPage } from '~/content/pages'
 import { PeriodTabs, PlanCards } from '~/components/site/blocks'
 import { CallToAction, Container, PageHero, Section } from '~/components/site/page'
@@ -97,7 +97,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 					<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 						{additionalServices.map((service) => (
 							<li key={service.name} className="flex items-start gap-3 rounded-2xl border bg-surface p-5">
-								<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+								<Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-ink" />
 								<div>
 									<p className="font-medium">{service.name}</p>
 									<p className="text-sm text-muted-foreground">{service.price}</p>

@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react'
 import { CallToAction, PageHero, Section } from '~/components/site/page'
+import { Icon } from '~/components/ui/icon'
 import { projects } from '~/content/projects'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/projects'
@@ -47,7 +47,7 @@ export default function Projects() {
 								<ul className="space-y-2">
 									{project.results.map((result) => (
 										<li key={result} className="flex gap-2">
-											<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+											<Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-ink" />
 											{result}
 										</li>
 									))}

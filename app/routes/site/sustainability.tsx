@@ -1,6 +1,6 @@
-import { ExternalLink, Leaf } from 'lucide-react'
 import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { sustainability } from '~/content/sustainability'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/sustainability'
@@ -21,7 +21,7 @@ export default function Sustainability() {
 				<div className="space-y-8">
 					{sustainability.sections.map((section) => (
 						<section key={section.heading} className="flex gap-4">
-							<Leaf aria-hidden className="mt-1 size-5 shrink-0 text-emerald-500" />
+							<Icon name="leaf" className="mt-1 size-5 shrink-0 text-emerald-500" />
 							<div>
 								<h2 className="text-xl font-semibold">{section.heading}</h2>
 								<p className="mt-2 text-muted-foreground">{section.text}</p>
@@ -32,7 +32,7 @@ export default function Sustainability() {
 				<Button asChild size="lg" className="mt-12">
 					<a href={sustainability.link.url} target="_blank" rel="noreferrer">
 						{sustainability.link.label}
-						<ExternalLink aria-hidden className="size-4" />
+						<Icon name="external-link" className="size-4" />
 					</a>
 				</Button>
 			</Container>

@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react'
 import { CallToAction, PageHero, Section } from '~/components/site/page'
+import { Icon } from '~/components/ui/icon'
 import { webapp } from '~/content/webapp'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/webapp'
@@ -25,7 +25,7 @@ export default function WebApp() {
 							<ul className="mt-4 space-y-2 text-sm">
 								{section.points.map((point) => (
 									<li key={point} className="flex gap-2">
-										<Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-ink" />
+										<Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-ink" />
 										{point}
 									</li>
 								))}

@@ -8,7 +8,6 @@ import {
 	type SubmissionResult,
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Plus } from 'lucide-react'
 import type { z } from 'zod'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin-list'
@@ -21,6 +20,7 @@ import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { adminAssistantsCopy as copy, assistantLabels } from '~/content/assistants'
 import { assistantCreateSchema, assistantUpdateSchema } from '~/lib/assistant-schemas'
 import { assistantChannels, assistantFiltersFrom, assistantStatuses, type AssistantFilters } from '~/lib/assistants'
@@ -344,7 +344,7 @@ export default function AdminAssistants({ loaderData, actionData }: Route.Compon
 				creating ? null : (
 					<Button asChild>
 						<Link to={openHref('nuevo', '1')}>
-							<Plus aria-hidden className="size-4" />
+							<Icon name="plus" className="size-4" />
 							{copy.newButton}
 						</Link>
 					</Button>

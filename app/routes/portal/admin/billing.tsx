@@ -1,4 +1,3 @@
-import { ExternalLink } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import {
@@ -12,6 +11,7 @@ import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
+import { Icon } from '~/components/ui/icon'
 import { adminBillingCopy as copy } from '~/content/admin-billing'
 import { billingStatusLabels, invoiceStatusLabels } from '~/content/billing'
 import { formatEuros, periodLabels, planById } from '~/content/plans'
@@ -261,7 +261,7 @@ function StripeLink({ href, id }: { href: string; id: string }) {
 			className="inline-flex items-center gap-1.5 whitespace-nowrap text-brand-ink underline-offset-4 hover:underline"
 		>
 			{copy.openInStripe}
-			<ExternalLink aria-hidden className="size-3.5" />
+			<Icon name="external-link" className="size-3.5" />
 		</a>
 	)
 }

@@ -1,4 +1,3 @@
-import { LayoutDashboard } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, NavLink, Outlet, useRouteLoaderData } from 'react-router'
 import { avatarUrl, displayName, requireAdmin } from '~/.server/auth'
@@ -54,7 +53,7 @@ function AdminFrame({ admin, children }: { admin: Route.ComponentProps['loaderDa
 							label={`Menú de ${admin.name}`}
 							avatar={<Avatar user={admin} />}
 							heading={<p className="truncate px-3 py-2 text-xs text-muted-foreground">{admin.email}</p>}
-							links={[{ to: '/dashboard', label: adminCopy.avatarMenu.dashboard, icon: LayoutDashboard }]}
+							links={[{ to: '/dashboard', label: adminCopy.avatarMenu.dashboard, icon: 'layout-dashboard' }]}
 							signOutLabel={adminCopy.avatarMenu.signOut}
 						/>
 					</div>

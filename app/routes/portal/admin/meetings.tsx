@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { CalendarPlus, Download } from 'lucide-react'
 import type { z } from 'zod'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { bookForClient } from '~/.server/admin-bookings'
@@ -16,6 +15,7 @@ import { AdminTable, ClearFilters } from '~/components/portal/admin-table'
 import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { meetingsCopy } from '~/content/meetings'
 import { formatMeeting, meetingStatuses, todayInMadrid } from '~/lib/booking'
@@ -149,7 +149,7 @@ function ExportLink() {
 	return (
 		<Button asChild variant="secondary">
 			<a href={`/admin/reuniones.csv${query}`} download>
-				<Download aria-hidden className="size-4" />
+				<Icon name="download" className="size-4" />
 				{copy.export}
 			</a>
 		</Button>
@@ -231,7 +231,7 @@ function NewMeetingForm({
 						<Link to={closeParams.size ? `?${closeParams}` : '?'}>{text.back}</Link>
 					</Button>
 					<Button type="submit" disabled={navigation.state === 'submitting'}>
-						<CalendarPlus aria-hidden className="size-4" />
+						<Icon name="calendar-plus" className="size-4" />
 						{text.submit}
 					</Button>
 				</div>
@@ -247,7 +247,7 @@ function NewMeetingLink() {
 	return (
 		<Button asChild>
 			<Link to={`?${params}`}>
-				<CalendarPlus aria-hidden className="size-4" />
+				<Icon name="calendar-plus" className="size-4" />
 				{copy.create.button}
 			</Link>
 		</Button>

@@ -1,4 +1,3 @@
-import { AlertTriangle, CheckCircle2, CloudOff, ExternalLink, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, useNavigation } from 'react-router'
 import { requireAdmin } from '~/.server/auth'
@@ -8,6 +7,7 @@ import { stripeDashboardUrl, stripeMode } from '~/.server/stripe'
 import { StackedTable } from '~/components/portal/stacked-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { buttonClass } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { adminServicesCopy as copy, findingsOf } from '~/content/admin-services'
 import { formatEuros, periodLabels, planById, priceSuffix } from '~/content/plans'
 import { formatLongDateTime } from '~/lib/dates'
@@ -119,18 +119,21 @@ type LoaderData = Route.ComponentProps['loaderData']
 
 const summaryLook = {
 	correct: {
-		icon: CheckCircle2,
+		icon: 'circle-check',
 		className: 'border-emerald-500/40',
 		iconClass: 'text-emerald-600 dark:text-emerald-400',
 	},
-	review: { icon: AlertTriangle, className: 'border-amber-500/50', iconClass: 'text-amber-600 dark:text-amber-400' },
-	failure: { icon: CloudOff, className: 'border-danger/40', iconClass: 'text-danger' },
+	review: {
+		icon: 'triangle-exclamation-point',
+		className: 'border-amber-500/50',
+		iconClass: 'text-amber-600 dark:text-amber-400',
+	},
+	failure: { icon: 'cloud-off', className: 'border-danger/40', iconClass: 'text-danger' },
 } as const
 
 function Summary({ view }: { view: LoaderData }) {
 	const { summary } = view
 	const look = summaryLook[summary.tone]
-	const Icon = look.icon
 	// Stripe may take a few seconds to answer again: the button says it is on it.
 	const navigation = useNavigation()
 	const checking = navigation.state === 'loading' && navigation.location.pathname === '/admin/servicios'
@@ -144,7 +147,7 @@ function Summary({ view }: { view: LoaderData }) {
 			)}
 		>
 			<div className="flex gap-4">
-				<Icon aria-hidden className={cn('mt-0.5 size-7 shrink-0', look.iconClass)} />
+				<Icon name={look.icon} className={cn('mt-0.5 size-7 shrink-0', look.iconClass)} />
 				<div>
 					<h2 id="resumen" className="text-lg font-semibold">
 						{summary.title}
@@ -162,7 +165,7 @@ function Summary({ view }: { view: LoaderData }) {
 					to="/admin/servicios"
 					className={buttonClass({ variant: 'secondary', className: 'self-start sm:self-auto' })}
 				>
-					<RefreshCw aria-hidden className={cn('size-4', checking && 'animate-spin motion-reduce:animate-none')} />
+					<Icon name="refresh-cw" className={cn('size-4', checking && 'animate-spin motion-reduce:animate-none')} />
 					{copy.summary.recheck}
 				</Link>
 			</div>
@@ -215,7 +218,7 @@ function PriceRow({ row }: { row: LoaderData['rows'][number] }) {
 								className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-brand-ink underline-offset-4 hover:underline"
 							>
 								{copy.openInStripe}
-								<ExternalLink aria-hidden className="size-3.5" />
+								<Icon name="external-link" className="size-3.5" />
 							</a>
 						) : null}
 					</>
@@ -229,7 +232,10 @@ function PriceRow({ row }: { row: LoaderData['rows'][number] }) {
 					<ul className="mt-2 space-y-1 text-left text-xs text-muted-foreground sm:max-w-xs">
 						{row.problems.map((problem) => (
 							<li key={problem} className="flex gap-1.5">
-								<AlertTriangle aria-hidden className="mt-px size-3.5 shrink-0 text-amber-600 dark:text-amber-400" />
+								<Icon
+									name="triangle-exclamation-point"
+									className="mt-px size-3.5 shrink-0 text-amber-600 dark:text-amber-400"
+								/>
 								<span>{problem}</span>
 							</li>
 						))}

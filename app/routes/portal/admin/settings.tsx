@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { CalendarOff, History, Save } from 'lucide-react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { requireAdmin } from '~/.server/auth'
@@ -16,6 +15,7 @@ import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field } from '~/components/forms'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { todayInMadrid } from '~/lib/booking'
 import { slotChoices } from '~/lib/slots'
@@ -218,7 +218,7 @@ function RulesForm({
 			<div className="flex flex-wrap items-center justify-between gap-3 border-t pt-5">
 				<p className="text-xs text-muted-foreground">{text.lastChange(updatedAt)}</p>
 				<Button type="submit" disabled={navigation.state === 'submitting'}>
-					<Save aria-hidden className="size-4" />
+					<Icon name="save" className="size-4" />
 					{text.submit}
 				</Button>
 			</div>
@@ -267,7 +267,7 @@ function BlockForm({
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex justify-end sm:col-span-2">
 				<Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
-					<CalendarOff aria-hidden className="size-4" />
+					<Icon name="calendar-off" className="size-4" />
 					{text.submit}
 				</Button>
 			</div>
@@ -383,7 +383,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 				</div>
 				<section aria-labelledby="historial-titulo" className="h-fit rounded-2xl border bg-surface p-6">
 					<h2 id="historial-titulo" className="mb-4 flex items-center gap-2 text-lg font-semibold">
-						<History aria-hidden className="size-5 text-muted-foreground" />
+						<Icon name="rotate-ccw-clock" className="size-5 text-muted-foreground" />
 						{copy.history.title}
 					</h2>
 					<ChangeLog changes={changes} />

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { ArrowLeft, Mail, MessageSquare, StickyNote } from 'lucide-react'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { requireAdmin } from '~/.server/auth'
@@ -11,6 +10,7 @@ import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
 import { Button } from '~/components/ui/button'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { formatLongDateTime } from '~/lib/dates'
 import { supportNoteSchema, supportReplySchema, supportUpdateSchema } from '~/lib/admin-schemas'
@@ -111,17 +111,17 @@ function ManageForm({ item, admins }: Pick<LoaderData, 'item' | 'admins'>) {
 /** Replies stand out, the client's own messages sit plain, internal notes are dashed: never mistaken for mail. */
 const threadStyles = {
 	respuesta: {
-		Icon: Mail,
+		icon: 'mail',
 		label: copy.thread.reply,
 		className: 'rounded-2xl border border-brand/30 bg-brand/5 p-4',
 	},
-	cliente: { Icon: MessageSquare, label: () => copy.thread.client, className: 'rounded-2xl border bg-surface p-4' },
+	cliente: { icon: 'message-square', label: () => copy.thread.client, className: 'rounded-2xl border bg-surface p-4' },
 	nota: {
-		Icon: StickyNote,
+		icon: 'sticky-note',
 		label: () => copy.thread.note,
 		className: 'rounded-2xl border border-dashed bg-surface-muted/50 p-4',
 	},
-}
+} satisfies Record<string, { icon: IconName; label: (email: string) => string; className: string }>
 
 function Thread({ thread, email }: { thread: LoaderData['thread']; email: string | null }) {
 	const text = copy.thread
@@ -129,13 +129,13 @@ function Thread({ thread, email }: { thread: LoaderData['thread']; email: string
 	return (
 		<ol className="space-y-4">
 			{thread.map((event) => {
-				const { Icon, label, className } =
+				const { icon, label, className } =
 					threadStyles[event.kind === 'respuesta' || event.kind === 'cliente' ? event.kind : 'nota']
 				const author = event.autor?.full_name || event.autor?.email || text.someone
 				return (
 					<li key={event.id} className={className}>
 						<p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium text-muted-foreground">
-							<Icon aria-hidden className="size-3.5" />
+							<Icon name={icon} className="size-3.5" />
 							<span className="text-foreground">{label(email ?? '')}</span>
 							<span>{text.by(author, formatLongDateTime(event.created_at))}</span>
 						</p>
@@ -178,7 +178,7 @@ function NoteForm({
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex justify-end">
 				<Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
-					<StickyNote aria-hidden className="size-4" />
+					<Icon name="sticky-note" className="size-4" />
 					{text.submit}
 				</Button>
 			</div>
@@ -224,7 +224,7 @@ function ReplyForm({
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex justify-end">
 				<Button type="submit" disabled={navigation.state === 'submitting'}>
-					<Mail aria-hidden className="size-4" />
+					<Icon name="mail" className="size-4" />
 					{text.submit}
 				</Button>
 			</div>
@@ -255,7 +255,7 @@ export default function AdminSupportItem({ loaderData, actionData }: Route.Compo
 				to={`/admin/soporte${listQuery.size ? `?${listQuery}` : ''}`}
 				className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
 			>
-				<ArrowLeft aria-hidden className="size-4" />
+				<Icon name="arrow-left" className="size-4" />
 				{copy.back}
 			</Link>
 			<div className="mb-6 flex flex-wrap items-center gap-3">

@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin-list'
 import { requireAdmin } from '~/.server/auth'
@@ -6,6 +5,7 @@ import { getSupabase } from '~/.server/supabase'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { newsletterCopy } from '~/content/newsletter'
 import { formatLongDateTime } from '~/lib/dates'
@@ -83,7 +83,7 @@ export default function AdminSupport({ loaderData }: Route.ComponentProps) {
 			actions={
 				<Button asChild variant="secondary">
 					<a href="/admin/boletin.csv" download>
-						<Download aria-hidden className="size-4" />
+						<Icon name="download" className="size-4" />
 						{newsletterCopy.exportLink}
 					</a>
 				</Button>

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { MailPlus, Send } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
@@ -16,6 +15,7 @@ import { AdminTable } from '~/components/portal/admin-table'
 import { Badge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
+import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { formatLongDate } from '~/lib/dates'
 import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/admin-schemas'
@@ -268,7 +268,7 @@ function InviteForm({
 						<Link to={closeParams.size ? `?${closeParams}` : '?'}>{copy.back}</Link>
 					</Button>
 					<Button type="submit" disabled={navigation.state === 'submitting'}>
-						<Send aria-hidden className="size-4" />
+						<Icon name="send" className="size-4" />
 						{copy.submit}
 					</Button>
 				</div>
@@ -284,7 +284,7 @@ function InviteLink() {
 	return (
 		<Button asChild>
 			<Link to={`?${params}`}>
-				<MailPlus aria-hidden className="size-4" />
+				<Icon name="mail-plus" className="size-4" />
 				{adminCopy.users.invite.button}
 			</Link>
 		</Button>
@@ -313,7 +313,7 @@ function ResendForm({ row }: { row: Row }) {
 			<input type="hidden" name="intent" value="resend" />
 			<input type="hidden" name="id" value={row.id} />
 			<Button type="submit" variant="secondary" className="h-9 px-3">
-				<Send aria-hidden className="size-4" />
+				<Icon name="send" className="size-4" />
 				{adminCopy.users.resend.button}
 			</Button>
 		</Form>

@@ -1,4 +1,3 @@
-import { Bot, LifeBuoy } from 'lucide-react'
 import { Link } from 'react-router'
 import { loadClientAssistants } from '~/.server/assistants'
 import { requireUser } from '~/.server/auth'
@@ -7,6 +6,7 @@ import { getSupabase } from '~/.server/supabase'
 import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { clientAssistantsCopy } from '~/content/assistants'
 import { dashboardCopy } from '~/content/dashboard'
 import { formatLongDate } from '~/lib/dates'
@@ -38,7 +38,7 @@ function AssistantCard({ assistant }: { assistant: Assistant }) {
 		<li className="flex flex-col rounded-2xl border bg-surface p-6">
 			<div className="flex items-start justify-between gap-3">
 				<span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand/15">
-					<Bot aria-hidden className="size-6 text-brand-ink" />
+					<Icon name="bot" className="size-6 text-brand-ink" />
 				</span>
 				<AssistantStatusBadge status={assistant.estado} />
 			</div>
@@ -70,7 +70,7 @@ function AssistantCard({ assistant }: { assistant: Assistant }) {
 				to={`/dashboard/soporte?${new URLSearchParams({ asistente: assistant.id })}`}
 				className="mt-auto inline-flex items-center gap-2 self-start pt-5 text-sm font-medium text-brand-ink underline-offset-4 hover:underline"
 			>
-				<LifeBuoy aria-hidden className="size-4" />
+				<Icon name="life-buoy" className="size-4" />
 				{copy.help}
 			</Link>
 		</li>
@@ -85,7 +85,7 @@ export default function Assistants({ loaderData }: Route.ComponentProps) {
 			<PageTitle title={copy.title} />
 			{loaderData.assistants.length === 0 ? (
 				<div className="rounded-2xl border border-dashed bg-surface p-12 text-center">
-					<Bot aria-hidden className="mx-auto size-10 text-muted-foreground" />
+					<Icon name="bot" className="mx-auto size-10 text-muted-foreground" />
 					<p className="mt-4 font-medium">{copy.empty}</p>
 					<Button asChild className="mt-6">
 						<a href={loaderData.pricingUrl}>{copy.request}</a>

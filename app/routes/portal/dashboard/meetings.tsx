@@ -1,4 +1,3 @@
-import { CalendarPlus } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { requireUser } from '~/.server/auth'
@@ -13,6 +12,7 @@ import { StatusBadge } from '~/components/portal/status-badge'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
+import { Icon } from '~/components/ui/icon'
 import { meetingsCopy as copy } from '~/content/meetings'
 import { loadRescheduleOptions } from '~/.server/booking-rules'
 import { formatMeeting, splitMeetings } from '~/lib/booking'
@@ -76,7 +76,7 @@ function NewBooking({ bookingUrl }: { bookingUrl: string }) {
 	const hydrated = useHydrated()
 	const trigger = (
 		<>
-			<CalendarPlus aria-hidden className="size-4" />
+			<Icon name="calendar-plus" className="size-4" />
 			{copy.newBooking.button}
 		</>
 	)

@@ -1,5 +1,4 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { AlertTriangle, ArrowUpRight, CreditCard, FileText, LoaderCircle, Receipt } from 'lucide-react'
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -28,6 +27,7 @@ import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { stackedTable } from '~/components/portal/stacked-table'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
+import { Icon } from '~/components/ui/icon'
 import { billingStatusLabels, invoiceStatusLabels, portalCopy, subscriptionCopy as copy } from '~/content/billing'
 import { dashboardCopy } from '~/content/dashboard'
 import { formatEuros, periodLabels, planById, priceSuffix, vatNote } from '~/content/plans'
@@ -170,7 +170,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
 				</div>
 			) : (
 				<div className="rounded-2xl border border-dashed bg-surface p-12 text-center">
-					<CreditCard aria-hidden className="mx-auto size-10 text-muted-foreground" />
+					<Icon name="credit-card" className="mx-auto size-10 text-muted-foreground" />
 					<p className="mt-4 font-medium">{dashboardCopy.subscription.none}</p>
 					<p className="mt-1 text-sm text-muted-foreground">{dashboardCopy.subscription.noneText}</p>
 					<Button asChild className="mt-6">
@@ -210,7 +210,7 @@ function SubmitButton({
 }: { pending: boolean; children: ReactNode } & ComponentProps<typeof Button>) {
 	return (
 		<Button type="submit" disabled={pending} aria-disabled={pending} {...props}>
-			{pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+			{pending ? <Icon name="loader-circle" className="size-4 animate-spin" /> : null}
 			{pending ? copy.working : children}
 		</Button>
 	)
@@ -285,7 +285,7 @@ function PlanPanel({ subscription, openInvoice }: { subscription: SubscriptionRo
 			</dl>
 			{subscription.status === 'past_due' ? (
 				<div role="alert" className="mx-6 mb-5 flex gap-3 rounded-xl bg-danger/5 p-4 text-sm sm:mx-8">
-					<AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
+					<Icon name="triangle-exclamation-point" className="mt-0.5 size-4 shrink-0 text-danger" />
 					<div>
 						<p className="font-semibold text-danger">{copy.pastDue.title}</p>
 						<p className="mt-1 text-muted-foreground">{copy.pastDue.text}</p>
@@ -295,7 +295,7 @@ function PlanPanel({ subscription, openInvoice }: { subscription: SubscriptionRo
 								className="mt-2 inline-flex items-center gap-1 font-medium text-brand-ink underline-offset-4 hover:underline"
 							>
 								{copy.invoices.pay}
-								<ArrowUpRight aria-hidden className="size-4" />
+								<Icon name="arrow-up-right" className="size-4" />
 							</a>
 						) : null}
 					</div>
@@ -468,7 +468,7 @@ function PaymentMethod({ portalError }: { portalError: string | null }) {
 	return (
 		<section aria-labelledby="billing-portal" className="rounded-2xl border bg-surface p-6">
 			<span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand/10 text-brand-ink">
-				<CreditCard aria-hidden className="size-5" />
+				<Icon name="credit-card" className="size-5" />
 			</span>
 			<h2 id="billing-portal" className="mt-4 font-semibold">
 				{portalCopy.manage}
@@ -476,7 +476,7 @@ function PaymentMethod({ portalError }: { portalError: string | null }) {
 			<p className="mt-1 text-sm text-muted-foreground">{portalCopy.manageLead}</p>
 			{pending ? (
 				<p role="status" className="mt-5 flex items-center gap-2 text-sm text-muted-foreground">
-					<LoaderCircle aria-hidden className="size-4 animate-spin" />
+					<Icon name="loader-circle" className="size-4 animate-spin" />
 					{portalCopy.loading}
 				</p>
 			) : portalError ? (
@@ -493,7 +493,7 @@ function PaymentMethod({ portalError }: { portalError: string | null }) {
 				<IntentForm intent="portal" className="mt-5">
 					<Button type="submit" variant="secondary" className="w-full">
 						{portalCopy.open}
-						<ArrowUpRight aria-hidden className="size-4" />
+						<Icon name="arrow-up-right" className="size-4" />
 					</Button>
 				</IntentForm>
 			)}
@@ -510,7 +510,7 @@ function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 	return (
 		<section aria-labelledby="invoices" className="rounded-2xl border bg-surface">
 			<h2 id="invoices" className="flex items-center gap-2 px-6 pt-6 pb-4 text-lg font-semibold sm:px-8">
-				<Receipt aria-hidden className="size-5 text-muted-foreground" />
+				<Icon name="receipt" className="size-5 text-muted-foreground" />
 				{copy.invoices.title}
 			</h2>
 			{invoices.length === 0 ? (
@@ -591,12 +591,12 @@ function InvoiceLinks({ invoice }: { invoice: InvoiceRow }) {
 			{invoice.hosted_invoice_url ? (
 				<a href={invoice.hosted_invoice_url} className={link} aria-label={`${view} ${number}`}>
 					{view}
-					<ArrowUpRight aria-hidden className="size-4" />
+					<Icon name="arrow-up-right" className="size-4" />
 				</a>
 			) : null}
 			{invoice.invoice_pdf ? (
 				<a href={invoice.invoice_pdf} className={link} aria-label={copy.invoices.pdfLabel(number)}>
-					<FileText aria-hidden className="size-4" />
+					<Icon name="file-text" className="size-4" />
 					{copy.invoices.pdf}
 				</a>
 			) : null}

@@ -1,6 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Send } from 'lucide-react'
 import { data, Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { requireUser } from '~/.server/auth'
@@ -12,6 +11,7 @@ import { ErrorList, inputClass } from '~/components/forms'
 import { BackLink } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/portal/support-request-status'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate, formatLongDateTime } from '~/lib/dates'
 import { cn, isUuid } from '~/lib/utils'
@@ -109,7 +109,7 @@ function FollowUpForm({
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex justify-end">
 				<Button type="submit" disabled={navigation.state === 'submitting'}>
-					<Send aria-hidden className="size-4" />
+					<Icon name="send" className="size-4" />
 					{text.submit}
 				</Button>
 			</div>

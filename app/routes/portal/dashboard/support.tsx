@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { ChevronRight, LifeBuoy, Send } from 'lucide-react'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { requireUser } from '~/.server/auth'
@@ -17,6 +16,7 @@ import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/portal/support-request-status'
 import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate } from '~/lib/dates'
 import type { Route } from './+types/support'
@@ -62,7 +62,7 @@ function Requests({ requests }: Pick<LoaderData, 'requests'>) {
 	if (!requests.length) {
 		return (
 			<div className="rounded-2xl border border-dashed bg-surface p-10 text-center">
-				<LifeBuoy aria-hidden className="mx-auto size-10 text-muted-foreground" />
+				<Icon name="life-buoy" className="mx-auto size-10 text-muted-foreground" />
 				<p className="mt-4 font-medium">{text.empty}</p>
 				<p className="mt-1 text-sm text-muted-foreground">{text.emptyText}</p>
 			</div>
@@ -86,8 +86,8 @@ function Requests({ requests }: Pick<LoaderData, 'requests'>) {
 								{request.replies ? text.replies(request.replies) : text.noReplies}
 							</span>
 						</span>
-						<ChevronRight
-							aria-hidden
+						<Icon
+							name="chevron-right"
 							className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
 						/>
 					</Link>
@@ -152,7 +152,7 @@ function NewRequestForm({
 			</div>
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<Button type="submit" className="w-full" disabled={navigation.state === 'submitting'}>
-				<Send aria-hidden className="size-4" />
+				<Icon name="send" className="size-4" />
 				{text.submit}
 			</Button>
 		</Form>
