@@ -1,6 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { Icon } from '../../app/components/ui/icon'
 import { iconNames } from '../../app/components/ui/icon-names'
 import { buildSprite, outputFile } from '../../scripts/build-icons'
 
@@ -22,4 +25,15 @@ test('every listed icon is named somewhere in the app', async () => {
 	const source = (await Promise.all(files.map((file) => readFile(join('app', file), 'utf8')))).join('\n')
 	const unused = iconNames.filter((name) => !source.includes(`'${name}'`) && !source.includes(`"${name}"`))
 	expect(unused, 'drop them from icon-names.ts and run npm run icons').toEqual([])
+})
+
+test('an icon is hidden from assistive technology unless it is given a name, then it is an image', () => {
+	const decorative = renderToStaticMarkup(createElement(Icon, { name: 'mail', className: 'size-4' }))
+	expect(decorative).toMatch(
+		/^<svg width="24" height="24" aria-hidden="true" class="size-4"><use href="[^"]+\.svg[^"#]*#mail"><\/use><\/svg>$/,
+	)
+	const named = renderToStaticMarkup(createElement(Icon, { name: 'mail', 'aria-label': 'Correo' }))
+	expect(named).toContain('role="img"')
+	expect(named).toContain('aria-label="Correo"')
+	expect(named).not.toContain('aria-hidden="true"')
 })

@@ -11,8 +11,9 @@ export type { IconName }
  * take the colour of the text around it. Decorative unless given an accessible name.
  */
 export function Icon({ name, ...props }: ComponentProps<'svg'> & { name: IconName }) {
+	const named = Boolean(props['aria-label'] ?? props['aria-labelledby'])
 	return (
-		<svg width="24" height="24" aria-hidden {...props}>
+		<svg width="24" height="24" aria-hidden={!named} role={named ? 'img' : undefined} {...props}>
 			<use href={`${spriteHref}#${name}`} />
 		</svg>
 	)
