@@ -5,7 +5,7 @@ import { createAccount, createAdminAccount, createMeeting, postAs, serviceClient
 import { defaultRulesRow } from '../support/booking-rules'
 import { slotDay, slotRadio } from '../support/slot-picker'
 import { appPage, expect, test } from '../support/e2e-test'
-import { uniqueName, uniqueSlot } from '../support/unique'
+import { uniqueDay, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 // The booking rules are one row every booking reads: these tests change them, so Playwright runs this file
@@ -22,14 +22,6 @@ test.afterEach(async () => {
 	await serviceClient().from('reglas_reservas').update(defaults).eq('id', true).throwOnError()
 	await serviceClient().from('bloqueos_reservas').delete().like('motivo', 'e2e %').throwOnError()
 })
-
-/** The next weekday after a date (the test slots fill a day's hours before moving on). */
-function weekdayAfter(isoDate: string) {
-	const date = new Date(`${isoDate}T12:00:00Z`)
-	do date.setUTCDate(date.getUTCDate() + 1)
-	while ([0, 6].includes(date.getUTCDay()))
-	return date.toISOString().slice(0, 10)
-}
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /^Notificaciones/ }).getByText(text)
 
@@ -59,8 +51,9 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 	await expect(latest).toContainText(name)
 	await expect(page.getByRole('checkbox', { name: '16:00' })).toBeChecked()
 
-	const blocked = uniqueSlot().fecha
-	const open = weekdayAfter(blocked)
+	// Whole days of this test's own: the open one must offer every hour the rules give.
+	const blocked = uniqueDay()
+	const open = uniqueDay()
 	const blocks = page.getByRole('region', { name: 'Días bloqueados' })
 	await blocks.getByLabel('Desde').fill(blocked)
 	await blocks.getByLabel('Hasta (incluido)').fill(blocked)
@@ -173,8 +166,8 @@ test.describe('without JavaScript', () => {
 		expect(stored.data).toEqual({ dias: [1, 6], horizonte_dias: 60, maximo_pendientes: 5 })
 
 		const blocks = page.getByRole('region', { name: 'Días bloqueados' })
-		const from = uniqueSlot().fecha
-		const to = weekdayAfter(from)
+		const from = uniqueDay()
+		const to = uniqueDay()
 		await blocks.getByLabel('Desde').fill(to)
 		await blocks.getByLabel('Hasta (incluido)').fill(from)
 		await blocks.getByLabel('Motivo').fill('e2e Vacaciones')

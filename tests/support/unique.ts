@@ -196,6 +196,14 @@ function readLane(lane: number): LaneState {
 	return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as LaneState) : { nextFree: 0, takenAhead: [] }
 }
 
+/** Marks `indices` of the lane taken and keeps the lane's state for the rest of the run. */
+function take(lane: number, state: LaneState, taken: Set<number>, indices: number[]) {
+	for (const index of indices) taken.add(index)
+	let nextFree = state.nextFree
+	while (taken.delete(nextFree)) nextFree += 1
+	writeFileSync(laneFile(lane), JSON.stringify({ nextFree, takenAhead: [...taken] }))
+}
+
 /**
  * A bookable slot (a weekday and one of the booking hours) that no other test
  * gets. `where` asks for one of a kind; the slots it passes over stay free.
@@ -209,13 +217,30 @@ export function uniqueSlot(where: (slot: Slot) => boolean = () => true): Slot {
 		if (taken.has(index)) continue
 		const slot = slotAt(lane, index)
 		if (!where(slot)) continue
-		taken.add(index)
-		let nextFree = state.nextFree
-		while (taken.delete(nextFree)) nextFree += 1
-		writeFileSync(laneFile(lane), JSON.stringify({ nextFree, takenAhead: [...taken] }))
+		take(lane, state, taken, [index])
 		return slot
 	}
 	throw new Error(`Worker lane ${lane} has no free slot left that fits.`)
+}
+
+/**
+ * A weekday no other test gets any slot of: for a test that reads every hour a day offers, or blocks the day.
+ * Days come in order, so a second call gives a later day than the first.
+ */
+export function uniqueDay(): string {
+	const lane = slotLane()
+	const state = readLane(lane)
+	const taken = new Set(state.takenAhead)
+	const slotsOfLane = blocksOf(lane).length * slotsPerBlock
+	const perDay = bookingSlots.length
+	// Every slot before nextFree is taken, so the first wholly free day starts at or after it.
+	for (let first = Math.ceil(state.nextFree / perDay) * perDay; first < slotsOfLane; first += perDay) {
+		const day = Array.from({ length: perDay }, (_, hour) => first + hour)
+		if (day.some((index) => taken.has(index))) continue
+		take(lane, state, taken, day)
+		return slotAt(lane, first).fecha
+	}
+	throw new Error(`Worker lane ${lane} has no wholly free day left.`)
 }
 
 export const uniqueSlots = (count: number) => Array.from({ length: count }, () => uniqueSlot())

@@ -115,6 +115,36 @@ describe('unique test data', () => {
 		expect(() => uniqueSlot((slot) => slot.fecha === '2020-01-06')).toThrow(/no free slot/)
 	})
 
+	test('a whole day: none of its slots goes to another call, and the slots around it carry on', async () => {
+		const { uniqueDay, uniqueSlot, uniqueSlots } = await worker(0)
+		const first = uniqueSlots(3)
+		expect(uniqueDay()).toBe('2026-12-08')
+		// The day partly used stays partly used; the day taken whole is never handed out again.
+		const rest = uniqueSlots(bookingSlots.length - 3)
+		expect([...first, ...rest].every((slot) => slot.fecha === '2026-12-07')).toBe(true)
+		expect(uniqueSlot()).toEqual({ fecha: '2026-12-09', hora: '10:00' })
+		// A day with one slot taken ahead (a slot of one kind) is not whole: the next one is.
+		uniqueSlot((slot) => slot.fecha === '2026-12-10' && slot.hora === '13:30')
+		expect(uniqueDay()).toBe('2026-12-11')
+		expect(uniqueDay()).toBe('2026-12-14')
+	})
+
+	test('whole days never cross into another lane’s weekdays, at the end of a block either', async () => {
+		process.env.KIA_TEST_SLOT_LANES = '2'
+		const other = await worker(1)
+		const othersDays = new Set(other.uniqueSlots(176).map((slot) => slot.fecha))
+		const { uniqueDay, uniqueSlots } = await worker(0)
+		uniqueSlots(bookingSlots.length * 10)
+		const lastOfBlock = uniqueDay()
+		const next = uniqueDay()
+		expect(lastOfBlock).toBe('2026-12-21')
+		expect(next > lastOfBlock).toBe(true)
+		expect(othersDays.has(lastOfBlock) || othersDays.has(next)).toBe(false)
+		// 22 weekdays a lane, 12 used: 10 whole days are left, then none.
+		for (let day = 0; day < 10; day++) uniqueDay()
+		expect(() => uniqueDay()).toThrow(/no wholly free day/)
+	})
+
 	test('the first slot date is a weekday a week ahead, or after the latest booking of a shared database', async () => {
 		const { firstSlotDate } = await worker(0)
 		expect(firstSlotDate('2026-11-23')).toBe('2026-11-30')
