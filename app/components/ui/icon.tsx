@@ -13,7 +13,7 @@ export type { IconName }
 export function Icon({ name, ...props }: ComponentProps<'svg'> & { name: IconName }) {
 	const named = Boolean(props['aria-label'] ?? props['aria-labelledby'])
 	return (
-		<svg width="24" height="24" aria-hidden={!named} role={named ? 'img' : undefined} {...props}>
+		<svg width="24" height="24" aria-hidden={named ? undefined : true} role={named ? 'img' : undefined} {...props}>
 			<use href={`${spriteHref}#${name}`} />
 		</svg>
 	)
