@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { freePort } from '../local/service'
+import { perResponseHeaders } from '../server/response-headers'
 import { rawRequest } from '../tests/support/urls'
 import { median, type BenchApp, type BenchStack } from './support'
 
@@ -108,16 +109,6 @@ async function expectCache(
 	}
 }
 
-/** Headers that describe one transfer rather than the page; the static server makes its own. */
-const transferHeaders = new Set([
-	'content-length',
-	'content-encoding',
-	'transfer-encoding',
-	'date',
-	'connection',
-	'keep-alive',
-])
-
 /** The headers of a page-cache hit of `path`, as the app sends them, less those of the transfer. */
 async function hitHeaders(app: BenchApp, path: string) {
 	const url = `http://kia.localhost:${app.port}${path}`
@@ -127,7 +118,7 @@ async function hitHeaders(app: BenchApp, path: string) {
 	if (hit.headers['x-page-cache'] !== 'hit') throw new Error(`${path}: a second request should be a page-cache hit`)
 	return Object.fromEntries(
 		Object.entries(hit.headers).flatMap(([name, value]) =>
-			transferHeaders.has(name) || value === undefined ? [] : [[name, [value].flat().join(', ')]],
+			perResponseHeaders.has(name) || value === undefined ? [] : [[name, [value].flat().join(', ')]],
 		),
 	)
 }

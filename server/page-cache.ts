@@ -4,6 +4,7 @@ import { parse } from 'cookie'
 import { cacheableFor, pageCacheMarker } from '~/.server/page-cache'
 import { hostKindOf } from '~/lib/host'
 import { pageTemplate, type PageTemplate } from './page-template'
+import { perResponseHeaders } from './response-headers'
 
 /**
  * Anonymous visitors' marketing pages, rendered once and served from memory
@@ -44,16 +45,6 @@ const blogCheckIntervalMs = 5_000
 const staleGraceMs = 10_000
 /** Past this, an expired page whose replacement never came (a failing render) is dropped. */
 const maxStaleMs = 60_000
-/** Headers that describe one transfer, not the page. */
-const perResponseHeaders = new Set([
-	'content-length',
-	'content-encoding',
-	'transfer-encoding',
-	'date',
-	'connection',
-	'x-request-id',
-	'keep-alive',
-])
 
 /**
  * Hits' nonces are cut from one read of the CSPRNG per 256 hits: a read per hit was the most expensive step
