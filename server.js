@@ -113,7 +113,7 @@ async function serveRequests() {
 	let answerHealthCheck
 	/**
 	 * One JSON line per request on stdout (server/request-log.ts); production only, development keeps a quiet console.
-	 * @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined}
+	 * @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => () => void) | undefined}
 	 */
 	let logRequest
 	server.disable('x-powered-by')
@@ -170,11 +170,11 @@ async function serveRequests() {
 	// hosts get anything; a cached page is answered before Express and React Router see the request.
 	const httpServer = createServer((req, res) => {
 		if (answerHealthCheck(req, res)) return
-		logRequest?.(req, res)
+		const handedOn = logRequest?.(req, res)
 		// While draining (SIGTERM), a kept-alive connection is closed after its response instead of idling on.
 		if (draining) res.setHeader('Connection', 'close')
-		if (refuseMisdirected(req, res)) return
-		if (!pageCache?.serve(req, res)) server(req, res)
+		if (!refuseMisdirected(req, res) && !pageCache?.serve(req, res)) server(req, res)
+		handedOn?.()
 	})
 	// e.g. the port is taken: a message for whoever started it, not a stack trace.
 	httpServer.once('error', (error) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import SonicBoom from 'sonic-boom'
 
 /**
  * One JSON line per request on stdout, for the production log (issue 17):
@@ -8,12 +9,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  * line costs microseconds, and a storm of 404s on /assets is worth seeing;
  * they carry no request id (none is made for them), so theirs is null. The
  * process id tells the server's worker processes apart.
+ *
+ * Call it as a request arrives; call what it returns once the request has been
+ * handed on (answered from memory, refused, or passed to the app).
  */
 export function logRequest(req: IncomingMessage, res: ServerResponse) {
 	const started = performance.now()
 	// Express rewrites req.url for mounted middleware; the path is read before it does.
 	const route = (req.url ?? '/').split('?', 1)[0]
-	res.once('close', () => {
+	const writeLine = () => {
 		const requestId = res.getHeader('x-request-id')
 		const line = {
 			time: new Date().toISOString(),
@@ -25,19 +29,48 @@ export function logRequest(req: IncomingMessage, res: ServerResponse) {
 			status: res.statusCode,
 			durationMs: Math.round((performance.now() - started) * 10) / 10,
 		}
-		if (pending === '') setImmediate(flush)
-		pending += `${JSON.stringify(line)}\n`
-	})
+		logStream()?.write(`${JSON.stringify(line)}\n`)
+	}
+	return function handedOn() {
+		// A response sent already (a cached page, a refused host) is logged now: a 'close' listener per cached
+		// page was a tenth of what answering it cost.
+		if (res.writableEnded) writeLine()
+		else res.once('close', writeLine)
+	}
 }
 
 /**
- * Lines wait for the end of the event loop's turn and go out in one write: a write per request to a pipe (a
- * log collector) cost a busy server more than answering a cached page. An exit writes what is left.
+ * stdout through sonic-boom (pino's writer): lines gather in memory and leave in writes of 16 KB or every
+ * half second, on libuv's thread pool. Node writes to a pipe (a log collector) synchronously, so a write per
+ * request cost a busy server more than answering a cached page, and a slow reader stalled it. A reader that
+ * stops altogether costs lines, not memory: past 32 MB waiting, lines are dropped and the drop is reported on
+ * stderr. An exit writes what is left.
  */
-let pending = ''
-function flush() {
-	if (pending === '') return
-	process.stdout.write(pending)
-	pending = ''
+let stream: SonicBoom | null | undefined
+function logStream() {
+	if (stream !== undefined) return stream
+	stream = new SonicBoom({
+		fd: 1,
+		minLength: 16 * 1024,
+		maxWrite: 64 * 1024,
+		maxLength: 32 * 1024 * 1024,
+		periodicFlush: 500,
+	})
+	stream.on('drop', reportDrop)
+	stream.on('error', (error: Error) => {
+		// Most likely the reader is gone (EPIPE): no line would arrive anyway.
+		console.error('[server] the request log cannot be written; requests are no longer logged', error)
+		stream = null
+	})
+	process.on('exit', () => stream?.flushSync())
+	return stream
 }
-process.on('exit', flush)
+
+let dropped = 0
+function reportDrop() {
+	if (dropped++ > 0) return
+	setTimeout(() => {
+		console.error(`[server] ${dropped} request log lines dropped: stdout's reader is not keeping up`)
+		dropped = 0
+	}, 1_000).unref()
+}

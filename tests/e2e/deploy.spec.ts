@@ -77,11 +77,13 @@ test('one JSON line per request: time, process, request id, host, method, path w
 		await rawRequest(at(app, 'kia.localhost', '/tarifas'))
 		const cached = await rawRequest(at(app, 'kia.localhost', '/tarifas'))
 		expect(cached.headers['x-page-cache']).toBe('hit')
+		// So is a request for a host we do not serve, refused before the app.
+		expect((await rawRequest(at(app, 'elsewhere.example', '/'))).status).toBe(421)
 		// startApp's own requests (for /favicon.svg, until the app answered) are logged too.
 		const ours = () => logLines(app).filter((line) => line.route !== '/favicon.svg')
-		await expect.poll(() => ours().length).toBe(4)
+		await expect.poll(() => ours().length).toBe(5)
 
-		const [pageLine, missingLine, , cachedLine] = ours()
+		const [pageLine, missingLine, , cachedLine, refusedLine] = ours()
 		expect(pageLine).toEqual({
 			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 			pid: app.pid,
@@ -96,6 +98,7 @@ test('one JSON line per request: time, process, request id, host, method, path w
 		expect(missingLine).toMatchObject({ requestId: missing.headers['x-request-id'], route: '/no-existe', status: 404 })
 		expect(cachedLine).toMatchObject({ requestId: cached.headers['x-request-id'], route: '/tarifas', status: 200 })
 		expect(cachedLine?.requestId).toMatch(/^[0-9a-f-]{36}$/)
+		expect(refusedLine).toMatchObject({ host: `elsewhere.example:${app.port}`, route: '/', status: 421 })
 		expect(app.output()).not.toContain('secreto-de-prueba')
 	} finally {
 		await app.stop()
