@@ -84,11 +84,20 @@ async function soak(stack: BenchStack) {
 }
 
 type LighthouseScores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
+/** The metrics the performance score is made of, as Lighthouse simulates them (ms; CLS unitless). */
+const lighthouseMetrics = {
+	FCP: 'first-contentful-paint',
+	LCP: 'largest-contentful-paint',
+	TBT: 'total-blocking-time',
+	SI: 'speed-index',
+	CLS: 'cumulative-layout-shift',
+} as const
+type LighthouseRun = LighthouseScores & { metrics: Record<keyof typeof lighthouseMetrics, number> }
 // Lighthouse's variability guide: the median of five runs halves the spread of a single one.
 const lighthouseRuns = 5
 
 /** One Lighthouse run (mobile preset, system Chromium); a run whose trace Chrome lost (NO_NAVSTART) is run again. */
-async function lighthouseRun(url: string, output: string, attempt = 1): Promise<LighthouseScores> {
+async function lighthouseRun(url: string, output: string, attempt = 1): Promise<LighthouseRun> {
 	const args = [
 		'lighthouse',
 		url,
@@ -110,6 +119,7 @@ async function lighthouseRun(url: string, output: string, attempt = 1): Promise<
 			? (JSON.parse(await readFile(output, 'utf8')) as {
 					runtimeError?: { code: string }
 					categories: Record<string, { score: number | null }>
+					audits: Record<string, { numericValue?: number }>
 				})
 			: undefined
 	if (!report || report.runtimeError) {
@@ -122,6 +132,13 @@ async function lighthouseRun(url: string, output: string, attempt = 1): Promise<
 		accessibility: score('accessibility'),
 		'best-practices': score('best-practices'),
 		seo: score('seo'),
+		metrics: {
+			FCP: report.audits[lighthouseMetrics.FCP]?.numericValue ?? Number.NaN,
+			LCP: report.audits[lighthouseMetrics.LCP]?.numericValue ?? Number.NaN,
+			TBT: report.audits[lighthouseMetrics.TBT]?.numericValue ?? Number.NaN,
+			SI: report.audits[lighthouseMetrics.SI]?.numericValue ?? Number.NaN,
+			CLS: report.audits[lighthouseMetrics.CLS]?.numericValue ?? Number.NaN,
+		},
 	}
 }
 
@@ -136,7 +153,7 @@ const withinBudget = (score: number, budget: number) => (score >= budget ? `${sc
 async function lighthouse(pages: LighthousePage[]) {
 	const rows: string[] = []
 	for (const { label, url, performanceBudget } of pages) {
-		const runs: LighthouseScores[] = []
+		const runs: LighthouseRun[] = []
 		for (let run = 1; run <= lighthouseRuns; run++) {
 			runs.push(await lighthouseRun(url, join(tmp, `lighthouse${label.replace(/\W+/g, '_')}-${run}.json`)))
 		}
@@ -144,8 +161,10 @@ async function lighthouse(pages: LighthousePage[]) {
 		const medianOf = (category: keyof LighthouseScores) => median(runs.map((run) => run[category]))
 		const other = (category: Exclude<keyof LighthouseScores, 'performance'>) =>
 			withinBudget(medianOf(category), lighthouseBudgets.otherCategories)
+		const metric = (name: keyof typeof lighthouseMetrics) => median(runs.map((run) => run.metrics[name]))
+		const metrics = `${Math.round(metric('FCP'))} / ${Math.round(metric('LCP'))} / ${Math.round(metric('TBT'))} / ${Math.round(metric('SI'))} / ${metric('CLS').toFixed(3)}`
 		rows.push(
-			`| \`${label}\` | ${withinBudget(medianOf('performance'), performanceBudget)} (${performance.join(', ')}) | ${performanceBudget} | ${other('accessibility')} | ${other('best-practices')} | ${other('seo')} |`,
+			`| \`${label}\` | ${withinBudget(medianOf('performance'), performanceBudget)} (${performance.join(', ')}) | ${performanceBudget} | ${metrics} | ${other('accessibility')} | ${other('best-practices')} | ${other('seo')} |`,
 		)
 		console.info(rows.at(-1))
 	}
@@ -154,10 +173,12 @@ async function lighthouse(pages: LighthousePage[]) {
 ${lighthouseRuns} runs per page, median score (the performance score of each run in brackets: Lighthouse's simulated
 throttling still follows what it observes on a loaded two-core machine). Budgets (issue 19): performance
 ≥ ${lighthouseBudgets.site} on the site's pages and ≥ ${lighthouseBudgets.portal} on the portal's \`/auth\`; accessibility, best practices and SEO
-${lighthouseBudgets.otherCategories} on every page. A median under its budget is in bold.
+${lighthouseBudgets.otherCategories} on every page. A median under its budget is in bold. The metrics are each one's median over
+the runs, as Lighthouse simulates a mid-range phone on slow 4G (ms): first and largest contentful paint, total
+blocking time, speed index, and the layout shift.
 
-| page | performance | budget | accessibility | best practices | SEO |
-|---|---|---|---|---|---|
+| page | performance | budget | FCP / LCP / TBT / SI ms, CLS | accessibility | best practices | SEO |
+|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `
 }
