@@ -113,7 +113,7 @@ async function serveRequests() {
 	let answerHealthCheck
 	/**
 	 * One JSON line per request on stdout (server/request-log.ts); production only, development keeps a quiet console.
-	 * @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => () => void) | undefined}
+	 * @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => (requestId?: string | null) => void) | undefined}
 	 */
 	let logRequest
 	server.disable('x-powered-by')
@@ -173,8 +173,10 @@ async function serveRequests() {
 		const handedOn = logRequest?.(req, res)
 		// While draining (SIGTERM), a kept-alive connection is closed after its response instead of idling on.
 		if (draining) res.setHeader('Connection', 'close')
-		if (!refuseMisdirected(req, res) && !pageCache?.serve(req, res)) server(req, res)
-		handedOn?.()
+		if (refuseMisdirected(req, res)) return handedOn?.()
+		const hit = pageCache?.serve(req, res)
+		if (!hit) server(req, res)
+		handedOn?.(hit)
 	})
 	// e.g. the port is taken: a message for whoever started it, not a stack trace.
 	httpServer.once('error', (error) => {

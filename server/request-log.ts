@@ -17,8 +17,8 @@ export function logRequest(req: IncomingMessage, res: ServerResponse) {
 	const started = performance.now()
 	// Express rewrites req.url for mounted middleware; the path is read before it does.
 	const route = (req.url ?? '/').split('?', 1)[0]
-	const writeLine = () => {
-		const requestId = res.getHeader('x-request-id')
+	const writeLine = (answeredWith?: string) => {
+		const requestId = answeredWith ?? res.getHeader('x-request-id')
 		const line = {
 			time: new Date().toISOString(),
 			pid: process.pid,
@@ -31,11 +31,12 @@ export function logRequest(req: IncomingMessage, res: ServerResponse) {
 		}
 		logStream()?.write(`${JSON.stringify(line)}\n`)
 	}
-	return function handedOn() {
+	/** `requestId`: a response's id that Node does not hold as a header to read back (a page cache hit's). */
+	return function handedOn(requestId?: string | null) {
 		// A response sent already (a cached page, a refused host) is logged now: a 'close' listener per cached
 		// page was a tenth of what answering it cost.
-		if (res.writableEnded) writeLine()
-		else res.once('close', writeLine)
+		if (res.writableEnded) writeLine(requestId ?? undefined)
+		else res.once('close', () => writeLine())
 	}
 }
 
