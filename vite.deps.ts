@@ -49,6 +49,7 @@ export const serverDependencies = [
 	'remix-utils/honeypot/server',
 	'sanitize-html',
 	'satori',
+	'sonic-boom',
 	'stripe',
 	'ws',
 	'zod/mini',
