@@ -116,6 +116,8 @@ async function serveRequests() {
 	 * @type {((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => (requestId?: string | null) => void) | undefined}
 	 */
 	let logRequest
+	/** @type {(() => Promise<void>) | undefined} */
+	let flushRequestLog
 	server.disable('x-powered-by')
 	// Which proxies may tell us the visitor's address (X-Forwarded-For): by default only this machine's.
 	server.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
@@ -162,6 +164,7 @@ async function serveRequests() {
 		refuseMisdirected = build.refuseMisdirected
 		answerHealthCheck = build.answerHealthCheck
 		logRequest = build.logRequest
+		flushRequestLog = build.flushRequestLog
 		server.use(build.pageCache.capture)
 		server.use(build.app)
 	}
@@ -190,7 +193,9 @@ async function serveRequests() {
 		if (draining) return
 		draining = true
 		if (cluster.isPrimary) console.info(`[server] SIGTERM: finishing requests in flight (up to ${drainMs} ms)`)
-		httpServer.close(() => {
+		httpServer.close(async () => {
+			// The request log's last lines go out before the process does.
+			await flushRequestLog?.()
 			if (cluster.isPrimary) console.info('[server] drained; exiting')
 			process.exit(0)
 		})

@@ -11,7 +11,7 @@ import { createPageCache } from './page-cache'
 
 export { answerHealthCheck } from './health'
 export { refuseMisdirected } from './hosts'
-export { logRequest } from './request-log'
+export { flushRequestLog, logRequest } from './request-log'
 
 const handleRequest = createRequestHandler({
 	// The build itself, not a function that loads it: React Router derives its route table and data handler

@@ -63,8 +63,24 @@ function logStream() {
 		console.error('[server] the request log cannot be written; requests are no longer logged', error)
 		stream = null
 	})
-	process.on('exit', () => stream?.flushSync())
+	process.on('exit', () => {
+		// A write already on its way when the process exits is not written again; a drain awaits flushRequestLog
+		// first, so this is for the few lines after it.
+		try {
+			stream?.flushSync()
+		} catch {
+			// The reader is gone: nothing can be written any more, and the exit stays as it was.
+		}
+	})
 	return stream
+}
+
+/** Resolves once every line logged so far has been written: a drain awaits it before the process exits. */
+export function flushRequestLog() {
+	return new Promise<void>((resolve) => {
+		if (!stream) return resolve()
+		stream.flush(() => resolve())
+	})
 }
 
 let dropped = 0

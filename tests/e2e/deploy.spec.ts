@@ -119,6 +119,8 @@ test('SIGTERM: no new connections, the request in flight finishes with 200, then
 	expect(response.body).toBe('waited 3000 ms')
 	expect(await app.exited).toBe(0)
 	expect(Date.now() - signalled).toBeLessThan(8_000)
+	// Its log line was written before the process exited.
+	expect(logLines(app)).toContainEqual(expect.objectContaining({ route: '/__test/slow', status: 200 }))
 })
 
 test('SIGTERM: a request still in flight after the bound is cut off and the process exits 1', async () => {
