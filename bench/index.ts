@@ -127,18 +127,14 @@ async function lighthouseRun(url: string, output: string, attempt = 1): Promise<
 		throw new Error(`lighthouse ${url}: ${report?.runtimeError?.code ?? `exit code ${code}`}`)
 	}
 	const score = (category: keyof LighthouseScores) => Math.round((report.categories[category]?.score ?? 0) * 100)
+	const metric = (name: keyof typeof lighthouseMetrics) =>
+		report.audits[lighthouseMetrics[name]]?.numericValue ?? Number.NaN
 	return {
 		performance: score('performance'),
 		accessibility: score('accessibility'),
 		'best-practices': score('best-practices'),
 		seo: score('seo'),
-		metrics: {
-			FCP: report.audits[lighthouseMetrics.FCP]?.numericValue ?? Number.NaN,
-			LCP: report.audits[lighthouseMetrics.LCP]?.numericValue ?? Number.NaN,
-			TBT: report.audits[lighthouseMetrics.TBT]?.numericValue ?? Number.NaN,
-			SI: report.audits[lighthouseMetrics.SI]?.numericValue ?? Number.NaN,
-			CLS: report.audits[lighthouseMetrics.CLS]?.numericValue ?? Number.NaN,
-		},
+		metrics: { FCP: metric('FCP'), LCP: metric('LCP'), TBT: metric('TBT'), SI: metric('SI'), CLS: metric('CLS') },
 	}
 }
 
