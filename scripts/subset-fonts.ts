@@ -1,6 +1,7 @@
 // `npm run fonts`: the Inter files the stylesheet uses (app/fonts), cut from @fontsource-variable/inter's
-// Latin and Latin Extended subsets down to the weights the pages use, 400 to 700. Fontsource's Latin file
-// spans 100 to 900 and weighs 48 KB; every first visit preloads it (decision 006). The output is
+// Latin and Latin Extended subsets down to the weights the pages use, 400 to 700, and the OpenType features
+// they need. Fontsource's Latin file spans 100 to 900 and weighs 48 KB; every first visit preloads it
+// (decision 006). The output is
 // committed; tests/unit/fonts.test.ts fails when it no longer matches what this script makes.
 import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -23,6 +24,15 @@ export const interSubsets = [
 
 export const weights = { min: 400, max: 700 }
 
+/**
+ * The OpenType features kept: those a browser applies to Latin text by default, less contextual alternates
+ * (`calt`), plus tabular figures (`tabular-nums` in prices and dates). Inter's `calt` rewrites arrows and
+ * punctuation between capitals, nothing our Spanish copy shows, but shaping it made the layouts of a page
+ * load about a quarter slower in Chromium (the home page, unthrottled: 106 against 142 ms); the stylistic
+ * sets and character variants no page asks for go too. The Latin file drops from 30 to 24 KB.
+ */
+export const features = ['ccmp', 'locl', 'mark', 'mkmk', 'kern', 'liga', 'rvrn', 'tnum']
+
 export const outputFile = (subset: string) => `app/fonts/inter-${subset}-wght-${weights.min}-${weights.max}.woff2`
 
 /** Every code point of a CSS unicode-range, as one string for the subsetter. */
@@ -43,6 +53,7 @@ export async function subsetInter(subset: (typeof interSubsets)[number]) {
 	return subsetFont(source, charactersOf(subset.unicodeRange), {
 		targetFormat: 'woff2',
 		variationAxes: { wght: { ...weights, default: weights.min } },
+		keepFeatures: features,
 	})
 }
 
