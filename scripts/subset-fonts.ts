@@ -8,6 +8,13 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import subsetFont from 'subset-font'
 
+/** subset-font 2.9's `keepFeatures` (hb-subset's --layout-features), which @types/subset-font does not know yet. */
+const subsetWithFeatures = subsetFont as (
+	font: Buffer,
+	text: string,
+	options: NonNullable<Parameters<typeof subsetFont>[2]> & { keepFeatures?: string[] },
+) => Promise<Buffer>
+
 /** Fontsource's subsets the site keeps, with their unicode-range as its CSS gives it (and app.css repeats). */
 export const interSubsets = [
 	{
@@ -50,7 +57,7 @@ export async function subsetInter(subset: (typeof interSubsets)[number]) {
 	const source = await readFile(
 		require.resolve(`@fontsource-variable/inter/files/inter-${subset.name}-wght-normal.woff2`),
 	)
-	return subsetFont(source, charactersOf(subset.unicodeRange), {
+	return subsetWithFeatures(source, charactersOf(subset.unicodeRange), {
 		targetFormat: 'woff2',
 		variationAxes: { wght: { ...weights, default: weights.min } },
 		keepFeatures: features,
