@@ -3,16 +3,16 @@
 // render, in alternating runs (bench/throughput.ts); where a render's time goes (bench/profile.ts); signed-in
 // pages at hosted latency (bench/latency.ts); first-load JavaScript per route; Lighthouse (mobile); the admin
 // pages at volume; a soak. A benchmark, not a test: nothing here fails the build.
-import { spawn } from 'node:child_process'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { launchOptions } from '../playwright.config'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../tests/support/first-load'
 import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
-import { machine, median, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
+import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
 import { hostedLatency } from './latency'
+import { lighthouse, lighthouseBudgets } from './lighthouse'
 import { renderProfile } from './profile'
 import { appTarget, cachedPages, measure, uncachedRender } from './throughput'
 
@@ -83,102 +83,6 @@ async function soak(stack: BenchStack) {
 `
 }
 
-type LighthouseScores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
-/** The metrics the performance score is made of, as Lighthouse simulates them (ms; CLS unitless). */
-const lighthouseMetrics = {
-	FCP: 'first-contentful-paint',
-	LCP: 'largest-contentful-paint',
-	TBT: 'total-blocking-time',
-	SI: 'speed-index',
-	CLS: 'cumulative-layout-shift',
-} as const
-type LighthouseRun = LighthouseScores & { metrics: Record<keyof typeof lighthouseMetrics, number> }
-// Lighthouse's variability guide: the median of five runs halves the spread of a single one.
-const lighthouseRuns = 5
-
-/** One Lighthouse run (mobile preset, system Chromium); a run whose trace Chrome lost (NO_NAVSTART) is run again. */
-async function lighthouseRun(url: string, output: string, attempt = 1): Promise<LighthouseRun> {
-	const args = [
-		'lighthouse',
-		url,
-		'--quiet',
-		'--output=json',
-		`--output-path=${output}`,
-		'--only-categories=performance,accessibility,best-practices,seo',
-		`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
-	]
-	const code = await new Promise<number | null>((resolve) => {
-		const child = spawn('npx', args, {
-			stdio: 'inherit',
-			env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' },
-		})
-		child.once('exit', resolve)
-	})
-	const report =
-		code === 0
-			? (JSON.parse(await readFile(output, 'utf8')) as {
-					runtimeError?: { code: string }
-					categories: Record<string, { score: number | null }>
-					audits: Record<string, { numericValue?: number }>
-				})
-			: undefined
-	if (!report || report.runtimeError) {
-		if (attempt < 3) return lighthouseRun(url, output, attempt + 1)
-		throw new Error(`lighthouse ${url}: ${report?.runtimeError?.code ?? `exit code ${code}`}`)
-	}
-	const score = (category: keyof LighthouseScores) => Math.round((report.categories[category]?.score ?? 0) * 100)
-	const metric = (name: keyof typeof lighthouseMetrics) =>
-		report.audits[lighthouseMetrics[name]]?.numericValue ?? Number.NaN
-	return {
-		performance: score('performance'),
-		accessibility: score('accessibility'),
-		'best-practices': score('best-practices'),
-		seo: score('seo'),
-		metrics: { FCP: metric('FCP'), LCP: metric('LCP'), TBT: metric('TBT'), SI: metric('SI'), CLS: metric('CLS') },
-	}
-}
-
-type LighthousePage = { label: string; url: string; performanceBudget: number }
-
-/** Issue 19's budgets: performance ≥ 98 on the site's pages, ≥ 95 on the portal's sign-in; 100 on the rest. */
-const lighthouseBudgets = { site: 98, portal: 95, otherCategories: 100 } as const
-
-const withinBudget = (score: number, budget: number) => (score >= budget ? `${score}` : `**${score}**`)
-
-/** Lighthouse's mobile preset: each page run several times, the median kept, as Lighthouse advises. */
-async function lighthouse(pages: LighthousePage[]) {
-	const rows: string[] = []
-	for (const { label, url, performanceBudget } of pages) {
-		const runs: LighthouseRun[] = []
-		for (let run = 1; run <= lighthouseRuns; run++) {
-			runs.push(await lighthouseRun(url, join(tmp, `lighthouse${label.replace(/\W+/g, '_')}-${run}.json`)))
-		}
-		const performance = runs.map((run) => run.performance)
-		const medianOf = (category: keyof LighthouseScores) => median(runs.map((run) => run[category]))
-		const other = (category: Exclude<keyof LighthouseScores, 'performance'>) =>
-			withinBudget(medianOf(category), lighthouseBudgets.otherCategories)
-		const metric = (name: keyof typeof lighthouseMetrics) => median(runs.map((run) => run.metrics[name]))
-		const metrics = `${Math.round(metric('FCP'))} / ${Math.round(metric('LCP'))} / ${Math.round(metric('TBT'))} / ${Math.round(metric('SI'))} / ${metric('CLS').toFixed(3)}`
-		rows.push(
-			`| \`${label}\` | ${withinBudget(medianOf('performance'), performanceBudget)} (${performance.join(', ')}) | ${performanceBudget} | ${metrics} | ${other('accessibility')} | ${other('best-practices')} | ${other('seo')} |`,
-		)
-		console.info(rows.at(-1))
-	}
-	return `## Lighthouse (mobile preset, system Chromium)
-
-${lighthouseRuns} runs per page, median score (the performance score of each run in brackets: Lighthouse's simulated
-throttling still follows what it observes on a loaded two-core machine). Budgets (issue 19): performance
-≥ ${lighthouseBudgets.site} on the site's pages and ≥ ${lighthouseBudgets.portal} on the portal's \`/auth\`; accessibility, best practices and SEO
-${lighthouseBudgets.otherCategories} on every page. A median under its budget is in bold. The metrics are each one's median over
-the runs, as Lighthouse simulates a mid-range phone on slow 4G (ms): first and largest contentful paint, total
-blocking time, speed index, and the layout shift.
-
-| page | performance | budget | FCP / LCP / TBT / SI ms, CLS | accessibility | best practices | SEO |
-|---|---|---|---|---|---|---|
-${rows.join('\n')}
-`
-}
-
 await mkdir(tmp, { recursive: true })
 const stack = await startBenchStack()
 const firstPost = /href="(\/blog\/[a-z0-9-]+)"/.exec((await rawRequest(stack.site('/blog'))).body)?.[1] ?? '/blog'
@@ -222,7 +126,7 @@ if (runs('lighthouse')) {
 		performanceBudget: lighthouseBudgets.site,
 	}))
 	const auth = { label: 'portal /auth', url: stack.portal('/auth'), performanceBudget: lighthouseBudgets.portal }
-	sections.push(await lighthouse([...sitePages, auth]))
+	sections.push(await lighthouse([...sitePages, auth], tmp))
 }
 if (runs('cached') || runs('uncached')) {
 	const single = await stack.startApp({ workers: 1 })

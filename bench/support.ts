@@ -89,14 +89,34 @@ export async function procStat(pid: number | string) {
 	return stat.split(') ')[1]?.split(' ') ?? []
 }
 
-/** Resident memory in MiB of a process and its children (a server's primary and its workers), on Linux. */
-export async function residentMiB(pid: number) {
-	const { readdir, readFile } = await import('node:fs/promises')
-	const rssKib = async (id: string) =>
-		Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${id}/status`, 'utf8').catch(() => ''))?.[1] ?? 0)
+/** A process and its children (a server's primary and its workers), on Linux. */
+async function withChildren(pid: number) {
+	const { readdir } = await import('node:fs/promises')
 	const processes = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))
 	const children = []
 	for (const id of processes) if (Number((await procStat(id))[1]) === pid) children.push(id)
-	const kib = await Promise.all([String(pid), ...children].map(rssKib))
+	return [String(pid), ...children]
+}
+
+/** Resident memory in MiB of a process and its children, on Linux. */
+export async function residentMiB(pid: number) {
+	const { readFile } = await import('node:fs/promises')
+	const rssKib = async (id: string) =>
+		Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${id}/status`, 'utf8').catch(() => ''))?.[1] ?? 0)
+	const kib = await Promise.all((await withChildren(pid)).map(rssKib))
 	return kib.reduce((sum, one) => sum + one, 0) / 1024
+}
+
+/** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
+const clockTicksPerSecond = 100
+
+/** CPU time in ms a process and its children have used so far, every thread, user and system (Linux). */
+export async function cpuMs(pid: number) {
+	const ticks = await Promise.all(
+		(await withChildren(pid)).map(async (id) => {
+			const fields = await procStat(id)
+			return Number(fields[11] ?? 0) + Number(fields[12] ?? 0)
+		}),
+	)
+	return (ticks.reduce((sum, one) => sum + one, 0) * 1000) / clockTicksPerSecond
 }

@@ -8,7 +8,7 @@ import autocannon from 'autocannon'
 import { freePort } from '../local/service'
 import { perResponseHeaders } from '../server/response-headers'
 import { rawRequest } from '../tests/support/urls'
-import { median, type BenchApp, type BenchStack } from './support'
+import { cpuMs, median, type BenchApp, type BenchStack } from './support'
 
 const connections = 50
 const runSeconds = 5
@@ -20,24 +20,33 @@ const uncachedBudget = 3
 /** An own cookie that is not the session: the page cache lets it through, so every request renders. */
 const bypassCookie = 'kia-bench=1'
 
-type Target = { url: string; headers: Record<string, string> }
+/** `pid`: the server's process (its workers are its children), whose CPU time per answer is measured. */
+type Target = { url: string; headers: Record<string, string>; pid?: number }
 type Run = Awaited<ReturnType<typeof measure>>
-type Summary = { rps: number; spread: number; p50: number; p97_5: number; errors: number }
+type Summary = { rps: number; spread: number; p50: number; p97_5: number; errors: number; cpuUs: number }
 
-/** One autocannon run against `target`; errors count failed connections, timeouts and non-2xx answers. */
+/**
+ * One autocannon run against `target`; errors count failed connections, timeouts and non-2xx answers. With the
+ * server's pid, also the server's CPU time per answer (µs, every thread): autocannon runs on the same two cores
+ * and a fast server can answer more than it can ask, so requests per second can be the client's figure while
+ * CPU per answer stays the server's.
+ */
 export async function measure(target: Target, options: { connections: number; seconds: number }) {
+	const cpuBefore = target.pid === undefined ? 0 : await cpuMs(target.pid)
 	const result = await autocannon({
 		url: target.url,
 		headers: target.headers,
 		connections: options.connections,
 		duration: options.seconds,
 	})
+	const cpuUsed = target.pid === undefined ? Number.NaN : (await cpuMs(target.pid)) - cpuBefore
 	return {
 		rps: result.requests.average,
 		p50: result.latency.p50,
 		p97_5: result.latency.p97_5,
 		p99: result.latency.p99,
 		errors: result.errors + result.timeouts + result.non2xx,
+		cpuUs: (cpuUsed * 1000) / Math.max(1, result.requests.total),
 	}
 }
 
@@ -52,6 +61,7 @@ function summarize(runs: Run[]): Summary {
 		p50: median(runs.map((one) => one.p50)),
 		p97_5: median(runs.map((one) => one.p97_5)),
 		errors: runs.reduce((sum, one) => sum + one.errors, 0),
+		cpuUs: median(runs.map((one) => one.cpuUs)),
 	}
 }
 
@@ -80,7 +90,7 @@ async function startStaticServer(html: string, tmp: string, name: string, header
 	const port = Number(args[1])
 	const child = fork('bench/static-server.js', args, { stdio: 'ignore' })
 	await new Promise((resolve) => child.once('message', resolve))
-	return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }
+	return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill() }
 }
 
 /** The app's URL on loopback with the Host header that names the site. */
@@ -88,12 +98,14 @@ export function appTarget(app: BenchApp, path: string, headers: Record<string, s
 	return {
 		url: `http://127.0.0.1:${app.port}${path}`,
 		headers: { Host: `kia.localhost:${app.port}`, ...headers },
+		pid: app.pid,
 	}
 }
 
 const rps = (summary: Summary) => Math.round(summary.rps).toLocaleString('en')
 const cell = (summary: Summary) => `${rps(summary)} (±${(summary.spread / 2).toFixed(0)} %)`
 const ratio = (app: Summary, plain: Summary) => (app.rps / plain.rps) * 100
+const cpu = (summary: Summary) => Math.round(summary.cpuUs).toLocaleString('en')
 
 /** Checks that the app answers `path` the way the row says it does (from the page cache or rendered). */
 async function expectCache(
@@ -142,8 +154,8 @@ export async function cachedPages(stack: BenchStack, single: BenchApp, paths: st
 		const withHeaders = await startStaticServer(page.body, tmp, `${name}-headers`, await hitHeaders(single, path))
 		for (const encoding of encodings) {
 			const [plain, floor, one, every] = await alternate([
-				{ url: staticServer.url, headers: { ...encoding.headers } },
-				{ url: withHeaders.url, headers: { ...encoding.headers } },
+				{ url: staticServer.url, headers: { ...encoding.headers }, pid: staticServer.pid },
+				{ url: withHeaders.url, headers: { ...encoding.headers }, pid: withHeaders.pid },
 				appTarget(single, path, encoding.headers),
 				appTarget(stack.app, path, encoding.headers),
 			])
@@ -151,7 +163,7 @@ export async function cachedPages(stack: BenchStack, single: BenchApp, paths: st
 			await expectCache(single, path, 'hit', encoding.headers)
 			const within = ratio(one, plain) >= cachedBudget ? '' : ' (under budget)'
 			rows.push(
-				`| \`${path}\` | ${encoding.name} | ${cell(plain)} | ${cell(floor)} (${ratio(floor, plain).toFixed(0)} %) | ${cell(one)} | **${ratio(one, plain).toFixed(0)} %**${within} | ${ratio(one, floor).toFixed(0)} % | ${cell(every)} | ${ratio(every, plain).toFixed(0)} % | ${one.p50} / ${one.p97_5} | ${one.errors + every.errors} |`,
+				`| \`${path}\` | ${encoding.name} | ${cell(plain)} | ${cell(floor)} (${ratio(floor, plain).toFixed(0)} %) | ${cell(one)} | **${ratio(one, plain).toFixed(0)} %**${within} | ${ratio(one, floor).toFixed(0)} % | ${cell(every)} | ${ratio(every, plain).toFixed(0)} % | ${cpu(plain)} / ${cpu(floor)} / ${cpu(one)} | ${one.p50} / ${one.p97_5} | ${one.errors + every.errors} |`,
 			)
 			console.info(rows.at(-1))
 		}
@@ -168,10 +180,12 @@ the app's, the floor of the app's side. The sides take turns: a ${warmUpSeconds}
 (static, static with the app's headers, app with 1 worker, app with the default ${stack.app.workers} workers); the figure is the median run,
 ± half the spread between the fastest and the slowest. Budget: the app with **1 worker** (one process, as the static
 side) at ≥ ${cachedBudget} % of the static side. With the default workers the app and autocannon share the two cores. Latency in ms,
-1 worker (autocannon reports p97.5, not p95).
+1 worker (autocannon reports p97.5, not p95). **CPU per answer** is each server's own CPU time (every thread) over
+the answers it gave, median run, in µs: where the answers per second are autocannon's limit rather than the
+server's (autocannon is one Node process on the same two cores), this is the figure that tells the servers apart.
 
-| page | compression | static req/s | static + app's headers req/s (of static) | app, 1 worker req/s | 1 worker / static | 1 worker / static + headers | app, default workers req/s | default / static | p50 / p97.5 ms | errors |
-|---|---|---|---|---|---|---|---|---|---|---|
+| page | compression | static req/s | static + app's headers req/s (of static) | app, 1 worker req/s | 1 worker / static | 1 worker / static + headers | app, default workers req/s | default / static | CPU per answer µs: static / + headers / app | p50 / p97.5 ms | errors |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `
 }
@@ -184,23 +198,24 @@ export async function uncachedRender(stack: BenchStack, single: BenchApp, tmp: s
 	const page = await rawRequest(stack.site(path))
 	const staticServer = await startStaticServer(page.body, tmp, 'uncached')
 	const [plain, one, every] = await alternate([
-		{ url: staticServer.url, headers: {} },
+		{ url: staticServer.url, headers: {}, pid: staticServer.pid },
 		appTarget(single, path, headers),
 		appTarget(stack.app, path, headers),
 	])
 	staticServer.stop()
 	if (!plain || !one || !every) throw new Error('three sides were measured')
 	const row = (name: string, summary: Summary) =>
-		`| ${name} | ${cell(summary)} | **${ratio(summary, plain).toFixed(1)} %** | ${summary.p50} / ${summary.p97_5} | ${summary.errors} |`
+		`| ${name} | ${cell(summary)} | **${ratio(summary, plain).toFixed(1)} %** | ${(summary.cpuUs / 1000).toFixed(2)} | ${summary.p50} / ${summary.p97_5} | ${summary.errors} |`
 	const section = `## \`/tarifas\` rendered on every request
 
 The cookie \`${bypassCookie}\` makes the page cache let every request through to React Router (no session: the page
 reads nothing from Supabase). Same method as above: turns of ${runSeconds} s, ${rounds} rounds, median ± half the spread. Budget: the
-default workers at ≥ ${uncachedBudget} % of the static file in memory.
+default workers at ≥ ${uncachedBudget} % of the static file in memory. CPU per answer as above (all of the server's
+processes and threads, compression included).
 
-| server | req/s | of the static file | p50 / p97.5 ms | errors |
-|---|---|---|---|---|
-| static file in memory | ${cell(plain)} | 100 % | ${plain.p50} / ${plain.p97_5} | ${plain.errors} |
+| server | req/s | of the static file | CPU per answer ms | p50 / p97.5 ms | errors |
+|---|---|---|---|---|---|
+| static file in memory | ${cell(plain)} | 100 % | ${(plain.cpuUs / 1000).toFixed(2)} | ${plain.p50} / ${plain.p97_5} | ${plain.errors} |
 ${row('app, 1 worker', one)}
 ${row(`app, default (${stack.app.workers} workers)`, every)}
 `
