@@ -17,6 +17,7 @@ import { originMiddleware, requestInfoContext, requestMiddleware } from './.serv
 import { readTheme } from './.server/theme'
 import { readToast } from './.server/toast'
 import { RouteErrorPage } from './components/error-pages'
+import { HydratedProvider } from './components/hydrated'
 import { useNonce } from './components/nonce'
 import { themeScript, useTheme, useThemeStorage } from './components/theme'
 import { AppToaster, submissionLost } from './components/toaster'
@@ -87,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links nonce={nonce} />
 			</head>
 			<body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-				{children}
+				<HydratedProvider>{children}</HydratedProvider>
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -1,5 +1,5 @@
 import { useLocation, type useFetcher } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import type { Consent } from '~/lib/consent'
 
 export const consentAction = '/resources/consent'

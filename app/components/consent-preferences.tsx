@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { cookieTexts } from '~/content/cookies'
 import type { Consent } from '~/lib/consent'
 import { consentAction, RedirectBack, type ConsentFetcher } from './consent-form'

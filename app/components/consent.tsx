@@ -10,7 +10,7 @@ import {
 	type ReactNode,
 } from 'react'
 import { useFetcher } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { Icon } from '~/components/ui/icon'
 import { cookieTexts } from '~/content/cookies'
 import { consentChoices, consentStorageKey, gtagConsent, parseConsent, type Consent } from '~/lib/consent'

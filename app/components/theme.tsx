@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { ServerOnly } from 'remix-utils/server-only'
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
+import { useHydrated } from '~/components/hydrated'
 import { Icon, type IconName } from '~/components/ui/icon'
 import type { HostKind } from '~/lib/host'
 import { preferenceCookieAttributes } from '~/lib/preference-cookie'
@@ -48,15 +48,15 @@ export function ThemeSwitch({ className }: { className?: string }) {
 	const fetcher = useFetcher()
 	const location = useLocation()
 	const theme = useTheme()
+	// Without JavaScript the post comes back here; with it, the fetcher stays on the page.
+	const hydrated = useHydrated()
 	return (
 		<fetcher.Form
 			method="post"
 			action={themeAction}
 			className={cn('inline-flex items-center gap-0.5 rounded-full border bg-surface p-0.5', className)}
 		>
-			<ServerOnly>
-				{() => <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
-			</ServerOnly>
+			{hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
 			<span className="sr-only">Tema</span>
 			{options.map(({ value, icon }) => (
 				<button

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { inputClass, selectClass } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useLocation, useSearchParams } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { Icon } from '~/components/ui/icon'
 import { bookingDialog } from '~/content/pages'
 import type { loader as bookingLoader } from '~/routes/site/demo'

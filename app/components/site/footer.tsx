@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { Icon } from '~/components/ui/icon'
 import { cookieTexts } from '~/content/cookies'
 import { company } from '~/content/company'

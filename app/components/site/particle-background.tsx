@@ -9,7 +9,7 @@ function subscribeToMotion(onChange: () => void) {
 	return () => query.removeEventListener('change', onChange)
 }
 
-/** True once hydrated in a browser that does not ask for reduced motion; false on the server. */
+/** False on the server; so it is only read in what mounts after hydration (see ParticleBackground). */
 function useMotionAllowed() {
 	return useSyncExternalStore(
 		subscribeToMotion,
@@ -29,13 +29,17 @@ function particleCanvas() {
 
 /**
  * The hero's particle canvas: not in the server's HTML (nothing without JavaScript, nothing to shift),
- * absolutely placed behind the content, and its code fetched only once the page is idle.
+ * absolutely placed behind the content, and its code fetched only once the page is idle. What reads the
+ * media query mounts then too: read while hydrating, its server value (false) would differ from the
+ * browser's and React would re-render in one synchronous task right after hydration.
  */
 export function ParticleBackground() {
-	const idle = useIdle()
-	const motionAllowed = useMotionAllowed()
+	return useIdle() ? <ParticleSlot /> : null
+}
+
+function ParticleSlot() {
+	const show = useMotionAllowed()
 	const slot = useRef<HTMLDivElement>(null)
-	const show = idle && motionAllowed
 
 	useEffect(() => {
 		const parent = slot.current

@@ -1,4 +1,4 @@
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { Icon } from '~/components/ui/icon'
 import { blogPage } from '~/content/pages'
 import { notify } from '../toaster'

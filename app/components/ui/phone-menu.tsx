@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { Icon } from '~/components/ui/icon'
 import { cn } from '~/lib/utils'
 import { Button, buttonClass } from './button'

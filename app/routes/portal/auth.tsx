@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type FormMetadata, type Submissio
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { authMessage, authStatus, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { getPublicEnv } from '~/.server/env'

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import { useHydrated } from 'remix-utils/use-hydrated'
+import { useHydrated } from '~/components/hydrated'
 import { requireUser } from '~/.server/auth'
 import { cancelOwnMeeting, listOwnMeetings, rescheduleOwnMeeting } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
