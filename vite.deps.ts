@@ -26,8 +26,6 @@ export const browserDependencies = [
 	// cannot be kept out of the browser's bundle without breaking React Router's.
 	'cookie',
 	'remix-utils/honeypot/react',
-	'remix-utils/server-only',
-	'remix-utils/use-hydrated',
 	'sonner',
 	'tailwind-merge',
 	'zod',
