@@ -77,14 +77,42 @@ test('portal pages stay within 200 KB, signed out, as a cliente and as an admin'
 	}
 })
 
-test('the stylesheet is the first request of the head; the module preloads come after it, at low priority', async () => {
+test('the head asks for the stylesheet and no script; the module preloads wait right before the module script', async () => {
 	const html = (await rawRequest(siteURL('/'))).body
 	const head = html.slice(0, html.indexOf('</head>'))
-	const preloads = modulePreloadLinks(head)
-	expect(preloads.length).toBeGreaterThan(5)
-	expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(-1)
-	expect(head.indexOf('rel="stylesheet"')).toBeLessThan(preloads[0]?.index ?? 0)
-	for (const [link] of preloads) expect(link).toContain('fetchpriority="low"')
+	expect(head).toContain('rel="stylesheet"')
+	expect(modulePreloadLinks(head)).toEqual([])
+	const template =
+		/<template id="module-preloads">(.*?)<\/template><script nonce="[^"]+">[^<]*<\/script><script[^>]* type="module"/.exec(
+			html,
+		)
+	expect(template, 'the preloads, the line that puts them into <head>, then the module script').not.toBeNull()
+	expect(modulePreloadLinks(template?.[1] ?? '').length).toBeGreaterThan(5)
+})
+
+test('in the browser the preloads leave their template, each module is fetched once and the page hydrates', async ({
+	page,
+}) => {
+	const fetched: string[] = []
+	page.on('request', (request) => {
+		if (request.url().endsWith('.js')) fetched.push(new URL(request.url()).pathname)
+	})
+	const violations: string[] = []
+	page.on('console', (message) => {
+		if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+	})
+	const html = (await rawRequest(siteURL('/'))).body
+	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	expect(await page.evaluate(() => document.querySelector('template#module-preloads')?.innerHTML)).toBe('')
+	for (const file of modulePreloadsOf(html))
+		expect(
+			fetched.filter((one) => one === file),
+			file,
+		).toHaveLength(1)
+	expect(violations).toEqual([])
+	// Hydrated: the phone menu's dialog button replaces the no-JavaScript disclosure.
+	await page.setViewportSize({ width: 390, height: 844 })
+	await expect(page.locator('button[aria-haspopup="dialog"][aria-label="Abrir menú"]')).toBeVisible()
 })
 
 test('the phone menu’s dialog code is fetched when the menu opens, not with the page', async ({ page }) => {

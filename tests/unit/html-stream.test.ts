@@ -3,11 +3,17 @@ import { text } from 'node:stream/consumers'
 import { describe, expect, test } from 'vitest'
 import { documentStream } from '~/.server/html-stream'
 
+const preloads =
+	'<link rel="modulepreload" href="/assets/entry.client.js" nonce="n"/><link rel="modulepreload" href="/assets/root.js" nonce="n"/>'
 const page =
 	'<!DOCTYPE html><html lang="es"><head><title>Política de cookies · KIA</title>' +
 	'<link rel="modulepreload" href="/assets/entry.client.js" nonce="n"/><link rel="stylesheet" href="/assets/app.css"/>' +
 	'<link rel="modulepreload" href="/assets/root.js" nonce="n"/></head>' +
-	'<body><p>Ñandú, política y más</p><link rel="modulepreload" href="/assets/late.js"/></body></html>'
+	'<body><p>Ñandú, política y más</p><script nonce="n">window.context = {}</script>' +
+	'<script nonce="n" type="module" async="">import "/assets/root.js"</script></body></html>'
+const putBack =
+	`<template id="module-preloads">${preloads}</template>` +
+	'<script nonce="n">document.head.append(document.getElementById("module-preloads").content)</script>'
 
 /** The page through the transform, cut into chunks of `size` bytes (so also inside tags and characters). */
 async function throughTransform(size: number) {
@@ -35,27 +41,39 @@ describe('documentStream', () => {
 	})
 
 	test.each([1, 3, 7, 64, 100_000])(
-		'module preloads in the head become low priority, in chunks of %i bytes',
+		'module preloads leave the head and are put back right before the module script, in chunks of %i bytes',
 		async (size) => {
 			const html = await throughTransform(size)
-			expect(html.match(/<link rel="modulepreload" fetchpriority="low" href="[^"]+"/g)).toEqual([
-				'<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js"',
-				'<link rel="modulepreload" fetchpriority="low" href="/assets/root.js"',
-			])
-			expect(html.replaceAll(' fetchpriority="low"', '')).toBe(page)
+			const head = html.slice(0, html.indexOf('</head>'))
+			expect(head).not.toContain('modulepreload')
+			expect(head).toContain('<link rel="stylesheet" href="/assets/app.css"/>')
+			expect(html).toContain(`${putBack}<script nonce="n" type="module" async="">`)
+			expect(html.replace(putBack, '')).toBe(page.replace(/<link rel="modulepreload"[^>]*>/g, ''))
 		},
 	)
 
-	test('the body is passed on untouched, a preload in it and characters split across chunks included', async () => {
+	test('the body is passed on untouched otherwise, characters split across chunks included', async () => {
 		const html = await throughTransform(5)
 		expect(html).toContain('Política de cookies')
-		expect(html).toContain('<p>Ñandú, política y más</p><link rel="modulepreload" href="/assets/late.js"/>')
+		expect(html).toContain('<p>Ñandú, política y más</p><script nonce="n">window.context = {}</script>')
 	})
 
-	test('a document without a head end is still written out', async () => {
+	test('without a module script the preloads still go out, at the end', async () => {
+		const html = await text(
+			Readable.from([
+				Buffer.from('<html><head><link rel="modulepreload" href="/a.js" nonce="m"/></head><body></body></html>'),
+			]).pipe(documentStream()),
+		)
+		expect(html).toBe(
+			'<html><head></head><body></body></html><template id="module-preloads"><link rel="modulepreload" href="/a.js" nonce="m"/></template>' +
+				'<script nonce="m">document.head.append(document.getElementById("module-preloads").content)</script>',
+		)
+	})
+
+	test('a document without a head end is still written out, as it came', async () => {
 		const html = await text(
 			Readable.from([Buffer.from('<link rel="modulepreload" href="/a.js"/>')]).pipe(documentStream()),
 		)
-		expect(html).toBe('<link rel="modulepreload" fetchpriority="low" href="/a.js"/>')
+		expect(html).toBe('<link rel="modulepreload" href="/a.js"/>')
 	})
 })
