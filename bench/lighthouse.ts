@@ -1,9 +1,7 @@
 // Lighthouse's mobile preset on the site's pages and the portal's sign-in, for `npm run bench`.
 import { spawn } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { launchOptions } from '../playwright.config'
 import { median } from './support'
 
@@ -16,14 +14,16 @@ const lighthouseMetrics = {
 	SI: 'speed-index',
 	CLS: 'cumulative-layout-shift',
 } as const
-type LighthouseRun = LighthouseScores & {
-	metrics: Record<keyof typeof lighthouseMetrics, number>
+type LighthouseAudit = LighthouseScores & { metrics: Record<keyof typeof lighthouseMetrics, number> }
+/** One page load, audited at the calibrated slowdown and at Lighthouse's default. */
+type LighthouseRun = {
 	benchmarkIndex: number
+	cpuSlowdown: number
+	calibrated: LighthouseAudit
+	atDefault: LighthouseAudit
 }
 // Lighthouse's variability guide: the median of five runs halves the spread of a single one.
 const lighthouseRuns = 5
-/** Runs at Lighthouse's default CPU slowdown, for the record beside the calibrated ones. */
-const defaultSlowdownRuns = 3
 const defaultSlowdown = 4
 
 /**
@@ -40,50 +40,46 @@ export function cpuSlowdownFor(benchmarkIndex: number) {
 	return Math.max(1, 1 + (benchmarkIndex - 150) / 650)
 }
 
-/** The host's BenchmarkIndex, measured as Lighthouse does (its own page function), median of three. */
-async function hostBenchmarkIndex() {
-	const browser = await chromium.launch(launchOptions)
-	const page = await browser.newPage()
-	const samples: number[] = []
-	for (let i = 0; i < 3; i++) {
-		samples.push(Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)))
-	}
-	await browser.close()
-	return median(samples)
-}
+const categories = '--only-categories=performance,accessibility,best-practices,seo'
 
-/** One Lighthouse run (mobile preset, system Chromium); a run whose trace Chrome lost (NO_NAVSTART) is run again. */
-async function lighthouseRun(url: string, output: string, cpuSlowdown: number, attempt = 1): Promise<LighthouseRun> {
-	const args = [
-		'lighthouse',
-		url,
-		'--quiet',
-		'--output=json',
-		`--output-path=${output}`,
-		'--only-categories=performance,accessibility,best-practices,seo',
-		`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
-		`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
-	]
-	const code = await new Promise<number | null>((resolve) => {
-		const child = spawn('npx', args, {
-			stdio: 'inherit',
-			env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' },
-		})
+function lighthouseCli(url: string, args: string[]) {
+	return new Promise<number | null>((resolve) => {
+		const child = spawn(
+			'npx',
+			[
+				'lighthouse',
+				url,
+				'--quiet',
+				categories,
+				`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
+				...args,
+			],
+			{ stdio: 'inherit', env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' } },
+		)
 		child.once('exit', resolve)
 	})
-	const report =
-		code === 0
-			? (JSON.parse(await readFile(output, 'utf8')) as {
-					runtimeError?: { code: string }
-					categories: Record<string, { score: number | null }>
-					audits: Record<string, { numericValue?: number }>
-					environment: { benchmarkIndex: number }
-				})
-			: undefined
-	if (!report || report.runtimeError) {
-		if (attempt < 3) return lighthouseRun(url, output, cpuSlowdown, attempt + 1)
-		throw new Error(`lighthouse ${url}: ${report?.runtimeError?.code ?? `exit code ${code}`}`)
-	}
+}
+
+type Report = {
+	runtimeError?: { code: string }
+	categories: Record<string, { score: number | null }>
+	audits: Record<string, { numericValue?: number }>
+}
+type Artifacts = { BenchmarkIndex: number; settings: { throttling: { cpuSlowdownMultiplier: number } } }
+
+/**
+ * Audits a gathered page load at `cpuSlowdown`. Simulated throttling observes the load unthrottled and applies the
+ * slowdown only when it simulates, so one load can be audited at several; Lighthouse refuses settings that differ
+ * from the gathering's, hence the slowdown written into the saved artifacts first.
+ */
+async function audit(url: string, dir: string, artifacts: Artifacts, cpuSlowdown: number) {
+	artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdown
+	await writeFile(join(dir, 'artifacts.json'), JSON.stringify(artifacts))
+	const output = join(dir, `report-${cpuSlowdown}.json`)
+	const args = [`-A=${dir}`, '--output=json', `--output-path=${output}`]
+	const code = await lighthouseCli(url, [...args, `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`])
+	const report = code === 0 ? (JSON.parse(await readFile(output, 'utf8')) as Report) : undefined
+	if (!report || report.runtimeError) return null
 	const score = (category: keyof LighthouseScores) => Math.round((report.categories[category]?.score ?? 0) * 100)
 	const metric = (name: keyof typeof lighthouseMetrics) =>
 		report.audits[lighthouseMetrics[name]]?.numericValue ?? Number.NaN
@@ -93,8 +89,27 @@ async function lighthouseRun(url: string, output: string, cpuSlowdown: number, a
 		'best-practices': score('best-practices'),
 		seo: score('seo'),
 		metrics: { FCP: metric('FCP'), LCP: metric('LCP'), TBT: metric('TBT'), SI: metric('SI'), CLS: metric('CLS') },
-		benchmarkIndex: report.environment.benchmarkIndex,
 	}
+}
+
+/**
+ * One page load (mobile preset, system Chromium), audited at the slowdown calibrated from the BenchmarkIndex
+ * Lighthouse measured just before it, and at the default; a load whose trace Chrome lost (NO_NAVSTART) is run again.
+ */
+async function lighthouseRun(url: string, dir: string, attempt = 1): Promise<LighthouseRun> {
+	const gathered = (await lighthouseCli(url, [`-G=${dir}`])) === 0
+	const artifacts = gathered
+		? (JSON.parse(await readFile(join(dir, 'artifacts.json'), 'utf8')) as Artifacts)
+		: undefined
+	const benchmarkIndex = artifacts?.BenchmarkIndex ?? Number.NaN
+	const cpuSlowdown = Math.round(cpuSlowdownFor(benchmarkIndex) * 10) / 10
+	const calibrated = artifacts ? await audit(url, dir, artifacts, cpuSlowdown) : null
+	const atDefault = artifacts ? await audit(url, dir, artifacts, defaultSlowdown) : null
+	if (!calibrated || !atDefault) {
+		if (attempt < 3) return lighthouseRun(url, dir, attempt + 1)
+		throw new Error(`lighthouse ${url}: the load could not be gathered or audited`)
+	}
+	return { benchmarkIndex, cpuSlowdown, calibrated, atDefault }
 }
 
 export type LighthousePage = { label: string; url: string; performanceBudget: number }
@@ -104,54 +119,46 @@ export const lighthouseBudgets = { site: 98, portal: 95, otherCategories: 100 } 
 
 const withinBudget = (score: number, budget: number) => (score >= budget ? `${score}` : `**${score}**`)
 
-async function runsOf(page: LighthousePage, tmp: string, count: number, cpuSlowdown: number) {
-	const runs: LighthouseRun[] = []
-	for (let run = 1; run <= count; run++) {
-		const output = join(tmp, `lighthouse${page.label.replace(/\W+/g, '_')}-${cpuSlowdown}-${run}.json`)
-		runs.push(await lighthouseRun(page.url, output, cpuSlowdown))
-	}
-	return runs
-}
-
 /**
- * Lighthouse's mobile preset: each page run several times at the CPU slowdown calibrated for this host (measured
- * again before each page: the host's speed drifts), the median kept, as Lighthouse advises; and a few runs at
- * the default slowdown for comparison.
+ * Lighthouse's mobile preset: each page loaded several times, each load audited at the slowdown calibrated from
+ * the BenchmarkIndex measured with it (this host's speed drifts from one minute to the next) and at the default;
+ * the median score kept, as Lighthouse advises.
  */
 export async function lighthouse(pages: LighthousePage[], tmp: string) {
 	const rows: string[] = []
 	for (const page of pages) {
-		const benchmarkIndex = await hostBenchmarkIndex()
-		const cpuSlowdown = Math.round(cpuSlowdownFor(benchmarkIndex) * 10) / 10
-		const runs = await runsOf(page, tmp, lighthouseRuns, cpuSlowdown)
-		const atDefault = await runsOf(page, tmp, defaultSlowdownRuns, defaultSlowdown)
-		const medianOf = (category: keyof LighthouseScores) => median(runs.map((run) => run[category]))
+		const runs: LighthouseRun[] = []
+		for (let run = 1; run <= lighthouseRuns; run++) {
+			runs.push(await lighthouseRun(page.url, join(tmp, `lighthouse${page.label.replace(/\W+/g, '_')}-${run}`)))
+		}
+		const calibrated = runs.map((run) => run.calibrated)
+		const medianOf = (category: keyof LighthouseScores) => median(calibrated.map((one) => one[category]))
 		const other = (category: Exclude<keyof LighthouseScores, 'performance'>) =>
 			withinBudget(medianOf(category), lighthouseBudgets.otherCategories)
-		const metric = (name: keyof typeof lighthouseMetrics) => median(runs.map((run) => run.metrics[name]))
+		const metric = (name: keyof typeof lighthouseMetrics) => median(calibrated.map((one) => one.metrics[name]))
 		const metrics = `${Math.round(metric('FCP'))} / ${Math.round(metric('LCP'))} / ${Math.round(metric('TBT'))} / ${Math.round(metric('SI'))} / ${metric('CLS').toFixed(3)}`
-		const reported = runs.map((run) => Math.round(run.benchmarkIndex))
-		const performance = runs.map((run) => run.performance).join(', ')
-		const defaultPerformance = median(atDefault.map((run) => run.performance))
-		const defaultTbt = Math.round(median(atDefault.map((run) => run.metrics.TBT)))
+		const indexes = runs.map((run) => Math.round(run.benchmarkIndex))
+		const slowdowns = runs.map((run) => run.cpuSlowdown)
+		const atDefault = runs.map((run) => run.atDefault)
+		const defaultTbt = Math.round(median(atDefault.map((one) => one.metrics.TBT)))
 		rows.push(
-			`| \`${page.label}\` | ${Math.round(benchmarkIndex)} → ${cpuSlowdown}× (runs: ${Math.min(...reported)}–${Math.max(...reported)}) | ${withinBudget(medianOf('performance'), page.performanceBudget)} (${performance}) | ${page.performanceBudget} | ${metrics} | ${defaultPerformance} (${atDefault.map((run) => run.performance).join(', ')}), TBT ${defaultTbt} | ${other('accessibility')} | ${other('best-practices')} | ${other('seo')} |`,
+			`| \`${page.label}\` | ${Math.min(...indexes)}–${Math.max(...indexes)} → ${Math.min(...slowdowns)}–${Math.max(...slowdowns)}× | ${withinBudget(medianOf('performance'), page.performanceBudget)} (${calibrated.map((one) => one.performance).join(', ')}) | ${page.performanceBudget} | ${metrics} | ${median(atDefault.map((one) => one.performance))} (${atDefault.map((one) => one.performance).join(', ')}), TBT ${defaultTbt} | ${other('accessibility')} | ${other('best-practices')} | ${other('seo')} |`,
 		)
 		console.info(rows.at(-1))
 	}
 	return `## Lighthouse (mobile preset, system Chromium)
 
 Lighthouse simulates a mid-range phone on slow 4G by slowing this host's CPU down. Its default, ${defaultSlowdown}×, is meant
-for a high-end desktop (BenchmarkIndex 1500–2000); this host measures about 1,000, and every report run at ${defaultSlowdown}× here
-warns that the host is slower than Lighthouse expects and the score suffers. So each page runs at the slowdown
-Lighthouse's documentation gives for the host's BenchmarkIndex (its calibration calculator: 2× at 800, 3× at
-1300), measured with Lighthouse's own benchmark just before the page's runs (median of three; the index each run
-reported is in brackets). PageSpeed Insights itself runs at 1.2× on its servers.
+for a high-end desktop (BenchmarkIndex 1500–2000); on a slower host a report at ${defaultSlowdown}× warns that the host is slower
+than Lighthouse expects and the score suffers (this host's index is in the table). So each load is audited at the slowdown
+Lighthouse's documentation gives for the BenchmarkIndex Lighthouse measured just before that load (its calibration
+calculator: 2× at 800, 3× at 1300); the host's index drifts from one minute to the next, the range is in the
+table. Simulated throttling observes a load unthrottled and slows it down only when it simulates, so the same
+load is also audited at ${defaultSlowdown}×, for the record. PageSpeed Insights itself runs at 1.2× on its servers.
 
-${lighthouseRuns} runs per page at the calibrated slowdown, median score (each run's performance in brackets); and
-${defaultSlowdownRuns} at ${defaultSlowdown}× for the record. Budgets (issue 19), on the calibrated runs: performance ≥ ${lighthouseBudgets.site} on the site's
+${lighthouseRuns} loads per page, median score (each load's performance in brackets). Budgets (issue 19), at the calibrated slowdown: performance ≥ ${lighthouseBudgets.site} on the site's
 pages and ≥ ${lighthouseBudgets.portal} on the portal's \`/auth\`; accessibility, best practices and SEO ${lighthouseBudgets.otherCategories} on every page. A median
-under its budget is in bold. The metrics are each one's median over the calibrated runs, as Lighthouse simulates
+under its budget is in bold. The metrics are each one's median at the calibrated slowdown, as Lighthouse simulates
 them (ms): first and largest contentful paint, total blocking time, speed index, and the layout shift.
 
 | page | BenchmarkIndex → slowdown | performance | budget | FCP / LCP / TBT / SI ms, CLS | performance at ${defaultSlowdown}× | accessibility | best practices | SEO |
