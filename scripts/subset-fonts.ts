@@ -1,8 +1,8 @@
 // `npm run fonts`: the Inter files the stylesheet uses (app/fonts), cut from @fontsource-variable/inter's
 // Latin and Latin Extended subsets down to the weights the pages use, 400 to 700, and the OpenType features
 // they need. Fontsource's Latin file spans 100 to 900 and weighs 48 KB; every first visit preloads it
-// (decision 006). The output is
-// committed; tests/unit/fonts.test.ts fails when it no longer matches what this script makes.
+// (decision 006). The output is committed; tests/unit/fonts.test.ts fails when it no longer matches what this
+// script makes.
 import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
