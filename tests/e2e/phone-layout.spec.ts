@@ -231,6 +231,40 @@ test.describe('the chat button on a phone', () => {
 		})
 	}
 
+	test('waits aside while the cookie banner is under it at load, without showing first; comes once it goes @phone', async ({
+		page,
+	}) => {
+		// From the first frame on, the most the chat button has shown (its opacity, mid-transition included).
+		await page.addInitScript(() => {
+			const seen = window as Window & { chatShown?: number }
+			seen.chatShown = 0
+			const sample = () => {
+				const chat = document.querySelector('button[aria-label="Abrir chat con KIA"]')
+				if (chat) seen.chatShown = Math.max(seen.chatShown ?? 0, Number(getComputedStyle(chat).opacity))
+				requestAnimationFrame(sample)
+			}
+			requestAnimationFrame(sample)
+		})
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		const chat = page.getByRole('button', { name: 'Abrir chat con KIA' })
+		await expect(chat).toBeAttached({ timeout: 20_000 })
+		const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
+		// The banner's last button is in the chat's corner: what the chat would otherwise cover.
+		const [chatBox, acceptBox] = await Promise.all([
+			chat.boundingBox(),
+			banner.getByRole('button', { name: 'Aceptar todo' }).boundingBox(),
+		])
+		expect(chatBox && acceptBox && acceptBox.y + acceptBox.height > chatBox.y - 8).toBe(true)
+		// Longer than its 200 ms transition would take, had it come in and then stepped aside.
+		await page.waitForTimeout(1_000)
+		expect(await page.evaluate(() => (window as Window & { chatShown?: number }).chatShown)).toBe(0)
+		await expect(chat).toHaveCSS('pointer-events', 'none')
+
+		await banner.getByRole('button', { name: 'Aceptar todo' }).click()
+		await expect(banner).toBeHidden()
+		await expect.poll(() => shown(chat)).toBe(true)
+	})
+
 	test('steps aside while a call to action passes under it, and comes back @phone', async ({ page, context }) => {
 		await acceptCookies(context)
 		await page.goto(siteURL('/tarifas'), { waitUntil: 'networkidle' })

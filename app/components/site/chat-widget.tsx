@@ -14,9 +14,11 @@ const clearance = 8
  * Whether anything tappable of the page passes under `spot` (the chat button's place): an
  * IntersectionObserver whose root is shrunk by its margins to that corner, so the browser reports
  * it as it renders and no code of ours runs on scroll. It watches what the page adds later too.
+ * Null until the first report: the button waits aside for it rather than showing for a frame and
+ * then sliding away from, say, the cookie banner's buttons.
  */
 function useCovering(spot: RefObject<HTMLElement | null>) {
-	const [covering, setCovering] = useState(false)
+	const [covering, setCovering] = useState<boolean | null>(null)
 	useEffect(() => {
 		const corner = spot.current
 		if (!corner) return
@@ -26,9 +28,14 @@ function useCovering(spot: RefObject<HTMLElement | null>) {
 		let frame = 0
 		const observeAll = () => {
 			frame = 0
+			let watched = 0
 			for (const target of document.querySelectorAll(tappable)) {
-				if (!widget?.contains(target)) observer?.observe(target)
+				if (widget?.contains(target)) continue
+				observer?.observe(target)
+				watched++
 			}
+			// The observer reports only on what it watches: with nothing to watch, nothing is under it.
+			if (watched === 0) setCovering(false)
 		}
 		const watch = () => {
 			observer?.disconnect()
@@ -80,8 +87,9 @@ export function ChatWidget() {
 	const spot = useRef<HTMLDivElement>(null)
 	const covering = useCovering(spot)
 	const [keyboardFocus, setKeyboardFocus] = useState(false)
-	// Out of the way of the page's buttons and links, unless the chat is open or the keyboard is on its button.
-	const aside = covering && !open && !keyboardFocus
+	// Out of the way of the page's buttons and links (or of what may be there, before the first report), unless
+	// the chat is open or the keyboard is on its button.
+	const aside = covering !== false && !open && !keyboardFocus
 
 	useEffect(() => () => timers.current.forEach(clearTimeout), [])
 	useEffect(() => {
