@@ -88,7 +88,9 @@ function moduleScriptStart(html: Buffer) {
 /** The head without its module preloads, and what puts them back into it from the body (null: there were none). */
 function withoutModulePreloads(headBytes: Buffer) {
 	const html = headBytes.toString('utf8')
-	const links = html.match(modulePreload) ?? []
+	// React Router links its entry module on its own and again among the modules the routes import (which share
+	// code with it): once is enough.
+	const links = [...new Set(html.match(modulePreload))]
 	if (links.length === 0) return { head: headBytes, preloads: null }
 	const nonce = nonceAttribute.exec(links[0] ?? '')?.[1]
 	const script = `<script${nonce ? ` nonce="${nonce}"` : ''}>document.head.append(document.getElementById("module-preloads").content)</script>`

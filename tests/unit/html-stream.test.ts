@@ -70,6 +70,14 @@ describe('documentStream', () => {
 		)
 	})
 
+	test('a module listed twice is preloaded once', async () => {
+		const entry = '<link rel="modulepreload" href="/assets/entry.client.js" nonce="n"/>'
+		const html = await text(
+			Readable.from([Buffer.from(`<html><head>${entry}${entry}</head><body></body></html>`)]).pipe(documentStream()),
+		)
+		expect(html.split(entry)).toHaveLength(2)
+	})
+
 	test('a document without a head end is still written out, as it came', async () => {
 		const html = await text(
 			Readable.from([Buffer.from('<link rel="modulepreload" href="/a.js"/>')]).pipe(documentStream()),
