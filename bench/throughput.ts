@@ -75,22 +75,25 @@ function summarize(runs: Run[]): Summary {
  */
 async function onSeparateCores<T>(servers: (number | undefined)[], work: () => Promise<T>) {
 	const last = availableParallelism() - 1
-	const pin = (pid: number, cpus: string) =>
-		execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], { stdio: 'ignore' })
-	let pinned = false
-	try {
-		if (last > 0) {
-			pin(process.pid, '0')
-			for (const pid of servers) if (pid !== undefined) pin(pid, String(last))
-			pinned = true
-		}
-	} catch {
-		// No taskset here: the runs go on unpinned.
-	}
+	const everyCore = `0-${last}`
+	const pids = servers.filter((pid) => pid !== undefined)
+	const pinned =
+		last > 0 && [setCores(process.pid, '0'), ...pids.map((pid) => setCores(pid, String(last)))].every(Boolean)
+	if (!pinned) for (const pid of [process.pid, ...pids]) setCores(pid, everyCore)
 	try {
 		return { pinned, result: await work() }
 	} finally {
-		if (pinned) pin(process.pid, `0-${last}`)
+		setCores(process.pid, everyCore)
+	}
+}
+
+/** Runs a process and its threads on `cpus` (taskset's list); false where that cannot be done (no util-linux). */
+function setCores(pid: number, cpus: string) {
+	try {
+		execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], { stdio: 'ignore' })
+		return true
+	} catch {
+		return false
 	}
 }
 
