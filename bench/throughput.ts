@@ -68,10 +68,10 @@ function summarize(runs: Run[]): Summary {
 
 /**
  * Gives the client (autocannon runs in this process) the first core and each one-process server the last, for
- * as long as `work` runs: on a machine this small, a client and a server left to the scheduler take turns on
- * the same core in some runs and not in others, which spread one side's repeats by up to ±55 %. A server with
- * several workers is left on every core, as production runs it. Without `taskset` (util-linux) or with a
- * single core, nothing is pinned and the section says so.
+ * as long as `work` runs: on a machine this small, a client and a server left to the scheduler share a core in
+ * some runs and not in others, and one side's repeats then differ for that alone. A server with several workers
+ * is left on every core, as production runs it. Without `taskset` (util-linux) or with a single core, nothing is
+ * pinned and the section says so.
  */
 async function onSeparateCores<T>(servers: (number | undefined)[], work: () => Promise<T>) {
 	const last = availableParallelism() - 1
@@ -183,7 +183,8 @@ const encodings = [
  */
 export async function cachedPages(stack: BenchStack, single: BenchApp, paths: string[], tmp: string) {
 	const rows: string[] = []
-	let pinned = false
+	// One placement is described for every row: pinned only if every row's runs were.
+	let pinned = true
 	for (const path of paths) {
 		const page = await rawRequest(stack.site(path))
 		if (page.status !== 200) throw new Error(`${path}: ${page.status}`)
@@ -199,7 +200,7 @@ export async function cachedPages(stack: BenchStack, single: BenchApp, paths: st
 					appTarget(stack.app, path, encoding.headers),
 				]),
 			)
-			pinned = turns.pinned
+			pinned &&= turns.pinned
 			const [plain, floor, one, every] = turns.result
 			if (!plain || !floor || !one || !every) throw new Error('four sides were measured')
 			await expectCache(single, path, 'hit', encoding.headers)
