@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs'
-import { basename } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Rollup } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { layerChunks } from './vite.chunks'
 import { browserDependencies, serverDependencies } from './vite.deps'
@@ -27,8 +29,32 @@ export default defineConfig({
 			build: { minify: false, rollupOptions: { input: './server/app.ts', output: { inlineDynamicImports: true } } },
 		},
 	},
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), renderStorage()],
 })
+
+/**
+ * In the production server build, React's server renderer keeps its request in server/render-storage.ts
+ * instead of Node's `AsyncLocalStorage`, whose async hooks would tax every callback of the process (see
+ * that file). For that the renderer is bundled into the build (react-dom itself stays a package, so there is
+ * one React DOM); development keeps the package as it is.
+ */
+function renderStorage(): Plugin {
+	const storage = fileURLToPath(new URL('./server/render-storage.ts', import.meta.url))
+	// The server build runs in production only (server.js serves development through Vite).
+	const reactDom = dirname(createRequire(import.meta.url).resolve('react-dom/package.json'))
+	const renderer = join(reactDom, 'cjs/react-dom-server.node.production.js')
+	return {
+		name: 'kia:react-render-storage',
+		apply: 'build',
+		enforce: 'pre',
+		applyToEnvironment: (environment) => environment.name === 'ssr',
+		resolveId(source, importer) {
+			if (source === 'react-dom/server') return renderer
+			const fromRenderer = importer !== undefined && /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\./.test(importer)
+			return fromRenderer && (source === 'async_hooks' || source === 'node:async_hooks') ? storage : null
+		},
+	}
+}
 
 /** Route modules without UI (resource routes, our only `.ts` route files). */
 const resourceRoutes = new Set(

@@ -105,6 +105,22 @@ test('one JSON line per request: time, process, request id, host, method, path w
 	}
 })
 
+test("rendering pages leaves Node's async hooks off (React's request store is server/render-storage.ts)", async () => {
+	const app = await startHttpsApp({}, { nodeArgs: ['--import', './tests/support/async-hooks-probe.mjs'] })
+	try {
+		// A site page rendered for its visitor (a cookie of ours skips the page cache) and a portal page.
+		const site = await rawRequest(at(app, 'kia.localhost', '/tarifas'), {
+			headers: { Cookie: 'kia-theme=dark; kia-x=1' },
+		})
+		const portal = await rawRequest(at(app, 'portal.kia.localhost', '/auth'))
+		expect([site.status, portal.status]).toEqual([200, 200])
+		process.kill(app.pid, 'SIGUSR2')
+		await expect.poll(() => /\[probe\] async hooks (on|off)/.exec(app.output())?.[1]).toBe('off')
+	} finally {
+		await app.stop()
+	}
+})
+
 test('SIGTERM: no new connections, the request in flight finishes with 200, then the process exits 0', async () => {
 	const app = await startHttpsApp({ SHUTDOWN_DRAIN_MS: '8000' })
 	const inFlight = rawRequest(at(app, 'kia.localhost', '/__test/slow?ms=3000'))

@@ -69,19 +69,22 @@ export async function startApp(
  * A second app beside the suite's, on the same services (tests/e2e/global-setup.ts), with https origins as
  * production has: it is still reached over plain HTTP, as behind a load balancer that ends TLS.
  */
-export function startHttpsApp(overrides: Record<string, string> = {}) {
-	return startApp((port) => ({
-		SITE_URL: `https://kia.localhost:${port}`,
-		PORTAL_URL: `https://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: process.env.E2E_SUPABASE_URL ?? '',
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		// Nothing is mailed here; the address only has to be valid.
-		SMTP_URL: 'smtp://127.0.0.1:2525',
-		...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
-		ENABLE_TEST_ROUTES: '1',
-		...overrides,
-	}))
+export function startHttpsApp(overrides: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}) {
+	return startApp(
+		(port) => ({
+			SITE_URL: `https://kia.localhost:${port}`,
+			PORTAL_URL: `https://portal.kia.localhost:${port}`,
+			COOKIE_DOMAIN: 'kia.localhost',
+			SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
+			SUPABASE_URL: process.env.E2E_SUPABASE_URL ?? '',
+			SUPABASE_ANON_KEY: localAnonKey,
+			SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+			// Nothing is mailed here; the address only has to be valid.
+			SMTP_URL: 'smtp://127.0.0.1:2525',
+			...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
+			ENABLE_TEST_ROUTES: '1',
+			...overrides,
+		}),
+		options,
+	)
 }
