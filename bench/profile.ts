@@ -11,7 +11,7 @@ const connections = 10
 /** Linux clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
 const ticksPerSecond = 100
 
-type Frame = { functionName: string; url: string }
+type Frame = { functionName: string; url: string; lineNumber: number }
 type ProfileNode = { id: number; callFrame: Frame; children?: number[] }
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
@@ -54,8 +54,23 @@ function categorize(stack: Frame[]): Category {
 		: 'other'
 }
 
-function summarize(profile: CpuProfile, from: number, to: number) {
-	const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+/**
+ * React's renderer is bundled into the server build (vite.config.ts, `renderStorage`): its frames are put back
+ * under its own name, found by the lines of the function Rollup wraps the module in.
+ */
+async function withRendererNamed() {
+	const lines = (await readFile('build/server/index.js', 'utf8')).split('\n')
+	const start = lines.findIndex((line) => line.startsWith('function requireReactDomServer_node_production('))
+	const end = lines.findIndex((line, index) => index > start && line === '}')
+	if (start < 0 || end < 0) throw new Error("React's renderer was not found in build/server/index.js")
+	return (frame: Frame): Frame =>
+		frame.url.endsWith('/build/server/index.js') && frame.lineNumber > start && frame.lineNumber < end
+			? { ...frame, url: 'react-dom/cjs/react-dom-server.node.production.js (bundled)' }
+			: frame
+}
+
+function summarize(profile: CpuProfile, from: number, to: number, named: (frame: Frame) => Frame) {
+	const byId = new Map(profile.nodes.map((node) => [node.id, { ...node, callFrame: named(node.callFrame) }]))
 	const parentOf = new Map<number, number>()
 	for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
 	const stackOf = (id: number) => {
@@ -107,7 +122,12 @@ async function profileOne(stack: BenchStack, target: Target) {
 	const profile = JSON.parse(await readFile(join(directory, file), 'utf8')) as CpuProfile
 	await rm(directory, { recursive: true })
 	// The measured run is the last `seconds` before the server was stopped (its drain takes a moment).
-	const shares = summarize(profile, profile.endTime - elapsedUs - 1e6, profile.endTime - 0.5e6)
+	const shares = summarize(
+		profile,
+		profile.endTime - elapsedUs - 1e6,
+		profile.endTime - 0.5e6,
+		await withRendererNamed(),
+	)
 	if (result.non2xx > 0) throw new Error(`${target.path}: ${result.non2xx} answers were not 2xx`)
 	return { rps: result.requests.average, cpuMsPerRequest, shares }
 }
