@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
 import { createRequire } from 'node:module'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'

@@ -101,7 +101,7 @@ async function cpuTicks(pid: number) {
 
 type Target = { label: string; host: 'site' | 'portal'; path: string; cookie: string }
 
-async function profileOne(stack: BenchStack, target: Target) {
+async function profileOne(stack: BenchStack, target: Target, named: (frame: Frame) => Frame) {
 	const directory = await mkdtemp(join(tmpdir(), 'kia-profile-'))
 	const app = await stack.startApp({ workers: 1, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`] })
 	const host = `${target.host === 'site' ? '' : 'portal.'}kia.localhost:${app.port}`
@@ -122,12 +122,7 @@ async function profileOne(stack: BenchStack, target: Target) {
 	const profile = JSON.parse(await readFile(join(directory, file), 'utf8')) as CpuProfile
 	await rm(directory, { recursive: true })
 	// The measured run is the last `seconds` before the server was stopped (its drain takes a moment).
-	const shares = summarize(
-		profile,
-		profile.endTime - elapsedUs - 1e6,
-		profile.endTime - 0.5e6,
-		await withRendererNamed(),
-	)
+	const shares = summarize(profile, profile.endTime - elapsedUs - 1e6, profile.endTime - 0.5e6, named)
 	if (result.non2xx > 0) throw new Error(`${target.path}: ${result.non2xx} answers were not 2xx`)
 	return { rps: result.requests.average, cpuMsPerRequest, shares }
 }
@@ -138,9 +133,10 @@ export async function renderProfile(stack: BenchStack, cookies: { client: string
 		{ label: '`/tarifas`, signed in', host: 'site', path: '/tarifas', cookie: cookies.client },
 		{ label: 'portal `/dashboard`, signed in', host: 'portal', path: '/dashboard', cookie: cookies.client },
 	]
+	const named = await withRendererNamed()
 	const results: Awaited<ReturnType<typeof profileOne>>[] = []
 	for (const target of targets) {
-		results.push(await profileOne(stack, target))
+		results.push(await profileOne(stack, target, named))
 		console.info(target.label, results.at(-1))
 	}
 	const header = `| | ${targets.map((target) => target.label).join(' | ')} |`

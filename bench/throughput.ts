@@ -2,8 +2,8 @@
 // (bench/static-server.js), side by side in one run. This machine is shared and noisy, so the sides take
 // turns in short runs (A B C A B C …) and each side's median is compared; the spread of its repeats is shown.
 import { execFileSync, fork } from 'node:child_process'
-import { availableParallelism } from 'node:os'
 import { writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { freePort } from '../local/service'

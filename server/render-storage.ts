@@ -1,14 +1,9 @@
 /**
- * What React's server renderer gets for `node:async_hooks` in the server build (see `renderStorage` in
- * vite.config.ts). React keeps the request being rendered in an `AsyncLocalStorage`, so that a
- * `preload()` called after an `await` (in an async Server Component) still finds its request. On Node 20
- * that storage is built on async hooks, and its first `run` turns them on for the whole process, for good:
- * every promise, tick and socket callback after it pays for them, a cached page's answer about 8 % and a
- * render about 4 % (issue 19, bench/results.md).
- *
- * Our pages have no async Server Components: React reads the store only inside its own synchronous work
- * (where it also keeps the request in a variable of its own), which a plain variable holds as well. Node 22's
- * `AsyncLocalStorage` can do without async hooks (AsyncContextFrame); then this file and the plugin can go.
+ * What React's server renderer gets for `node:async_hooks` in the server build (`renderStorage` in
+ * vite.config.ts): on Node 20 its `AsyncLocalStorage` would turn async hooks on for the whole worker at the
+ * first render, a cost on every later callback. React needs the store only for calls from async Server
+ * Components, which we do not have; inside its own synchronous work a plain variable serves. Why, what it
+ * cost and when it goes: docs/decisions/012-react-request-store.md.
  */
 export class AsyncLocalStorage<T> {
 	#store: T | undefined
