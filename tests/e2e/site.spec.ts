@@ -377,6 +377,25 @@ test.describe('interactions', () => {
 		await expect(page).toHaveURL(siteURL('/tarifas/enterprise'))
 	})
 
+	test('a phone never loads the Tarifas dropdown; a window widened to a desktop gets it', async ({ page }) => {
+		const dropdownCode: string[] = []
+		page.on('request', (request) => {
+			if (/\/assets\/navigation-menu-[\w-]+\.js$/.test(request.url())) dropdownCode.push(request.url())
+		})
+		await acceptCookies(page)
+		await page.setViewportSize({ width: 390, height: 844 })
+		// Idle: the toaster mounts at the same point as the dropdown would (networkidle waits for it).
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await page.waitForTimeout(500)
+		expect(dropdownCode).toEqual([])
+
+		await page.setViewportSize({ width: 1280, height: 800 })
+		const navigation = page.getByRole('navigation', { name: 'Principal' })
+		await navigation.getByRole('button', { name: 'Tarifas' }).click()
+		await expect(navigation.getByRole('link', { name: /Enterprise/ })).toBeVisible()
+		expect(dropdownCode).toHaveLength(1)
+	})
+
 	test('pricing tabs live in the URL and work without JavaScript', async ({ browser }) => {
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()

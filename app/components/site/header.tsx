@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 import { mainNavigation, pricingLink, pricingNavigation } from '~/content/navigation'
 import { cn } from '~/lib/utils'
 import { useIdle } from '../idle'
 import { Logo } from '../logo'
+import { useMediaQuery } from '../media-query'
 import { ThemeSwitch } from '../theme'
 import { Button } from '../ui/button'
 import { PhoneMenu } from '../ui/phone-menu'
@@ -49,16 +50,21 @@ export function SiteHeader({ user, portalUrl }: { user: HeaderUser; portalUrl: s
 	)
 }
 
-// Radix's navigation menu only adds the Tarifas dropdown, so it is fetched once the browser is
-// idle after hydration; until then (and without JavaScript) Tarifas is a plain link to the pricing page.
+// Radix's navigation menu only adds the Tarifas dropdown, so it is fetched once the browser is idle after
+// hydration, and only on a screen wide enough to show the bar (Tailwind's `lg`, as the bar's own `lg:block`);
+// until then (and without JavaScript) Tarifas is a plain link to the pricing page. A phone never loads it.
 const NavigationMenuBar = lazy(() => import('./navigation-menu'))
+const wideEnoughForTheBar = '(min-width: 64rem)'
 
 function DesktopNavigation() {
-	const idle = useIdle()
 	const links = <PlainNavigation />
-	if (!idle) return links
+	return useIdle() ? <NavigationMenuWhenWide fallback={links} /> : links
+}
+
+function NavigationMenuWhenWide({ fallback }: { fallback: ReactNode }) {
+	if (!useMediaQuery(wideEnoughForTheBar)) return fallback
 	return (
-		<Suspense fallback={links}>
+		<Suspense fallback={fallback}>
 			<NavigationMenuBar />
 		</Suspense>
 	)

@@ -1,22 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useRef } from 'react'
 import { useIdle } from '../idle'
-
-const reducedMotionQuery = '(prefers-reduced-motion: reduce)'
-
-function subscribeToMotion(onChange: () => void) {
-	const query = window.matchMedia(reducedMotionQuery)
-	query.addEventListener('change', onChange)
-	return () => query.removeEventListener('change', onChange)
-}
-
-/** False on the server; so it is only read in what mounts after hydration (see ParticleBackground). */
-function useMotionAllowed() {
-	return useSyncExternalStore(
-		subscribeToMotion,
-		() => !window.matchMedia(reducedMotionQuery).matches,
-		() => false,
-	)
-}
+import { useMediaQuery } from '../media-query'
 
 /** A canvas handed to a worker cannot be drawn on again, so each run of the effect draws on a new one. */
 function particleCanvas() {
@@ -38,7 +22,7 @@ export function ParticleBackground() {
 }
 
 function ParticleSlot() {
-	const show = useMotionAllowed()
+	const show = !useMediaQuery('(prefers-reduced-motion: reduce)')
 	const slot = useRef<HTMLDivElement>(null)
 
 	useEffect(() => {

@@ -19,8 +19,13 @@ function Assistant({ className }: { className?: string }) {
 	)
 }
 
-const scenes: Record<StepArtName, ReactNode> = {
-	meeting: (
+/**
+ * Drawn when a step renders, not when the module loads: JSX built at the top of a module runs its `cn` calls
+ * while the page's scripts are evaluated, and the first `cn` call builds tailwind-merge's tables, all in the one
+ * task that evaluates the modules, which nothing can split (issue 19's blocking time on the home page).
+ */
+const scenes: Record<StepArtName, () => ReactNode> = {
+	meeting: () => (
 		<div className="flex items-center gap-2">
 			{[0, 1].map((person) => (
 				<span key={person} className={cn(tile, 'h-14 w-16 text-muted-foreground')}>
@@ -33,7 +38,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 			</span>
 		</div>
 	),
-	proposal: (
+	proposal: () => (
 		<span className={cn(tile, 'w-28 flex-col items-stretch gap-2 p-3')}>
 			{['w-14', 'w-10', 'w-12'].map((width) => (
 				<span key={width} className="flex items-center gap-1.5">
@@ -43,7 +48,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 			))}
 		</span>
 	),
-	knowledge: (
+	knowledge: () => (
 		<div className="flex items-center gap-3">
 			<span className="relative h-14 w-12">
 				{['-rotate-12', 'rotate-0', 'rotate-12'].map((turn) => (
@@ -56,7 +61,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 			<Assistant />
 		</div>
 	),
-	connect: (
+	connect: () => (
 		<div className="grid grid-cols-3 place-items-center gap-1.5">
 			{(
 				[
@@ -73,7 +78,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 			<Assistant className="col-start-2 row-span-2 row-start-1" />
 		</div>
 	),
-	testing: (
+	testing: () => (
 		<div className="flex w-36 flex-col gap-1.5">
 			<span className="h-5 w-24 self-end rounded-lg rounded-tr-sm bg-brand/20" />
 			<span className="flex h-7 items-center gap-1.5 rounded-lg rounded-tl-sm border bg-surface px-2">
@@ -84,7 +89,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 			</span>
 		</div>
 	),
-	launch: (
+	launch: () => (
 		<div className="flex items-end gap-3">
 			<span className="inline-flex size-12 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-white shadow-md">
 				<Icon name="sparkles" className="size-6" />
@@ -100,6 +105,7 @@ const scenes: Record<StepArtName, ReactNode> = {
 
 /** A step's small illustration, drawn in HTML and CSS; its description is its accessible name. */
 export function StepArt({ name, className }: { name: StepArtName; className?: string }) {
+	const Scene = scenes[name]
 	return (
 		<div
 			role="img"
@@ -109,7 +115,7 @@ export function StepArt({ name, className }: { name: StepArtName; className?: st
 				className,
 			)}
 		>
-			{scenes[name]}
+			<Scene />
 		</div>
 	)
 }
