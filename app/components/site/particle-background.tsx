@@ -14,7 +14,7 @@ function particleCanvas() {
 /**
  * The hero's particle canvas: not in the server's HTML (nothing without JavaScript, nothing to shift),
  * absolutely placed behind the content, and its code fetched only once the page is idle. What reads the
- * media query mounts then too: read while hydrating, its server value (false) would differ from the
+ * media query mounts then too: read while hydrating, its server value would differ from the
  * browser's and React would re-render in one synchronous task right after hydration.
  */
 export function ParticleBackground() {
