@@ -49,7 +49,7 @@ async function expectLoadedImage(image: Locator) {
 }
 
 test.describe('blog pictures', () => {
-	test('every card on /blog has its picture, sized, decorative, lazy after the first @phone', async ({ page }) => {
+	test('every card on /blog has its picture, sized, decorative, the first fetched first, lazy after it @phone', async ({ page }) => {
 		await page.goto(siteURL('/blog'))
 		const cards = page.getByRole('article')
 		expect(await cards.count()).toBeGreaterThanOrEqual(6)
@@ -59,6 +59,8 @@ test.describe('blog pictures', () => {
 			await expect(image).toHaveAttribute('width', '800')
 			await expect(image).toHaveAttribute('height', '420')
 			await expect(image).toHaveAttribute('loading', index === 0 ? 'eager' : 'lazy')
+			if (index === 0) await expect(image).toHaveAttribute('fetchpriority', 'high')
+			else await expect(image).not.toHaveAttribute('fetchpriority')
 			await expectLoadedImage(image)
 		}
 		// Each seeded topic gets its own drawing.

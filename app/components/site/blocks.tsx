@@ -204,6 +204,8 @@ export function PostCard({
 				width={post.image.width}
 				height={post.image.height}
 				loading={imageLoading}
+				// The first card of a list is the page's largest paint on a phone: fetched ahead of the other images.
+				fetchPriority={imageLoading === 'eager' ? 'high' : undefined}
 				decoding="async"
 				className="aspect-[40/21] w-full border-b object-cover"
 			/>
