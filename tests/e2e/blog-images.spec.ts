@@ -49,7 +49,9 @@ async function expectLoadedImage(image: Locator) {
 }
 
 test.describe('blog pictures', () => {
-	test('every card on /blog has its picture, sized, decorative, the first fetched first, lazy after it @phone', async ({ page }) => {
+	test('every card on /blog has its picture, sized, decorative, the first fetched first, lazy after it @phone', async ({
+		page,
+	}) => {
 		await page.goto(siteURL('/blog'))
 		const cards = page.getByRole('article')
 		expect(await cards.count()).toBeGreaterThanOrEqual(6)
