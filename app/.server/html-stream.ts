@@ -4,19 +4,20 @@ const headEnd = '</head>'
 const modulePreload = /<link rel="modulepreload"[^>]*>/g
 const moduleScriptType = Buffer.from(' type="module"')
 const scriptStart = Buffer.from('<script')
+const scriptEnd = Buffer.from('</script>')
 const nonceAttribute = / nonce="([^"]*)"/
 
 /**
  * What React's HTML stream goes through on its way to the response:
  *
- * - The module preloads React Router puts in <head> wait for the end of the body. Server-rendered HTML paints
- *   without scripts; preloaded from the head, the scripts that hydrate it were fetched while the page was still
- *   being parsed and laid out, beside the stylesheet and the font it paints with (and Lighthouse counts every
- *   request that ends before the largest paint as one it waited for). They move into a <template>, where the
- *   browser's preload scanner does not look, right before React Router's module script, and a line of script
- *   (with the page's nonce) puts them into <head> there: the modules are all fetched at once when the parser
- *   reaches the scripts, without the waterfall of imports the module script alone would set off. Only the head
- *   is held back, as bytes (a chunk may end inside a character).
+ * - The module preloads React Router puts in <head> wait for the page's first paint. Server-rendered HTML
+ *   paints without scripts; preloaded from the head, the scripts that hydrate it were fetched while the page was
+ *   still being parsed and laid out, beside the stylesheet and the font it paints with, and Lighthouse counts
+ *   every request that starts before the first paint as one the paint waited for. They move into a <template>,
+ *   where the browser's preload scanner does not look, together with React Router's module script, and a line
+ *   of script (with the page's nonce) puts a copy of them into <head> after the first frame: the modules are all
+ *   fetched at once, without the waterfall of imports the module script alone would set off. Only the head is
+ *   held back, as bytes (a chunk may end inside a character).
  * - What React writes in one turn of the event loop (its 2 KB pieces: a whole page that needs no data
  *   streamed later) goes on as one chunk at the end of that turn, so the stream layers, the compressor and
  *   the socket downstream handle one write instead of dozens; what React writes later (a streamed
@@ -27,7 +28,7 @@ export function documentStream() {
 	// holding it here costs no memory that waiting for the reader would have saved.
 	let head = Buffer.alloc(0)
 	let inHead = true
-	let preloads: Buffer | null = null
+	let preloads: Preloads | null = null
 	let batch: Buffer[] = []
 	let scheduled = false
 	const stream = new Transform({
@@ -51,7 +52,7 @@ export function documentStream() {
 			if (inHead && head.length > 0) batch.push(head)
 			send()
 			// No module script came (a document without React Router's scripts): the preloads still go out.
-			if (preloads) stream.push(preloads)
+			if (preloads) stream.push(afterFirstPaint(preloads))
 			callback()
 		},
 	})
@@ -68,9 +69,13 @@ export function documentStream() {
 		batch = []
 		// React Router's scripts are part of the shell, written in one turn, so its module script is in one batch.
 		if (preloads) {
-			const at = moduleScriptStart(out)
-			if (at !== -1) {
-				out = Buffer.concat([out.subarray(0, at), preloads, out.subarray(at)])
+			const script = moduleScript(out)
+			if (script) {
+				out = Buffer.concat([
+					out.subarray(0, script.start),
+					afterFirstPaint(preloads, out.subarray(script.start, script.end)),
+					out.subarray(script.end),
+				])
 				preloads = null
 			}
 		}
@@ -79,23 +84,43 @@ export function documentStream() {
 	return stream
 }
 
-/** Where the first `<script … type="module"` tag starts, or -1. */
-function moduleScriptStart(html: Buffer) {
+/** Where the first `<script … type="module">…</script>` starts and ends, or null. */
+function moduleScript(html: Buffer) {
 	const type = html.indexOf(moduleScriptType)
-	return type === -1 ? -1 : html.lastIndexOf(scriptStart, type)
+	if (type === -1) return null
+	const end = html.indexOf(scriptEnd, type)
+	return end === -1 ? null : { start: html.lastIndexOf(scriptStart, type), end: end + scriptEnd.length }
 }
 
-/** The head without its module preloads, and what puts them back into it from the body (null: there were none). */
-function withoutModulePreloads(headBytes: Buffer) {
+type Preloads = { links: Buffer; nonce: string | undefined }
+
+/** The head without its module preloads, and the preloads (null: there were none). */
+function withoutModulePreloads(headBytes: Buffer): { head: Buffer; preloads: Preloads | null } {
 	const html = headBytes.toString('utf8')
 	// React Router links its entry module on its own and again among the modules the routes import (which share
 	// code with it): once is enough.
 	const links = [...new Set(html.match(modulePreload))]
 	if (links.length === 0) return { head: headBytes, preloads: null }
-	const nonce = nonceAttribute.exec(links[0] ?? '')?.[1]
-	const script = `<script${nonce ? ` nonce="${nonce}"` : ''}>document.head.append(document.getElementById("module-preloads").content)</script>`
 	return {
 		head: Buffer.from(html.replace(modulePreload, '')),
-		preloads: Buffer.from(`<template id="module-preloads">${links.join('')}</template>${script}`),
+		preloads: { links: Buffer.from(links.join('')), nonce: nonceAttribute.exec(links[0] ?? '')?.[1] },
 	}
+}
+
+/**
+ * The preloads and the module script in a <template>, and the line of script (with the page's nonce) that puts
+ * a copy of them into <head> once the page has painted: a copy, because a script the parser put in a template
+ * runs only as a copy. In a hidden tab nothing paints, so there they go in at once.
+ */
+function afterFirstPaint({ links, nonce }: Preloads, script: Buffer = Buffer.alloc(0)) {
+	const putBack =
+		'(()=>{const t=document.getElementById("module-preloads"),' +
+		'go=()=>{document.head.append(t.content.cloneNode(!0));t.remove()};' +
+		'document.visibilityState==="visible"?requestAnimationFrame(()=>setTimeout(go)):go()})()'
+	return Buffer.concat([
+		Buffer.from('<template id="module-preloads">'),
+		links,
+		script,
+		Buffer.from(`</template><script${nonce ? ` nonce="${nonce}"` : ''}>${putBack}</script>`),
+	])
 }

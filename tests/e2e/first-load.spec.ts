@@ -77,54 +77,76 @@ test('portal pages stay within 200 KB, signed out, as a cliente and as an admin'
 	}
 })
 
-test('the head asks for the stylesheet and no script; the module preloads wait right before the module script', async () => {
+test('the head asks for the stylesheet and no script; the module preloads wait with the module script', async () => {
 	const html = (await rawRequest(siteURL('/'))).body
 	const head = html.slice(0, html.indexOf('</head>'))
 	expect(head).toContain('rel="stylesheet"')
 	expect(modulePreloadLinks(head)).toEqual([])
 	const template =
-		/<template id="module-preloads">(.*?)<\/template><script nonce="[^"]+">[^<]*<\/script><script[^>]* type="module"/.exec(
+		/<template id="module-preloads">(.*?)(<script[^>]* type="module"[^>]*>[^<]*<\/script>)<\/template><script nonce="[^"]+">[^<]*<\/script>/.exec(
 			html,
 		)
-	expect(template, 'the preloads, the line that puts them into <head>, then the module script').not.toBeNull()
+	expect(template, 'the preloads and the module script, then the line that puts them into <head>').not.toBeNull()
 	expect(modulePreloadLinks(template?.[1] ?? '').length).toBeGreaterThan(5)
+	expect(html.match(/ type="module"/g), 'the module script is only in the template').toHaveLength(1)
 })
 
-test('in the browser no module is fetched before the preloads leave their template; each once; the page hydrates', async ({
+/** Marks when the line at the end of the body puts the template's copy into <head>. */
+function markModulePreloads() {
+	const append = HTMLHeadElement.prototype.append
+	HTMLHeadElement.prototype.append = function (...nodes) {
+		if (nodes.some((node) => node instanceof DocumentFragment)) performance.mark('module-preloads')
+		append.apply(this, nodes)
+	}
+}
+
+test('in the browser no module is fetched before the page has painted and the preloads left their template; each once; the page hydrates', async ({
 	page,
 }) => {
-	// When the line at the end of the body moves the preloads into <head>: a module fetched earlier (found by the
-	// preload scanner, or preloaded from the head) starts before it, one fetched because of the move after it.
-	await page.addInitScript(() => {
-		const append = HTMLHeadElement.prototype.append
-		HTMLHeadElement.prototype.append = function (...nodes) {
-			if (nodes.some((node) => node instanceof DocumentFragment)) performance.mark('module-preloads')
-			append.apply(this, nodes)
-		}
-	})
+	// A module fetched earlier (found by the preload scanner, or preloaded from the head) starts before the mark,
+	// one fetched because of the move after it.
+	await page.addInitScript(markModulePreloads)
 	const violations: string[] = []
 	page.on('console', (message) => {
 		if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
 	})
 	const preloaded = modulePreloadsOf((await rawRequest(siteURL('/'))).body)
 	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
-	const { moved, scripts } = await page.evaluate(() => ({
+	const { moved, painted, scripts } = await page.evaluate(() => ({
 		moved: performance.getEntriesByName('module-preloads')[0]?.startTime ?? null,
+		painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
 		scripts: performance
 			.getEntriesByType('resource')
 			.map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
 	}))
 	expect(moved, 'the preloads were moved into <head>').not.toBeNull()
+	expect(painted, 'the page painted').not.toBeNull()
+	expect(moved ?? 0, 'after the first paint').toBeGreaterThanOrEqual(painted ?? Number.POSITIVE_INFINITY)
 	for (const file of preloaded) {
 		const fetches = scripts.filter((entry) => entry.path === file)
 		expect(fetches, file).toHaveLength(1)
 		expect(fetches[0]?.start, file).toBeGreaterThanOrEqual(moved ?? Number.POSITIVE_INFINITY)
 	}
-	expect(await page.evaluate(() => document.querySelector('template#module-preloads')?.innerHTML)).toBe('')
+	expect(await page.locator('template#module-preloads').count()).toBe(0)
 	expect(violations).toEqual([])
 	// Hydrated: the phone menu's dialog button replaces the no-JavaScript disclosure.
 	await page.setViewportSize({ width: 390, height: 844 })
 	await expect(page.locator('button[aria-haspopup="dialog"][aria-label="Abrir menú"]')).toBeVisible()
+})
+
+test('a page opened in a hidden tab, which paints no frame, still fetches its modules and hydrates', async ({
+	page,
+}) => {
+	await page.addInitScript(() => {
+		Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' })
+		// A hidden tab runs no animation frames.
+		window.requestAnimationFrame = () => 0
+	})
+	await page.addInitScript(markModulePreloads)
+	await page.setViewportSize({ width: 390, height: 844 })
+	await page.goto(siteURL('/'))
+	await expect(page.locator('button[aria-haspopup="dialog"][aria-label="Abrir menú"]')).toBeVisible()
+	expect(await page.evaluate(() => performance.getEntriesByName('module-preloads').length)).toBe(1)
 })
 
 test('the phone menu’s dialog code is fetched when the menu opens, not with the page', async ({ page }) => {
