@@ -26,7 +26,9 @@ test.describe('Facturación', () => {
 		await expect(figures.getByText('No disponible')).toHaveCount(0)
 		await expect(figures.getByRole('row', { name: /^Enterprise/ })).toBeVisible()
 
-		await page.goto(portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`))
+		await page.goto(portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`), {
+			waitUntil: 'networkidle',
+		})
 		const business = page.getByRole('row').filter({ hasText: 'Business · Mensual' })
 		await expect(business).toContainText(cliente.fullName)
 		await expect(business).toContainText('Activa')

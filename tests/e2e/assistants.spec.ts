@@ -167,7 +167,9 @@ test.describe('assistants', () => {
 			.throwOnError()
 		const admin = await createAdminAccount('asistentes-filtros-admin')
 		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/asistentes?q=${encodeURIComponent(empresa)}&canal=pagos`))
+		await page.goto(portalURL(`/admin/asistentes?q=${encodeURIComponent(empresa)}&canal=pagos`), {
+			waitUntil: 'networkidle',
+		})
 		await expect(page.getByLabel('Canal', { exact: true })).toHaveValue('pagos')
 		await expect(page.getByRole('row').filter({ hasText: empresa })).toHaveCount(1)
 		await expect(page.getByRole('row').filter({ hasText: 'Cobros' })).toBeVisible()
