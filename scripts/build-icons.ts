@@ -1,5 +1,6 @@
 // `npm run icons`: the sprite <Icon> points into (app/components/ui/icons.svg), one <symbol> per name in
-// app/components/ui/icon-names.ts, drawn by lucide-react itself so every path is Lucide's own. The output is
+// app/components/ui/icon-names.ts, drawn by lucide-react itself so every path is Lucide's own. Every document
+// carries it at the start of its body (app/.server/html-stream.ts), never shown itself. The output is
 // committed; tests/unit/icons.test.ts fails when it no longer matches what this script makes.
 import { writeFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
@@ -32,7 +33,7 @@ function symbolOf(name: string) {
 
 export function buildSprite() {
 	const symbols = [...iconNames].sort().map(symbolOf)
-	return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join('\n')}\n</svg>\n`
+	return `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" style="display:none">\n${symbols.join('\n')}\n</svg>\n`
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,6 +1,10 @@
 import { Transform } from 'node:stream'
+import iconSpriteMarkup from '~/components/ui/icons.svg?raw'
 
 const headEnd = '</head>'
+const bodyStart = '<body'
+/** One element with nothing around it: a text node beside it would be a child of <body> that React hydrates. */
+const iconSprite = Buffer.from(iconSpriteMarkup.trim())
 const modulePreload = /<link rel="modulepreload"[^>]*>/g
 const moduleScriptType = Buffer.from(' type="module"')
 const scriptStart = Buffer.from('<script')
@@ -15,9 +19,14 @@ const nonceAttribute = / nonce="([^"]*)"/
  *   still being parsed and laid out, beside the stylesheet and the font it paints with, and Lighthouse counts
  *   every request that starts before the first paint as one the paint waited for. They move into a <template>,
  *   where the browser's preload scanner does not look, together with React Router's module script, and a line
- *   of script (with the page's nonce) puts a copy of them into <head> after the first frame: the modules are all
- *   fetched at once, without the waterfall of imports the module script alone would set off. Only the head is
- *   held back, as bytes (a chunk may end inside a character).
+ *   of script (with the page's nonce) puts a copy of them into <head> after the first contentful paint: the modules are all
+ *   fetched at once, without the waterfall of imports the module script alone would set off. Only the head
+ *   (to the body's start tag) is held back, as bytes (a chunk may end inside a character).
+ * - The icon sprite (<Icon>'s symbols, npm run icons) goes in right after the body's start tag, so the icons are
+ *   drawn in the first layout and paint. As a file of its own it arrived after the first paint, and every icon
+ *   was then styled and laid out again, a long task once the page was showing (issue 19's blocking time); and
+ *   rendered by React it would be in the scripts too. React's hydration of <body> passes over an element it
+ *   did not render, and keeps it there across client navigations.
  * - What React writes in one turn of the event loop (its 2 KB pieces: a whole page that needs no data
  *   streamed later) goes on as one chunk at the end of that turn, so the stream layers, the compressor and
  *   the socket downstream handle one write instead of dozens; what React writes later (a streamed
@@ -27,29 +36,33 @@ export function documentStream() {
 	// Writes are acknowledged at once and held until the turn ends: React writes a page out whole either way, so
 	// holding it here costs no memory that waiting for the reader would have saved.
 	let head = Buffer.alloc(0)
-	let inHead = true
+	let beforeBody = true
 	let preloads: Preloads | null = null
 	let batch: Buffer[] = []
 	let scheduled = false
 	const stream = new Transform({
 		transform(chunk: Buffer, _encoding, callback) {
-			if (!inHead) {
+			if (!beforeBody) {
 				queue(chunk)
 				return callback()
 			}
 			head = Buffer.concat([head, chunk])
 			const end = head.indexOf(headEnd)
-			if (end === -1) return callback()
-			inHead = false
+			const bodyTag = end === -1 ? -1 : head.indexOf(bodyStart, end)
+			const bodyTagEnd = bodyTag === -1 ? -1 : head.indexOf('>', bodyTag)
+			if (bodyTagEnd === -1) return callback()
+			beforeBody = false
 			const cut = end + headEnd.length
 			const rewritten = withoutModulePreloads(head.subarray(0, cut))
 			preloads = rewritten.preloads
 			queue(rewritten.head)
-			queue(head.subarray(cut))
+			queue(head.subarray(cut, bodyTagEnd + 1))
+			queue(iconSprite)
+			queue(head.subarray(bodyTagEnd + 1))
 			callback()
 		},
 		flush(callback) {
-			if (inHead && head.length > 0) batch.push(head)
+			if (beforeBody && head.length > 0) batch.push(head)
 			send()
 			// No module script came (a document without React Router's scripts): the preloads still go out.
 			if (preloads) stream.push(afterFirstPaint(preloads))
@@ -109,14 +122,17 @@ function withoutModulePreloads(headBytes: Buffer): { head: Buffer; preloads: Pre
 
 /**
  * The preloads and the module script in a <template>, and the line of script (with the page's nonce) that puts
- * a copy of them into <head> once the page has painted: a copy, because a script the parser put in a template
- * runs only as a copy. In a hidden tab nothing paints, so there they go in at once.
+ * a copy of them into <head> once the browser reports the page's first contentful paint: a copy, because a
+ * script the parser put in a template runs only as a copy. A hidden tab paints nothing, and a browser without
+ * paint timing tells nothing, so there they go in at once; and in case no report ever comes, after 3 s.
  */
 function afterFirstPaint({ links, nonce }: Preloads, script: Buffer = Buffer.alloc(0)) {
 	const putBack =
 		'(()=>{const t=document.getElementById("module-preloads"),' +
-		'go=()=>{document.head.append(t.content.cloneNode(!0));t.remove()};' +
-		'document.visibilityState==="visible"?requestAnimationFrame(()=>setTimeout(go)):go()})()'
+		'go=()=>{if(t.isConnected){document.head.append(t.content.cloneNode(!0));t.remove()}};' +
+		'if(document.visibilityState!=="visible"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return go();' +
+		'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}})' +
+		'.observe({type:"paint",buffered:!0});setTimeout(go,3e3)})()'
 	return Buffer.concat([
 		Buffer.from('<template id="module-preloads">'),
 		links,

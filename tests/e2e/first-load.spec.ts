@@ -134,19 +134,36 @@ test('in the browser no module is fetched before the page has painted and the pr
 	await expect(page.locator('button[aria-haspopup="dialog"][aria-label="Abrir menú"]')).toBeVisible()
 })
 
-test('a page opened in a hidden tab, which paints no frame, still fetches its modules and hydrates', async ({
+test('a page opened in a hidden tab, which paints nothing, still fetches its modules and hydrates', async ({
 	page,
 }) => {
 	await page.addInitScript(() => {
 		Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' })
-		// A hidden tab runs no animation frames.
-		window.requestAnimationFrame = () => 0
+		// A hidden tab reports no paint; and the modules must not wait for the line's last resort, its 3 s timer.
+		PerformanceObserver.prototype.observe = () => undefined
+		const setTimer = window.setTimeout
+		window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+			delay === 3_000 ? 0 : setTimer(handler, delay, ...rest)) as typeof window.setTimeout
 	})
 	await page.addInitScript(markModulePreloads)
 	await page.setViewportSize({ width: 390, height: 844 })
 	await page.goto(siteURL('/'))
 	await expect(page.locator('button[aria-haspopup="dialog"][aria-label="Abrir menú"]')).toBeVisible()
 	expect(await page.evaluate(() => performance.getEntriesByName('module-preloads').length)).toBe(1)
+})
+
+test('a browser that never reports the first paint still fetches the modules, after 3 s, and hydrates', async ({
+	page,
+}) => {
+	await page.addInitScript(() => {
+		PerformanceObserver.prototype.observe = () => undefined
+	})
+	await page.addInitScript(markModulePreloads)
+	await page.setViewportSize({ width: 390, height: 844 })
+	await page.goto(siteURL('/'))
+	await expect(page.locator('button[aria-haspopup="dialog"][aria-label="Abrir menú"]')).toBeVisible({ timeout: 15_000 })
+	const moved = await page.evaluate(() => performance.getEntriesByName('module-preloads')[0]?.startTime ?? 0)
+	expect(moved).toBeGreaterThanOrEqual(3_000)
 })
 
 test('the phone menu’s dialog code is fetched when the menu opens, not with the page', async ({ page }) => {

@@ -3,41 +3,81 @@ import { createAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
-// Icons are references into one sprite (app/components/ui/icon.tsx): each must land on a symbol the sprite
-// has, from the host the page is on (a <use> never follows another origin), and the sprite must be an
-// asset the browser keeps.
+// Icons are references into one sprite (app/components/ui/icon.tsx) that every document carries at the start of
+// its body (app/.server/html-stream.ts): each must land on a symbol of it and be drawn, hydration must leave the
+// sprite in place (React did not render it), and no page fetches a sprite file.
 
-async function iconReferences(page: Page) {
-	return page.locator('svg > use').evaluateAll((uses) => uses.map((use) => (use as SVGUseElement).href.baseVal))
+/** What each icon of the page points at, and whether the browser drew something there when it shows. */
+async function iconsOf(page: Page) {
+	return page.locator('svg > use').evaluateAll((uses) =>
+		uses.map((use) => {
+			const reference = (use as SVGUseElement).href.baseVal
+			const target = reference.startsWith('#') ? document.getElementById(reference.slice(1)) : null
+			return {
+				reference,
+				inSprite: target?.tagName === 'symbol' && target.parentElement === document.body.firstElementChild,
+				// An icon in a hidden part of the page (the phone menu's button on a desktop) has nothing to draw.
+				drawn: !use.parentElement?.checkVisibility() || (use as SVGUseElement).getBBox().width > 0,
+			}
+		}),
+	)
 }
 
 async function expectDrawnFromSprite(page: Page) {
-	const { origin } = new URL(page.url())
-	const references = await iconReferences(page)
-	expect(references.length, `${page.url()} draws no icon?`).toBeGreaterThan(3)
-	const sprites = new Set(references.map((reference) => reference.split('#')[0]))
-	expect([...sprites]).toHaveLength(1)
-	const [sprite = ''] = sprites
-	expect(sprite).toMatch(/^\/assets\/icons-[\w-]+\.svg$/)
-	const response = await rawRequest(`${origin}${sprite}`)
-	expect(response.status).toBe(200)
-	expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/)
-	expect(response.headers['cache-control']).toContain('immutable')
-	const symbols = new Set([...response.body.matchAll(/<symbol id="([^"]+)"/g)].map(([, id]) => id))
-	const missing = references.map((reference) => reference.split('#')[1]).filter((id) => !id || !symbols.has(id))
-	expect(missing, `${page.url()}: icons the sprite does not have`).toEqual([])
-	// Drawn at the size its class gives it, not collapsed.
+	const icons = await iconsOf(page)
+	expect(icons.length, `${page.url()} draws no icon?`).toBeGreaterThan(3)
+	expect(
+		icons.filter((icon) => !icon.inSprite || !icon.drawn),
+		`${page.url()}: icons not drawn from the sprite`,
+	).toEqual([])
+	expect(await page.locator('body > svg:has(> symbol)').count()).toBe(1)
+	// Drawn at the size its class gives it, not collapsed; the sprite itself takes no room.
 	const box = await page.locator('svg:has(> use)').first().boundingBox()
 	expect(box?.width).toBeGreaterThan(0)
+	await expect(page.locator('body > svg:has(> symbol)')).toBeHidden()
 }
 
-test('site and portal pages draw every icon from the one cached sprite, on their own host', async ({ page }) => {
+function watchPage(page: Page) {
+	const problems: string[] = []
+	page.on('console', (message) => {
+		if (message.type() === 'error') problems.push(message.text())
+	})
+	page.on('pageerror', (error) => problems.push(error.message))
+	page.on('request', (request) => {
+		if (/\/icons[-.][^/]*\.svg$/.test(new URL(request.url()).pathname)) {
+			problems.push(`fetched ${request.url()}`)
+		}
+	})
+	return problems
+}
+
+test('every document carries the sprite right after its body start tag, before any icon', async () => {
+	for (const url of [siteURL('/'), siteURL('/pagina-que-no-existe'), portalURL('/auth')]) {
+		const { body } = await rawRequest(url)
+		const sprite = /<body[^>]*>(<svg [^>]*style="display:none"[^>]*>.*?<\/svg>)/s.exec(body)?.[1] ?? ''
+		expect(sprite, url).toContain('<symbol id="arrow-right"')
+		expect(body.indexOf('<use href="#'), url).toBeGreaterThan(body.indexOf(sprite))
+	}
+})
+
+test('site and portal pages draw every icon from the sprite, which stays through hydration and navigation', async ({
+	page,
+}) => {
+	const problems = watchPage(page)
 	for (const path of ['/', '/tarifas', '/solicitar-demostracion-kia']) {
-		await page.goto(siteURL(path))
+		await page.goto(siteURL(path), { waitUntil: 'networkidle' })
 		await expectDrawnFromSprite(page)
 	}
+	// A client-side navigation renders new icons into the same document.
+	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	await page.getByRole('contentinfo').getByRole('link', { name: 'Blog', exact: true }).click()
+	await expect(page).toHaveURL(siteURL('/blog'))
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	await expectDrawnFromSprite(page)
+
 	const account = await createAccount('iconos', 'Lidia Roca')
 	await signIn(page, account.email)
-	await page.goto(portalURL('/dashboard'))
+	await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
 	await expectDrawnFromSprite(page)
+	expect(problems).toEqual([])
 })

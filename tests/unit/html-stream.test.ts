@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, test } from 'vitest'
 import { documentStream } from '~/.server/html-stream'
+
+const sprite = (await readFile('app/components/ui/icons.svg', 'utf8')).trim()
 
 const preloads =
 	'<link rel="modulepreload" href="/assets/entry.client.js" nonce="n"/><link rel="modulepreload" href="/assets/root.js" nonce="n"/>'
@@ -14,13 +17,15 @@ const page =
 const moduleScript = '<script nonce="n" type="module" async="">import "/assets/root.js"</script>'
 const putBackLine =
 	'(()=>{const t=document.getElementById("module-preloads"),' +
-	'go=()=>{document.head.append(t.content.cloneNode(!0));t.remove()};' +
-	'document.visibilityState==="visible"?requestAnimationFrame(()=>setTimeout(go)):go()})()'
+	'go=()=>{if(t.isConnected){document.head.append(t.content.cloneNode(!0));t.remove()}};' +
+	'if(document.visibilityState!=="visible"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return go();' +
+	'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}})' +
+	'.observe({type:"paint",buffered:!0});setTimeout(go,3e3)})()'
 const putBack = `<template id="module-preloads">${preloads}${moduleScript}</template><script nonce="n">${putBackLine}</script>`
 
 /** The page through the transform, cut into chunks of `size` bytes (so also inside tags and characters). */
-async function throughTransform(size: number) {
-	const bytes = Buffer.from(page, 'utf8')
+async function throughTransform(size: number, html = page) {
+	const bytes = Buffer.from(html, 'utf8')
 	const chunks: Buffer[] = []
 	for (let start = 0; start < bytes.length; start += size) chunks.push(bytes.subarray(start, start + size))
 	return text(Readable.from(chunks).pipe(documentStream()))
@@ -33,14 +38,14 @@ describe('documentStream', () => {
 		stream.on('data', (chunk: Buffer) => received.push(chunk.toString()))
 		for (const piece of ['<html><head></head>', '<body>', '<p>uno</p>']) stream.write(Buffer.from(piece))
 		await new Promise((resolve) => setImmediate(resolve))
-		expect(received).toEqual(['<html><head></head><body><p>uno</p>'])
+		expect(received).toEqual([`<html><head></head><body>${sprite}<p>uno</p>`])
 		stream.write(Buffer.from('<p>dos</p>'))
 		stream.write(Buffer.from('</body>'))
 		await new Promise((resolve) => setImmediate(resolve))
-		expect(received).toEqual(['<html><head></head><body><p>uno</p>', '<p>dos</p></body>'])
+		expect(received).toEqual([`<html><head></head><body>${sprite}<p>uno</p>`, '<p>dos</p></body>'])
 		stream.end(Buffer.from('</html>'))
 		await new Promise((resolve) => stream.once('end', resolve))
-		expect(received.join('')).toBe('<html><head></head><body><p>uno</p><p>dos</p></body></html>')
+		expect(received.join('')).toBe(`<html><head></head><body>${sprite}<p>uno</p><p>dos</p></body></html>`)
 	})
 
 	test.each([1, 3, 7, 64, 100_000])(
@@ -51,9 +56,26 @@ describe('documentStream', () => {
 			expect(head).not.toContain('modulepreload')
 			expect(head).toContain('<link rel="stylesheet" href="/assets/app.css"/>')
 			expect(html).toContain(`<script nonce="n">window.context = {}</script>${putBack}</body>`)
-			expect(html.replace(putBack, moduleScript)).toBe(page.replace(/<link rel="modulepreload"[^>]*>/g, ''))
+			expect(html.replace(putBack, moduleScript).replace(sprite, '')).toBe(
+				page.replace(/<link rel="modulepreload"[^>]*>/g, ''),
+			)
 		},
 	)
+
+	test.each([1, 3, 7, 64, 100_000])(
+		'the icon sprite goes in once, right after the body start tag and its attributes, in chunks of %i bytes',
+		async (size) => {
+			const html = await throughTransform(size, page.replace('<body>', '<body class="min-h-dvh">'))
+			expect(html.split(sprite)).toHaveLength(2)
+			expect(html).toContain(`</head><body class="min-h-dvh">${sprite}<p>Ñandú`)
+		},
+	)
+
+	test('the sprite is one hidden element with nothing around it, every symbol in it', () => {
+		expect(sprite).toMatch(/^<svg [^>]*style="display:none"[^>]*>[\s\S]*<\/svg>$/)
+		expect(sprite.match(/<svg/g)).toHaveLength(1)
+		expect(sprite).toContain('<symbol id="arrow-right"')
+	})
 
 	test('the body is passed on untouched otherwise, characters split across chunks included', async () => {
 		const html = await throughTransform(5)
@@ -68,7 +90,8 @@ describe('documentStream', () => {
 			]).pipe(documentStream()),
 		)
 		expect(html).toBe(
-			'<html><head></head><body></body></html><template id="module-preloads"><link rel="modulepreload" href="/a.js" nonce="m"/></template>' +
+			`<html><head></head><body>${sprite}</body></html>` +
+				'<template id="module-preloads"><link rel="modulepreload" href="/a.js" nonce="m"/></template>' +
 				`<script nonce="m">${putBackLine}</script>`,
 		)
 	})

@@ -29,8 +29,8 @@ test('every listed icon is named somewhere in the app', async () => {
 
 test('an icon is hidden from assistive technology unless it is given a name, then it is an image', () => {
 	const decorative = renderToStaticMarkup(createElement(Icon, { name: 'mail', className: 'size-4' }))
-	expect(decorative).toMatch(
-		/^<svg width="24" height="24" aria-hidden="true" class="size-4"><use href="[^"]+\.svg[^"#]*#mail"><\/use><\/svg>$/,
+	expect(decorative).toBe(
+		'<svg width="24" height="24" aria-hidden="true" class="size-4"><use href="#mail"></use></svg>',
 	)
 	const named = renderToStaticMarkup(createElement(Icon, { name: 'mail', 'aria-label': 'Correo' }))
 	expect(named).toContain('role="img"')
