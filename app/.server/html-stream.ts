@@ -19,9 +19,9 @@ const nonceAttribute = / nonce="([^"]*)"/
  *   still being parsed and laid out, beside the stylesheet and the font it paints with, and Lighthouse counts
  *   every request that starts before the first paint as one the paint waited for. They move into a <template>,
  *   where the browser's preload scanner does not look, together with React Router's module script, and a line
- *   of script (with the page's nonce) puts a copy of them into <head> after the first contentful paint: the modules are all
- *   fetched at once, without the waterfall of imports the module script alone would set off. Only the head
- *   (to the body's start tag) is held back, as bytes (a chunk may end inside a character).
+ *   of script (with the page's nonce) puts a copy of them into <head> after the first contentful paint: the
+ *   modules are all fetched at once, without the waterfall of imports the module script alone would set off.
+ *   Only the head (to the body's start tag) is held back, as bytes (a chunk may end inside a character).
  * - The icon sprite (<Icon>'s symbols, npm run icons) goes in right after the body's start tag, so the icons are
  *   drawn in the first layout and paint. As a file of its own it arrived after the first paint, and every icon
  *   was then styled and laid out again, a long task once the page was showing (issue 19's blocking time); and
