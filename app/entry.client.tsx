@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { NonceContext } from '~/components/nonce'
 import { rememberTypedTextareas } from '~/lib/typed-before-hydration'
+import { prepareClassMerging } from '~/lib/utils'
 
 // Browsers hide the nonce attribute from the DOM but keep it on the element,
 // so hydration can render the same value the server did.
@@ -20,15 +21,24 @@ function AfterHydration({ run, children }: { run: () => void; children: ReactNod
 	return children
 }
 
-startTransition(() => {
-	hydrateRoot(
-		document,
-		<StrictMode>
-			<NonceContext.Provider value={nonce}>
-				<AfterHydration run={restoreTypedTextareas}>
-					<HydratedRouter />
-				</AfterHydration>
-			</NonceContext.Provider>
-		</StrictMode>,
-	)
+function hydrate() {
+	startTransition(() => {
+		hydrateRoot(
+			document,
+			<StrictMode>
+				<NonceContext.Provider value={nonce}>
+					<AfterHydration run={restoreTypedTextareas}>
+						<HydratedRouter />
+					</AfterHydration>
+				</NonceContext.Provider>
+			</StrictMode>,
+		)
+	})
+}
+
+// The modules' evaluation, tailwind-merge's tables and hydration's first slice each in a task of its own: together
+// they made one task long enough to block a phone (issue 19).
+setTimeout(() => {
+	prepareClassMerging()
+	setTimeout(hydrate)
 })

@@ -17,7 +17,9 @@ const page =
 const moduleScript = '<script nonce="n" type="module" async="">import "/assets/root.js"</script>'
 const putBackLine =
 	'(()=>{const t=document.getElementById("module-preloads"),' +
-	'go=()=>{if(t.isConnected){document.head.append(t.content.cloneNode(!0));t.remove()}};' +
+	'go=()=>{if(!t.isConnected)return;const n=[...t.content.childNodes],c=new MessageChannel,' +
+	'next=()=>{const e=n.shift();if(e){document.head.append(e.cloneNode(!0));c.port2.postMessage(0)}};' +
+	't.remove();c.port1.onmessage=next;next()};' +
 	'if(document.visibilityState!=="visible"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return go();' +
 	'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}})' +
 	'.observe({type:"paint",buffered:!0});setTimeout(go,3e3)})()'
