@@ -121,26 +121,29 @@ function withoutModulePreloads(headBytes: Buffer): { head: Buffer; preloads: Pre
 }
 
 /**
- * The preloads and the module script in a <template>, and the line of script (with the page's nonce) that puts
- * a copy of them into <head> once the browser reports the page's first contentful paint: a copy, because a
+ * The line of script (with the page's nonce, after the <template>) that puts a copy of the preloads and the
+ * module script into <head> once the browser reports the page's first contentful paint: a copy, because a
  * script the parser put in a template runs only as a copy. A hidden tab paints nothing, and a browser without
  * paint timing tells nothing, so there they go in at once; and in case no report ever comes, after 3 s.
- * One element per task: each module fetch Chromium starts costs the main thread a millisecond or more, and a
- * dozen at once made a task of 13–19 ms on this host, blocking time on a phone (issue 19).
+ * One element per task: each module fetch Chromium starts costs the main thread from a fraction of a
+ * millisecond to several, and the dozen of `/` at once made a task of 13–19 ms here, blocking time on a phone
+ * (issue 19).
  */
+export const modulePreloadsLine =
+	'(()=>{const t=document.getElementById("module-preloads"),' +
+	'go=()=>{if(!t.isConnected)return;const n=[...t.content.childNodes],c=new MessageChannel,' +
+	'next=()=>{const e=n.shift();if(e){document.head.append(e.cloneNode(!0));c.port2.postMessage(0)}};' +
+	't.remove();c.port1.onmessage=next;next()};' +
+	'if(document.visibilityState!=="visible"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return go();' +
+	'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}})' +
+	'.observe({type:"paint",buffered:!0});setTimeout(go,3e3)})()'
+
+/** The preloads and the module script in a <template>, then the line that moves them (`modulePreloadsLine`). */
 function afterFirstPaint({ links, nonce }: Preloads, script: Buffer = Buffer.alloc(0)) {
-	const putBack =
-		'(()=>{const t=document.getElementById("module-preloads"),' +
-		'go=()=>{if(!t.isConnected)return;const n=[...t.content.childNodes],c=new MessageChannel,' +
-		'next=()=>{const e=n.shift();if(e){document.head.append(e.cloneNode(!0));c.port2.postMessage(0)}};' +
-		't.remove();c.port1.onmessage=next;next()};' +
-		'if(document.visibilityState!=="visible"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return go();' +
-		'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}})' +
-		'.observe({type:"paint",buffered:!0});setTimeout(go,3e3)})()'
 	return Buffer.concat([
 		Buffer.from('<template id="module-preloads">'),
 		links,
 		script,
-		Buffer.from(`</template><script${nonce ? ` nonce="${nonce}"` : ''}>${putBack}</script>`),
+		Buffer.from(`</template><script${nonce ? ` nonce="${nonce}"` : ''}>${modulePreloadsLine}</script>`),
 	])
 }

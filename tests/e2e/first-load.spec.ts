@@ -143,7 +143,7 @@ test('in the browser no module is fetched before the page has painted and the pr
 		expect(fetches[0]?.start, file).toBeGreaterThanOrEqual(moved ?? Number.POSITIVE_INFINITY)
 	}
 	expect(await page.locator('template#module-preloads').count()).toBe(0)
-	// Starting a module's fetch costs the main thread a millisecond or more: a dozen in one task blocked a phone.
+	// Starting a module's fetch costs the main thread up to several milliseconds: a dozen in one task blocked a phone.
 	const movedPreloads = await page.evaluate(
 		() => (window as unknown as { movedModulePreloads: object }).movedModulePreloads,
 	)

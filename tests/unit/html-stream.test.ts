@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, test } from 'vitest'
-import { documentStream } from '~/.server/html-stream'
+import { documentStream, modulePreloadsLine } from '~/.server/html-stream'
 
 const sprite = (await readFile('app/components/ui/icons.svg', 'utf8')).trim()
 
@@ -15,15 +15,7 @@ const page =
 	'<body><p>Ñandú, política y más</p><script nonce="n">window.context = {}</script>' +
 	'<script nonce="n" type="module" async="">import "/assets/root.js"</script></body></html>'
 const moduleScript = '<script nonce="n" type="module" async="">import "/assets/root.js"</script>'
-const putBackLine =
-	'(()=>{const t=document.getElementById("module-preloads"),' +
-	'go=()=>{if(!t.isConnected)return;const n=[...t.content.childNodes],c=new MessageChannel,' +
-	'next=()=>{const e=n.shift();if(e){document.head.append(e.cloneNode(!0));c.port2.postMessage(0)}};' +
-	't.remove();c.port1.onmessage=next;next()};' +
-	'if(document.visibilityState!=="visible"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return go();' +
-	'new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}})' +
-	'.observe({type:"paint",buffered:!0});setTimeout(go,3e3)})()'
-const putBack = `<template id="module-preloads">${preloads}${moduleScript}</template><script nonce="n">${putBackLine}</script>`
+const putBack = `<template id="module-preloads">${preloads}${moduleScript}</template><script nonce="n">${modulePreloadsLine}</script>`
 
 /** The page through the transform, cut into chunks of `size` bytes (so also inside tags and characters). */
 async function throughTransform(size: number, html = page) {
@@ -94,7 +86,7 @@ describe('documentStream', () => {
 		expect(html).toBe(
 			`<html><head></head><body>${sprite}</body></html>` +
 				'<template id="module-preloads"><link rel="modulepreload" href="/a.js" nonce="m"/></template>' +
-				`<script nonce="m">${putBackLine}</script>`,
+				`<script nonce="m">${modulePreloadsLine}</script>`,
 		)
 	})
 
