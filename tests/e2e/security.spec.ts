@@ -87,11 +87,18 @@ function postStreamed(url: string, headers: Record<string, string>, totalBytes: 
 			},
 			(res) => {
 				answered = true
-				let body = ''
-				res.setEncoding('utf8')
-				res.on('data', (text: string) => (body += text))
+				const chunks: Buffer[] = []
+				res.on('data', (chunk: Buffer) => chunks.push(chunk))
 				res.on('end', () => {
-					resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sentWhole: sentBytes >= totalBytes })
+					const bytes = Buffer.concat(chunks)
+					const body = bytes.toString('utf8')
+					resolve({
+						status: res.statusCode ?? 0,
+						headers: res.headers,
+						body,
+						bytes,
+						sentWhole: sentBytes >= totalBytes,
+					})
 					req.destroy()
 				})
 			},

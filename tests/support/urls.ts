@@ -9,7 +9,13 @@ export function appPort() {
 export const siteURL = (path = '/') => `http://kia.localhost:${appPort()}${path}`
 export const portalURL = (path = '/') => `http://portal.kia.localhost:${appPort()}${path}`
 
-export type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+export type RawResponse = {
+	status: number
+	headers: Record<string, string | string[] | undefined>
+	body: string
+	/** The body as it came, still encoded when the response says it is (Content-Encoding). */
+	bytes: Buffer
+}
 
 /**
  * An HTTP request from Node to one of our hosts. Node may not resolve
@@ -30,10 +36,12 @@ export function rawRequest(
 				headers: { Host: target.host, ...headers },
 			},
 			(res) => {
-				let text = ''
-				res.setEncoding('utf8')
-				res.on('data', (chunk: string) => (text += chunk))
-				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
+				const chunks: Buffer[] = []
+				res.on('data', (chunk: Buffer) => chunks.push(chunk))
+				res.on('end', () => {
+					const bytes = Buffer.concat(chunks)
+					resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes })
+				})
 			},
 		)
 		req.on('error', reject)
