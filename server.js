@@ -154,7 +154,7 @@ async function serveRequests() {
 		// Static files get no CSP (nothing in them runs as a page) but must never be sniffed as another type.
 		const setHeaders = (/** @type {import('node:http').ServerResponse} */ res) =>
 			res.setHeader('X-Content-Type-Options', 'nosniff')
-		// The build's scripts and stylesheet as Brotli or gzip, compressed once at build time (vite.config.ts), as the
+		// The build's scripts, stylesheet and SVGs as Brotli or gzip, compressed once at build time (vite.config.ts), as the
 		// browser accepts; `compression` passes over a response that is already encoded.
 		const assets = expressStaticGzip('build/client/assets', {
 			enableBrotli: true,

@@ -29,7 +29,7 @@ import { localAnonKey } from '../support/keys'
 import { confirmedSubscriber } from '../support/newsletter'
 import { stripeClient } from '../support/stripe'
 import { uniqueAddress, uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
-import { appPort, portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
+import { appPort, portalURL, rawRequest, responseOf, siteURL, type RawResponse } from '../support/urls'
 
 const evilOrigin = 'https://evil.example'
 
@@ -87,20 +87,10 @@ function postStreamed(url: string, headers: Record<string, string>, totalBytes: 
 			},
 			(res) => {
 				answered = true
-				const chunks: Buffer[] = []
-				res.on('data', (chunk: Buffer) => chunks.push(chunk))
-				res.on('end', () => {
-					const bytes = Buffer.concat(chunks)
-					const body = bytes.toString('utf8')
-					resolve({
-						status: res.statusCode ?? 0,
-						headers: res.headers,
-						body,
-						bytes,
-						sentWhole: sentBytes >= totalBytes,
-					})
+				responseOf(res).then((response) => {
+					resolve({ ...response, sentWhole: sentBytes >= totalBytes })
 					req.destroy()
-				})
+				}, reject)
 			},
 		)
 		req.on('error', (error) => {

@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { buffer } from 'node:stream/consumers'
 
 export function appPort() {
 	const port = process.env.E2E_PORT
@@ -35,17 +36,16 @@ export function rawRequest(
 				method,
 				headers: { Host: target.host, ...headers },
 			},
-			(res) => {
-				const chunks: Buffer[] = []
-				res.on('data', (chunk: Buffer) => chunks.push(chunk))
-				res.on('end', () => {
-					const bytes = Buffer.concat(chunks)
-					resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes })
-				})
-			},
+			(res) => void responseOf(res).then(resolve, reject),
 		)
 		req.on('error', reject)
 		if (body) req.write(body)
 		req.end()
 	})
+}
+
+/** A response read to its end: status, headers, and the body as text and as the bytes that came. */
+export async function responseOf(res: IncomingMessage): Promise<RawResponse> {
+	const bytes = await buffer(res)
+	return { status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes }
 }
