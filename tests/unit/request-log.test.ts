@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
+import { isoTime } from '../../server/request-log'
 
 // The request log in a process of its own, its stdout a pipe as a log collector's would be: what it writes,
 // in which order, and that an exit right after the last request still writes every line (they are batched).
@@ -18,8 +19,8 @@ const server = createServer((req, res) => {
 	handedOn()
 })
 server.listen(0, async () => {
-	const ask = (path) => new Promise((resolve) => {
-		const sent = request({ port: server.address().port, path, headers: { host: 'kia.test' } }, (res) => {
+	const ask = (path, host = 'kia.test') => new Promise((resolve) => {
+		const sent = request({ port: server.address().port, path, headers: { host } }, (res) => {
 			res.resume()
 			res.on('end', resolve)
 		})
@@ -29,6 +30,7 @@ server.listen(0, async () => {
 	await ask('/al-momento?token=secreto')
 	await ask('/luego')
 	await ask('/cortada')
+	await ask('/al-momento/"comillas"\\\\barra', 'kia.test"\\\\"}')
 	setTimeout(() => process.exit(0), 20)
 })
 `
@@ -56,6 +58,8 @@ test('one JSON line per request, whether answered at once, later or cut off, all
 		expect.objectContaining({ host: 'kia.test', method: 'GET', route: '/al-momento', status: 200, requestId: null }),
 		expect.objectContaining({ route: '/luego', status: 404 }),
 		expect.objectContaining({ route: '/cortada' }),
+		// Whatever a request sends stays inside its JSON string.
+		expect.objectContaining({ host: 'kia.test"\\"}', route: '/al-momento/"comillas"\\barra', status: 200 }),
 	])
 	for (const line of lines) {
 		expect(Object.keys(line)).toEqual(['time', 'pid', 'requestId', 'host', 'method', 'route', 'status', 'durationMs'])
@@ -63,4 +67,18 @@ test('one JSON line per request, whether answered at once, later or cut off, all
 	}
 	expect(lines[1]?.durationMs).toBeGreaterThanOrEqual(15)
 	expect(stdout).not.toContain('secreto')
+})
+
+test('the time of a line is the ISO 8601 instant to the millisecond, across seconds and years', () => {
+	const instants = [
+		0,
+		999,
+		1_000,
+		1_001,
+		Date.UTC(2026, 10, 27, 23, 59, 59, 999),
+		Date.UTC(2026, 11, 31, 23, 59, 59, 5),
+	]
+	for (const ms of [...instants, ...instants.map((ms) => ms + 1), Date.now()]) {
+		expect(isoTime(ms)).toBe(new Date(ms).toISOString())
+	}
 })
