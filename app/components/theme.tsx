@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
+import { Form, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { Icon, type IconName } from '~/components/ui/icon'
 import type { HostKind } from '~/lib/host'
@@ -43,17 +43,22 @@ const options: { value: Theme; icon: IconName }[] = [
 	{ value: 'system', icon: 'monitor' },
 ]
 
-/** Claro / Oscuro / Sistema. A plain form post, so it also works without JavaScript. */
+/**
+ * Claro / Oscuro / Sistema. A plain form post, so it also works without JavaScript; with it, the post goes as a
+ * fetcher's and the page stays. A `Form` rather than `useFetcher`: a switch unmounts when the page hydrates (the
+ * phone menu's script-free panel), and an unmounting fetcher has React Router re-render the whole page.
+ */
 export function ThemeSwitch({ className }: { className?: string }) {
-	const fetcher = useFetcher()
 	const location = useLocation()
 	const theme = useTheme()
 	// Without JavaScript the post comes back here; with it, the fetcher stays on the page.
 	const hydrated = useHydrated()
 	return (
-		<fetcher.Form
+		<Form
 			method="post"
 			action={themeAction}
+			navigate={false}
+			fetcherKey="theme"
 			className={cn('inline-flex items-center gap-0.5 rounded-full border bg-surface p-0.5', className)}
 		>
 			{hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
@@ -75,6 +80,6 @@ export function ThemeSwitch({ className }: { className?: string }) {
 					<Icon name={icon} className="size-4" />
 				</button>
 			))}
-		</fetcher.Form>
+		</Form>
 	)
 }

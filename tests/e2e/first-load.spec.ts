@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { cookieHeader, createAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../support/first-load'
+import { productVisuals } from '../../app/content/product-visuals'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
 // Issue #9's budget for the JavaScript a first visit loads before the page can hydrate (the module
@@ -299,4 +300,110 @@ test('public pages hydrate without building an Intl formatter: the server format
 	).toBeVisible()
 	await page.goto(siteURL('/blog'), { waitUntil: 'networkidle' })
 	await expect(page.locator('main time').first()).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/)
+})
+
+type RouterLike = {
+	state: Record<string, unknown>
+	subscribe: (listener: (state: Record<string, unknown>) => void) => void
+}
+
+/** Records, from before the app's scripts run, which keys of React Router's state each of its updates changes. */
+function recordRouterUpdates() {
+	const updates: string[][] = []
+	Object.assign(window, { routerUpdates: updates })
+	const subscribe = () => {
+		const router = (window as unknown as { __reactRouterDataRouter?: RouterLike }).__reactRouterDataRouter
+		if (!router) return void setTimeout(subscribe, 1)
+		let last = router.state
+		router.subscribe((state) => {
+			updates.push(Object.keys(state).filter((key) => state[key] !== last[key]))
+			last = state
+		})
+	}
+	subscribe()
+}
+
+// Every change of the router's state renders the whole page again: on a phone, two such renders after hydration
+// cost more than the hydration itself (issue 19). Route discovery may add routes (a new state, no key changed).
+test('once a page has hydrated, nothing changes the router state until the visitor acts', async ({ page }) => {
+	await page.addInitScript(recordRouterUpdates)
+	for (const url of [siteURL('/'), siteURL('/tarifas'), portalURL('/auth')]) {
+		for (const width of [390, 1280]) {
+			await page.setViewportSize({ width, height: 844 })
+			await page.goto(url, { waitUntil: 'networkidle' })
+			const updates = await page.evaluate(() => (window as unknown as { routerUpdates: string[][] }).routerUpdates)
+			expect(updates.flat(), `${url} at ${width} px`).toEqual([])
+		}
+	}
+	// The phone menu's theme switch, mounted once the menu opens, still switches without leaving the page.
+	await page.setViewportSize({ width: 390, height: 844 })
+	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	await page.evaluate(() => Object.assign(window, { samePage: true }))
+	await page.getByRole('button', { name: 'Abrir menú' }).click()
+	await page.getByRole('dialog').getByRole('button', { name: 'Claro' }).click()
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+	expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
+})
+
+/** Whether React keeps its props on each element: hydrated or rendered by it, as opposed to left as it came. */
+function reactOwns(selectors: Record<string, string>) {
+	return Object.fromEntries(
+		Object.entries(selectors).map(([name, selector]) => {
+			const element = document.querySelector(selector)
+			return [name, element && Object.keys(element).some((key) => key.startsWith('__reactProps'))]
+		}),
+	)
+}
+
+test("the home's pictures, steps and questions are kept as the server sent them while it hydrates; reached by a link, React renders them", async ({
+	page,
+}) => {
+	const selectors = {
+		pricing: '#precios a',
+		chat: `[aria-label="${productVisuals.chat.label}"]`,
+		steps: '#magia ol',
+		portal: `[aria-label="${productVisuals.portal.label}"]`,
+		questions: '#faq details',
+	}
+	const served = await rawRequest(siteURL('/'))
+	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	expect(await page.evaluate(reactOwns, selectors)).toEqual({
+		pricing: true,
+		chat: false,
+		steps: false,
+		portal: false,
+		questions: false,
+	})
+	// What shows is the server's markup, element for element.
+	for (const selector of [selectors.steps, selectors.chat, '#faq']) {
+		const [shown, sent] = await page.evaluate(
+			({ html, selector }) => [
+				document.querySelector(selector)?.outerHTML,
+				new DOMParser().parseFromString(html, 'text/html').querySelector(selector)?.outerHTML,
+			],
+			{ html: served.body, selector },
+		)
+		expect(shown, selector).toBeDefined()
+		expect(shown, selector).toBe(sent)
+	}
+	// A native <details>: a question opens with no script of ours.
+	const question = page.locator('#faq details').first()
+	await question.locator('summary').click()
+	await expect(question).toHaveAttribute('open', '')
+
+	await page.goto(siteURL('/tarifas'), { waitUntil: 'networkidle' })
+	await page.evaluate(() => Object.assign(window, { samePage: true }))
+	await page.getByRole('banner').locator('a[href="/"]').first().click()
+	await expect(page).toHaveURL(siteURL('/'))
+	await expect(page.locator('#magia ol > li')).toHaveCount(4)
+	expect(await page.evaluate(() => 'samePage' in window)).toBe(true)
+	expect(await page.evaluate(reactOwns, selectors)).toEqual({
+		pricing: true,
+		chat: true,
+		steps: true,
+		portal: true,
+		questions: true,
+	})
+	await expect(page.locator('#faq details')).toHaveCount(10)
+	await expect(page.getByRole('img', { name: productVisuals.chat.label, exact: true })).toBeVisible()
 })

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import { latestPosts } from '~/.server/blog'
 import { doNotShare } from '~/.server/page-cache'
 import { getSupabase } from '~/.server/supabase'
+import { StaticMarkup } from '~/components/hydrated'
 import { CapabilityGrid, FaqList, PeriodTabs, PlanCards, PostCard } from '~/components/site/blocks'
 import { NewsletterForm } from '~/components/site/newsletter-form'
 import { ParticleBackground } from '~/components/site/particle-background'
@@ -66,12 +67,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					</div>
 					{/* Stacked on narrow screens, the e-mail over the chat's input bar; side by side, staggered, on wide ones. */}
 					<div className="relative mx-auto w-full max-w-sm xl:max-w-none xl:pb-16">
-						<ChatVisual className="xl:w-[22rem]" />
-						<EmailVisual className="relative z-10 -mt-8 ml-auto w-[92%] xl:absolute xl:right-0 xl:bottom-0 xl:mt-0 xl:w-64" />
+						<StaticMarkup>
+							<ChatVisual className="xl:w-[22rem]" />
+							<EmailVisual className="relative z-10 -mt-8 ml-auto w-[92%] xl:absolute xl:right-0 xl:bottom-0 xl:mt-0 xl:w-64" />
+						</StaticMarkup>
 					</div>
 				</Container>
 				<Container className="relative pb-12 sm:pb-16">
-					<ChannelMarks />
+					<StaticMarkup>
+						<ChannelMarks />
+					</StaticMarkup>
 				</Container>
 			</section>
 
@@ -87,18 +92,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			</section>
 
 			<Section id="magia" title={home.steps.heading}>
-				<ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-					{home.steps.items.map((step, index) => (
-						<li key={step.title} className="rounded-2xl border bg-surface p-4">
-							<StepArt name={step.art} />
-							<span className="mt-4 ml-2 inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-bold text-brand-foreground">
-								{index + 1}
-							</span>
-							<h3 className="mx-2 mt-4 font-semibold">{step.title}</h3>
-							<p className="mx-2 mt-2 mb-2 text-sm text-muted-foreground">{step.text}</p>
-						</li>
-					))}
-				</ol>
+				<StaticMarkup>
+					<ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+						{home.steps.items.map((step, index) => (
+							<li key={step.title} className="rounded-2xl border bg-surface p-4">
+								<StepArt name={step.art} />
+								<span className="mt-4 ml-2 inline-flex size-9 items-center justify-center rounded-full bg-brand text-sm font-bold text-brand-foreground">
+									{index + 1}
+								</span>
+								<h3 className="mx-2 mt-4 font-semibold">{step.title}</h3>
+								<p className="mx-2 mt-2 mb-2 text-sm text-muted-foreground">{step.text}</p>
+							</li>
+						))}
+					</ol>
+				</StaticMarkup>
 			</Section>
 
 			<Container>
@@ -118,7 +125,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 							<Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
 						</Link>
 					</div>
-					<PortalVisual />
+					<StaticMarkup>
+						<PortalVisual />
+					</StaticMarkup>
 				</div>
 			</Container>
 
@@ -195,10 +204,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			</Section>
 
 			<Section id="faq" title={home.faqHeading}>
-				<div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-					<FaqList items={homeFaq.slice(0, half)} name="faq-inicio" />
-					<FaqList items={homeFaq.slice(half)} name="faq-inicio" />
-				</div>
+				<StaticMarkup>
+					<div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+						<FaqList items={homeFaq.slice(0, half)} name="faq-inicio" />
+						<FaqList items={homeFaq.slice(half)} name="faq-inicio" />
+					</div>
+				</StaticMarkup>
 			</Section>
 		</>
 	)
