@@ -1,13 +1,4 @@
-import {
-	createContext,
-	startTransition,
-	use,
-	useEffect,
-	useRef,
-	useState,
-	type ComponentProps,
-	type ReactNode,
-} from 'react'
+import { createContext, startTransition, use, useEffect, useRef, useState, type ReactNode } from 'react'
 
 const HydratedContext = createContext(false)
 
@@ -36,12 +27,12 @@ export function useHydrated() {
 
 /**
  * Markup with nothing to hydrate (illustrations, text, native `<details>`): while the page hydrates, React takes
- * the server's HTML inside as it is instead of rendering and matching every element of it, which was most of
- * the main thread's work on the home page (issue 19). A `display: contents` box, so the layout is the
+ * the server's HTML inside as it is instead of rendering and matching every element of it: a third of what the
+ * home page hydrated (issue 19). A `display: contents` box, so the layout is the
  * children's. Nothing inside may need React: no handlers, state, effects or router links (they would work as
  * plain links). Mounted later (a client-side navigation), it renders its children as usual.
  */
-export function StaticMarkup({ children, ...props }: Omit<ComponentProps<'div'>, 'className' | 'ref'>) {
+export function StaticMarkup({ children }: { children: ReactNode }) {
 	const [adopted, setAdopted] = useState(() => typeof document !== 'undefined' && !pageHydrated)
 	const box = useRef<HTMLDivElement>(null)
 	useEffect(() => {
@@ -50,9 +41,9 @@ export function StaticMarkup({ children, ...props }: Omit<ComponentProps<'div'>,
 		if (adopted && !box.current?.hasChildNodes()) setAdopted(false)
 	}, [adopted])
 	return adopted ? (
-		<div {...props} ref={box} className="contents" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+		<div ref={box} className="contents" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
 	) : (
-		<div {...props} ref={box} className="contents">
+		<div ref={box} className="contents">
 			{children}
 		</div>
 	)

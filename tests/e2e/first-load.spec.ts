@@ -315,6 +315,7 @@ function recordRouterUpdates() {
 		const router = (window as unknown as { __reactRouterDataRouter?: RouterLike }).__reactRouterDataRouter
 		if (!router) return void setTimeout(subscribe, 1)
 		let last = router.state
+		Object.assign(window, { routerWatched: true })
 		router.subscribe((state) => {
 			updates.push(Object.keys(state).filter((key) => state[key] !== last[key]))
 			last = state
@@ -331,7 +332,11 @@ test('once a page has hydrated, nothing changes the router state until the visit
 		for (const width of [390, 1280]) {
 			await page.setViewportSize({ width, height: 844 })
 			await page.goto(url, { waitUntil: 'networkidle' })
-			const updates = await page.evaluate(() => (window as unknown as { routerUpdates: string[][] }).routerUpdates)
+			const { watched, updates } = await page.evaluate(() => {
+				const recorded = window as unknown as { routerWatched?: boolean; routerUpdates: string[][] }
+				return { watched: recorded.routerWatched === true, updates: recorded.routerUpdates }
+			})
+			expect(watched, `${url}: the router was found and watched`).toBe(true)
 			expect(updates.flat(), `${url} at ${width} px`).toEqual([])
 		}
 	}
