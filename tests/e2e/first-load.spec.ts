@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { cookieHeader, createAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../support/first-load'
+import { home } from '../../app/content/home'
 import { productVisuals } from '../../app/content/product-visuals'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 
@@ -411,4 +412,24 @@ test("the home's pictures, steps and questions are kept as the server sent them 
 	})
 	await expect(page.locator('#faq details')).toHaveCount(10)
 	await expect(page.getByRole('img', { name: productVisuals.chat.label, exact: true })).toBeVisible()
+})
+
+test('below the first screen a block is rendered only as it nears the viewport; its words are in the page all along', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 390, height: 844 })
+	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	const rendered = (selector: string) =>
+		page.locator(selector).first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
+	expect(await rendered('h1')).toBe(true)
+	expect(await rendered('#faq h2')).toBe(false)
+	expect(await rendered('footer a')).toBe(false)
+	// Skipped is not hidden: the questions stay in the accessibility tree, in the page's order.
+	await expect(page.getByRole('heading', { level: 2, name: home.faqHeading })).toHaveCount(1)
+
+	await page.locator('#faq').scrollIntoViewIfNeeded()
+	await expect.poll(() => rendered('#faq h2')).toBe(true)
+	await page.locator('footer').scrollIntoViewIfNeeded()
+	await expect.poll(() => rendered('footer a')).toBe(true)
+	await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Política de cookies' })).toBeVisible()
 })

@@ -32,7 +32,7 @@ function ManageCookies() {
 
 export function SiteFooter() {
 	return (
-		<footer className="border-t bg-surface-muted/40">
+		<footer className="render-when-near border-t bg-surface-muted/40">
 			<div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_2fr] lg:px-8">
 				<div className="space-y-5">
 					<Logo className="h-8" />

@@ -56,7 +56,7 @@ export function Section({
 	return (
 		<section
 			id={id}
-			className={cn('py-16 sm:py-20', className)}
+			className={cn('render-when-near py-16 sm:py-20', className)}
 			aria-labelledby={title && id ? `${id}-title` : undefined}
 		>
 			<Container>

@@ -84,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				<CapabilityGrid items={capabilities} />
 			</Section>
 
-			<section className="border-y bg-surface-muted/40 py-16 sm:py-20">
+			<section className="render-when-near border-y bg-surface-muted/40 py-16 sm:py-20">
 				<Container className="max-w-3xl text-center">
 					<h2 className="text-3xl font-bold tracking-tight">{home.freedom.heading}</h2>
 					<p className="mt-4 text-lg text-muted-foreground">{home.freedom.text}</p>
