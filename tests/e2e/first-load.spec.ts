@@ -420,7 +420,10 @@ test('below the first screen a block is rendered only as it nears the viewport; 
 	await page.setViewportSize({ width: 390, height: 844 })
 	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
 	const rendered = (selector: string) =>
-		page.locator(selector).first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
+		page
+			.locator(selector)
+			.first()
+			.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
 	expect(await rendered('h1')).toBe(true)
 	expect(await rendered('#faq h2')).toBe(false)
 	expect(await rendered('footer a')).toBe(false)
