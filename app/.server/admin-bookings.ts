@@ -4,7 +4,7 @@ import { isBookable, isPastHorizon } from '~/lib/slots'
 import { loadBookingRules } from './booking-rules'
 import type { Database } from '~/lib/database.types'
 import type { AdminBookingInput } from '~/lib/admin-schemas'
-import { defaultBookingReason } from '~/lib/schemas'
+import { defaultBookingReason } from '~/lib/booking-schemas'
 import { inviteUser } from './admin-users'
 import { createBooking, isSlotTaken } from './bookings'
 

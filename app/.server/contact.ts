@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { adminCopy } from '~/content/admin'
-import { contactSchema, investorSchema } from '~/lib/schemas'
+import { contactSchema, investorSchema } from '~/lib/contact-schemas'
 import type { SiteFormType } from '~/lib/support'
 import { contactDestination, rejectSpam, saveSubmission } from './forms'
 import { readForm } from './http'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { bookingDate, bookingHour, bookingReason, emailField, required, text } from './schemas'
+import { bookingDate, bookingHour, bookingReason } from './booking-schemas'
+import { emailField, required, text } from './schemas'
 import { supportStatuses } from './support'
 
 // The back office's forms, apart from the public ones: a client's page never loads them.

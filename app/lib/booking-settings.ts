@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { byWeekday, slotChoices } from './slots'
-import { bookingDate, required } from './schemas'
+import { bookingDate } from './booking-schemas'
+import { required } from './schemas'
 
 // Apart from schemas.ts: only the server reads these (the page gets their constraints as data), so the
 // client pages that import schemas.ts do not carry them.

@@ -10,7 +10,7 @@ import pMap from 'p-map'
 import ws from 'ws'
 import { localStripe } from '../../app/.server/local-stripe'
 import type { Database } from '../../app/lib/database.types'
-import { defaultBookingReason } from '../../app/lib/schemas'
+import { defaultBookingReason } from '../../app/lib/booking-schemas'
 import { startHttpsApp } from '../support/app-server'
 import { honeypotFields } from '../support/honeypot'
 import {

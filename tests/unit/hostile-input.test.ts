@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { readForm } from '~/.server/http'
-import { bookingSchema, contactSchema, profileSchema } from '~/lib/schemas'
+import { bookingSchema } from '~/lib/booking-schemas'
+import { contactSchema } from '~/lib/contact-schemas'
+import { profileSchema } from '~/lib/account-schemas'
 
 const post = (body: string, contentType?: string) =>
 	new Request('http://kia.localhost/contacto', {

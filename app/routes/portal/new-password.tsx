@@ -8,7 +8,7 @@ import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { authCopy } from '~/content/auth'
-import { newPasswordSchema } from '~/lib/schemas'
+import { newPasswordSchema } from '~/lib/auth-schemas'
 import type { Route } from './+types/new-password'
 import { keepFormOnFailure } from '~/components/toaster'
 

@@ -6,7 +6,7 @@ import { isRateLimited, rateLimitedMessage, rateLimitedToast } from '~/.server/r
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { newsletterCopy } from '~/content/newsletter'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { newsletterSchema } from '~/lib/schemas'
+import { newsletterSchema } from '~/lib/contact-schemas'
 import type { Route } from './+types/newsletter'
 
 /**

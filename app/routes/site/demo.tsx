@@ -27,7 +27,7 @@ import {
 	withSlotFields,
 	type BookableDay,
 } from '~/lib/slots'
-import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/schemas'
+import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/booking-schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
 import { keepFormOnFailure, submissionLost } from '~/components/toaster'

@@ -15,7 +15,7 @@ import { checkoutCopy, paymentErrorToast } from '~/content/billing'
 import { notImplementedToast } from '~/content/home'
 import { planById, priceLabels, priceSuffix, vatNote } from '~/content/plans'
 import { periodFromUrl, periodHref } from '~/lib/period'
-import { checkoutSchema } from '~/lib/schemas'
+import { checkoutSchema } from '~/lib/billing-schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/plan'
 

@@ -34,7 +34,7 @@ import { formatEuros, periodLabels, planById, priceSuffix, vatNote } from '~/con
 import { formatLongDate } from '~/lib/dates'
 import { formatAmount } from '~/lib/money'
 import type { BillingPeriod } from '~/lib/period'
-import { planChoiceValue, subscriptionActionSchema } from '~/lib/schemas'
+import { planChoiceValue, subscriptionActionSchema } from '~/lib/billing-schemas'
 import type { ToastInput } from '~/lib/toast'
 import type { Route } from './+types/subscription'
 import { keepFormOnFailure } from '~/components/toaster'

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { emailField, required } from './schemas'
+
+const password = z.string({ error: 'Introduce tu contraseña.' }).min(1, 'Introduce tu contraseña.').max(200)
+
+export const signInSchema = z.object({ email: emailField, password, redirectTo: z.string().optional() })
+
+export const signUpSchema = z.object({
+	fullName: required('Introduce tu nombre completo.', 120, 'El nombre no puede superar los 120 caracteres.'),
+	email: emailField,
+	password: z
+		.string({ error: 'Introduce una contraseña.' })
+		.min(6, 'La contraseña debe tener al menos 6 caracteres.')
+		.max(200),
+	redirectTo: z.string().optional(),
+})
+
+export const newPasswordSchema = z
+	.object({
+		password: z
+			.string({ error: 'Introduce la nueva contraseña.' })
+			.min(6, 'La contraseña debe tener al menos 6 caracteres.')
+			.max(200),
+		confirm: z.string({ error: 'Repite la nueva contraseña.' }),
+	})
+	.refine((value) => value.password === value.confirm, { path: ['confirm'], message: 'Las contraseñas no coinciden.' })
