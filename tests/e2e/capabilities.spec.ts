@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { capabilities } from '../../app/content/capabilities'
 import { capabilityIds } from '../../app/lib/capability-ids'
 import { expect, test } from '../support/e2e-test'
+import { expectNoSidewaysScroll } from '../support/layout'
 import { uniqueName } from '../support/unique'
 import { rawRequest, siteURL } from '../support/urls'
 
@@ -176,8 +177,7 @@ test.describe('capability pages', () => {
 		await page.setViewportSize({ width: 390, height: 844 })
 		for (const path of ['/', '/funcionalidades/respuestas-correo', '/funcionalidades/facturas']) {
 			await page.goto(siteURL(path), { waitUntil: 'networkidle' })
-			const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-			expect(overflow, path).toBeLessThanOrEqual(0)
+			await expectNoSidewaysScroll(page)
 		}
 		// One card per row on a phone, each as wide as the grid.
 		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })

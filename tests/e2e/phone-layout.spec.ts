@@ -2,19 +2,12 @@ import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { billedClient } from '../support/billing'
 import { createAccount, createAdminAccount, createMeeting, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
+import { expectNoSidewaysScroll } from '../support/layout'
 import { uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 /** Issue 20's phone: 390 px wide. */
 const phone = { width: 390, height: 844 }
-
-async function expectNoSidewaysScroll(page: Page) {
-	const widths = await page.evaluate(() => ({
-		page: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
-		viewport: window.innerWidth,
-	}))
-	expect(widths.page).toBeLessThanOrEqual(widths.viewport)
-}
 
 /**
  * Shown, and wholly within the screen's width once the page is scrolled down to it: only the page

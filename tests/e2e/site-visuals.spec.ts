@@ -3,6 +3,7 @@ import { contractingTerms, cookiePolicy, privacyPolicy } from '../../app/content
 import { productVisuals } from '../../app/content/product-visuals'
 import { anchorId } from '../../app/lib/anchors'
 import { expect, test } from '../support/e2e-test'
+import { expectNoSidewaysScroll } from '../support/layout'
 import { siteURL } from '../support/urls'
 
 // Issue 20: the pictures of the product, the hero's particle canvas, and the site's layout fixes.
@@ -15,11 +16,6 @@ const particles = 'canvas[data-particles]'
  */
 async function waitForIdleWidgets(page: Page) {
 	await expect(page.getByRole('button', { name: 'Abrir chat con KIA' })).toBeVisible({ timeout: 20_000 })
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-	expect(overflow, `${page.url()} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0)
 }
 
 test.describe('pictures of the product', () => {
