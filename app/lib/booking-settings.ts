@@ -3,8 +3,8 @@ import { byWeekday, slotChoices } from './slots'
 import { bookingDate } from './booking-schemas'
 import { required } from './schemas'
 
-// Apart from schemas.ts: only the server reads these (the page gets their constraints as data), so the
-// client pages that import schemas.ts do not carry them.
+// Apart from the forms' schemas: only the server reads these (the page gets their constraints as data), so
+// the client pages that import a form's schemas do not carry them.
 
 const whole = (min: number, max: number, message: string) =>
 	z.coerce.number({ error: message }).int(message).min(min, message).max(max, message)
