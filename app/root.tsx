@@ -9,6 +9,7 @@ import {
 	type ShouldRevalidateFunction,
 } from 'react-router'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/root'
 import { readConsent } from './.server/consent'
 import { getPublicEnv } from './.server/env'
@@ -96,7 +97,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default routeComponent(App)
+
+function App({ loaderData }: Route.ComponentProps) {
 	const theme = useTheme()
 	useThemeStorage(loaderData.host, theme)
 	return (

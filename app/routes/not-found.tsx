@@ -1,4 +1,5 @@
 import { notFound } from '~/.server/http'
+import { routeComponent } from '~/lib/route-component'
 
 export function loader() {
 	throw notFound()
@@ -9,6 +10,8 @@ export function action() {
 }
 
 // The root ErrorBoundary renders the not-found page.
-export default function NotFound() {
+export default routeComponent(NotFound)
+
+function NotFound() {
 	return null
 }

@@ -26,9 +26,8 @@ export function SiteFrame({
 	bare?: boolean
 	children: ReactNode
 }) {
-	const rootData = useRouteLoaderData<typeof rootLoader>('root')
 	return (
-		<ConsentProvider initial={rootData?.consent ?? null} showBanner={!bare}>
+		<RootConsent showBanner={!bare}>
 			<div className="flex min-h-dvh flex-col">
 				<SkipLink />
 				<SiteHeader user={chrome.user} portalUrl={chrome.portalUrl} />
@@ -38,6 +37,20 @@ export function SiteFrame({
 				<SiteFooter />
 			</div>
 			{bare ? null : <Chat />}
+		</RootConsent>
+	)
+}
+
+/**
+ * The visitor's consent, from the root's data. Reading it re-renders this component at every change of React
+ * Router's state; the header, footer and page it wraps are its children, made by SiteFrame, so they are not
+ * rendered again with it (issue 19).
+ */
+function RootConsent({ showBanner, children }: { showBanner: boolean; children: ReactNode }) {
+	const rootData = useRouteLoaderData<typeof rootLoader>('root')
+	return (
+		<ConsentProvider initial={rootData?.consent ?? null} showBanner={showBanner}>
+			{children}
 		</ConsentProvider>
 	)
 }

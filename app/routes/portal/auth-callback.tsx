@@ -11,6 +11,7 @@ import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { authCopy } from '~/content/auth'
 import { linkFields, nextOf, readEmailLink, type EmailLink } from '~/lib/email-link'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/auth-callback'
 
 const copy = authCopy.emailLink
@@ -126,7 +127,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	)
 }
 
-export default function AuthCallback({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(AuthCallback)
+
+function AuthCallback({ loaderData, actionData }: Route.ComponentProps) {
 	if (!loaderData.link) return <FragmentTokens next={loaderData.next} />
 	if (actionData?.confirmed) return <ConfirmedElsewhere {...actionData.confirmed} />
 	if (actionData?.problem) {

@@ -5,13 +5,16 @@ import { Logo } from '~/components/logo'
 import { SkipLink } from '~/components/skip-link'
 import { ThemeSwitch } from '~/components/theme'
 import { getPublicEnv } from '~/.server/env'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/auth-layout'
 
 export function loader() {
 	return { siteUrl: getPublicEnv().SITE_URL }
 }
 
-export default function AuthLayout({ loaderData }: Route.ComponentProps) {
+export default routeComponent(AuthLayout)
+
+function AuthLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<AuthFrame siteUrl={loaderData.siteUrl}>
 			<Outlet />

@@ -21,6 +21,7 @@ import { signInSchema, signUpSchema } from '~/lib/auth-schemas'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/auth'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 // The portal's front door is public, so it may be found by searching for it (robots.txt lets in /auth
 // alone); what lies behind it, and the sign-in page with a query (a tab, a redirect), stays unindexed.
@@ -339,7 +340,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	}))
 }
 
-export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(Auth)
+
+function Auth({ loaderData, actionData }: Route.ComponentProps) {
 	const [searchParams] = useSearchParams()
 	const busy = useBusy()
 	const { tab, redirectTo } = loaderData

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 import { hostGuard } from '~/.server/host-guard'
 import { supabaseMiddleware } from '~/.server/supabase'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/layout'
 
 /** Portal pages are personal: never stored by a browser cache or a proxy. */
@@ -12,6 +13,8 @@ const noStore: Route.MiddlewareFunction = async (_, next) => {
 
 export const middleware: Route.MiddlewareFunction[] = [hostGuard('portal'), supabaseMiddleware, noStore]
 
-export default function PortalLayout() {
+export default routeComponent(PortalLayout)
+
+function PortalLayout() {
 	return <Outlet />
 }

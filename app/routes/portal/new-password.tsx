@@ -11,6 +11,7 @@ import { authCopy } from '~/content/auth'
 import { newPasswordSchema } from '~/lib/auth-schemas'
 import type { Route } from './+types/new-password'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `${authCopy.newPassword.title} · KIA` },
@@ -46,7 +47,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }))
 }
 
-export default function NewPassword({ actionData }: Route.ComponentProps) {
+export default routeComponent(NewPassword)
+
+function NewPassword({ actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'nueva-contrasena',

@@ -7,6 +7,7 @@ import { about } from '~/content/about'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/about'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({ title: about.title, description: about.description, path: '/sobre-kia', siteUrl: siteUrlFrom(matches) })
@@ -20,7 +21,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }), 'contact')
 }
 
-export default function About({ actionData }: Route.ComponentProps) {
+export default routeComponent(About)
+
+function About({ actionData }: Route.ComponentProps) {
 	// A new location after a successful send remounts the form empty.
 	const location = useLocation()
 	return (

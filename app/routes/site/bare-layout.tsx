@@ -2,6 +2,7 @@ import { Outlet, useRouteLoaderData } from 'react-router'
 import { loadSiteChrome, siteMiddleware } from '~/.server/site'
 import { RouteErrorPage } from '~/components/error-pages'
 import { SiteFrame } from '~/components/site/site-frame'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/bare-layout'
 
 export const middleware: Route.MiddlewareFunction[] = siteMiddleware
@@ -11,7 +12,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** SPEC §2: the demo page has the header, a breadcrumb and the footer only. */
-export default function BareLayout({ loaderData }: Route.ComponentProps) {
+export default routeComponent(BareLayout)
+
+function BareLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<SiteFrame chrome={loaderData} bare>
 			<Outlet />

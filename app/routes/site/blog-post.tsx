@@ -6,6 +6,7 @@ import { getSupabase } from '~/.server/supabase'
 import { ShareButton } from '~/components/site/share-button'
 import { Container } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/blog-post'
 
@@ -49,7 +50,9 @@ function BackToBlog() {
 	)
 }
 
-export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+export default routeComponent(BlogPostPage)
+
+function BlogPostPage({ loaderData }: Route.ComponentProps) {
 	const siteUrl = siteUrlFrom(useMatches())
 	if (loaderData.state !== 'found') {
 		return (

@@ -5,6 +5,7 @@ import { doNotShare } from '~/.server/page-cache'
 import { getSupabase } from '~/.server/supabase'
 import { PostCard } from '~/components/site/blocks'
 import { Container, PageHero } from '~/components/site/page'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/blog'
@@ -34,7 +35,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	}
 }
 
-export default function Blog({ loaderData }: Route.ComponentProps) {
+export default routeComponent(Blog)
+
+function Blog({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<PageHero eyebrow={blogPage.eyebrow} title={blogPage.heading} lead={blogPage.lead} />

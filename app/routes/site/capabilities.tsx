@@ -5,6 +5,7 @@ import { Icon } from '~/components/ui/icon'
 import { capabilities } from '~/content/capabilities'
 import { capabilitiesIndex as copy } from '~/content/capability-pages'
 import { capabilitiesPath, verifactuPath } from '~/lib/capability-ids'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/capabilities'
 
@@ -17,7 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	})
 
 /** The eight capabilities, each leading to its page, and the way to VERIFACTU. */
-export default function Capabilities() {
+export default routeComponent(Capabilities)
+
+function Capabilities() {
 	return (
 		<>
 			<PageHero eyebrow={copy.eyebrow} title={copy.heading} lead={copy.lead} />

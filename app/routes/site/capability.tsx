@@ -15,6 +15,7 @@ import {
 } from '~/content/capability-pages'
 import { plans } from '~/content/plans'
 import { capabilitiesPath, capabilityPath, isCapabilityId } from '~/lib/capability-ids'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/capability'
@@ -58,7 +59,9 @@ function ChannelIcon({ channel, className }: { channel: Channel; className?: str
 	return <Icon name={channelIcons[channel]} className={className} />
 }
 
-export default function CapabilityPage({ loaderData }: Route.ComponentProps) {
+export default routeComponent(CapabilityPage)
+
+function CapabilityPage({ loaderData }: Route.ComponentProps) {
 	const { summary, page } = loaderData
 	return (
 		<>

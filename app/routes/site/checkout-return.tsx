@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { billingStatusLabels, returnCopy } from '~/content/billing'
 import { formatEuros, periodLabels, planById, priceSuffix } from '~/content/plans'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/checkout-return'
 
 export const meta: Route.MetaFunction = () => [
@@ -35,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
+export default routeComponent(CheckoutReturn)
+
+function CheckoutReturn({ loaderData }: Route.ComponentProps) {
 	const { purchase, failed, portalUrl } = loaderData
 	const plan = purchase ? planById(purchase.plan) : undefined
 	const copy = !purchase

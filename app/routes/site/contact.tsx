@@ -9,6 +9,7 @@ import { company } from '~/content/company'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/contact'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({
@@ -27,7 +28,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }), 'contact')
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default routeComponent(Contact)
+
+function Contact({ actionData }: Route.ComponentProps) {
 	// A new location after a successful send remounts the form empty.
 	const location = useLocation()
 	return (

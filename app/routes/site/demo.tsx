@@ -31,6 +31,7 @@ import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/bo
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
 import { keepFormOnFailure, submissionLost } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	pageMeta({
@@ -214,7 +215,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	)
 }
 
-export default function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(DemoRequest)
+
+function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<Container className="max-w-4xl py-10">
 			<Breadcrumb />

@@ -17,6 +17,7 @@ import { priceLabels } from '~/content/plans'
 import { home } from '~/content/home'
 import { verifactuPath } from '~/lib/capability-ids'
 import { periodFromUrl, periodHref } from '~/lib/period'
+import { routeComponent } from '~/lib/route-component'
 import { organizationJsonLd, pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/home'
 
@@ -35,7 +36,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { posts: posts.ok ? posts.value : null, period: periodFromUrl(new URL(request.url)), prices: priceLabels() }
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default routeComponent(Home)
+
+function Home({ loaderData }: Route.ComponentProps) {
 	const location = useLocation()
 	const half = Math.ceil(homeFaq.length / 2)
 	return (

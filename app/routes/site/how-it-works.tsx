@@ -4,6 +4,7 @@ import { ChannelMarks } from '~/components/site/product-visuals'
 import { StepArt } from '~/components/site/step-art'
 import { capabilities } from '~/content/capabilities'
 import { howItWorks } from '~/content/how-it-works'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/how-it-works'
 
@@ -15,7 +16,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		siteUrl: siteUrlFrom(matches),
 	})
 
-export default function HowItWorks() {
+export default routeComponent(HowItWorks)
+
+function HowItWorks() {
 	return (
 		<>
 			<PageHero eyebrow="Cómo funciona" title={howItWorks.heading} lead={howItWorks.lead} />

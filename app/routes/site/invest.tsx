@@ -6,6 +6,7 @@ import { invest } from '~/content/invest'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/invest'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({ title: invest.title, description: invest.description, path: '/invertir', siteUrl: siteUrlFrom(matches) })
@@ -19,7 +20,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }), 'investor')
 }
 
-export default function Invest({ actionData }: Route.ComponentProps) {
+export default routeComponent(Invest)
+
+function Invest({ actionData }: Route.ComponentProps) {
 	// A new location after a successful send remounts the form empty.
 	const location = useLocation()
 	return (

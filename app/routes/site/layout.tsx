@@ -2,6 +2,7 @@ import { Outlet, useRouteLoaderData } from 'react-router'
 import { loadSiteChrome, marketingMiddleware } from '~/.server/site'
 import { RouteErrorPage } from '~/components/error-pages'
 import { SiteFrame } from '~/components/site/site-frame'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/layout'
 
 export const middleware: Route.MiddlewareFunction[] = marketingMiddleware
@@ -10,7 +11,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return loadSiteChrome(context, request)
 }
 
-export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+export default routeComponent(SiteLayout)
+
+function SiteLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<SiteFrame chrome={loaderData}>
 			<Outlet />

@@ -12,6 +12,7 @@ import {
 import { anchorId } from '~/lib/anchors'
 import { consentChoices } from '~/lib/consent'
 import { formatLongDate } from '~/lib/dates'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/legal'
@@ -48,7 +49,9 @@ export function loader({ request }: Route.LoaderArgs) {
 	return { id, updated: formatLongDate(documentFor(id).document.updated) }
 }
 
-export default function Legal({ loaderData }: Route.ComponentProps) {
+export default routeComponent(Legal)
+
+function Legal({ loaderData }: Route.ComponentProps) {
 	const { document } = documentFor(loaderData.id)
 	const rootData = useRouteLoaderData<typeof rootLoader>('root')
 	const contents = [

@@ -2,6 +2,7 @@ import { Icon } from '~/components/ui/icon'
 import { logoPage } from '~/content/pages'
 import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/logo'
 
@@ -14,7 +15,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		noindex: true,
 	})
 
-export default function LogoPage() {
+export default routeComponent(LogoPage)
+
+function LogoPage() {
 	return (
 		<>
 			<PageHero title={logoPage.heading} lead={logoPage.lead} />

@@ -3,6 +3,7 @@ import { confirm } from '~/.server/newsletter'
 import { doNotShare } from '~/.server/page-cache'
 import { NewsletterLinkPage, type NewsletterLinkState } from '~/components/site/newsletter-link'
 import { newsletterCopy } from '~/content/newsletter'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/newsletter-confirm'
 
 const copy = newsletterCopy.confirm
@@ -25,7 +26,9 @@ export async function action({ request }: Route.ActionArgs) {
 	return { state: 'done' as NewsletterLinkState, email: result.email }
 }
 
-export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(NewsletterConfirm)
+
+function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
 	const { state, email } = actionData ?? loaderData
 	const { heading, lead } = {
 		ask: { heading: copy.title, lead: copy.text },

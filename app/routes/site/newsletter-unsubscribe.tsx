@@ -3,6 +3,7 @@ import { isValidUnsubscribeLink, unsubscribe } from '~/.server/newsletter'
 import { doNotShare } from '~/.server/page-cache'
 import { NewsletterLinkPage, type NewsletterLinkState } from '~/components/site/newsletter-link'
 import { newsletterCopy } from '~/content/newsletter'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/newsletter-unsubscribe'
 
 const copy = newsletterCopy.unsubscribe
@@ -35,7 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
 	return { state: 'done' as NewsletterLinkState }
 }
 
-export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(NewsletterUnsubscribe)
+
+function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
 	const { state } = actionData ?? loaderData
 	const { heading, lead } = {
 		ask: { heading: copy.title, lead: copy.text },

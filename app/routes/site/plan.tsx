@@ -16,6 +16,7 @@ import { notImplementedToast } from '~/content/home'
 import { planById, priceLabels, priceSuffix, vatNote } from '~/content/plans'
 import { periodFromUrl, periodHref } from '~/lib/period'
 import { checkoutSchema } from '~/lib/billing-schemas'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/plan'
 
@@ -79,7 +80,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	}
 }
 
-export default function PlanPage({ loaderData }: Route.ComponentProps) {
+export default routeComponent(PlanPage)
+
+function PlanPage({ loaderData }: Route.ComponentProps) {
 	const plan = planById(loaderData.planId)
 	const location = useLocation()
 	const navigation = useNavigation()

@@ -5,6 +5,7 @@ import { PeriodTabs, PlanCards } from '~/components/site/blocks'
 import { CallToAction, Container, PageHero, Section } from '~/components/site/page'
 import { additionalServices, comparison, plans, priceLabels, priceSuffix } from '~/content/plans'
 import { periodFromUrl, periodHref } from '~/lib/period'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/pricing'
 
@@ -34,7 +35,9 @@ export function loader({ request }: Route.LoaderArgs) {
 	return { period: periodFromUrl(url), canceled: url.searchParams.get('canceled') === 'true', prices: priceLabels() }
 }
 
-export default function Pricing({ loaderData }: Route.ComponentProps) {
+export default routeComponent(Pricing)
+
+function Pricing({ loaderData }: Route.ComponentProps) {
 	const location = useLocation()
 	const { period } = loaderData
 	return (

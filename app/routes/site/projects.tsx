@@ -1,6 +1,7 @@
 import { CallToAction, PageHero, Section } from '~/components/site/page'
 import { Icon } from '~/components/ui/icon'
 import { projects } from '~/content/projects'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/projects'
 
@@ -12,7 +13,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		siteUrl: siteUrlFrom(matches),
 	})
 
-export default function Projects() {
+export default routeComponent(Projects)
+
+function Projects() {
 	return (
 		<>
 			<PageHero eyebrow="Proyectos" title={projects.heading} lead={projects.lead} />

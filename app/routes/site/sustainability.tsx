@@ -2,6 +2,7 @@ import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { sustainability } from '~/content/sustainability'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/sustainability'
 
@@ -13,7 +14,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		siteUrl: siteUrlFrom(matches),
 	})
 
-export default function Sustainability() {
+export default routeComponent(Sustainability)
+
+function Sustainability() {
 	return (
 		<>
 			<PageHero eyebrow="Sostenibilidad" title={sustainability.heading} lead={sustainability.lead} />

@@ -1,6 +1,7 @@
 import { CallToAction, PageHero, Section } from '~/components/site/page'
 import { Icon } from '~/components/ui/icon'
 import { webapp } from '~/content/webapp'
+import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/webapp'
 
@@ -12,7 +13,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		siteUrl: siteUrlFrom(matches),
 	})
 
-export default function WebApp() {
+export default routeComponent(WebApp)
+
+function WebApp() {
 	return (
 		<>
 			<PageHero eyebrow="WebApp incluida" title={webapp.heading} lead={webapp.lead} />

@@ -1,5 +1,6 @@
 import { env } from '~/.server/env'
 import { notFound } from '~/.server/http'
+import { routeComponent } from '~/lib/route-component'
 
 /** Lets the end-to-end suite prove the error page; absent unless ENABLE_TEST_ROUTES=1. */
 export function loader() {
@@ -8,6 +9,8 @@ export function loader() {
 }
 
 // A page route, so the error renders through the nearest ErrorBoundary like any page's would.
-export default function TestError() {
+export default routeComponent(TestError)
+
+function TestError() {
 	return null
 }

@@ -27,6 +27,7 @@ import { assistantChannels, assistantFiltersFrom, assistantStatuses, type Assist
 import { formatLongDate } from '~/lib/dates'
 import type { Route } from './+types/assistants'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · Panel de Administración · KIA` }]
 
@@ -329,7 +330,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ result }) => ({ error: null, result }))
 }
 
-export default function AdminAssistants({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(AdminAssistants)
+
+function AdminAssistants({ loaderData, actionData }: Route.ComponentProps) {
 	const openHref = useOpenHref()
 	const { editing, deleting, creating } = loaderData
 	return (

@@ -27,6 +27,7 @@ import { formatLongDate } from '~/lib/dates'
 import { formatAmount } from '~/lib/money'
 import { billingPeriods } from '~/lib/period'
 import { planIds } from '~/lib/plan-ids'
+import { routeComponent } from '~/lib/route-component'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/billing'
 
@@ -373,7 +374,9 @@ function Rows({ list }: { list: LoaderData['list'] }) {
 	}
 }
 
-export default function AdminBilling({ loaderData }: Route.ComponentProps) {
+export default routeComponent(AdminBilling)
+
+function AdminBilling({ loaderData }: Route.ComponentProps) {
 	const { figures, list, filters } = loaderData
 	return (
 		<AdminTable

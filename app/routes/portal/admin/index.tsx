@@ -4,6 +4,7 @@ import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
 import { adminCopy } from '~/content/admin'
 import { formatEuros } from '~/content/plans'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/index'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +30,9 @@ function figureCards(figures: Awaited<ReturnType<typeof loadPanelFigures>>) {
 	]
 }
 
-export default function AdminHome({ loaderData }: Route.ComponentProps) {
+export default routeComponent(AdminHome)
+
+function AdminHome({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<h1 className="text-3xl font-bold tracking-tight">{adminCopy.welcome}</h1>

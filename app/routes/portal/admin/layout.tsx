@@ -8,6 +8,7 @@ import { Avatar } from '~/components/portal/dashboard-shell'
 import { SkipLink } from '~/components/skip-link'
 import { ThemeSwitch } from '~/components/theme'
 import { adminCopy } from '~/content/admin'
+import { routeComponent } from '~/lib/route-component'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/layout'
 
@@ -21,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { name: displayName(user, profile), email: user.email ?? '', avatarUrl: avatarUrl(user, profile) }
 }
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+export default routeComponent(AdminLayout)
+
+function AdminLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<AdminFrame admin={loaderData}>
 			<Outlet />

@@ -24,6 +24,7 @@ import { meetingFilterArgs, meetingFiltersFrom } from '~/lib/meeting-filters'
 import { adminBookingSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/meetings'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 const copy = adminCopy.meetings
 
@@ -261,7 +262,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	)
 }
 
-export default function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(AdminMeetings)
+
+function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
 	const { rows, today, filters, options } = loaderData
 	const [searchParams] = useSearchParams()
 	const creating = searchParams.has('nueva')

@@ -14,6 +14,7 @@ import { formatLongDateTime } from '~/lib/dates'
 import { formatAmount } from '~/lib/money'
 import { cn } from '~/lib/utils'
 import { isCorrect, type CatalogueEntry, type Charge, type PriceCheck } from '~/lib/price-check'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/services'
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }]
@@ -246,7 +247,9 @@ function PriceRow({ row }: { row: LoaderData['rows'][number] }) {
 	)
 }
 
-export default function AdminServices({ loaderData }: Route.ComponentProps) {
+export default routeComponent(AdminServices)
+
+function AdminServices({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<h1 className="text-3xl font-bold tracking-tight">{copy.title}</h1>

@@ -24,6 +24,7 @@ import { bookingBlockSchema, bookingRulesSchema } from '~/lib/booking-settings'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/settings'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 const copy = adminCopy.settings
 
@@ -344,7 +345,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	})
 }
 
-export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(AdminSettings)
+
+function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
 	const { rules, updatedAt, blocks, changes, today, constraints } = loaderData
 	return (
 		<>

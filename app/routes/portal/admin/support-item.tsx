@@ -18,6 +18,7 @@ import { supportStatuses } from '~/lib/support'
 import { isUuid } from '~/lib/utils'
 import type { Route } from './+types/support-item'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 const copy = adminCopy.support
 
@@ -244,7 +245,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	})
 }
 
-export default function AdminSupportItem({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(AdminSupportItem)
+
+function AdminSupportItem({ loaderData, actionData }: Route.ComponentProps) {
 	const { item, thread, admins, constraints } = loaderData
 	const { sender } = item
 	// The list's search, filters and page came along in the address: back to the list as it was.

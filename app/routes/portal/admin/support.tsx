@@ -9,6 +9,7 @@ import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { newsletterCopy } from '~/content/newsletter'
 import { formatLongDateTime } from '~/lib/dates'
+import { routeComponent } from '~/lib/route-component'
 import { formTypes, supportStatuses } from '~/lib/support'
 import { supportFilterArgs, supportFiltersFrom, type SupportFilters } from '~/lib/support-filters'
 import type { Route } from './+types/support'
@@ -67,7 +68,9 @@ function Filters({ filters }: { filters: SupportFilters }) {
 	)
 }
 
-export default function AdminSupport({ loaderData }: Route.ComponentProps) {
+export default routeComponent(AdminSupport)
+
+function AdminSupport({ loaderData }: Route.ComponentProps) {
 	const [searchParams] = useSearchParams()
 	// The item's page links back to the list as it was: search, filters and page (the empty ones left out).
 	const listState = new URLSearchParams([...searchParams].filter(([, value]) => value))

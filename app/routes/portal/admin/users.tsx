@@ -21,6 +21,7 @@ import { formatLongDate } from '~/lib/dates'
 import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/users'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 type Row = {
 	id: string
@@ -327,7 +328,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	)
 }
 
-export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(AdminUsers)
+
+function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
 	const copy = adminCopy.users
 	const [searchParams] = useSearchParams()
 	const editing = loaderData.rows.find((row) => row.id === searchParams.get('editar'))

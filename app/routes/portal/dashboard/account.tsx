@@ -15,6 +15,7 @@ import { profileSchema } from '~/lib/account-schemas'
 import type { Route } from './+types/account'
 import type { z } from 'zod'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = () => [{ title: `${accountCopy.title} · KIA` }]
 
@@ -106,7 +107,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	}))
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(Account)
+
+function Account({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle'
 	const profile = loaderData.profile

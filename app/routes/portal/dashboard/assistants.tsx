@@ -10,6 +10,7 @@ import { Icon } from '~/components/ui/icon'
 import { clientAssistantsCopy } from '~/content/assistants'
 import { dashboardCopy } from '~/content/dashboard'
 import { formatLongDate } from '~/lib/dates'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/assistants'
 
 export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.assistants.title} · KIA` }]
@@ -77,7 +78,9 @@ function AssistantCard({ assistant }: { assistant: Assistant }) {
 	)
 }
 
-export default function Assistants({ loaderData }: Route.ComponentProps) {
+export default routeComponent(Assistants)
+
+function Assistants({ loaderData }: Route.ComponentProps) {
 	const copy = dashboardCopy.assistants
 	return (
 		<>

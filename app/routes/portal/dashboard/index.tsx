@@ -2,12 +2,15 @@ import { Link, useRouteLoaderData } from 'react-router'
 import { menuIcons } from '~/components/portal/dashboard-shell'
 import { Icon } from '~/components/ui/icon'
 import { dashboardCopy } from '~/content/dashboard'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/index'
 import type { loader as layoutLoader } from './layout'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Panel de cliente · KIA' }]
 
-export default function DashboardHome() {
+export default routeComponent(DashboardHome)
+
+function DashboardHome() {
 	const layout = useRouteLoaderData<typeof layoutLoader>('routes/portal/dashboard/layout')
 	return (
 		<>

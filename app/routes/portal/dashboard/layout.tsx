@@ -3,6 +3,7 @@ import { avatarUrl, displayName, loadProfile, requireUser } from '~/.server/auth
 import { getPublicEnv } from '~/.server/env'
 import { RouteErrorPage } from '~/components/error-pages'
 import { DashboardShell } from '~/components/portal/dashboard-shell'
+import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/layout'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+export default routeComponent(DashboardLayout)
+
+function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<DashboardShell user={loaderData.user} siteUrl={loaderData.siteUrl}>
 			<Outlet />

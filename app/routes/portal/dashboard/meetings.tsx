@@ -19,6 +19,7 @@ import { formatMeeting, splitMeetings } from '~/lib/booking'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/meetings'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }]
 
@@ -111,7 +112,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ message }) => ({ error: message }))
 }
 
-export default function Meetings({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(Meetings)
+
+function Meetings({ loaderData, actionData }: Route.ComponentProps) {
 	const { tab, meetings, options } = loaderData
 	return (
 		<>

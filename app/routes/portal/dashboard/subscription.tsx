@@ -38,6 +38,7 @@ import { planChoiceValue, subscriptionActionSchema } from '~/lib/billing-schemas
 import type { ToastInput } from '~/lib/toast'
 import type { Route } from './+types/subscription'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.subscription.title} · KIA` }]
 
@@ -127,7 +128,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ message }) => ({ error: message, portalError: null }))
 }
 
-export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(Subscription)
+
+function Subscription({ loaderData, actionData }: Route.ComponentProps) {
 	const { subscriptions, payments, invoices, options } = loaderData
 	const [searchParams] = useSearchParams()
 	const live = subscriptions.filter(isLive)

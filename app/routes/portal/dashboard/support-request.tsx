@@ -17,6 +17,7 @@ import { formatLongDate, formatLongDateTime } from '~/lib/dates'
 import { cn, isUuid } from '~/lib/utils'
 import type { Route } from './+types/support-request'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 const copy = supportRequestsCopy
 
@@ -122,7 +123,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }))
 }
 
-export default function SupportRequest({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(SupportRequest)
+
+function SupportRequest({ loaderData, actionData }: Route.ComponentProps) {
 	const { request, thread, constraint } = loaderData
 	const text = copy.request
 	return (

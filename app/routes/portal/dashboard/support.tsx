@@ -21,6 +21,7 @@ import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate } from '~/lib/dates'
 import type { Route } from './+types/support'
 import { keepFormOnFailure } from '~/components/toaster'
+import { routeComponent } from '~/lib/route-component'
 
 const copy = supportRequestsCopy
 
@@ -164,7 +165,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ result }) => ({ result }))
 }
 
-export default function Support({ loaderData, actionData }: Route.ComponentProps) {
+export default routeComponent(Support)
+
+function Support({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<>
 			<BackToDashboard />
