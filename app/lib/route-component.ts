@@ -19,9 +19,9 @@ type RouteProps = {
 export function routeComponent<Component extends FunctionComponent<never>>(
 	component: Component,
 ): NamedExoticComponent<Parameters<Component>[0]> {
-	// React Router's generated route types read each module's default export, so a route component's props
-	// cannot be inferred here (its type would depend on itself): the component's own type passes through as it is,
-	// and memo is told what React Router passes it at run time, route props.
+	// React Router's generated route types read each module's default export, so inferring a route component's
+	// props here would make its type depend on itself: they are read off the component's own type instead, and
+	// memo is told what React Router passes at run time, route props.
 	return memo(component as unknown as FunctionComponent<RouteProps>, sameRouteProps)
 }
 
