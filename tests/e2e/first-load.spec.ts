@@ -420,7 +420,7 @@ test('React Router adding the routes a page links to renders no page, layout or 
 		})
 		const hydrated = hydration[0]?.fibers ?? 0
 		expect(hydrated, `${path}: hydration was counted`).toBeGreaterThan(300)
-		// Links and the few components that read the router's state render again (20-29 % of these pages' fibers);
+		// Links and the few components that read the router's state render again (19-29 % of these pages' fibers);
 		// the rest stays as it was. Before route components compared their props, 83 % of / rendered again and 75 %
 		// of /tarifas.
 		for (const commit of afterDiscovery) {
