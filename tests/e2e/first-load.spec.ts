@@ -408,7 +408,9 @@ function countRenderedFibers() {
 
 test('React Router adding the routes a page links to renders no page, layout or frame again', async ({ page }) => {
 	await page.addInitScript(countRenderedFibers)
-	for (const path of ['/', '/tarifas', '/blog']) {
+	// The most of each page that may render again. /blog, with fewer fibers, has links for a larger share of them.
+	const limits = { '/': 0.3, '/tarifas': 0.3, '/blog': 0.4 }
+	for (const [path, limit] of Object.entries(limits)) {
 		await page.goto(siteURL(path))
 		await page.waitForFunction(() => (window as unknown as { afterDiscovery: unknown[] }).afterDiscovery.length > 0)
 		const { hydration, afterDiscovery } = await page.evaluate(() => {
@@ -420,11 +422,11 @@ test('React Router adding the routes a page links to renders no page, layout or 
 		})
 		const hydrated = hydration[0]?.fibers ?? 0
 		expect(hydrated, `${path}: hydration was counted`).toBeGreaterThan(300)
-		// Links and the few components that read the router's state render again (19-29 % of these pages' fibers);
-		// the rest stays as it was. Before route components compared their props, 83 % of / rendered again and 75 %
-		// of /tarifas.
+		// Links and the few components that read the router's state render again: 19-22 % of / and /tarifas, 27-29 %
+		// of /blog. Before, 83 % of / rendered again, and 38 % when only the frame above the header and footer still
+		// read the root's data.
 		for (const commit of afterDiscovery) {
-			expect(commit.rendered / hydrated, `${path}: ${commit.rendered} of ${hydrated} fibers`).toBeLessThan(0.45)
+			expect(commit.rendered / hydrated, `${path}: ${commit.rendered} of ${hydrated} fibers`).toBeLessThan(limit)
 		}
 	}
 })
