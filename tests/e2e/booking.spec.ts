@@ -131,6 +131,48 @@ test.describe('demo booking', () => {
 		await expect(form.getByLabel('Motivo de la reunión')).toHaveValue('Escrito antes de tiempo')
 	})
 
+	test('filling in and sending the form renders none of the picker’s hundreds of radios again', async ({ page }) => {
+		// React 19 writes an input's name to the DOM each time it renders the input again (updateInput): the spy lists
+		// the radios so written.
+		await page.addInitScript(() => {
+			const name = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'name')
+			const written: string[] = []
+			Object.assign(window, { radiosWritten: written })
+			Object.defineProperty(HTMLInputElement.prototype, 'name', {
+				...name,
+				set(this: HTMLInputElement, value: string) {
+					if (this.type === 'radio') written.push(this.value)
+					name?.set?.call(this, value)
+				},
+			})
+		})
+		const radiosWritten = () =>
+			page.evaluate(() => (window as unknown as { radiosWritten: string[] }).radiosWritten.splice(0))
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		expect(await page.getByRole('radio').count(), 'the local rules offer hundreds of slots').toBeGreaterThan(200)
+		expect((await radiosWritten()).length, 'hydration writes each radio once').toBeGreaterThan(200)
+
+		const form = page.getByRole('main')
+		await form.getByLabel('Nombre').fill('Elena Vidal')
+		await form.getByLabel('Email').fill('elena.vidal@example.com')
+		await form.getByLabel('Motivo de la reunión').focus()
+		expect(await radiosWritten(), 'leaving each field validates it and renders the form again').toEqual([])
+		// A click that checks a radio has React write every radio of its group, a pass of its own over them
+		// (restoreControlledState), whatever the component does.
+		await slotRadio(form, uniqueSlot()).check()
+		await radiosWritten()
+		await form.getByLabel('Motivo de la reunión').fill('Queremos ver el asistente de reservas')
+		// The post gets no usable answer: the form renders the submission and its failure, keeping the page's data.
+		await page.route(
+			(url) => url.pathname === '/solicitar-demostracion-kia.data',
+			(route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
+		)
+		await form.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expect(form.getByRole('alert')).toBeVisible()
+		// Before the picker was memoized, a booking lost like this wrote the 518 radios of the local rules five times.
+		expect(await radiosWritten(), 'sending the form and showing its failure').toEqual([])
+	})
+
 	test('signed out: the typed data travels through sign-in and back, then the booking is confirmed', async ({
 		page,
 	}) => {
