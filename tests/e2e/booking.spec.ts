@@ -123,9 +123,10 @@ test.describe('demo booking', () => {
 		expect(held, 'the entry script was held back').toBe(true)
 		release()
 		await page.waitForFunction(() => document.querySelector('#reserva')?.hasAttribute('novalidate'))
-		// Leaving a field validates it, and the form renders again: what it holds must still be there.
-		await form.getByLabel('Nombre').focus()
-		await form.getByLabel('Motivo de la reunión').focus()
+		// Sent with a wrong e-mail, the form checks itself and renders again with the error: what it holds must still be there.
+		await form.getByLabel('Email').fill('elena.vidal')
+		await form.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expect(form.getByText('Introduce un email válido.')).toBeVisible()
 		await expect(form.getByLabel('Nombre')).toHaveValue('Elena Vidal')
 		await expect(slotRadio(form, { fecha, hora })).toBeChecked()
 		await expect(form.getByLabel('Motivo de la reunión')).toHaveValue('Escrito antes de tiempo')
@@ -154,14 +155,18 @@ test.describe('demo booking', () => {
 
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Elena Vidal')
-		await form.getByLabel('Email').fill('elena.vidal@example.com')
-		await form.getByLabel('Motivo de la reunión').focus()
-		expect(await radiosWritten(), 'leaving each field validates it and renders the form again').toEqual([])
+		await form.getByLabel('Email').fill('elena.vidal')
 		// A click that checks a radio has React write every radio of its group, a pass of its own over them
 		// (restoreControlledState), whatever the component does.
 		await slotRadio(form, uniqueSlot()).check()
 		await radiosWritten()
 		await form.getByLabel('Motivo de la reunión').fill('Queremos ver el asistente de reservas')
+		await form.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expect(form.getByText('Introduce un email válido.')).toBeVisible()
+		expect(await radiosWritten(), 'the form checking itself and showing the error').toEqual([])
+		await form.getByLabel('Email').pressSequentially('@example.com')
+		await expect(form.getByText('Introduce un email válido.')).toHaveCount(0)
+		expect(await radiosWritten(), 'each keystroke in the e-mail checks it again').toEqual([])
 		// The post gets no usable answer: the form renders the submission and its failure, keeping the page's data.
 		await page.route(
 			(url) => url.pathname === '/solicitar-demostracion-kia.data',
@@ -171,6 +176,24 @@ test.describe('demo booking', () => {
 		await expect(form.getByRole('alert')).toBeVisible()
 		// Before the picker was memoized, a booking lost like this wrote the 518 radios of the local rules five times.
 		expect(await radiosWritten(), 'sending the form and showing its failure').toEqual([])
+	})
+
+	test('a wrong e-mail waits for the form to be sent: a slot picked right after it is picked', async ({ page }) => {
+		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		const form = page.getByRole('main')
+		await form.getByLabel('Nombre').fill('Elena Vidal')
+		await form.getByLabel('Email').fill('elena.vidal')
+		const slot = slotRadio(form, uniqueSlot())
+		// When leaving the e-mail showed its error, the error pushed the picker down between the press and the release,
+		// and the click checked nothing.
+		await slot.check()
+		await expect(form.getByText('Introduce un email válido.')).toHaveCount(0)
+		await form.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expect(form.getByText('Introduce un email válido.')).toBeVisible()
+		await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+		await expect(slot).toBeChecked()
+		await form.getByLabel('Email').pressSequentially('@example.com')
+		await expect(form.getByText('Introduce un email válido.')).toHaveCount(0)
 	})
 
 	test('signed out: the typed data travels through sign-in and back, then the booking is confirmed', async ({

@@ -7,7 +7,7 @@ import { demoPage } from '~/content/pages'
 import { slotValue, withSlotFields } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/booking-schemas'
 import { cn } from '~/lib/utils'
-import { ErrorList, Field, inputClass } from '../forms'
+import { ErrorList, Field, inputClass, validateOnSubmit } from '../forms'
 import { Button } from '../ui/button'
 
 export type BookingOutcome =
@@ -38,7 +38,7 @@ export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Pr
 		id: 'reserva',
 		lastResult: outcome?.status === 'error' ? outcome.result : undefined,
 		constraint: getZodConstraint(bookingSchema),
-		shouldValidate: 'onBlur',
+		...validateOnSubmit,
 		defaultValue: {
 			nombre: draft?.nombre ?? '',
 			email: draft?.email ?? '',

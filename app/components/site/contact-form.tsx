@@ -5,7 +5,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { Icon } from '~/components/ui/icon'
 import { contactSchema, investorSchema } from '~/lib/contact-schemas'
 import { cn } from '~/lib/utils'
-import { ErrorList, Field, inputClass } from '../forms'
+import { ErrorList, Field, inputClass, validateOnSubmit } from '../forms'
 import { Button } from '../ui/button'
 
 function useSubmitting() {
@@ -29,8 +29,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
 		id: 'contacto',
 		lastResult,
 		constraint: getZodConstraint(contactSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...validateOnSubmit,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
 	})
 	return (
@@ -78,8 +77,7 @@ export function InvestorForm({ lastResult }: { lastResult?: SubmissionResult<str
 		id: 'inversores',
 		lastResult,
 		constraint: getZodConstraint(investorSchema),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		...validateOnSubmit,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: investorSchema }),
 	})
 	return (

@@ -10,7 +10,7 @@ import { readForm } from '~/.server/http'
 import { isAuthRateLimited } from '~/.server/rate-limit'
 import { getOptionalUser, getSupabase, requireAuthService } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { Field } from '~/components/forms'
+import { Field, validateOnSubmit } from '~/components/forms'
 import { notify } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog'
@@ -243,7 +243,7 @@ function SignInForm({ redirectTo, lastResult, email }: FormProps & { email: stri
 		lastResult,
 		defaultValue: { email },
 		constraint: getZodConstraint(signInSchema),
-		shouldValidate: 'onBlur',
+		...validateOnSubmit,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
 	})
 	return (
@@ -268,7 +268,7 @@ function SignUpForm({ redirectTo, lastResult, carried }: FormProps & { carried: 
 		lastResult,
 		defaultValue: { fullName: carried?.fullName ?? '', email: carried?.email ?? '' },
 		constraint: getZodConstraint(signUpSchema),
-		shouldValidate: 'onBlur',
+		...validateOnSubmit,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
 	})
 	return (

@@ -5,7 +5,7 @@ import { authMessage, requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { ErrorList, Field } from '~/components/forms'
+import { ErrorList, Field, validateOnSubmit } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { authCopy } from '~/content/auth'
 import { newPasswordSchema } from '~/lib/auth-schemas'
@@ -55,7 +55,7 @@ function NewPassword({ actionData }: Route.ComponentProps) {
 		id: 'nueva-contrasena',
 		lastResult: actionData?.result,
 		constraint: getZodConstraint(newPasswordSchema),
-		shouldValidate: 'onBlur',
+		...validateOnSubmit,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
 	})
 	return (

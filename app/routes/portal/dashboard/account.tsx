@@ -5,7 +5,7 @@ import { authMessage, fullName, requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase, type SessionUser } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { ErrorList, Field, selectClass } from '~/components/forms'
+import { ErrorList, Field, selectClass, validateOnSubmit } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { accountCopy } from '~/content/account'
@@ -117,7 +117,7 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 		id: 'perfil',
 		lastResult: actionData?.intent === 'profile' ? actionData.result : undefined,
 		constraint: getZodConstraint(profileSchema),
-		shouldValidate: 'onBlur',
+		...validateOnSubmit,
 		defaultValue: {
 			nombre: loaderData.name.nombre,
 			apellidos: loaderData.name.apellidos,
