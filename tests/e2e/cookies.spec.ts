@@ -1,6 +1,6 @@
 import { startHttpsApp } from '../support/app-server'
 import { createAccount, signIn } from '../support/e2e-data'
-import { expect, test } from '../support/e2e-test'
+import { appSettled, expect, test } from '../support/e2e-test'
 import { send, sessionCookie, setCookies, urlencoded } from '../support/hostile-input'
 import { uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
@@ -253,6 +253,9 @@ test('the one-shot cookies are cleared at the scope they were set with', async (
 test('page scripts see the theme but never the session', async ({ page }) => {
 	const account = await createAccount('galletas-script')
 	await signIn(page, account.email)
+	// The switch's script sets the cookie. Clicked before the page hydrates, it posts the no-JavaScript form instead,
+	// and the page reloads under the check ('Execution context was destroyed', once in a full run here).
+	await appSettled(page)
 	await page.getByRole('button', { name: 'Claro' }).click()
 	await expect.poll(() => page.evaluate(() => document.cookie)).toContain('kia-portal-theme=light')
 	expect((await page.context().cookies()).map((cookie) => cookie.name)).toContainEqual(

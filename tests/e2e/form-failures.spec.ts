@@ -103,7 +103,7 @@ test('booking: the network cut keeps the chosen slot and the reason, with the sp
 
 	await cutTheNetwork(page)
 	await page.getByRole('button', { name: 'Reservar demostración' }).click()
-	// Both at once: the toast lives 5 s and the two come in either order. On an idle machine the toast comes 0.2–0.4 s
+	// Both at once: the toast lives 5 s and the two come in either order. On an idle machine the toast comes 0.2–0.6 s
 	// before the banner; with the CPU slowed 20× the banner came 6 s after the toast, when it was leaving, and in
 	// another load 8 s before it.
 	await Promise.all([
