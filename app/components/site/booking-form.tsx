@@ -122,7 +122,7 @@ const chooseSlotErrors = [demoPage.form.chooseSlot]
  *
  * Memoized, and each day too: React 19 writes an `<input>`'s name and value to the DOM again whenever it renders it
  * again, changed or not, and the form renders again at each step of a submission. With the 518 radios of the local
- * booking rules, a booking lost to the network wrote them all five times over: 165 ms of the main thread in
+ * booking rules, a booking lost to the network wrote them all five times over: 169 ms of the main thread in
  * React's `updateInput` on a desktop.
  */
 const SlotPicker = memo(function SlotPicker({
