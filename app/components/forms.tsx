@@ -5,7 +5,7 @@ import { cn } from '~/lib/utils'
  * When a form's own checks run in the browser (conform's `useForm`): first when it is sent, then on every keystroke in
  * a field. Never when a field is left: an error shown then pushes down what is under the field between the press of
  * the pointer on it and the release, and the click is lost (a slot of the booking form picked right after a wrong
- * e-mail stayed unchecked; a button stayed unpressed).
+ * e-mail stayed unchecked).
  */
 export const validateOnSubmit = { shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' } as const
 

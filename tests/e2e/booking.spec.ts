@@ -157,7 +157,7 @@ test.describe('demo booking', () => {
 		await form.getByLabel('Nombre').fill('Elena Vidal')
 		await form.getByLabel('Email').fill('elena.vidal')
 		// A click that checks a radio has React write every radio of its group, a pass of its own over them
-		// (restoreControlledState), whatever the component does.
+		// (restoreStateOfTarget), whatever the component does.
 		await slotRadio(form, uniqueSlot()).check()
 		await radiosWritten()
 		await form.getByLabel('Motivo de la reunión').fill('Queremos ver el asistente de reservas')
