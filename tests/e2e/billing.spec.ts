@@ -472,13 +472,18 @@ test.describe('managing the subscription on our page', () => {
 		})
 
 		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
-		// Held back a moment, so the pending state can be seen before the browser leaves for Stripe.
+		// Held back until the pending state has been seen: once the answer is in, the browser leaves for Stripe, and
+		// a check of the page still waiting then reads Stripe's. A hold of a fixed second was over before a click on a
+		// busy machine had returned (the click took 1.7 s).
+		let release = () => {}
+		const answerHeld = new Promise<void>((resolve) => (release = resolve))
 		await page.route('**/dashboard/suscripcion.data*', async (route) => {
-			await new Promise((resolve) => setTimeout(resolve, 1_000))
+			await answerHeld
 			await route.continue()
 		})
 		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
 		await expect(page.getByText('Cargando tu portal seguro...')).toBeVisible()
+		release()
 		await page.waitForURL(/\/billing\/bps_/)
 		await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeVisible()
 		await page.getByRole('link', { name: 'Volver a KIA' }).click()
