@@ -217,7 +217,7 @@ function firstHoleDecodedWrong(body: WithHoles, plain: WithHoles, nonceLength: n
  * (rendered from strings, always valid UTF-8) contains them, and no two of them side by side twice, also
  * across the end and the start (holes can be adjacent). Deflate copies runs of three bytes or more, so any run
  * it copies into a hole comes from another hole, at the same place in it: every byte of the nonce lands where
- * that same byte goes. Null for a nonce too long to be built this way (over 156 bytes; ours has 24).
+ * that same byte goes. Null where a pair would repeat (some lengths, 20 the shortest; ours has 24).
  */
 function nonceStandIn(length: number) {
 	const foreign = [0xc0, 0xc1, ...Array.from({ length: 11 }, (_, index) => 0xf5 + index)]
