@@ -131,7 +131,8 @@ function piecesOf({ body, offsets }: WithHoles, nonceLength: number) {
  * Whether the result puts the nonce where the page has it, and only there, is checked with a made-up nonce; the
  * first hole deflate did not copy after all (zlib never copies from the first byte of its window, where a page
  * starting with a nonce has its first hole) stores the nonce too, and the page is deflated again. Should a few
- * rounds not settle it, every hole stores the nonce, which is always right: the segments then hold no stand-in.
+ * rounds not settle it, every hole stores the nonce as before: the segments then hold no stand-in, and the
+ * dictionary NULs in the holes, which no back-reference can reach into, since HTML never contains NUL.
  */
 function gzipBody(parts: readonly Buffer[], plain: WithHoles, nonceLength: number) {
 	const standIn = nonceStandIn(nonceLength)

@@ -62,7 +62,7 @@ describe('page template', () => {
 		expect(page.length).toBeGreaterThan(100_000)
 		const template = templateOf(page, renderNonce)
 		expect(template.gzipLength).toBeLessThan(gzipSync(page, { level: 9 }).length * 1.02)
-		// Three of the page's sixteen holes store the nonce: the first two (this page starts with a nonce, and zlib
+		// Three of the page's seventeen holes store the nonce: the first two (this page starts with a nonce, and zlib
 		// never copies from the first byte of its window) and the first of the closing scripts. A hit copies them,
 		// the few bytes between the first two, and the trailer.
 		const [first, second] = [template.gzip(freshNonce()), template.gzip(freshNonce())]
