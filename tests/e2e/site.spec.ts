@@ -328,9 +328,12 @@ test.describe('interactions', () => {
 		await input.fill('   ')
 		await input.press('Enter')
 		await expect(panel.locator('[data-sender="user"]')).toHaveCount(0)
-		// The reply's 2 s run on the test's clock: a busy machine (the hero's particles included) cannot
-		// let them pass between two checks.
-		await page.clock.install()
+		// The reply's 2 s run on the test's clock, paused: a busy machine (the hero's particles included)
+		// cannot let them pass between two checks. An installed clock runs in real time until paused, and
+		// pauseAt cannot go back, hence the minute's margin past the install.
+		const installedAt = Date.now()
+		await page.clock.install({ time: installedAt })
+		await page.clock.pauseAt(installedAt + 60_000)
 		await input.fill('¿Cuánto cuesta?')
 		await input.press('Enter')
 		await expect(panel.locator('[data-sender="user"]')).toHaveText('¿Cuánto cuesta?')
