@@ -507,9 +507,20 @@ test('below the first screen a block is rendered only as it nears the viewport; 
 	expect(await rendered('h1')).toBe(true)
 	expect(await rendered('#faq h2')).toBe(false)
 	expect(await rendered('footer a')).toBe(false)
+	// The two cards between the sections too.
+	const webappCard = page.getByRole('heading', { level: 2, name: home.webappBanner.heading })
+	const verifactuCard = page.getByRole('heading', { level: 2, name: home.verifactu.heading })
+	const cardRendered = (heading: typeof webappCard) =>
+		heading.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
+	expect(await cardRendered(webappCard)).toBe(false)
+	expect(await cardRendered(verifactuCard)).toBe(false)
 	// Skipped is not hidden: the questions stay in the accessibility tree, in the page's order.
 	await expect(page.getByRole('heading', { level: 2, name: home.faqHeading })).toHaveCount(1)
 
+	await webappCard.scrollIntoViewIfNeeded()
+	await expect.poll(() => cardRendered(webappCard)).toBe(true)
+	await verifactuCard.scrollIntoViewIfNeeded()
+	await expect.poll(() => cardRendered(verifactuCard)).toBe(true)
 	await page.locator('#faq').scrollIntoViewIfNeeded()
 	await expect.poll(() => rendered('#faq h2')).toBe(true)
 	await page.locator('footer').scrollIntoViewIfNeeded()
