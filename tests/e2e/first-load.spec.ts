@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import type { Locator } from '@playwright/test'
 import { cookieHeader, createAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../support/first-load'
@@ -499,31 +500,21 @@ test('below the first screen a block is rendered only as it nears the viewport; 
 }) => {
 	await page.setViewportSize({ width: 390, height: 844 })
 	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
-	const rendered = (selector: string) =>
-		page
-			.locator(selector)
-			.first()
-			.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
-	expect(await rendered('h1')).toBe(true)
-	expect(await rendered('#faq h2')).toBe(false)
-	expect(await rendered('footer a')).toBe(false)
-	// The two cards between the sections too.
+	const rendered = (target: Locator) =>
+		target.first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
+	const faqHeading = page.locator('#faq h2')
+	const footerLink = page.locator('footer a')
+	// The two cards between the sections are deferred as the sections are.
 	const webappCard = page.getByRole('heading', { level: 2, name: home.webappBanner.heading })
 	const verifactuCard = page.getByRole('heading', { level: 2, name: home.verifactu.heading })
-	const cardRendered = (heading: typeof webappCard) =>
-		heading.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
-	expect(await cardRendered(webappCard)).toBe(false)
-	expect(await cardRendered(verifactuCard)).toBe(false)
+	expect(await rendered(page.locator('h1'))).toBe(true)
+	for (const below of [webappCard, verifactuCard, faqHeading, footerLink]) expect(await rendered(below)).toBe(false)
 	// Skipped is not hidden: the questions stay in the accessibility tree, in the page's order.
 	await expect(page.getByRole('heading', { level: 2, name: home.faqHeading })).toHaveCount(1)
 
-	await webappCard.scrollIntoViewIfNeeded()
-	await expect.poll(() => cardRendered(webappCard)).toBe(true)
-	await verifactuCard.scrollIntoViewIfNeeded()
-	await expect.poll(() => cardRendered(verifactuCard)).toBe(true)
-	await page.locator('#faq').scrollIntoViewIfNeeded()
-	await expect.poll(() => rendered('#faq h2')).toBe(true)
-	await page.locator('footer').scrollIntoViewIfNeeded()
-	await expect.poll(() => rendered('footer a')).toBe(true)
+	for (const below of [webappCard, verifactuCard, faqHeading, footerLink]) {
+		await below.first().scrollIntoViewIfNeeded()
+		await expect.poll(() => rendered(below)).toBe(true)
+	}
 	await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Política de cookies' })).toBeVisible()
 })
