@@ -518,3 +518,32 @@ test('below the first screen a block is rendered only as it nears the viewport; 
 	}
 	await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Política de cookies' })).toBeVisible()
 })
+
+test('a form field is never inside a large deferred block, which the browser would render for it as the page loads', async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 390, height: 844 })
+	for (const path of budgetedSitePaths) {
+		await page.goto(siteURL(path))
+		// Per field: how many elements the deferred blocks around it hold (app.css, render-when-near).
+		const blocks = await page.locator('input:not([type="hidden"]), select, textarea').evaluateAll((fields) =>
+			fields.flatMap((field) => {
+				const sizes: number[] = []
+				for (let block = field.parentElement; block; block = block.parentElement)
+					if (getComputedStyle(block).contentVisibility === 'auto') sizes.push(block.querySelectorAll('*').length)
+				return sizes.map((size) => ({ field: field.getAttribute('name'), size }))
+			}),
+		)
+		expect(
+			blocks.filter(({ size }) => size > 30),
+			path,
+		).toEqual([])
+	}
+	// The newsletter's field is in the footer of every page, in a block of its own.
+	await page.goto(siteURL('/tarifas'))
+	const newsletter = page.getByRole('contentinfo').getByRole('textbox', { name: 'Email' })
+	await expect(newsletter).toHaveCount(1)
+	expect(
+		await newsletter.evaluate((field) => getComputedStyle(field.closest('.render-when-near')!).contentVisibility),
+	).toBe('auto')
+})

@@ -60,10 +60,18 @@ function useCovering(spot: RefObject<HTMLElement | null>) {
 		const changed = new MutationObserver(() => {
 			frame ||= requestAnimationFrame(observeAll)
 		})
+		// Chromium keeps reporting a button as clear of the corner after the deferred block (render-when-near) it
+		// is in, or one above it, renders and so moves it: a fresh observer reports where everything is then.
+		const rendered = (event: Event) => {
+			if (event instanceof ContentVisibilityAutoStateChangeEvent && !event.skipped) watch()
+		}
 		watch()
 		changed.observe(document.body, { childList: true, subtree: true })
 		window.addEventListener('resize', watch)
+		// Capture: the event does not bubble, and fires on the deferred block itself.
+		document.addEventListener('contentvisibilityautostatechange', rendered, true)
 		return () => {
+			document.removeEventListener('contentvisibilityautostatechange', rendered, true)
 			window.removeEventListener('resize', watch)
 			changed.disconnect()
 			observer?.disconnect()

@@ -30,39 +30,49 @@ function ManageCookies() {
 	)
 }
 
+/**
+ * Deferred block by block, so that the newsletter's field is in a small one (app.css, render-when-near). The
+ * negative margins, made up by padding, give each block room for its links' and field's focus rings.
+ */
 export function SiteFooter() {
 	return (
-		<footer className="render-when-near border-t bg-surface-muted/40">
+		<footer className="border-t bg-surface-muted/40">
 			<div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_2fr] lg:px-8">
-				<div className="space-y-5">
-					<Logo className="h-8" />
-					<p className="max-w-sm text-sm text-muted-foreground">
-						Asistente propio, creado con tu conocimiento, activado con IA.
-					</p>
-					<ul className="space-y-2 text-sm text-muted-foreground">
-						<li className="flex items-center gap-2">
-							<Icon name="mail" className="size-4" />
-							<a href={`mailto:${company.email}`} className="hover:text-foreground">
-								{company.email}
-							</a>
-						</li>
-						<li className="flex items-center gap-2">
-							<Icon name="phone" className="size-4" />
-							<a href={`tel:${company.phone.replace(/\s/g, '')}`} className="hover:text-foreground">
-								{company.phone}
-							</a>
-						</li>
-						<li className="flex items-center gap-2">
-							<Icon name="map-pin" className="size-4" />
-							{company.city}
-						</li>
-					</ul>
-					<div className="max-w-sm">
+				<div className="flex flex-col gap-5">
+					<div className="render-when-near -m-2 space-y-5 p-2 [--near-size:12rem]">
+						<Logo className="h-8" />
+						<p className="max-w-sm text-sm text-muted-foreground">
+							Asistente propio, creado con tu conocimiento, activado con IA.
+						</p>
+						<ul className="space-y-2 text-sm text-muted-foreground">
+							<li className="flex items-center gap-2">
+								<Icon name="mail" className="size-4" />
+								<a href={`mailto:${company.email}`} className="hover:text-foreground">
+									{company.email}
+								</a>
+							</li>
+							<li className="flex items-center gap-2">
+								<Icon name="phone" className="size-4" />
+								<a href={`tel:${company.phone.replace(/\s/g, '')}`} className="hover:text-foreground">
+									{company.phone}
+								</a>
+							</li>
+							<li className="flex items-center gap-2">
+								<Icon name="map-pin" className="size-4" />
+								{company.city}
+							</li>
+						</ul>
+					</div>
+					<div className="render-when-near -m-2 max-w-sm p-2 [--near-size:6rem]">
 						<h2 className="mb-2 text-sm font-semibold">Boletín</h2>
 						<NewsletterForm id="footer" />
 					</div>
 				</div>
-				<nav id="mapa-del-sitio" aria-label="Mapa del sitio" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+				<nav
+					id="mapa-del-sitio"
+					aria-label="Mapa del sitio"
+					className="render-when-near -m-2 grid grid-cols-2 gap-8 p-2 [--near-size:24rem] sm:grid-cols-3"
+				>
 					{footerNavigation.map((group) => (
 						<div key={group.heading}>
 							<h2 className="text-sm font-semibold">{group.heading}</h2>
@@ -79,7 +89,7 @@ export function SiteFooter() {
 					))}
 				</nav>
 			</div>
-			<div className="border-t">
+			<div className="render-when-near border-t [--near-size:6rem]">
 				<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
 					<p>
 						© {company.copyrightYear} {company.brand}. Todos los derechos reservados.

@@ -46,17 +46,20 @@ export function Section({
 	lead,
 	children,
 	className,
+	deferred = true,
 }: {
 	id?: string
 	title?: string
 	lead?: string
 	children: ReactNode
 	className?: string
+	/** Rendered as it nears the viewport (render-when-near); a section with a form field defers its blocks instead. */
+	deferred?: boolean
 }) {
 	return (
 		<section
 			id={id}
-			className={cn('render-when-near py-16 sm:py-20', className)}
+			className={cn(deferred && 'render-when-near', 'py-16 sm:py-20', className)}
 			aria-labelledby={title && id ? `${id}-title` : undefined}
 		>
 			<Container>
