@@ -19,11 +19,14 @@ export function useTheme(): Theme {
 
 /**
  * Runs before the first paint: keeps localStorage in step with the cookie,
- * and restores the cookie from localStorage when it has been lost.
+ * and restores the cookie from localStorage when it has been lost. The page
+ * shows the cookie's theme even when the server rendered another: a choice
+ * saved while the page was on its way (Claro, then a reload at once) sets the
+ * cookie after the request left without it.
  */
 export function themeScript(host: HostKind) {
 	const key = JSON.stringify(themeStorageKey(host))
-	return `(function(){try{var k=${key},d=document.documentElement,m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));if(m){localStorage.setItem(k,m[1]);return}var s=localStorage.getItem(k);if(s==='light'||s==='dark'||s==='system'){d.dataset.theme=s;document.cookie=k+'='+s+${JSON.stringify(preferenceCookieAttributes)}+(location.protocol==='https:'?'; Secure':'')}}catch(e){}})()`
+	return `(function(){try{var k=${key},d=document.documentElement,v=function(t){return t==='light'||t==='dark'||t==='system'},m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));if(m&&v(m[1])){d.dataset.theme=m[1];localStorage.setItem(k,m[1]);return}var s=localStorage.getItem(k);if(v(s)){d.dataset.theme=s;document.cookie=k+'='+s+${JSON.stringify(preferenceCookieAttributes)}+(location.protocol==='https:'?'; Secure':'')}}catch(e){}})()`
 }
 
 /** Mirrors a choice made in this tab to localStorage (SPEC §2 keeps the theme there). */

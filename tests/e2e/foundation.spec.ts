@@ -111,6 +111,26 @@ test.describe('theme', () => {
 		expect((await context.cookies()).find((cookie) => cookie.name === 'kia-theme')?.value).toBe('light')
 	})
 
+	test('a choice saved while the page was on its way shows from the first paint', async ({ page, context }) => {
+		// The cookie comes after the request has left without it, as Claro's answer can during a reload.
+		await page.route(siteURL('/'), async (route) => {
+			const { status, headers, body } = await rawRequest(route.request().url())
+			await context.addCookies([{ name: 'kia-theme', value: 'light', url: siteURL('/') }])
+			await route.fulfill({
+				status,
+				headers: {
+					'content-type': String(headers['content-type']),
+					'content-security-policy': String(headers['content-security-policy']),
+				},
+				body,
+			})
+		})
+		const response = await page.goto(siteURL('/'))
+		expect(await response?.text()).toContain('data-theme="dark"')
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+		expect(await page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
+	})
+
 	test('the switch works with JavaScript disabled', async ({ browser }) => {
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
