@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Form, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
+import { Form, useFetchers, useLocation, useRevalidator, useRouteLoaderData } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { Icon, type IconName } from '~/components/ui/icon'
 import type { HostKind } from '~/lib/host'
@@ -29,15 +29,25 @@ export function themeScript(host: HostKind) {
 	return `(function(){try{var k=${key},d=document.documentElement,v=function(t){return t==='light'||t==='dark'||t==='system'},m=document.cookie.match(new RegExp('(?:^|; )'+k+'=([^;]*)'));if(m&&v(m[1])){d.dataset.theme=m[1];localStorage.setItem(k,m[1]);return}var s=localStorage.getItem(k);if(v(s)){d.dataset.theme=s;document.cookie=k+'='+s+${JSON.stringify(preferenceCookieAttributes)}+(location.protocol==='https:'?'; Secure':'')}}catch(e){}})()`
 }
 
-/** Mirrors a choice made in this tab to localStorage (SPEC §2 keeps the theme there). */
+/**
+ * Mirrors a choice made in this tab to localStorage (SPEC §2 keeps the theme there). When the page shows another
+ * theme than the server rendered with (themeScript restored or followed a cookie the request went without), the
+ * loaders are asked again, now with that cookie, so that the switch and the toasts follow the page; localStorage
+ * keeps the page's choice meanwhile.
+ */
 export function useThemeStorage(host: HostKind, theme: Theme) {
+	const { revalidate } = useRevalidator()
 	useEffect(() => {
+		if (parseTheme(document.documentElement.dataset.theme) !== theme) {
+			void revalidate()
+			return
+		}
 		try {
 			window.localStorage.setItem(themeStorageKey(host), theme)
 		} catch {
 			// Storage can be disabled; the cookie still carries the choice.
 		}
-	}, [host, theme])
+	}, [host, theme, revalidate])
 }
 
 const options: { value: Theme; icon: IconName }[] = [

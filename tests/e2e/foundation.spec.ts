@@ -106,9 +106,14 @@ test.describe('theme', () => {
 		await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
 		await context.clearCookies()
-		await page.reload()
+		await page.reload({ waitUntil: 'networkidle' })
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
 		expect((await context.cookies()).find((cookie) => cookie.name === 'kia-theme')?.value).toBe('light')
+		await expect(page.getByRole('banner').getByRole('button', { name: 'Claro' })).toHaveAttribute(
+			'aria-pressed',
+			'true',
+		)
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
 	})
 
 	test('a choice saved while the page was on its way shows from the first paint', async ({ page, context }) => {
@@ -128,7 +133,12 @@ test.describe('theme', () => {
 		const response = await page.goto(siteURL('/'))
 		expect(await response?.text()).toContain('data-theme="dark"')
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
-		expect(await page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
+		// Once hydrated, the switch and localStorage agree with the page.
+		await expect(page.getByRole('banner').getByRole('button', { name: 'Claro' })).toHaveAttribute(
+			'aria-pressed',
+			'true',
+		)
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
 	})
 
 	test('the switch works with JavaScript disabled', async ({ browser }) => {
