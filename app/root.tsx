@@ -20,7 +20,7 @@ import { readToast } from './.server/toast'
 import { RouteErrorPage } from './components/error-pages'
 import { HydratedProvider } from './components/hydrated'
 import { useNonce } from './components/nonce'
-import { themeScript, useTheme, useThemeStorage } from './components/theme'
+import { themeScript, useTheme, useThemeInStep } from './components/theme'
 import { AppToaster, submissionLost } from './components/toaster'
 import { hostKindOf } from './lib/host'
 import appStylesHref from './app.css?url'
@@ -101,7 +101,7 @@ export default routeComponent(App)
 
 function App({ loaderData }: Route.ComponentProps) {
 	const theme = useTheme()
-	useThemeStorage(loaderData.host, theme)
+	useThemeInStep(theme)
 	return (
 		<HoneypotProvider {...loaderData.honeypotInputProps}>
 			<Outlet />

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { Form, useFetchers, useLocation, useRevalidator, useRouteLoaderData } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { Icon, type IconName } from '~/components/ui/icon'
-import type { HostKind } from '~/lib/host'
+import { hostKindOf, type HostKind } from '~/lib/host'
 import { preferenceCookieAttributes } from '~/lib/preference-cookie'
 import { defaultTheme, parseTheme, themeLabels, themeStorageKey, type Theme } from '~/lib/theme'
 import { cn } from '~/lib/utils'
@@ -30,24 +30,28 @@ export function themeScript(host: HostKind) {
 }
 
 /**
- * Mirrors a choice made in this tab to localStorage (SPEC §2 keeps the theme there). When the page shows another
- * theme than the server rendered with (themeScript restored or followed a cookie the request went without), the
- * loaders are asked again, now with that cookie, so that the switch and the toasts follow the page; localStorage
- * keeps the page's choice meanwhile.
+ * Keeps a choice in localStorage as it is made (SPEC §2 keeps the theme there); on every load, themeScript keeps it
+ * in step with the cookie. Only a choice is stored, never the theme a render shows: a render can show the server's
+ * last answer, as when the revalidation after a choice is cut short by a reload.
  */
-export function useThemeStorage(host: HostKind, theme: Theme) {
+function storeTheme(theme: Theme) {
+	try {
+		window.localStorage.setItem(themeStorageKey(hostKindOf(window.location.hostname)), theme)
+	} catch {
+		// Storage can be disabled; the cookie still carries the choice.
+	}
+}
+
+/**
+ * When the page shows another theme than the server rendered with (themeScript restored the cookie from localStorage,
+ * or followed a cookie the request went without), the loaders are asked again, now with that cookie, so that the
+ * switch and the toasts follow the page.
+ */
+export function useThemeInStep(theme: Theme) {
 	const { revalidate } = useRevalidator()
 	useEffect(() => {
-		if (parseTheme(document.documentElement.dataset.theme) !== theme) {
-			void revalidate()
-			return
-		}
-		try {
-			window.localStorage.setItem(themeStorageKey(host), theme)
-		} catch {
-			// Storage can be disabled; the cookie still carries the choice.
-		}
-	}, [host, theme, revalidate])
+		if (parseTheme(document.documentElement.dataset.theme) !== theme) void revalidate()
+	}, [theme, revalidate])
 }
 
 const options: { value: Theme; icon: IconName }[] = [
@@ -84,6 +88,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
 					value={value}
 					aria-pressed={theme === value}
 					aria-label={themeLabels[value]}
+					onClick={() => storeTheme(value)}
 					title={themeLabels[value]}
 					className={cn(
 						'inline-flex size-8 items-center justify-center rounded-full text-muted-foreground transition-colors hover:text-foreground',

@@ -116,6 +116,27 @@ test.describe('theme', () => {
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
 	})
 
+	test('a choice is kept even when the page falls back to the server’s last theme before a reload', async ({
+		page,
+		context,
+	}) => {
+		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		// The cookies go before the loaders are asked again after the choice, as when a reload cuts that short.
+		await page.route(/\.data(\?|$)/, async (route) => {
+			if (route.request().method() === 'GET') await context.clearCookies()
+			await route.continue()
+		})
+		await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+		await page.unroute(/\.data(\?|$)/)
+		await page.reload({ waitUntil: 'networkidle' })
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+		await expect(page.getByRole('banner').getByRole('button', { name: 'Claro' })).toHaveAttribute(
+			'aria-pressed',
+			'true',
+		)
+	})
+
 	test('a choice saved while the page was on its way shows from the first paint', async ({ page, context }) => {
 		// The cookie comes after the request has left without it, as Claro's answer can during a reload.
 		await page.route(siteURL('/'), async (route) => {
