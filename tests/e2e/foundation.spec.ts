@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { motivationalQuotes } from '../../app/content/not-found'
 import { startApp } from '../support/app-server'
 import { createAccount, createAdminAccount, signIn } from '../support/e2e-data'
@@ -121,14 +121,19 @@ test.describe('theme', () => {
 		context,
 	}) => {
 		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		const loaderData = /\.data(\?|$)/
+		const revalidation = (request: Request) => request.method() === 'GET' && loaderData.test(request.url())
 		// The cookies go before the loaders are asked again after the choice, as when a reload cuts that short.
-		await page.route(/\.data(\?|$)/, async (route) => {
-			if (route.request().method() === 'GET') await context.clearCookies()
+		await page.route(loaderData, async (route) => {
+			if (revalidation(route.request())) await context.clearCookies()
 			await route.continue()
 		})
+		const revalidated = page.waitForResponse((response) => revalidation(response.request()))
 		await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
+		await revalidated
+		// The page is back on the server's last theme, the dark default.
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-		await page.unroute(/\.data(\?|$)/)
+		await page.unroute(loaderData)
 		await page.reload({ waitUntil: 'networkidle' })
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
 		await expect(page.getByRole('banner').getByRole('button', { name: 'Claro' })).toHaveAttribute(
