@@ -13,7 +13,14 @@ test('the CPU slowdown follows the points of Lighthouse’s calibration calculat
 
 test('the long tasks’ wall and CPU time are the main thread’s, from the page’s navigation, in tasks Lantern keeps', () => {
 	const main = { pid: 2, tid: 2 }
-	const task = (ts: number, dur: number, tdur: number, thread = main) => ({ name: 'RunTask', ph: 'X', ts, dur, tdur, ...thread })
+	const task = (ts: number, dur: number, tdur: number, thread = main) => ({
+		name: 'RunTask',
+		ph: 'X',
+		ts,
+		dur,
+		tdur,
+		...thread,
+	})
 	const navigation = (ts: number, url: string) => ({
 		name: 'navigationStart',
 		ph: 'R',
