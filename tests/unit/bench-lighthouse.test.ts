@@ -35,7 +35,8 @@ test('the long tasks’ wall and CPU time are the main thread’s, from the page
 		task(2_000, 32_000, 11_000),
 		task(40_000, 9_999, 9_000),
 		task(60_000, 21_000, 400),
-		task(60_000, 50_000, 50_000, { pid: 1, tid: 1 }),
+		task(60_000, 50_000, 50_000, { pid: 2, tid: 3 }),
+		task(60_000, 50_000, 50_000, { pid: 1, tid: 2 }),
 	]
 	expect(longMainThreadWork(events)).toEqual({ wallMs: 53, cpuMs: 11 })
 	expect(longMainThreadWork(events.filter((event) => event.name !== 'navigationStart' || event.ts === 0))).toBeNull()
