@@ -125,7 +125,10 @@ type TraceEvent = {
 	args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } }
 }
 type LongWork = { wallMs: number; cpuMs: number }
-/** Lantern drops a task shorter than this from its simulation (unless it holds the first parse, layout or paint). */
+/**
+ * Lantern drops a task shorter than this from its simulation, unless it holds the first parse, layout or paint or
+ * links several tasks or requests before and after it.
+ */
 const keptTaskUs = 10_000
 
 /**
@@ -211,7 +214,7 @@ ${lighthouseRuns} loads per page, median score (each load's performance in brack
 pages and ≥ ${lighthouseBudgets.portal} on the portal's \`/auth\`; accessibility, best practices and SEO ${lighthouseBudgets.otherCategories} on every page. A median
 under its budget is in bold. The metrics are each one's median at the calibrated slowdown, as Lighthouse simulates
 them (ms): first and largest contentful paint, total blocking time, speed index, and the layout shift. Lantern
-simulates from each main-thread task's wall time, scaled by the slowdown, and drops the tasks under 10 ms; the
+simulates from each main-thread task's wall time, scaled by the slowdown, and drops most tasks under 10 ms; the
 "long tasks" column is the median, over the loads, of the wall time of the tasks it keeps and of the main thread's
 own CPU time in them (ms). The difference is time the thread waited for a core.
 
