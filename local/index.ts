@@ -1,12 +1,16 @@
+import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { startMailCatcher } from './mail'
+import { startPostgres } from './postgres'
 import type { LocalService } from './service'
 import { startStripe } from './stripe/server'
-import { startSupabase, type LocalSupabase } from './supabase/server'
+import { connectDatabase, migrate, type Database } from './supabase/db'
+import { startSupabase } from './supabase/server'
 
 /** The ports `supabase start`, MailDev and stripe-mock use, so a real stack can replace any of them. */
 export const defaultPorts = {
 	supabase: 54321,
+	postgres: 54322,
 	smtp: 1025,
 	mailWeb: 1080,
 	stripe: 12111,
@@ -15,6 +19,7 @@ export const defaultPorts = {
 /** What moves `npm run dev`'s and `npm run services`' stand-ins elsewhere (README: local services). */
 const portVariables = {
 	supabase: 'SUPABASE_PORT',
+	postgres: 'POSTGRES_PORT',
 	stripe: 'STRIPE_PORT',
 	smtp: 'SMTP_PORT',
 	mailWeb: 'MAILDEV_PORT',
@@ -23,7 +28,7 @@ const portVariables = {
 export type LocalServicesOptions = {
 	/** 0 for any free port. */
 	ports?: Partial<typeof defaultPorts>
-	/** Keep the database in this folder; in memory (fresh from the seed) when absent. */
+	/** Keep the PostgreSQL cluster in this folder; a temporary one, fresh from the seed, when absent. */
 	dataDir?: string
 	/** Where the Stripe stand-in posts events; none until set otherwise. */
 	stripeWebhookUrl?: string
@@ -35,8 +40,8 @@ export type LocalServicesOptions = {
 
 export type LocalServices = {
 	supabaseUrl: string
-	/** The stand-in's Postgres, for scripts that seed volume (benchmarks). */
-	database: LocalSupabase['db']['pg']
+	/** The stand-in's database, for scripts that seed volume (benchmarks). */
+	database: Database
 	mailUrl: string
 	smtpPort: number
 	stripeUrl: string
@@ -57,58 +62,103 @@ export async function startLocalServices({
 	supabaseSiteUrl,
 }: LocalServicesOptions = {}): Promise<LocalServices> {
 	const port = { ...defaultPorts, ...ports }
-	const mail = await startMailCatcher({ smtpPort: port.smtp, webPort: port.mailWeb })
-	const smtpPort = mail.smtpPort
-	const supabase = await startSupabase({
-		port: port.supabase,
-		dataDir,
-		log,
-		siteUrl: supabaseSiteUrl,
-		mail: { host: '127.0.0.1', port: smtpPort, from: 'KIA <no-reply@kia.test>' },
-	})
-	// The Stripe data lives next to the Supabase data, so one folder holds all of development's state.
-	const stripeDataFile = dataDir ? join(dataDir, '..', 'stripe.json') : undefined
-	const stripe = await startStripe({
-		port: port.stripe,
-		webhookUrl: stripeWebhookUrl,
-		dataFile: stripeDataFile,
-		log,
-	})
-	const services: LocalService[] = [
-		mail,
-		{
+	await refuseTakenPorts(port)
+	// Started in order, stopped in reverse; a service that fails to start stops those before it.
+	const started: LocalService[] = []
+	const stop = async () => {
+		for (const service of started.splice(0).reverse()) await service.stop()
+	}
+	try {
+		const mail = await startMailCatcher({ smtpPort: port.smtp, webPort: port.mailWeb })
+		started.push(mail)
+		const postgres = await startPostgres({ dataDir, port: port.postgres })
+		const databaseUrl = postgres.url('postgres')
+		started.push({
+			name: 'postgres',
+			url: databaseUrl,
+			description: `PostgreSQL ${databaseUrl}, cluster ${dataDir ?? 'temporary'}`,
+			stop: postgres.stop,
+		})
+		const database = connectDatabase(databaseUrl)
+		await migrate(database).catch(async (error: unknown) => {
+			await database.close()
+			throw error
+		})
+		const supabase = await startSupabase({
+			database,
+			port: port.supabase,
+			log,
+			siteUrl: supabaseSiteUrl,
+			mail: { host: '127.0.0.1', port: mail.smtpPort, from: 'KIA <no-reply@kia.test>' },
+		})
+		started.push({
 			name: 'supabase',
 			url: supabase.url,
-			description: `API ${supabase.url} (auth /auth/v1, REST /rest/v1), database ${dataDir ?? 'in memory'}`,
+			description: `API ${supabase.url} (auth /auth/v1, REST /rest/v1)`,
 			stop: supabase.stop,
-		},
-		{
+		})
+		// The Stripe data lives next to the database, so one folder holds all of development's state.
+		const stripeDataFile = dataDir ? join(dataDir, '..', 'stripe.json') : undefined
+		const stripe = await startStripe({
+			port: port.stripe,
+			webhookUrl: stripeWebhookUrl,
+			dataFile: stripeDataFile,
+			log,
+		})
+		started.push({
 			name: 'stripe',
 			url: stripe.url,
 			description: `API ${stripe.url}/v1, checkout ${stripe.url}/checkout/…, billing portal ${stripe.url}/billing/…, data ${stripeDataFile ?? 'in memory'}`,
 			stop: stripe.stop,
-		},
-	]
-	return {
-		supabaseUrl: supabase.url,
-		database: supabase.db.pg,
-		mailUrl: mail.url,
-		smtpPort,
-		stripeUrl: stripe.url,
-		setStripeWebhookUrl: stripe.setWebhookUrl,
-		setSupabaseSiteUrl: supabase.setSiteUrl,
-		services,
-		stop: async () => {
-			await Promise.all(services.map((service) => service.stop()))
-		},
+		})
+		return {
+			supabaseUrl: supabase.url,
+			database,
+			mailUrl: mail.url,
+			smtpPort: mail.smtpPort,
+			stripeUrl: stripe.url,
+			setStripeWebhookUrl: stripe.setWebhookUrl,
+			setSupabaseSiteUrl: supabase.setSiteUrl,
+			services: [...started],
+			stop,
+		}
+	} catch (error) {
+		await stop()
+		throw error
 	}
+}
+
+/**
+ * Every fixed port is tried before anything starts, so a taken one is said at once, with the variable
+ * that moves it, rather than by whichever service meets it first, after the others have started.
+ */
+async function refuseTakenPorts(ports: typeof defaultPorts) {
+	const taken: string[] = []
+	for (const [service, port] of Object.entries(ports) as [keyof typeof defaultPorts, number][]) {
+		if (port !== 0 && !(await isFree(port))) taken.push(`${port} (${service}, ${portVariables[service]})`)
+	}
+	if (taken.length === 0) return
+	throw Object.assign(
+		new Error(
+			`port ${taken.join(', ')} already in use. Another \`npm run dev\` or \`npm run services\`, or \`supabase start\`, may be running: stop it, or move ours with the variable named.`,
+		),
+		{ code: 'EADDRINUSE' },
+	)
+}
+
+function isFree(port: number) {
+	return new Promise<boolean>((resolve) => {
+		const server = createServer()
+		server.once('error', () => resolve(false))
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+	})
 }
 
 /**
  * The stand-ins of development (`npm run dev`, `npm run services`): data kept in `LOCAL_DATA_DIR` (default
  * `.data`; `:memory:` for a fresh database from the seed each time), ports from `SUPABASE_PORT`,
- * `STRIPE_PORT`, `SMTP_PORT` and `MAILDEV_PORT`, webhooks to and e-mail links for the development server on
- * `PORT` (its portal, `PORTAL_URL`, when set), request logs with `DEBUG=services`.
+ * `POSTGRES_PORT`, `STRIPE_PORT`, `SMTP_PORT` and `MAILDEV_PORT`, webhooks to and e-mail links for the
+ * development server on `PORT` (its portal, `PORTAL_URL`, when set), request logs with `DEBUG=services`.
  */
 export function developmentServices(env: NodeJS.ProcessEnv): LocalServicesOptions & { ports: typeof defaultPorts } {
 	const ports = { ...defaultPorts }
@@ -122,7 +172,7 @@ export function developmentServices(env: NodeJS.ProcessEnv): LocalServicesOption
 	}
 	return {
 		ports,
-		dataDir: env.LOCAL_DATA_DIR === ':memory:' ? undefined : join(developmentDataDir(env), 'supabase'),
+		dataDir: env.LOCAL_DATA_DIR === ':memory:' ? undefined : join(developmentDataDir(env), 'postgres'),
 		stripeWebhookUrl: `http://127.0.0.1:${env.PORT ?? 5173}/api/stripe/webhook`,
 		// Like the app's own default (app/.server/env.ts); supabase/config.toml's site_url is this on port 5173.
 		supabaseSiteUrl: env.PORTAL_URL ?? (env.PORT ? `http://portal.kia.localhost:${env.PORT}` : undefined),

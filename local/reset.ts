@@ -3,12 +3,21 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { developmentDataDir } from './index'
-import { openDatabase } from './supabase/db'
+import { startPostgres } from './postgres'
+import { connectDatabase, migrate } from './supabase/db'
 
-const dataDir = join(developmentDataDir(process.env), 'supabase')
+const dataDir = join(developmentDataDir(process.env), 'postgres')
 await rm(dataDir, { recursive: true, force: true })
-// The Stripe stand-in's customers are referenced from the database: they go together.
+// The Stripe stand-in's customers are referenced from the database: they go together. `supabase` held the
+// database before it ran on a PostgreSQL server.
 await rm(join(developmentDataDir(process.env), 'stripe.json'), { force: true })
-const db = await openDatabase({ dataDir })
-await db.close()
+await rm(join(developmentDataDir(process.env), 'supabase'), { recursive: true, force: true })
+const server = await startPostgres({ dataDir })
+try {
+	const db = connectDatabase(server.url('postgres'))
+	await migrate(db)
+	await db.close()
+} finally {
+	await server.stop()
+}
 console.info(`[db:reset] ${dataDir} rebuilt from the migrations and the seed.`)

@@ -1,5 +1,5 @@
-// `npm run db:types`: TypeScript types of the `public` schema, read from the catalog of the local database
-// (PGlite, booted in memory from supabase/migrations), in the shape `supabase gen types typescript` gives
+// `npm run db:types`: TypeScript types of the `public` schema, read from the catalog of a database built
+// from supabase/migrations on a temporary local PostgreSQL server, in the shape `supabase gen types typescript` gives
 // (postgres-meta's TypeScript template, with one-to-one relationship detection as the CLI turns on): the
 // `Database` type, the `Tables`/`TablesInsert`/`TablesUpdate`/`Enums`/`CompositeTypes` helpers and
 // `Constants`. Every Supabase client is typed with it. The output is committed and printed in the
@@ -8,8 +8,8 @@
 import { writeFile } from 'node:fs/promises'
 import * as prettier from 'prettier'
 import { pathToFileURL } from 'node:url'
-import type { PGlite } from '@electric-sql/pglite'
-import { openDatabase } from '../local/supabase/db'
+import { startPostgres } from '../local/postgres'
+import { buildDatabase, connectDatabase, type Database } from '../local/supabase/db'
 
 export const outputFile = 'app/lib/database.types.ts'
 
@@ -79,15 +79,15 @@ export type Catalog = {
 const relationKinds = { r: 'table', p: 'table', f: 'foreign_table', v: 'view', m: 'materialized_view' } as const
 
 /** Reads what the types are made of from the database's catalog. */
-export async function readCatalog(pg: PGlite, schema = 'public'): Promise<Catalog> {
-	const relations = await pg.query<Omit<Relation, 'kind'> & { kind: keyof typeof relationKinds }>(
+export async function readCatalog(db: Database, schema = 'public'): Promise<Catalog> {
+	const relations = await db.query<Omit<Relation, 'kind'> & { kind: keyof typeof relationKinds }>(
 		`select c.oid::int8 as id, c.relname as name, c.relkind as kind,
 			c.relkind = 'v' and (pg_relation_is_updatable(c.oid, false) & 20) = 20 as updatable
 		from pg_class c join pg_namespace n on n.oid = c.relnamespace
 		where n.nspname = $1 and c.relkind in ('r', 'p', 'f', 'v', 'm')`,
 		[schema],
 	)
-	const columns = await pg.query<Column>(
+	const columns = await db.query<Column>(
 		`select c.oid::int8 as relation_id, a.attname as name, coalesce(bt.typname, t.typname) as type,
 			not (a.attnotnull or (t.typtype = 'd' and t.typnotnull)) as nullable,
 			a.atthasdef as has_default,
@@ -103,7 +103,7 @@ export async function readCatalog(pg: PGlite, schema = 'public'): Promise<Catalo
 	)
 	// Foreign keys between two relations of the schema (PostgREST embeds only those); one-to-one when the
 	// referencing columns are exactly a primary key or unique constraint of their table.
-	const relationships = await pg.query<Relationship>(
+	const relationships = await db.query<Relationship>(
 		`with fk as (
 			select con.conname, con.conrelid, con.confrelid,
 				array(select a.attname from unnest(con.conkey) with ordinality k(attnum, ord)
@@ -130,7 +130,7 @@ export async function readCatalog(pg: PGlite, schema = 'public'): Promise<Catalo
 		[schema],
 	)
 	// Triggers are not callable through the API.
-	const functions = await pg.query<Omit<DbFunction, 'args'> & RawArguments>(
+	const functions = await db.query<Omit<DbFunction, 'args'> & RawArguments>(
 		`select p.proname as name,
 			coalesce(p.proargmodes::text[], array_fill('i'::text, array[cardinality(coalesce(p.proallargtypes, p.proargtypes::oid[]))])) as modes,
 			coalesce(p.proargnames, array_fill(''::text, array[cardinality(coalesce(p.proallargtypes, p.proargtypes::oid[]))])) as names,
@@ -148,7 +148,7 @@ export async function readCatalog(pg: PGlite, schema = 'public'): Promise<Catalo
 		where n.nspname = $1 and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')`,
 		[schema],
 	)
-	const types = await pg.query<DbType>(
+	const types = await db.query<DbType>(
 		`select t.oid::int8 as id, t.typname as name, n.nspname as schema, format_type(t.oid, null) as format,
 			array(select e.enumlabel from pg_enum e where e.enumtypid = t.oid order by e.enumsortorder) as enums,
 			case when c.relkind = 'c' then coalesce((
@@ -650,16 +650,26 @@ export type CompositeTypes<
 }
 
 /**
- * The types of the schema the migrations make, read from a fresh in-memory database. Seeded, as the
- * database `supabase gen types --local` reads is: the seed adds rows only, and the test suites'
- * cached snapshot is then this one too.
+ * The types of the schema the migrations make, read from a database built from them. Seeded, as the
+ * database `supabase gen types --local` reads is: the seed adds rows only. A temporary server is started
+ * for it unless `url` names a server that holds such a database.
  */
-export async function generateDatabaseTypes() {
-	const db = await openDatabase()
+export async function generateDatabaseTypes(url?: string) {
+	const server = url ? undefined : await startPostgres()
 	try {
-		return await formatted(renderDatabaseTypes(await readCatalog(db.pg)))
+		let databaseUrl = url
+		if (server) {
+			await buildDatabase(server.url, { name: 'types' })
+			databaseUrl = server.url('types')
+		}
+		const db = connectDatabase(databaseUrl ?? '')
+		try {
+			return await formatted(renderDatabaseTypes(await readCatalog(db)))
+		} finally {
+			await db.close()
+		}
 	} finally {
-		await db.close()
+		await server?.stop()
 	}
 }
 

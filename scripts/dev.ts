@@ -31,11 +31,6 @@ try {
 } catch (error) {
 	// e.g. a port already taken: the message says which; the stack adds nothing.
 	console.error(`[services] could not start: ${error instanceof Error ? error.message : String(error)}`)
-	if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-		console.error(
-			'[services] Stop what holds it, or move the services: SUPABASE_PORT, STRIPE_PORT, SMTP_PORT, MAILDEV_PORT.',
-		)
-	}
 	await stop(1)
 }
 

@@ -2,10 +2,17 @@
 -- the API roles, the auth schema with its tables and helper functions, and the extensions schema.
 -- Shapes follow supabase/auth's migrations and supabase/postgres's init scripts.
 
-create role anon nologin noinherit;
-create role authenticated nologin noinherit;
-create role service_role nologin noinherit bypassrls;
-create role authenticator login noinherit;
+-- Roles belong to the whole server, which may hold other databases bootstrapped before this one.
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+    create role authenticated nologin noinherit;
+    create role service_role nologin noinherit bypassrls;
+    create role authenticator login noinherit;
+  end if;
+end
+$$;
 grant anon, authenticated, service_role to authenticator;
 
 create schema extensions;

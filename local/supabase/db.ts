@@ -1,76 +1,85 @@
-import { createHash, randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import pg from 'pg'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const supabaseDir = join(root, 'supabase')
 const bootstrapFile = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
 const authUpgradesFile = join(dirname(fileURLToPath(import.meta.url)), 'auth-upgrades.sql')
-const snapshotDir = join(root, 'node_modules', '.cache', 'kia-local-supabase')
 
-const extensions = { pg_trgm, pgcrypto, unaccent }
+/** What runs SQL: the pool itself, or one connection inside a transaction. */
+export type Sql = Pick<pg.ClientBase, 'query'>
 
 export type Database = {
-	pg: PGlite
-	/** Runs `work` in one transaction, after every earlier call has finished: PGlite has one connection. */
-	transaction: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+	/** Its connection string. */
+	url: string
+	/** Statements outside any transaction, each on whichever connection is free. */
+	query: pg.Pool['query']
+	/** Runs `work` in one transaction on a connection of its own; other transactions run meanwhile. */
+	transaction: <T>(work: (tx: Sql) => Promise<T>) => Promise<T>
 	close: () => Promise<void>
 }
 
-export type OpenOptions = {
-	/** Keep the data in this folder across restarts; in memory when absent. */
-	dataDir?: string
-	/** Load supabase/seed.sql into a new database (default true). */
-	seed?: boolean
+/** PostgREST's default pool size (`db-pool`): at most this many requests hold a connection at once. */
+const poolSize = 10
+
+const parserOf = pg.types.getTypeParser as (oid: number, format?: 'text' | 'binary') => (value: string) => unknown
+/**
+ * Arrays node-postgres leaves as text, read with the parser of an array of the same shape: int8[] and
+ * oid[] as numbers (int4[]'s parseInt), name[] and "char"[] (the catalog's) as strings (text[]'s).
+ */
+const arraysReadAs = new Map([
+	[1016, 1007],
+	[1028, 1007],
+	[1003, 1009],
+	[1002, 1009],
+])
+/** int8 as a number too: the counts and catalog ids read here are all far below 2^53. */
+const types = {
+	getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+		if (oid === pg.types.builtins.INT8) return Number
+		return parserOf(arraysReadAs.get(oid) ?? oid, format)
+	}) as typeof pg.types.getTypeParser,
+}
+
+/** A pool of connections to one database, as PostgREST and GoTrue each keep. */
+export function connectDatabase(url: string): Database {
+	const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
+	// An idle connection the server closed (a database dropped at the end of a test) is not our error.
+	pool.on('error', () => undefined)
+	return {
+		url,
+		query: pool.query.bind(pool) as pg.Pool['query'],
+		async transaction(work) {
+			const client = await pool.connect()
+			try {
+				await client.query('begin')
+				const result = await work(client)
+				await client.query('commit')
+				return result
+			} catch (error) {
+				await client.query('rollback').catch(() => undefined)
+				throw error
+			} finally {
+				client.release()
+			}
+		},
+		close: () => pool.end(),
+	}
 }
 
 /**
- * A Postgres with what the Supabase platform provides, every migration of
- * supabase/migrations and the seed. In memory, a new database is restored
- * from a cached snapshot of that state, keyed on the SQL it was built from
- * and, with the seed, on the day: the seed's dates are relative to it.
+ * Brings a database to what hosted Supabase would hold: on a new one, what the platform provides
+ * (bootstrap.sql), every migration of supabase/migrations and, when `seed`, supabase/seed.sql; on a kept
+ * one, GoTrue's own schema upgrades and the migrations not applied yet (as `supabase migration up`).
  */
-export async function openDatabase({ dataDir, seed = true }: OpenOptions = {}): Promise<Database> {
-	if (dataDir) {
-		const isNew = !existsSync(join(dataDir, 'PG_VERSION'))
-		await mkdir(dataDir, { recursive: true })
-		const pg = await PGlite.create({ dataDir, extensions })
-		if (isNew) await build(pg, seed)
-		else {
-			await pg.exec(await readFile(authUpgradesFile, 'utf8'))
-			await applyPendingMigrations(pg)
-		}
-		return wrap(pg)
-	}
-	const snapshot = await cachedSnapshot(seed)
-	const pg = await PGlite.create({ loadDataDir: snapshot, extensions })
-	return wrap(pg)
-}
-
-function wrap(pg: PGlite): Database {
-	let queue: Promise<unknown> = Promise.resolve()
-	return {
-		pg,
-		transaction(work) {
-			const run = queue.then(() => pg.transaction(work))
-			queue = run.catch(() => undefined)
-			return run
-		},
-		close: () => pg.close(),
-	}
-}
-
-async function build(pg: PGlite, seed: boolean) {
-	await pg.exec(await readFile(bootstrapFile, 'utf8'))
-	await pg.exec(await readFile(authUpgradesFile, 'utf8'))
-	await applyPendingMigrations(pg)
-	if (seed) await pg.exec(await readFile(join(supabaseDir, 'seed.sql'), 'utf8'))
+export async function migrate(db: Database, { seed = true }: { seed?: boolean } = {}) {
+	const isNew = !(await db.query(`select 1 from pg_namespace where nspname = 'supabase_migrations'`)).rowCount
+	if (isNew) await db.query(await readFile(bootstrapFile, 'utf8'))
+	await db.query(await readFile(authUpgradesFile, 'utf8'))
+	await applyPendingMigrations(db)
+	if (isNew && seed) await db.query(await readFile(join(supabaseDir, 'seed.sql'), 'utf8'))
 }
 
 async function migrationFiles() {
@@ -85,14 +94,13 @@ async function migrationFiles() {
 	)
 }
 
-/** Like `supabase migration up`: applies, in order, each migration not recorded yet. */
-async function applyPendingMigrations(pg: PGlite) {
-	const applied = await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+async function applyPendingMigrations(db: Database) {
+	const applied = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
 	const done = new Set(applied.rows.map((row) => row.version))
 	for (const migration of await migrationFiles()) {
 		if (done.has(migration.version)) continue
-		await pg.transaction(async (tx) => {
-			await tx.exec(migration.sql)
+		await db.transaction(async (tx) => {
+			await tx.query(migration.sql)
 			await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
 				migration.version,
 				migration.name,
@@ -101,38 +109,54 @@ async function applyPendingMigrations(pg: PGlite) {
 	}
 }
 
-async function cachedSnapshot(seed: boolean): Promise<Blob> {
-	const hash = createHash('sha256')
-	hash.update(await readFile(bootstrapFile))
-	hash.update(await readFile(authUpgradesFile))
-	for (const migration of await migrationFiles()) hash.update(migration.sql)
-	// The seed's bookings and posts are dated from current_date and now(): a snapshot made on another
-	// day would give yesterday's "tomorrow". PGlite's clock is UTC, hence the UTC date.
-	if (seed)
-		hash.update(`${await readFile(join(supabaseDir, 'seed.sql'), 'utf8')}\n${new Date().toISOString().slice(0, 10)}`)
-	const file = join(snapshotDir, `${hash.digest('hex').slice(0, 16)}.tar.gz`)
-	if (existsSync(file)) return new Blob([await readFile(file)])
-
-	const pg = await PGlite.create({ extensions })
-	await build(pg, seed)
-	const dump = await pg.dumpDataDir('gzip')
-	await pg.close()
-	await mkdir(snapshotDir, { recursive: true })
-	// Written aside, then renamed: processes starting together must never read a half-written snapshot.
-	const partial = `${file}.${randomUUID()}.partial`
-	await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
-	await rename(partial, file)
-	await removeOldSnapshots()
-	return dump
+/** A new database `name` on the server of `url`, migrated and (when `seed`) seeded; replaces one of that name. */
+export async function buildDatabase(
+	url: (database: string) => string,
+	{ name, seed = true }: { name: string; seed?: boolean },
+) {
+	const admin = connectDatabase(url('postgres'))
+	try {
+		await admin.query(`drop database if exists ${pg.escapeIdentifier(name)}`)
+		await admin.query(`create database ${pg.escapeIdentifier(name)}`)
+	} finally {
+		await admin.close()
+	}
+	const db = connectDatabase(url(name))
+	try {
+		await migrate(db, { seed })
+	} finally {
+		// Closed, so it can be a template: a database with a connection open cannot be copied.
+		await db.close()
+	}
 }
 
-/** A new snapshot a day: those of past days (and what a crash left half-written) go, once nobody can be reading them. */
-async function removeOldSnapshots() {
-	const before = Date.now() - 2 * 86_400_000
-	for (const name of await readdir(snapshotDir)) {
-		const path = join(snapshotDir, name)
-		// Another process may have removed it meanwhile.
-		const modified = (await stat(path).catch(() => undefined))?.mtimeMs
-		if (modified !== undefined && modified < before) await rm(path, { force: true })
+let copies = 0
+
+/**
+ * A new database copied from `template` (`create database … template`, tens of milliseconds), so every
+ * test file can own one; closing it drops it.
+ */
+export async function copyDatabase(url: (database: string) => string, template: string) {
+	const name = `${template}_${process.pid}_${++copies}`
+	const admin = new pg.Client({ connectionString: url('postgres') })
+	await admin.connect()
+	try {
+		await admin.query(`create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(template)}`)
+	} finally {
+		await admin.end()
 	}
+	const db = connectDatabase(url(name))
+	return {
+		...db,
+		async close() {
+			await db.close()
+			const dropper = new pg.Client({ connectionString: url('postgres') })
+			await dropper.connect()
+			try {
+				await dropper.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`)
+			} finally {
+				await dropper.end()
+			}
+		},
+	} satisfies Database
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { handleAuth, type AuthContext } from './auth/handler'
 import { readAuthConfig, type AuthConfig } from './config'
 import { readEmailTemplates } from './email-templates'
-import { openDatabase, type OpenOptions } from './db'
+import type { Database } from './db'
 import { BodyError, readBody } from '../service'
 import { bearerToken, json, notImplemented, parseBody, type Reply } from './http'
 import { verifyJwt } from './jwt'
@@ -11,7 +11,9 @@ import { createMailer, type MailSettings } from './mail'
 import { handleRest } from './rest/handler'
 import { loadSchemaCache, type SchemaCache } from './rest/schema'
 
-export type SupabaseOptions = OpenOptions & {
+export type SupabaseOptions = {
+	/** The database it serves; closed when the stand-in stops. */
+	database: Database
 	/** 54321 like `supabase start`; 0 picks a free port. */
 	port?: number
 	mail: MailSettings
@@ -27,7 +29,7 @@ export type SupabaseOptions = OpenOptions & {
 export type LocalSupabase = {
 	url: string
 	port: number
-	db: Awaited<ReturnType<typeof openDatabase>>
+	db: Database
 	/** Re-reads tables and relationships after a schema change made outside the API. */
 	reloadSchema: () => void
 	/** Moves the Site URL, e.g. to an app started after the stand-in on a free port (see `siteUrl`). */
@@ -47,17 +49,17 @@ const openAuthRoutes = new Set([
 
 /**
  * A Supabase-compatible API (GoTrue `/auth/v1`, PostgREST `/rest/v1`) on
- * PGlite, for development and tests. See SUPABASE-CONTRACT.md for the
+ * a PostgreSQL database, for development and tests. See SUPABASE-CONTRACT.md for the
  * contract it follows; anything outside it answers 501.
  */
 export async function startSupabase(options: SupabaseOptions): Promise<LocalSupabase> {
-	const db = await openDatabase(options)
+	const db = options.database
 	const fileConfig = await readAuthConfig()
 	const templates = await readEmailTemplates(fileConfig)
 	let config = withSiteUrl(fileConfig, options.siteUrl)
 	const mailer = createMailer(options.mail)
 	let schemaCache: Promise<SchemaCache> | undefined
-	const schema = () => (schemaCache ??= loadSchemaCache(db.pg))
+	const schema = () => (schemaCache ??= loadSchemaCache(db))
 
 	const server = createServer()
 	let apiUrl = ''

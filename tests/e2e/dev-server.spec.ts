@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { connect } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
@@ -25,7 +26,7 @@ declare global {
 	}
 }
 
-type Ports = { app: number; supabase: number; stripe: number; smtp: number; maildev: number }
+type Ports = { app: number; supabase: number; postgres: number; stripe: number; smtp: number; maildev: number }
 type Dev = { npm: ChildProcess; ports: Ports; output: () => string; firstStatus: number }
 
 // A first start bundles every browser package and a first visit compiles each page: slow on a busy
@@ -132,7 +133,7 @@ for (const [how, send] of stops) {
 		test.setTimeout(startUpMs + 60_000)
 		const dev = await startDev()
 		const commands = descendantsOf(pidOf(dev.npm)).map(commandOf)
-		for (const started of ['scripts/dev.ts', 'maildev', 'server.js'])
+		for (const started of ['scripts/dev.ts', 'maildev', 'server.js', 'bin/postgres -D'])
 			expect(
 				commands.some((command) => command.includes(started)),
 				started,
@@ -146,6 +147,29 @@ for (const [how, send] of stops) {
 		}
 	})
 }
+
+test('a port already taken is said before any service starts, with the variable that moves it', async () => {
+	test.setTimeout(startUpMs + 30_000)
+	const holder = createServer()
+	const [taken = 0] = await freePorts(1)
+	await new Promise<void>((resolve) => holder.listen(taken, '127.0.0.1', resolve))
+	try {
+		const npm = spawn('npm', ['run', 'dev'], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, POSTGRES_PORT: String(taken), LOCAL_DATA_DIR: ':memory:' },
+		})
+		let output = ''
+		npm.stdout?.on('data', (chunk) => (output += chunk))
+		npm.stderr?.on('data', (chunk) => (output += chunk))
+		const [code] = (await once(npm, 'exit')) as [number | null]
+		expect(code).not.toBe(0)
+		expect(output).toContain(`port ${taken} (postgres, POSTGRES_PORT) already in use`)
+		expect(output).not.toMatch(/^\[services\] (mail|supabase|stripe):/m)
+		expect(output).not.toMatch(/^\s+at /m)
+	} finally {
+		holder.close()
+	}
+})
 
 const checkoutReturn = '/panel-de-clientes'
 
@@ -162,8 +186,8 @@ function pagesOf(entries: RouteEntry[], parent = ''): { host: 'site' | 'portal';
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
 
 async function startDev(): Promise<Dev> {
-	const [app = 0, supabase = 0, stripe = 0, smtp = 0, maildev = 0] = await freePorts(5)
-	const ports = { app, supabase, stripe, smtp, maildev }
+	const [app = 0, supabase = 0, postgres = 0, stripe = 0, smtp = 0, maildev = 0] = await freePorts(6)
+	const ports = { app, supabase, postgres, stripe, smtp, maildev }
 	const { DEBUG: _debug, ...env } = process.env
 	// Its own process group, as a terminal gives a command: Ctrl-C is a SIGINT to the whole group.
 	const npm = spawn('npm', ['run', 'dev'], {
@@ -173,6 +197,7 @@ async function startDev(): Promise<Dev> {
 			...env,
 			PORT: String(app),
 			SUPABASE_PORT: String(supabase),
+			POSTGRES_PORT: String(postgres),
 			STRIPE_PORT: String(stripe),
 			SMTP_PORT: String(smtp),
 			MAILDEV_PORT: String(maildev),

@@ -9,8 +9,10 @@ import ws from 'ws'
 import { localStripe } from '../../app/.server/local-stripe'
 import type { Database } from '../../app/lib/database.types'
 import { startMailCatcher } from '../../local/mail'
+import { startPostgres, type PostgresServer } from '../../local/postgres'
 import { freePorts, type LocalService } from '../../local/service'
 import { startStripe, type LocalStripe } from '../../local/stripe/server'
+import { buildDatabase, copyDatabase } from '../../local/supabase/db'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { startApp } from '../support/app-server'
 import { submittedEmail, testPassword } from '../support/e2e-data'
@@ -35,6 +37,7 @@ const rawErrors =
 	/fetch failed|ECONNREFUSED|TypeError|AbortError|AuthRetryableFetchError|Unexpected Server Error|Algo salió mal/
 
 const ports = { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }
+let postgres: PostgresServer | undefined
 let supabase: LocalSupabase | undefined
 let mail: LocalService | undefined
 let stripe: LocalStripe | undefined
@@ -44,9 +47,13 @@ let stripeDir = ''
 const site = (path: string) => `http://kia.localhost:${app.port}${path}`
 const portal = (path: string) => `http://portal.kia.localhost:${app.port}${path}`
 
-/** A fresh in-memory database from the seed, like the suite's. */
-function startTheDatabase() {
+const seeded = 'resilience_template'
+
+/** The Supabase stand-in over a database fresh from the seed, like the suite's. */
+async function startTheDatabase() {
+	if (!postgres) throw new Error('The PostgreSQL server starts before all.')
 	return startSupabase({
+		database: await copyDatabase(postgres.url, seeded),
 		port: ports.supabase,
 		log: false,
 		mail: { host: '127.0.0.1', port: ports.smtp, from: 'KIA <no-reply@kia.test>' },
@@ -71,6 +78,8 @@ test.beforeAll(async () => {
 	Object.assign(ports, { supabase: supabasePort, smtp: smtpPort, mailWeb: mailWebPort, stripe: stripePort })
 	stripeDir = await mkdtemp(join(tmpdir(), 'kia-resilience-'))
 	mail = await startTheMailServer()
+	postgres = await startPostgres()
+	await buildDatabase(postgres.url, { name: seeded })
 	supabase = await startTheDatabase()
 	app = await startApp((port) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
@@ -90,6 +99,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
 	await app.stop()
 	await Promise.all([supabase?.stop(), mail?.stop(), stripe?.stop()])
+	await postgres?.stop()
 	await rm(stripeDir, { recursive: true, force: true })
 })
 

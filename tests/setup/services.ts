@@ -1,31 +1,52 @@
 import type { TestProject } from 'vitest/node'
 import { startMailCatcher } from '../../local/mail'
-import { startSupabase } from '../../local/supabase/server'
-import { latestBooking } from '../support/latest-booking'
+import { startPostgres } from '../../local/postgres'
+import { buildDatabase, connectDatabase } from '../../local/supabase/db'
+import { seededTemplate } from '../support/database'
 import { chooseRun } from '../support/unique'
 
 declare module 'vitest' {
 	export interface ProvidedContext {
 		mailUrl: string
 		smtpPort: number
+		postgresPort: number
 	}
 }
 
-/** One mail catcher for the whole run; each test file starts its own Supabase stand-in. */
+/**
+ * One PostgreSQL server and one mail catcher for the whole run. The server holds the migrated and seeded
+ * template each test file copies its own database from (tests/support/database.ts).
+ */
 export default async function setup(project: TestProject) {
-	// Every file's database is fresh from the seed, whose bookings fall in the coming weeks: slots come after them.
-	const seeded = await startSupabase({
-		port: 0,
-		log: false,
-		mail: { host: '127.0.0.1', port: 1, from: 'kia@kia.test' },
+	const postgres = await startPostgres()
+	const mail = await startMailCatcher({ smtpPort: 0, webPort: 0 }).catch(async (error: unknown) => {
+		await postgres.stop()
+		throw error
 	})
-	try {
-		chooseRun({ latestBooking: await latestBooking(seeded.url) })
-	} finally {
-		await seeded.stop()
+	const teardown = async () => {
+		await mail.stop()
+		await postgres.stop()
 	}
-	const mail = await startMailCatcher({ smtpPort: 0, webPort: 0 })
+	try {
+		await buildDatabase(postgres.url, { name: seededTemplate })
+		chooseRun({ latestBooking: await latestBooking(postgres.url(seededTemplate)) })
+	} catch (error) {
+		await teardown()
+		throw error
+	}
+	project.provide('postgresPort', postgres.port)
 	project.provide('mailUrl', mail.url)
 	project.provide('smtpPort', mail.smtpPort)
-	return () => mail.stop()
+	return teardown
+}
+
+/** The seed's bookings fall in the coming weeks: the run's test slots come after them (tests/support/unique.ts). */
+async function latestBooking(url: string) {
+	const db = connectDatabase(url)
+	try {
+		const { rows } = await db.query<{ fecha: string | null }>('select max(fecha)::text as fecha from public.reservas')
+		return rows[0]?.fecha ?? undefined
+	} finally {
+		await db.close()
+	}
 }

@@ -3,11 +3,13 @@ import { inject } from 'vitest'
 import ws from 'ws'
 import type { Database } from '../../app/lib/database.types'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
+import { seededDatabase } from './database'
 import { localAnonKey, localServiceRoleKey } from './keys'
 
-/** A fresh stand-in (in-memory database from the seed) on a free port, mailing to the run's catcher. */
-export function startTestSupabase(): Promise<LocalSupabase> {
+/** A stand-in on a free port over a database of its own, fresh from the seed, mailing to the run's catcher. */
+export async function startTestSupabase(): Promise<LocalSupabase> {
 	return startSupabase({
+		database: await seededDatabase(),
 		port: 0,
 		log: false,
 		mail: { host: '127.0.0.1', port: inject('smtpPort'), from: 'KIA <no-reply@kia.test>' },

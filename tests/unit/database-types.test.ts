@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises'
-import { PGlite } from '@electric-sql/pglite'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Database } from '../../local/supabase/db'
 import { generateDatabaseTypes, outputFile, readCatalog, renderDatabaseTypes } from '../../scripts/db-types'
+import { emptyDatabase, seededDatabase } from '../support/database'
 
-// The first run after a migration changes builds the database snapshot: longer than a test usually takes.
-test(
-	'the committed types are what `npm run db:types` makes from the migrations now',
-	{ timeout: 120_000 },
-	async () => {
-		expect(await generateDatabaseTypes(), 'stale: run npm run db:types').toBe(await readFile(outputFile, 'utf8'))
-	},
-)
+test('the committed types are what `npm run db:types` makes from the migrations now', async () => {
+	const db = await seededDatabase()
+	try {
+		expect(await generateDatabaseTypes(db.url), 'stale: run npm run db:types').toBe(await readFile(outputFile, 'utf8'))
+	} finally {
+		await db.close()
+	}
+})
 
 /** The members of the object type at `path` (e.g. Tables > autores > Insert), one trimmed line each. */
 function block(types: string, ...path: string[]) {
@@ -86,15 +87,15 @@ create function public.doble(x text) returns text language sql as $$ select x ||
 `
 
 describe('the types of a schema', () => {
-	let pg: PGlite
+	let db: Database
 	let types: string
 
 	beforeAll(async () => {
-		pg = await PGlite.create()
-		await pg.exec(fixture)
-		types = renderDatabaseTypes(await readCatalog(pg))
+		db = await emptyDatabase()
+		await db.query(fixture)
+		types = renderDatabaseTypes(await readCatalog(db))
 	})
-	afterAll(() => pg.close())
+	afterAll(() => db.close())
 
 	test('are valid TypeScript', () => {
 		const { diagnostics } = ts.transpileModule(types, {

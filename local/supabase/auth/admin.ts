@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite'
+import type { Sql } from '../db'
 import { json, notImplemented, type Reply } from '../http'
 import { verifyJwt } from '../jwt'
 import { authError, emailPattern, record, text, type AuthContext, type AuthRequest } from './common'
@@ -88,7 +88,7 @@ async function adminCreateUser(req: AuthRequest, ctx: AuthContext) {
 	})
 }
 
-async function adminUpdateUser(req: AuthRequest, tx: Transaction, user: UserRow, passwordHash: string | undefined) {
+async function adminUpdateUser(req: AuthRequest, tx: Sql, user: UserRow, passwordHash: string | undefined) {
 	if (passwordHash)
 		await tx.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, passwordHash])
 	const email = text(req.body.email)

@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite'
+import type { Sql } from '../db'
 import { renderEmail, type TemplateName } from '../email-templates'
 import { json, notImplemented, redirect, type Reply } from '../http'
 import { requireServiceRole } from './admin'
@@ -73,20 +73,14 @@ function challengeOf(req: AuthRequest): Challenge {
 }
 
 /** A PKCE request keeps a flow state, whose code the link's visit hands out; its token says so with `pkce_`. */
-async function flowToken(
-	tx: Transaction,
-	user: UserRow,
-	address: string,
-	{ challenge, method }: Challenge,
-	kind: string,
-) {
+async function flowToken(tx: Sql, user: UserRow, address: string, { challenge, method }: Challenge, kind: string) {
 	if (challenge) await createFlowState(tx, { userId: user.id, challenge, method, authenticationMethod: kind })
 	return newEmailToken(address, Boolean(challenge))
 }
 
 /** mail.go's sendConfirmation: a new confirmation token for `user`, and the e-mail that carries it. */
 export async function prepareConfirmation(
-	tx: Transaction,
+	tx: Sql,
 	user: UserRow,
 	challenge: Challenge,
 	redirectTo: string,
@@ -100,7 +94,7 @@ export async function prepareConfirmation(
 }
 
 async function prepareRecovery(
-	tx: Transaction,
+	tx: Sql,
 	user: UserRow,
 	challenge: Challenge,
 	redirectTo: string,
@@ -204,7 +198,7 @@ export async function invite(req: AuthRequest, ctx: AuthContext): Promise<Reply>
 }
 
 /** Why user.go refuses to move `user` to `newEmail`, checked before anything of the update is written. */
-export async function emailChangeRefusal(req: AuthRequest, tx: Transaction, user: UserRow, newEmail: string) {
+export async function emailChangeRefusal(req: AuthRequest, tx: Sql, user: UserRow, newEmail: string) {
 	if (!emailPattern.test(newEmail)) return invalidEmail(req)
 	const taken = await findUserByEmail(tx, newEmail)
 	return taken && taken.id !== user.id ? emailExists(req) : undefined
@@ -217,7 +211,7 @@ export async function emailChangeRefusal(req: AuthRequest, tx: Transaction, user
 export async function requestEmailChange(
 	req: AuthRequest,
 	ctx: AuthContext,
-	tx: Transaction,
+	tx: Sql,
 	user: UserRow,
 	newEmail: string,
 ): Promise<AuthEmail[]> {
@@ -282,12 +276,7 @@ type Consumed =
 	| { kind: 'refused'; status: 403; code: string; message: string }
 
 /** verifyTokenHash, then signupVerify, recoverVerify or emailChangeVerify: finds the link's account and uses the link. */
-async function consumeLink(
-	tx: Transaction,
-	ctx: AuthContext,
-	tokenHash: string,
-	requested: VerifyType,
-): Promise<Consumed> {
+async function consumeLink(tx: Sql, ctx: AuthContext, tokenHash: string, requested: VerifyType): Promise<Consumed> {
 	const columns = tokenColumns[requested]
 	const found = await tx.query<UserRow>(
 		`select * from auth.users where deleted_at is null and $1 <> '' and (${columns.map((column) => `${column} = $1`).join(' or ')})`,
@@ -314,12 +303,7 @@ async function consumeLink(
 	return { kind: 'verified', user: updated.rows[0] ?? user, type }
 }
 
-async function consumeEmailChange(
-	tx: Transaction,
-	ctx: AuthContext,
-	user: UserRow,
-	tokenHash: string,
-): Promise<Consumed> {
+async function consumeEmailChange(tx: Sql, ctx: AuthContext, user: UserRow, tokenHash: string): Promise<Consumed> {
 	if (ctx.config.email.double_confirm_changes && user.email_change_confirm_status === 0 && user.email) {
 		const column =
 			user.email_change_token_current === tokenHash ? 'email_change_token_current' : 'email_change_token_new'

@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite'
+import type { Sql } from '../db'
 import { json, notImplemented, type Reply } from '../http'
 import { publishedKeys, verifyJwt, type Claims } from '../jwt'
 import { admin } from './admin'
@@ -221,7 +221,7 @@ async function pkceGrant(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 
 type VerifiedUser = { user: UserRow; claims: Claims }
 
-async function currentUser(req: AuthRequest, tx: Transaction): Promise<VerifiedUser | Reply> {
+async function currentUser(req: AuthRequest, tx: Sql): Promise<VerifiedUser | Reply> {
 	if (!req.bearer) return authError(req, 401, 'no_authorization', 'This endpoint requires a Bearer token')
 	const verified = await verifyJwt(req.bearer)
 	if (!verified.ok)
@@ -239,7 +239,7 @@ async function currentUser(req: AuthRequest, tx: Transaction): Promise<VerifiedU
 function withUser(
 	req: AuthRequest,
 	ctx: AuthContext,
-	work: (tx: Transaction, user: UserRow, claims: Claims) => Promise<Reply>,
+	work: (tx: Sql, user: UserRow, claims: Claims) => Promise<Reply>,
 ) {
 	return ctx.db.transaction(async (tx) => {
 		const current = await currentUser(req, tx)

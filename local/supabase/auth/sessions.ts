@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import type { Transaction } from '@electric-sql/pglite'
+import type { Sql } from '../db'
 import { signJwt } from '../jwt'
 import { loadUserJson, type UserRow } from './users'
 
@@ -31,7 +31,7 @@ async function accessToken(user: UserRow, sessionId: string, method: string, set
 }
 
 async function sessionJson(
-	tx: Transaction,
+	tx: Sql,
 	user: UserRow,
 	sessionId: string,
 	refreshToken: string,
@@ -49,7 +49,7 @@ async function sessionJson(
 }
 
 /** A new session with its first refresh token; records the sign-in. */
-export async function issueSession(tx: Transaction, user: UserRow, method: string, settings: SessionSettings) {
+export async function issueSession(tx: Sql, user: UserRow, method: string, settings: SessionSettings) {
 	const sessionId = randomUUID()
 	const refreshToken = newRefreshToken()
 	await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id])
@@ -77,7 +77,7 @@ export type RefreshOutcome =
  * with the child it was rotated into.
  */
 export async function refreshSession(
-	tx: Transaction,
+	tx: Sql,
 	token: string,
 	reuseIntervalSeconds: number,
 	settings: SessionSettings,
@@ -112,17 +112,12 @@ export async function refreshSession(
 	return { ok: true, session: await sessionJson(tx, user, row.session_id, next, 'token_refresh', settings) }
 }
 
-export async function sessionExists(tx: Transaction, sessionId: string) {
+export async function sessionExists(tx: Sql, sessionId: string) {
 	const result = await tx.query('select 1 from auth.sessions where id = $1', [sessionId])
 	return result.rows.length > 0
 }
 
-export async function endSessions(
-	tx: Transaction,
-	userId: string,
-	sessionId: string,
-	scope: 'global' | 'local' | 'others',
-) {
+export async function endSessions(tx: Sql, userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {
 	if (scope === 'global') await tx.query('delete from auth.sessions where user_id = $1', [userId])
 	if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [sessionId])
 	if (scope === 'others')
@@ -134,7 +129,7 @@ export async function endSessions(
 export const flowStateLifetimeSeconds = 300
 
 export async function createFlowState(
-	tx: Transaction,
+	tx: Sql,
 	input: { userId: string | null; challenge: string; method: string; authenticationMethod: string },
 ) {
 	const authCode = randomUUID()
@@ -147,7 +142,7 @@ export async function createFlowState(
 }
 
 /** The auth code of the user's latest pending flow for `method`, renewed so it is valid from now. */
-export async function issueFlowCode(tx: Transaction, userId: string, authenticationMethod: string) {
+export async function issueFlowCode(tx: Sql, userId: string, authenticationMethod: string) {
 	const result = await tx.query<{ auth_code: string }>(
 		`update auth.flow_state set auth_code = $3, created_at = now()
 		 where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
@@ -176,7 +171,7 @@ export type FlowOutcome =
 			message: string
 	  }
 
-export async function consumeFlowState(tx: Transaction, authCode: string, verifier: string): Promise<FlowOutcome> {
+export async function consumeFlowState(tx: Sql, authCode: string, verifier: string): Promise<FlowOutcome> {
 	const flow = (await tx.query<FlowRow>('select * from auth.flow_state where auth_code = $1', [authCode])).rows[0]
 	if (!flow || !flow.user_id) {
 		return {

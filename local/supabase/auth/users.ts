@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import type { Transaction } from '@electric-sql/pglite'
+import type { Sql } from '../db'
 import bcrypt from 'bcryptjs'
 
 export type UserRow = {
@@ -104,7 +104,7 @@ export function obfuscatedUser(email: string, metadata: Record<string, unknown>)
 	}
 }
 
-export async function findUserByEmail(tx: Transaction, email: string) {
+export async function findUserByEmail(tx: Sql, email: string) {
 	const result = await tx.query<UserRow>(
 		'select * from auth.users where lower(email) = lower($1) and deleted_at is null',
 		[email],
@@ -112,13 +112,13 @@ export async function findUserByEmail(tx: Transaction, email: string) {
 	return result.rows[0]
 }
 
-export async function findUserById(tx: Transaction, id: string) {
+export async function findUserById(tx: Sql, id: string) {
 	if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
 	const result = await tx.query<UserRow>('select * from auth.users where id = $1 and deleted_at is null', [id])
 	return result.rows[0]
 }
 
-export async function loadUserJson(tx: Transaction, user: UserRow) {
+export async function loadUserJson(tx: Sql, user: UserRow) {
 	const identities = await tx.query<IdentityRow>(
 		'select * from auth.identities where user_id = $1 order by created_at',
 		[user.id],
@@ -128,8 +128,8 @@ export async function loadUserJson(tx: Transaction, user: UserRow) {
 
 /**
  * bcrypt at GoTrue's cost, a tenth of a second of CPU or more. Never inside a
- * database transaction: PGlite has one connection, so every other request
- * would wait for the hash (a burst of sign-ups under load timed the app out).
+ * database transaction: it would hold a row lock and one of the pool's
+ * connections that long (a burst of sign-ups under load timed the app out).
  */
 export function hashPassword(password: string) {
 	return bcrypt.hash(password, 10)
@@ -153,7 +153,7 @@ export type NewUser = {
 }
 
 /** Writes auth.users and then auth.identities, as GoTrue does: the sign-up trigger runs in between. */
-export async function createUser(tx: Transaction, input: NewUser): Promise<UserRow> {
+export async function createUser(tx: Sql, input: NewUser): Promise<UserRow> {
 	const id = randomUUID()
 	const email = input.email.toLowerCase()
 	const hash = input.passwordHash ?? null

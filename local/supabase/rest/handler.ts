@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Transaction } from '@electric-sql/pglite'
-import type { Database } from '../db'
+import type { Database, Sql } from '../db'
 import { jsonHeaders, notImplemented, type Reply } from '../http'
 import { verifyJwt, type Claims } from '../jwt'
 import { RestError, statusForSqlState } from './errors'
@@ -168,7 +167,7 @@ function applyQueryParams(root: Node, query: URLSearchParams) {
 }
 
 /** Runs `work` as the request's role with its claims, exactly as PostgREST sets up a transaction. */
-function asRole<T>(ctx: RestContext, req: RestRequest, auth: Auth, work: (tx: Transaction) => Promise<T>) {
+function asRole<T>(ctx: RestContext, req: RestRequest, auth: Auth, work: (tx: Sql) => Promise<T>) {
 	return ctx.db.transaction(async (tx) => {
 		await tx.query(
 			`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
@@ -375,7 +374,7 @@ async function write(
 				outcome = { text: row?.body ?? '[]', rows: row?.rows ?? 0 }
 			} else {
 				const done = await tx.query(mutation, params.values)
-				outcome = { rows: done.affectedRows ?? 0 }
+				outcome = { rows: done.rowCount ?? 0 }
 			}
 			// A singular request that does not affect exactly one row changes nothing.
 			if (singular && outcome.rows !== 1) throw new SingularMismatch(outcome.rows)

@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite'
+import type { Sql } from '../db'
 import { RestError } from './errors'
 import { quote, SqlParams } from './query'
 
@@ -15,7 +15,7 @@ type FunctionRow = {
  * PostgREST calls it. The caller's role must have EXECUTE on the function. Arguments with a default may
  * be left out; the call then names only the given ones, as PostgREST's does.
  */
-export async function callFunction(tx: Transaction, name: string, body: unknown) {
+export async function callFunction(tx: Sql, name: string, body: unknown) {
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) {
 		throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'RPC expects a JSON object of named arguments')
 	}

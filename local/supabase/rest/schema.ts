@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { Database } from '../db'
 
 export type Column = { name: string; type: string }
 export type Table = { name: string; columns: Map<string, Column>; primaryKey: string[] }
@@ -6,15 +6,15 @@ export type ForeignKey = { name: string; table: string; columns: string[]; refTa
 export type SchemaCache = { tables: Map<string, Table>; foreignKeys: ForeignKey[] }
 
 /** PostgREST's schema cache for `public`: tables and views, their columns, keys and relationships. */
-export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
-	const columns = await pg.query<{ table_name: string; column_name: string; type: string }>(`
+export async function loadSchemaCache(db: Database): Promise<SchemaCache> {
+	const columns = await db.query<{ table_name: string; column_name: string; type: string }>(`
 		select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, a.atttypmod) as type
 		from pg_class c
 		join pg_namespace n on n.oid = c.relnamespace
 		join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
 		where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p')
 		order by c.relname, a.attnum`)
-	const keys = await pg.query<{ table_name: string; columns: string[] }>(`
+	const keys = await db.query<{ table_name: string; columns: string[] }>(`
 		select c.relname as table_name,
 		  array(select a.attname from unnest(con.conkey) with ordinality k(attnum, i)
 		        join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.i) as columns
@@ -22,7 +22,7 @@ export async function loadSchemaCache(pg: PGlite): Promise<SchemaCache> {
 		join pg_class c on c.oid = con.conrelid
 		join pg_namespace n on n.oid = c.relnamespace
 		where n.nspname = 'public' and con.contype = 'p'`)
-	const foreign = await pg.query<{
+	const foreign = await db.query<{
 		name: string
 		table_name: string
 		columns: string[]

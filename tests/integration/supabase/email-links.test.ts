@@ -170,14 +170,14 @@ describe("verifying a token hash: GoTrue's refusals", () => {
 		const user = await createUser(supabase.url, uniqueEmail('caduca'))
 		await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
 		const tokenHash = authLinkIn(await waitForMail(mailUrl(), user.email, /Restablece/)).searchParams.get('token_hash')
-		await supabase.db.pg.query(`update auth.users set recovery_sent_at = now() - interval '61 minutes' where id = $1`, [
+		await supabase.db.query(`update auth.users set recovery_sent_at = now() - interval '61 minutes' where id = $1`, [
 			user.id,
 		])
 		const expired = await verify({ token_hash: tokenHash ?? '', type: 'recovery' })
 		expect(expired.status).toBe(403)
 		expect(await expired.json()).toEqual({ code: 'otp_expired', message: 'Email link is invalid or has expired' })
 		// Still within the hour, the same token would have worked.
-		await supabase.db.pg.query(`update auth.users set recovery_sent_at = now() - interval '59 minutes' where id = $1`, [
+		await supabase.db.query(`update auth.users set recovery_sent_at = now() - interval '59 minutes' where id = $1`, [
 			user.id,
 		])
 		expect((await verify({ token_hash: tokenHash ?? '', type: 'recovery' })).status).toBe(200)

@@ -203,7 +203,7 @@ const apiAccess: Record<string, { anon: string; authenticated: string; why: stri
 }
 
 test('every table of the public schema is in the access matrix, and nothing else is', async () => {
-	const { rows } = await supabase.db.pg.query<{ table_name: string }>(
+	const { rows } = await supabase.db.query<{ table_name: string }>(
 		`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
 	)
 	expect(rows.map((row) => row.table_name)).toEqual(Object.keys(apiAccess).sort())
@@ -435,9 +435,10 @@ describe('update', () => {
 
 	test('the role guard still trusts SQL run with no API request at all, as migrations and seeds are', async () => {
 		const promoted = await supabase.db.transaction(async (tx) => {
+			await tx.query('savepoint before_promotion')
 			await tx.query(`update public.usuarios set role = 'admin' where id = $1`, [clienteB.id])
 			const { rows } = await tx.query<{ role: string }>(`select role from public.usuarios where id = $1`, [clienteB.id])
-			await tx.rollback()
+			await tx.query('rollback to savepoint before_promotion')
 			return rows[0]?.role
 		})
 		expect(promoted).toBe('admin')

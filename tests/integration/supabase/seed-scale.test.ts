@@ -16,14 +16,14 @@ afterAll(() => supabase.stop())
 test('the volume seed writes the bookings and users it is asked for: the newest are upcoming, none past the horizon', async () => {
 	const count = async () =>
 		(
-			await supabase.db.pg.query<{ reservas: number; usuarios: number; ultima: string }>(
+			await supabase.db.query<{ reservas: number; usuarios: number; ultima: string }>(
 				`select (select count(*) from public.reservas)::int as reservas,
 				        (select count(*) from public.usuarios)::int as usuarios,
 				        (select max(fecha)::text from public.reservas where email like 'cliente%@empresa%') as ultima`,
 			)
 		).rows[0]
 	const before = await count()
-	await seedScale(supabase.db.pg, { bookings: 2_000, users: 200 })
+	await seedScale(supabase.db, { bookings: 2_000, users: 200 })
 	const after = await count()
 	expect((after?.reservas ?? 0) - (before?.reservas ?? 0)).toBe(2_000)
 	expect((after?.usuarios ?? 0) - (before?.usuarios ?? 0)).toBe(200)
