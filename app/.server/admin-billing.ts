@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { z } from 'zod'
 import { adminBillingCopy as copy } from '~/content/admin-billing'
 import type { BillingFilters } from '~/lib/billing-filters'
 import type { Database } from '~/lib/database.types'
@@ -13,37 +14,59 @@ type PlanFigures = { plan: PlanId; monthly: number; annual: number; oneTime: num
 
 const yearInMs = 365 * 24 * 60 * 60 * 1000
 
+/** ingresos_recurrentes()'s sums: billed subscriptions by plan, period and interval, payments by plan. */
+const revenueSums = z.object({
+	suscripciones: z.array(
+		z.object({
+			plan: z.string(),
+			periodo: z.string(),
+			intervalo: z.string().nullable(),
+			cuantas: z.number(),
+			importe: z.number().nullable(),
+		}),
+	),
+	pagos: z.array(z.object({ plan: z.string(), cuantos: z.number(), importe: z.number() })),
+})
+
 /**
- * What brings money in every month, under the admin's session (RLS: admins read every row): the
+ * What brings money in every month, under the admin's session (RLS: admins count every row): the
  * subscriptions Stripe still bills, and the annual plans paid at once (Enterprise) in the last twelve
- * months, a twelfth of each a month. Null when it cannot be read. The panel and Facturación both
- * count from here, so their MRR is the same figure.
+ * months, a twelfth of each a month. Summed by the database, so no row limit cuts them short; priced
+ * here. Null when it cannot be read. The panel and Facturación both count from here, so their MRR is the
+ * same figure.
  */
 export async function loadRecurringRevenue(supabase: Client, now = new Date()) {
-	const [subscriptions, payments] = await Promise.all([
-		supabase.from('suscripciones').select('plan, periodo, amount, price_interval').in('status', billedStatuses),
-		supabase
-			.from('pagos')
-			.select('plan, amount_total')
-			.eq('status', 'paid')
-			.gte('created_at', new Date(now.getTime() - yearInMs).toISOString()),
-	])
-	for (const { error } of [subscriptions, payments]) if (error) console.error('[admin] revenue', error)
-	if (subscriptions.error || payments.error) return null
+	const { data, error } = await supabase.rpc('ingresos_recurrentes', {
+		estados: billedStatuses,
+		pagos_desde: new Date(now.getTime() - yearInMs).toISOString(),
+	})
+	if (error) console.error('[admin] revenue', error)
+	const sums = revenueSums.safeParse(data)
+	if (error || !sums.success) return null
 	const perPlan = planIds.map((plan): PlanFigures => {
-		const billed = subscriptions.data.filter((row) => row.plan === plan)
-		const paid = payments.data.filter((row) => row.plan === plan)
+		const billed = sums.data.suscripciones.filter((row) => row.plan === plan)
+		const paid = sums.data.pagos.filter((row) => row.plan === plan)
+		const count = (periodo: string) =>
+			billed.filter((row) => row.periodo === periodo).reduce((sum, row) => sum + row.cuantas, 0)
 		return {
 			plan,
-			monthly: billed.filter((row) => row.periodo === 'monthly').length,
-			annual: billed.filter((row) => row.periodo === 'annual').length,
-			oneTime: paid.length,
+			monthly: count('monthly'),
+			annual: count('annual'),
+			oneTime: paid.reduce((sum, row) => sum + row.cuantos, 0),
 			mrr:
-				billed.reduce((sum, row) => sum + monthlyRevenue(row), 0) +
-				paid.reduce((sum, row) => sum + row.amount_total / 100 / 12, 0),
+				billed.reduce((sum, row) => sum + groupRevenue(row), 0) +
+				paid.reduce((sum, row) => sum + row.importe / 100 / 12, 0),
 		}
 	})
-	return { perPlan, billed: subscriptions.data.length, mrr: perPlan.reduce((sum, row) => sum + row.mrr, 0) }
+	const billed = perPlan.reduce((sum, row) => sum + row.monthly + row.annual, 0)
+	return { perPlan, billed, mrr: perPlan.reduce((sum, row) => sum + row.mrr, 0) }
+}
+
+/** A group's monthly revenue: its summed charge over its interval, or the catalogue's price for each. */
+function groupRevenue({ plan, periodo, intervalo, cuantas, importe }: z.infer<typeof revenueSums>['suscripciones'][0]) {
+	return intervalo && importe !== null
+		? monthlyRevenue({ plan, periodo, amount: importe, price_interval: intervalo })
+		: cuantas * monthlyRevenue({ plan, periodo })
 }
 
 /** The page's figures: recurring revenue per plan, MRR and ARR, and how many payments failed. */

@@ -63,11 +63,26 @@ export async function latestPosts(supabase: SupabaseClient<Database>, limit = 3)
 	)
 }
 
+/** What PostgREST's max_rows lets one read return (supabase/config.toml): more comes a page at a time. */
+const pageSize = 1000
+
+/** Every published post, newest first (the list is not paginated: SPEC §2), read a page at a time. */
 export async function allPosts(supabase: SupabaseClient<Database>) {
 	return labelledAll(
-		await attempt('posts', async () =>
-			supabase.from('blog_posts').select(summaryColumns).order('published_at', { ascending: false }),
-		),
+		await attempt('posts', async () => {
+			const posts = []
+			for (let from = 0; ; from += pageSize) {
+				const page = await supabase
+					.from('blog_posts')
+					.select(summaryColumns)
+					.order('published_at', { ascending: false })
+					.order('id')
+					.range(from, from + pageSize - 1)
+				if (page.error) return page
+				posts.push(...page.data)
+				if (page.data.length < pageSize) return { data: posts, error: null }
+			}
+		}),
 	)
 }
 
@@ -78,7 +93,11 @@ export async function allPosts(supabase: SupabaseClient<Database>) {
  */
 export async function allTags(supabase: SupabaseClient<Database>): Promise<Loaded<BlogTag[]>> {
 	const result = await attempt<(BlogTag & { blog_posts: unknown[] })[]>('tags', async () =>
-		supabase.from('blog_tags').select('id, name, blog_posts!inner(id)').order('name'),
+		supabase
+			.from('blog_tags')
+			.select('id, name, blog_posts!inner(id)')
+			.limit(1, { referencedTable: 'blog_posts' })
+			.order('name'),
 	)
 	return result.ok ? { ok: true, value: result.value.map(({ id, name }) => ({ id, name })) } : result
 }

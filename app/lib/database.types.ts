@@ -777,6 +777,13 @@ export type Database = {
 				}
 				Returns: boolean
 			}
+			ingresos_recurrentes: {
+				Args: {
+					estados: string[]
+					pagos_desde: string
+				}
+				Returns: Json
+			}
 			is_admin: {
 				Args: never
 				Returns: boolean

@@ -7,6 +7,9 @@ import { z } from 'zod'
 const configFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'supabase', 'config.toml')
 
 const schema = z.object({
+	api: z.object({
+		max_rows: z.number().int().positive().default(1000),
+	}),
 	auth: z.object({
 		site_url: z.string(),
 		additional_redirect_urls: z.array(z.string()).default([]),
@@ -24,15 +27,27 @@ const schema = z.object({
 			})
 			.prefault({}),
 		external: z.record(z.string(), z.object({ enabled: z.boolean().default(false) })).default({}),
+		// The Supabase CLI's defaults where config.toml says nothing.
+		rate_limit: z
+			.object({
+				email_sent: z.number().int().nonnegative().default(2),
+				token_refresh: z.number().int().positive().default(150),
+				sign_in_sign_ups: z.number().int().positive().default(30),
+				token_verifications: z.number().int().positive().default(30),
+			})
+			.prefault({}),
 	}),
 })
 
 export type AuthConfig = z.infer<typeof schema>['auth']
+export type ApiConfig = z.infer<typeof schema>['api']
 
-/** The auth settings of supabase/config.toml, the same file `supabase start` reads. */
-export async function readAuthConfig(): Promise<AuthConfig> {
-	return schema.parse(parse(await readFile(configFile, 'utf8'))).auth
+/** The API and auth settings of supabase/config.toml, the same file `supabase start` reads. */
+export async function readConfig() {
+	return schema.parse(parse(await readFile(configFile, 'utf8')))
 }
+
+export const readAuthConfig = async (): Promise<AuthConfig> => (await readConfig()).auth
 
 /** The signing keys file, relative to the supabase directory as the CLI resolves it. */
 export function signingKeysFile(config: AuthConfig) {

@@ -1,14 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { handleAuth, type AuthContext } from './auth/handler'
-import { readAuthConfig, type AuthConfig } from './config'
+import { createAuthLimiter } from './auth/rate-limits'
+import { readConfig, type AuthConfig } from './config'
 import { readEmailTemplates } from './email-templates'
 import type { Database } from './db'
 import { BodyError, readBody } from '../service'
 import { bearerToken, json, notImplemented, parseBody, type Reply } from './http'
 import { verifyJwt } from './jwt'
 import { createMailer, type MailSettings } from './mail'
-import { handleRest } from './rest/handler'
+import { handleRest, type RestContext } from './rest/handler'
 import { loadSchemaCache, type SchemaCache } from './rest/schema'
 
 export type SupabaseOptions = {
@@ -54,20 +55,22 @@ const openAuthRoutes = new Set([
  */
 export async function startSupabase(options: SupabaseOptions): Promise<LocalSupabase> {
 	const db = options.database
-	const fileConfig = await readAuthConfig()
+	const { api, auth: fileConfig } = await readConfig()
 	const templates = await readEmailTemplates(fileConfig)
 	let config = withSiteUrl(fileConfig, options.siteUrl)
 	const mailer = createMailer(options.mail)
 	let schemaCache: Promise<SchemaCache> | undefined
 	const schema = () => (schemaCache ??= loadSchemaCache(db))
+	const rest: RestContext = { db, schema, maxRows: api.max_rows }
 
 	const server = createServer()
 	let apiUrl = ''
-	const auth: () => AuthContext = () => ({ db, config, mailer, templates, apiUrl })
+	const limits = createAuthLimiter(fileConfig)
+	const auth: () => AuthContext = () => ({ db, config, mailer, templates, apiUrl, limits })
 
 	server.on('request', (req: IncomingMessage, res: ServerResponse) => {
 		const started = performance.now()
-		void dispatch(req, auth(), schema).then(
+		void dispatch(req, auth(), rest).then(
 			({ reply, role }) => {
 				send(res, reply, req)
 				if (options.log) {
@@ -136,7 +139,7 @@ function send(res: ServerResponse, reply: Reply, req: IncomingMessage) {
 async function dispatch(
 	req: IncomingMessage,
 	auth: AuthContext,
-	schema: () => Promise<SchemaCache>,
+	rest: RestContext,
 ): Promise<{ reply: Reply; role: string }> {
 	const url = new URL(req.url ?? '/', 'http://127.0.0.1')
 	const method = req.method ?? 'GET'
@@ -164,7 +167,15 @@ async function dispatch(
 			return { reply: json(400, { code: 'bad_json', message: 'Could not parse request body as JSON' }), role: '-' }
 		}
 		const reply = await handleAuth(
-			{ method, path, query: url.searchParams, headers: req.headers, body, bearer: bearerToken(req) },
+			{
+				method,
+				path,
+				query: url.searchParams,
+				headers: req.headers,
+				body,
+				bearer: bearerToken(req),
+				address: req.socket.remoteAddress ?? '',
+			},
 			auth,
 		)
 		return { reply, role: 'auth' }
@@ -175,7 +186,7 @@ async function dispatch(
 		const path = url.pathname.slice('/rest/v1'.length)
 		return handleRest(
 			{ method, path, query: url.searchParams, headers: req.headers, body: raw, bearer: bearerToken(req) },
-			{ db: auth.db, schema },
+			rest,
 		)
 	}
 

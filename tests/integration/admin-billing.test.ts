@@ -110,6 +110,18 @@ describe('recurring revenue', () => {
 		expect(figures?.arr).toBeCloseTo((figures?.mrr ?? 0) * 12)
 	})
 
+	test('past the API’s 1,000-row cap (max_rows): 1,500 more subscriptions, every one counted', async () => {
+		const before = await loadRecurringRevenue(admin)
+		const many = Array.from({ length: 1_500 }, (_, index) =>
+			subscription(`mrr_many_${index}`, { amount: 19900, currency: 'eur', price_interval: 'month' }),
+		)
+		expect((await serviceClient(supabase.url).from('suscripciones').insert(many)).error).toBeNull()
+		const after = await loadRecurringRevenue(admin)
+		if (!before || !after) throw new Error('revenue unreadable')
+		expect(after.billed - before.billed).toBe(1_500)
+		expect(after.mrr - before.mrr).toBeCloseTo(1_500 * 199)
+	})
+
 	test('a cliente’s session counts only their own, and the list functions refuse them', async () => {
 		const cliente = await createUser(supabase.url, uniqueEmail('facturacion-curioso'))
 		const revenue = await loadRecurringRevenue(cliente.client as SupabaseClient<Database>)

@@ -4,6 +4,7 @@ import type { Database } from '../db'
 import { json } from '../http'
 import type { EmailTemplates } from '../email-templates'
 import type { Mailer } from '../mail'
+import type { AuthLimiter } from './rate-limits'
 import type { SessionSettings } from './sessions'
 
 export type AuthContext = {
@@ -14,6 +15,7 @@ export type AuthContext = {
 	templates: EmailTemplates
 	/** e.g. http://127.0.0.1:54321 */
 	apiUrl: string
+	limits: AuthLimiter
 }
 
 export type AuthRequest = {
@@ -23,6 +25,8 @@ export type AuthRequest = {
 	headers: IncomingHttpHeaders
 	body: Record<string, unknown>
 	bearer: string | undefined
+	/** The caller's address, which Auth's per-address limits count by. */
+	address: string
 }
 
 const apiVersionHeader = 'x-supabase-api-version'

@@ -78,13 +78,19 @@ async function flowToken(tx: Sql, user: UserRow, address: string, { challenge, m
 	return newEmailToken(address, Boolean(challenge))
 }
 
-/** mail.go's sendConfirmation: a new confirmation token for `user`, and the e-mail that carries it. */
+/**
+ * mail.go's sendConfirmation: a new confirmation token for `user`, and the e-mail that carries it. Each
+ * e-mail counts against the project's hourly allowance first, inside the request's transaction, so a
+ * refusal leaves nothing written (as GoTrue sends within its own).
+ */
 export async function prepareConfirmation(
+	ctx: AuthContext,
 	tx: Sql,
 	user: UserRow,
 	challenge: Challenge,
 	redirectTo: string,
 ): Promise<AuthEmail> {
+	ctx.limits.takeEmail()
 	const tokenHash = await flowToken(tx, user, user.email, challenge, 'email/signup')
 	await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1', [
 		user.id,
@@ -94,12 +100,14 @@ export async function prepareConfirmation(
 }
 
 async function prepareRecovery(
+	ctx: AuthContext,
 	tx: Sql,
 	user: UserRow,
 	challenge: Challenge,
 	redirectTo: string,
 	template: 'recovery' | 'magic_link',
 ): Promise<AuthEmail> {
+	ctx.limits.takeEmail()
 	const kind = template === 'recovery' ? 'recovery' : 'magiclink'
 	const tokenHash = await flowToken(tx, user, user.email, challenge, kind)
 	await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
@@ -123,7 +131,7 @@ export async function recover(req: AuthRequest, ctx: AuthContext): Promise<Reply
 	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
 	const mail = await ctx.db.transaction(async (tx) => {
 		const user = await findUserByEmail(tx, email)
-		return user ? prepareRecovery(tx, user, challengeOf(req), redirectTo, 'recovery') : undefined
+		return user ? prepareRecovery(ctx, tx, user, challengeOf(req), redirectTo, 'recovery') : undefined
 	})
 	// Unknown addresses get the same answer: the endpoint must not reveal who has an account.
 	if (mail) await sendAuthEmail(ctx, mail)
@@ -148,7 +156,7 @@ export async function otp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	const outcome = await ctx.db.transaction(async (tx) => {
 		const existing = await findUserByEmail(tx, email)
 		if (!existing && !createIfMissing) return authError(req, 422, 'otp_disabled', 'Signups not allowed for otp')
-		if (existing?.email_confirmed_at) return prepareRecovery(tx, existing, challenge, redirectTo, 'magic_link')
+		if (existing?.email_confirmed_at) return prepareRecovery(ctx, tx, existing, challenge, redirectTo, 'magic_link')
 		if (!ctx.config.enable_signup)
 			return authError(req, 422, 'signup_disabled', 'Signups not allowed for this instance')
 		const confirmations = ctx.config.email.enable_confirmations
@@ -161,8 +169,8 @@ export async function otp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 				confirmed: !confirmations,
 			}))
 		return confirmations
-			? prepareConfirmation(tx, user, challenge, redirectTo)
-			: prepareRecovery(tx, user, challenge, redirectTo, 'magic_link')
+			? prepareConfirmation(ctx, tx, user, challenge, redirectTo)
+			: prepareRecovery(ctx, tx, user, challenge, redirectTo, 'magic_link')
 	})
 	if ('status' in outcome) return outcome
 	await sendAuthEmail(ctx, outcome)
@@ -182,6 +190,7 @@ export async function invite(req: AuthRequest, ctx: AuthContext): Promise<Reply>
 		const user =
 			existing ??
 			(await createUser(tx, { email, userMetadata: record(req.body.data), provider: 'email', confirmed: false }))
+		ctx.limits.takeEmail()
 		// mail.go's sendInvite makes no PKCE flow: an invitation is opened far from where it was sent.
 		const tokenHash = newEmailToken(user.email, false)
 		const invited = await tx.query<UserRow>(
@@ -218,8 +227,10 @@ export async function requestEmailChange(
 	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
 	const challenge = challengeOf(req)
 	const address = newEmail.toLowerCase()
+	ctx.limits.takeEmail()
 	const tokenNew = await flowToken(tx, user, address, challenge, 'email_change')
 	const secure = ctx.config.email.double_confirm_changes
+	if (secure) ctx.limits.takeEmail()
 	const tokenCurrent = secure ? newEmailToken(user.email, Boolean(challenge.challenge)) : ''
 	await tx.query(
 		`update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,

@@ -25,6 +25,7 @@ import {
 	type AuthEmail,
 } from './email-links'
 import { authorize, authorizeConsent } from './oauth'
+import { limitOf, RateLimited } from './rate-limits'
 import { consumeFlowState, endSessions, issueSession, refreshSession, sessionExists } from './sessions'
 import {
 	createUser,
@@ -40,6 +41,17 @@ import {
 export type { AuthContext, AuthRequest } from './common'
 
 export async function handleAuth(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
+	try {
+		const limit = limitOf(req.method, req.path)
+		if (limit) ctx.limits.take(limit, req.address)
+		return await route(req, ctx)
+	} catch (error) {
+		if (error instanceof RateLimited) return authError(req, 429, error.code, error.message)
+		throw error
+	}
+}
+
+async function route(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 	const { method, path } = req
 	if (method === 'GET' && path === '/health') return json(200, { name: 'GoTrue (local stand-in)', description: 'KIA' })
 	if (method === 'GET' && path === '/settings') return settings(ctx)
@@ -137,7 +149,7 @@ async function signUp(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 			}))
 		if (!confirmations)
 			return { kind: 'session', session: await issueSession(tx, user, 'password', settingsOf(ctx)) } as const
-		const mail = await prepareConfirmation(tx, user, { challenge, method: challengeMethod }, redirectTo)
+		const mail = await prepareConfirmation(ctx, tx, user, { challenge, method: challengeMethod }, redirectTo)
 		const updated = await findUserById(tx, user.id)
 		return { kind: 'confirm', user: await loadUserJson(tx, updated ?? user), mail } as const
 	})

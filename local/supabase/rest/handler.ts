@@ -6,6 +6,7 @@ import { RestError, statusForSqlState } from './errors'
 import { callFunction } from './rpc'
 import { parseCondition, parseLogic, parseNonNegativeInteger, parseOrder, parseSelect, splitTopLevel } from './parse'
 import {
+	capRows,
 	checkWritableColumns,
 	countSql,
 	findEmbed,
@@ -20,7 +21,12 @@ import {
 } from './query'
 import type { SchemaCache } from './schema'
 
-export type RestContext = { db: Database; schema: () => Promise<SchemaCache> }
+export type RestContext = {
+	db: Database
+	schema: () => Promise<SchemaCache>
+	/** PostgREST's `db-max-rows` (config.toml's `max_rows`): no read returns more rows, however asked. */
+	maxRows: number
+}
 
 export type RestRequest = {
 	method: string
@@ -107,7 +113,9 @@ async function route(req: RestRequest, ctx: RestContext, auth: Auth): Promise<Re
 	const segments = req.path.split('/').filter(Boolean)
 	if (segments.length === 0) return notImplemented('The OpenAPI description (GET /rest/v1/)')
 	if (segments[0] === 'rpc' && segments.length === 2 && req.method === 'POST') {
-		const body = await asRole(ctx, req, auth, (tx) => callFunction(tx, segments[1] ?? '', parseJsonBody(req)))
+		const body = await asRole(ctx, req, auth, (tx) =>
+			callFunction(tx, segments[1] ?? '', parseJsonBody(req), ctx.maxRows),
+		)
 		return { status: 200, headers: { 'Content-Type': jsonHeaders['Content-Type'] }, body }
 	}
 	if (segments[0] === 'rpc') return notImplemented(`${req.method} /rest/v1/rpc (only POST with named arguments)`)
@@ -230,6 +238,7 @@ async function read(
 		node.offset = range.offset
 		node.limit = range.limit
 	}
+	capRows(node, ctx.maxRows)
 	const wantsCount = prefer.count === 'exact' || prefer.count === 'planned' || prefer.count === 'estimated'
 	const result = await asRole(ctx, req, auth, async (tx) => {
 		const total = wantsCount

@@ -277,6 +277,16 @@ function limitSql(params: SqlParams, node: Node) {
 	return limit + offset
 }
 
+/**
+ * PostgREST's max-rows on a read: the root and every to-many embed return at most `maxRows` rows, fewer
+ * when the request's own limit is lower; the offset stays. Writes are not capped (their representation
+ * holds the rows written), nor to-one embeds (one row at most anyway).
+ */
+export function capRows(node: Node, maxRows: number) {
+	node.limit = Math.min(node.limit ?? maxRows, maxRows)
+	for (const embed of node.embeds) if (embed.relation.kind !== 'to-one') capRows(embed, maxRows)
+}
+
 /** One JSON array of the selected rows, built by Postgres so types serialize as PostgREST's do. */
 export function readSql(node: Node) {
 	const params = new SqlParams()

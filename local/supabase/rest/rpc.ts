@@ -13,9 +13,10 @@ type FunctionRow = {
 /**
  * POST /rest/v1/rpc/<function> with named arguments in a JSON object, as
  * PostgREST calls it. The caller's role must have EXECUTE on the function. Arguments with a default may
- * be left out; the call then names only the given ones, as PostgREST's does.
+ * be left out; the call then names only the given ones, as PostgREST's does. A set's first `maxRows`
+ * rows are returned, as PostgREST's max-rows cuts a function's result like a table's.
  */
-export async function callFunction(tx: Sql, name: string, body: unknown) {
+export async function callFunction(tx: Sql, name: string, body: unknown, maxRows: number) {
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) {
 		throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'RPC expects a JSON object of named arguments')
 	}
@@ -41,20 +42,18 @@ export async function callFunction(tx: Sql, name: string, body: unknown) {
 		)
 	}
 	const params = new SqlParams()
-	const names = (fn.arg_names ?? []).slice(0, fn.arg_types.length)
-	const call = names
-		.map((arg, index) => [arg, index] as const)
-		.filter(([arg]) => arg in args)
-		.map(([arg, index]) => {
-			const value = args[arg]
-			const text =
-				value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : String(value)
-			return `${quote(arg)} => (${params.add(text)}::text)::${fn.arg_types[index] ?? 'text'}`
-		})
-		.join(', ')
+	const given = (fn.arg_names ?? [])
+		.slice(0, fn.arg_types.length)
+		.map((arg, index) => ({ arg, type: fn.arg_types[index] ?? 'text' }))
+		.filter(({ arg }) => arg in args)
+	// As PostgREST reads a JSON body into arguments: json_to_record, so arrays and objects become
+	// Postgres arrays and json values of the declared types.
+	const record = given.map(({ arg, type }) => `${quote(arg)} ${type}`).join(', ')
+	const source = given.length > 0 ? `json_to_record(${params.add(JSON.stringify(args))}::json) as _a(${record})` : ''
+	const call = `public.${quote(fn.name)}(${given.map(({ arg }) => `${quote(arg)} => _a.${quote(arg)}`).join(', ')})`
 	const sql = fn.returns_set
-		? `select coalesce(json_agg(_r), '[]'::json)::text as body from public.${quote(fn.name)}(${call}) _r`
-		: `select to_json(public.${quote(fn.name)}(${call}))::text as body`
+		? `select coalesce(json_agg(_l._r), '[]'::json)::text as body from (select _r from ${source ? `${source}, lateral ` : ''}${call} _r limit ${params.add(maxRows)}::bigint) _l`
+		: `select to_json(${call})::text as body${source ? ` from ${source}` : ''}`
 	const result = await tx.query<{ body: string | null }>(sql, params.values)
 	return result.rows[0]?.body ?? 'null'
 }

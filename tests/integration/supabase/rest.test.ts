@@ -381,3 +381,56 @@ describe('malformed requests get PostgREST’s 4xx', () => {
 		expect(fts.status).toBe(501)
 	})
 })
+
+describe('max rows (config.toml’s max_rows, 1000, as hosted Supabase)', () => {
+	const total = 1_205
+	const keys = Array.from({ length: total }, (_, index) => `max-rows-${String(index).padStart(4, '0')}`)
+
+	beforeAll(async () => {
+		// Writes are not capped: the representation holds every row written.
+		const written = await service()
+			.from('rate_limits')
+			.insert(keys.map((key) => ({ key, window_start: new Date().toISOString(), hits: 1 })))
+			.select('key')
+		expect(written.data).toHaveLength(total)
+		await supabase.db.query(`create function public.numeros(hasta integer) returns setof integer
+			language sql as $$ select generate_series(1, hasta) $$`)
+	})
+	afterAll(async () => {
+		await service().from('rate_limits').delete().like('key', 'max-rows-%')
+		await supabase.db.query('drop function public.numeros(integer)')
+	})
+
+	test('an unranged read returns the first 1000 rows, 200 with an open total, and no error', async () => {
+		const response = await raw(supabase.url, '/rest/v1/rate_limits?select=key&key=like.max-rows-*&order=key', {
+			key: localServiceRoleKey,
+		})
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-range')).toBe('0-999/*')
+		const rows = (await response.json()) as { key: string }[]
+		expect(rows).toHaveLength(1_000)
+		expect(rows.at(-1)?.key).toBe(keys[999])
+	})
+
+	test('with a count: 206 and the whole total; a range past the cap is cut to it; the rest by offset', async () => {
+		const counted = await service().from('rate_limits').select('key', { count: 'exact' }).like('key', 'max-rows-%')
+		expect(counted.status).toBe(206)
+		expect(counted.count).toBe(total)
+		expect(counted.data).toHaveLength(1_000)
+		const asked = await service().from('rate_limits').select('key').like('key', 'max-rows-%').range(0, 1_199)
+		expect(asked.data).toHaveLength(1_000)
+		const rest = await service()
+			.from('rate_limits')
+			.select('key')
+			.like('key', 'max-rows-%')
+			.order('key')
+			.range(1_000, 1_999)
+		expect(rest.data?.map((row) => row.key)).toEqual(keys.slice(1_000))
+	})
+
+	test('a function’s set is cut the same way', async () => {
+		const { data } = await untyped(service()).rpc('numeros', { hasta: total })
+		expect(data).toHaveLength(1_000)
+		expect((data as number[])[0]).toBe(1)
+	})
+})
