@@ -6,6 +6,8 @@ export default defineConfig({
 	test: {
 		include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
 		environment: 'node',
+		// Node's own localStorage (22 and later) warns when read without a file, and msw's cookie store reads it.
+		execArgv: ['--no-experimental-webstorage'],
 		setupFiles: ['tests/setup/fail-on-console-error.ts'],
 		globalSetup: ['tests/setup/services.ts'],
 		testTimeout: 20_000,

@@ -1,22 +1,21 @@
 #!/usr/bin/env bash
-# A LOCAL STAND-IN for Docker Hub's node:20-bookworm-slim, tagged localhost/node:20-bookworm-slim, so that
+# A LOCAL STAND-IN for Docker Hub's node:26-bookworm-slim, tagged localhost/node:26-bookworm-slim, so that
 # `podman build --pull=never` resolves the Dockerfile's FROM lines on a machine that reaches Debian's
 # mirrors and the npm registry but no image registry (docs/deploy.md, "The Docker image", says what was
 # verified with it). Never push it: real builds use the official image.
 #
-# It is built like the official one: a minimal Debian bookworm, Node 20 in /usr/local with the npm that
-# Node 20.20 bundles, the `node` user (uid and gid 1000, home /home/node), an entrypoint that runs `node`
-# for arguments that are not commands, and CMD ["node"]. Differences: Node is this machine's own v20 binary
-# (Debian bookworm ships Node 18; the binary must link against bookworm's glibc, checked below), and there
-# is no yarn.
+# It is built like the official one: a minimal Debian bookworm, Node 26 in /usr/local with an npm 11 (the
+# major Node 26 bundles), the `node` user (uid and gid 1000, home /home/node), an entrypoint that runs `node`
+# for arguments that are not commands, and CMD ["node"]. Differences: Node is the project's own Node 26
+# binary, the `node` dev dependency in node_modules (nodejs.org's build; it must link against bookworm's
+# glibc, checked below), npm is this machine's version, and there is no yarn.
 #
 # Usage (root, with podman and debootstrap installed): scripts/docker-base-image.sh
 # DEBIAN_MIRROR overrides the Debian archive, by default the one this machine's apt uses.
 set -euo pipefail
 
-readonly image=localhost/node:20-bookworm-slim
-# The npm that Node 20.20.x ships, hence the one in the official node:20 images.
-readonly npm_version=10.8.2
+readonly image=localhost/node:26-bookworm-slim
+readonly npm_version=$(npm --version)
 
 # The first Debian archive (not the security one) of this machine's apt sources, so debootstrap fetches
 # from wherever apt can.
@@ -33,10 +32,10 @@ debian_mirror() {
 	} | grep -E '/debian/?$' | head -n 1 || true
 }
 
-node_binary=$(command -v node)
+node_binary=$(dirname "$0")/../node_modules/.bin/node
 node_version=$("$node_binary" --version)
-if [[ $node_version != v20.* ]]; then
-	echo "This machine's node is $node_version; the stand-in needs a Node 20 binary." >&2
+if [[ $node_version != v26.* ]]; then
+	echo "node_modules/.bin/node is $node_version; the stand-in needs Node 26 (npm install first)." >&2
 	exit 1
 fi
 mirror=$(debian_mirror)
@@ -93,5 +92,5 @@ tar -C "$rootfs" --numeric-owner -c . |
 		--change "ENV NODE_VERSION=${node_version#v}" \
 		--change 'ENTRYPOINT ["docker-entrypoint.sh"]' \
 		--change 'CMD ["node"]' \
-		--change 'LABEL org.opencontainers.image.description="Local stand-in for node:20-bookworm-slim (scripts/docker-base-image.sh)"' \
+		--change 'LABEL org.opencontainers.image.description="Local stand-in for node:26-bookworm-slim (scripts/docker-base-image.sh)"' \
 		- "$image"

@@ -50,7 +50,9 @@ async function listUsers(req: AuthRequest, ctx: AuthContext) {
 			perPage,
 			(page - 1) * perPage,
 		])
-		const users = await Promise.all(rows.rows.map((user) => loadUserJson(tx, user)))
+		// One connection answers one query at a time: the users' identities are read in turn.
+		const users = []
+		for (const user of rows.rows) users.push(await loadUserJson(tx, user))
 		return json(200, { users, aud: 'authenticated' }, { 'X-Total-Count': String(total) })
 	})
 }
