@@ -1546,6 +1546,14 @@ const redirectPayloads = () => [
 	`http://portal.kia.localhost:${appPort()}@evil.example`,
 	`${siteURL('')}@evil.example/solicitar-demostracion-kia`,
 	`http://evil.example\\@kia.localhost:${appPort()}/solicitar-demostracion-kia`,
+	// Dot segments the URL parser removes, leaving `//evil.example` (issue 51, finding 1).
+	'/.//evil.example/phish',
+	'/..//evil.example/phish',
+	'/%2e//evil.example/phish',
+	'/%2E%2E//evil.example/phish',
+	'/a/..//evil.example/phish',
+	'/a/%2e%2e//evil.example/phish',
+	'/./%2F/evil.example',
 	// Beyond Latin-1: a Location header cannot carry these raw (issue 18, finding 4).
 	'/blog?q=日本',
 	'/dashboard/ñandú',
@@ -1675,6 +1683,24 @@ test.describe('open redirects', () => {
 			expect(carried.length, payload).toBeGreaterThan(0)
 			for (const value of carried)
 				expectOwnTarget(new URL(value, portalURL('/auth')), `/auth form with ${JSON.stringify(payload)}`)
+		}
+	})
+
+	test('a signed-in visitor whose redirectTo has dot segments before `//` stays in the portal, in Chromium', async ({
+		page,
+	}) => {
+		const user = await createAccount('redirige-navegador')
+		await useSession(page.context(), await sessionCookie(user.email))
+		for (const payload of [
+			'/.//evil.test/phish',
+			'/..//evil.test/phish',
+			'/%2e//evil.test/phish',
+			'/a/..//evil.test/phish',
+		]) {
+			await page.goto(portalURL(`/auth?${new URLSearchParams({ redirectTo: payload })}`))
+			const landed = new URL(page.url())
+			expect(landed.origin, payload).toBe(new URL(portalURL()).origin)
+			expect(landed.pathname, payload).toBe('/dashboard')
 		}
 	})
 
