@@ -9,6 +9,14 @@ import { abortAfter } from '~/lib/abort'
 const readinessTimeoutMs = 2_000
 
 /**
+ * How long one answer of Supabase's serves every /readyz: /readyz is public,
+ * so without this anyone could make this server call Supabase as often as
+ * they liked. A probe sees a state at most this old, well under the usual
+ * probe intervals (5 s and up on load balancers, 10 s by default in Kubernetes).
+ */
+const readinessFreshForMs = 2_000
+
+/**
  * `GET /healthz` (the process answers; touches nothing) and `GET /readyz`
  * (Supabase answers its auth health endpoint) for load balancers and
  * orchestrators. Answered before the host check, the page cache, the request
@@ -23,11 +31,39 @@ export function answerHealthCheck(req: IncomingMessage, res: ServerResponse) {
 		return true
 	}
 	if (path === '/readyz') {
-		void supabaseAnswers().then((ready) => reply(req, res, ready ? 200 : 503, ready ? 'ok' : 'Supabase no responde'))
+		void supabaseIsReady().then((ready) => reply(req, res, ready ? 200 : 503, ready ? 'ok' : 'Supabase no responde'))
 		return true
 	}
 	return false
 }
+
+/**
+ * `check` asked at most once per `freshForMs`: callers while it runs wait for
+ * that run, and its answer is reused for `freshForMs` from when it came (an
+ * outage's answer too, so probes during one do not pile up). A check that
+ * throws reads as false.
+ */
+export function cachedAnswer(
+	check: () => Promise<boolean>,
+	{ freshForMs, now = () => performance.now() }: { freshForMs: number; now?: () => number },
+) {
+	let answer: Promise<boolean> | undefined
+	let running = false
+	let freshUntil = -Infinity
+	return () => {
+		if (answer && (running || now() < freshUntil)) return answer
+		running = true
+		answer = check()
+			.catch(() => false)
+			.finally(() => {
+				running = false
+				freshUntil = now() + freshForMs
+			})
+		return answer
+	}
+}
+
+const supabaseIsReady = cachedAnswer(supabaseAnswers, { freshForMs: readinessFreshForMs })
 
 async function supabaseAnswers() {
 	try {
@@ -46,6 +82,8 @@ function reply(req: IncomingMessage, res: ServerResponse, status: number, body: 
 	res.statusCode = status
 	res.setHeader('Cache-Control', 'no-store')
 	res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+	// Answered before the app, so without the security headers it adds: a browser must still read this as text.
+	res.setHeader('X-Content-Type-Options', 'nosniff')
 	res.setHeader('Content-Length', Buffer.byteLength(body))
 	res.end(req.method === 'HEAD' ? undefined : body)
 }

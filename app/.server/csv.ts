@@ -2,10 +2,23 @@ import { stringify } from 'csv-stringify/sync'
 import { businessTimeZone } from '~/lib/dates'
 
 /**
- * Semicolons, not commas: a spreadsheet set to Spanish reads the comma as the decimal separator and
- * opens a comma-separated file as one column. CRLF line ends, as RFC 4180 has them.
+ * A cell: text, or a number the app itself computed. Names, reasons and addresses come from whoever filled in a
+ * form, so text that begins like a formula (`=`, `+`, `-`, `@`, a tab, a carriage return, or the full-width
+ * `＝＋－＠` some spreadsheets read as those) is written with a leading `'`, OWASP's rule against CSV injection:
+ * a spreadsheet then shows it as text instead of running it. This changes what such a cell says (an address
+ * `-x@kia.es` exports as `'-x@kia.es`), the price of never running what a visitor typed. A number is written as
+ * it is, a negative one too: no formula can hide in a value the app computed, and a `'` would turn an amount
+ * into text a spreadsheet cannot add up. So an amount goes in as a number, never pre-formatted as text.
  */
-const csv = (records: string[][]) => stringify(records, { delimiter: ';', record_delimiter: 'windows' })
+export type CsvCell = string | number
+
+/**
+ * Semicolons, not commas: a spreadsheet set to Spanish reads the comma as the decimal separator and
+ * opens a comma-separated file as one column. CRLF line ends, as RFC 4180 has them. `escape_formulas`
+ * is csv-stringify's own form of the rule above, for every cell, header included (tests/unit/csv.test.ts).
+ */
+const csv = (records: CsvCell[][]) =>
+	stringify(records, { delimiter: ';', record_delimiter: 'windows', escape_formulas: true })
 
 /**
  * A CSV download read `batchSize` rows at a time, so memory stays flat however many rows there are:
@@ -23,7 +36,7 @@ export async function csvStream<Row>({
 	label: string
 	header: readonly string[]
 	read: (after?: Row) => Promise<Row[]>
-	record: (row: Row) => string[]
+	record: (row: Row) => CsvCell[]
 	batchSize: number
 }) {
 	let batch: Row[]

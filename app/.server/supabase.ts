@@ -189,9 +189,10 @@ function lost(signal: AbortSignal) {
  * is refreshed first, which does call Auth (retrying for up to 30 s when it
  * is down; the first failed call is answer enough).
  */
-async function verifyUser(supabase: RequestSupabase): Promise<SessionUser | null | 'unreachable'> {
-	const result = await Promise.race([supabase.client.auth.getClaims(), lost(supabase.signal)])
+async function verifyUser(supabase: RequestSupabase, request: Request): Promise<SessionUser | null | 'unreachable'> {
+	const result = await Promise.race([readClaims(supabase, request), lost(supabase.signal)])
 	if (result === 'unreachable') return result
+	if (result === 'forged') return null
 	// A 5xx from Supabase Auth is the same for the visitor: nobody can say who they are right now.
 	if (result.error && isAuthRetryableFetchError(result.error)) return 'unreachable'
 	const claims = result.data?.claims
@@ -199,10 +200,40 @@ async function verifyUser(supabase: RequestSupabase): Promise<SessionUser | null
 	return { id: claims.sub, email: claims.email, user_metadata: claims.user_metadata ?? {} }
 }
 
+/**
+ * getClaims answers most bad tokens with an error, but throws on a few: an `alg` it has no verifier for
+ * (`none`) or one that does not fit the key the token's `kid` names (RS256 on our ES256 key). In practice only
+ * a forged token gets there: whoever sent it is signed out, and its cookies are cleared so that later pages do not
+ * check it again. One line in the log says so (asked once per request), no stack: the token is the story.
+ */
+async function readClaims(supabase: RequestSupabase, request: Request) {
+	try {
+		return await supabase.client.auth.getClaims()
+	} catch (error) {
+		// Supabase going away mid-check is an outage, not a forgery: the session is kept.
+		if (supabase.signal.aborted) return 'unreachable'
+		console.warn(`[auth] session token refused, signed out (${oneLine(error)})`)
+		clearSessionCookies(supabase, request)
+		return 'forged'
+	}
+}
+
+const oneLine = (error: unknown) =>
+	(error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, ' ').slice(0, 200)
+
+/** Expires this browser's session cookies, every chunk of them (the PKCE verifier is not the session's). */
+function clearSessionCookies(supabase: RequestSupabase, request: Request) {
+	for (const { name } of parseCookieHeader(request.headers.get('Cookie') ?? '')) {
+		if (name === authCookiePrefix || name.startsWith(`${authCookiePrefix}.`)) {
+			supabase.headers.append('Set-Cookie', serializeCookieHeader(name, '', { ...cookieOptions, maxAge: 0 }))
+		}
+	}
+}
+
 function verifiedUser(context: Readonly<RouterContextProvider>, request: Request) {
 	const supabase = context.get(supabaseContext)
 	if (!hasSessionCookie(request)) return Promise.resolve(null)
-	supabase.user ??= verifyUser(supabase)
+	supabase.user ??= verifyUser(supabase, request)
 	return supabase.user
 }
 
@@ -266,11 +297,7 @@ export async function signOut(context: Readonly<RouterContextProvider>, request:
 	const supabase = context.get(supabaseContext)
 	const result = await Promise.race([supabase.client.auth.signOut(), lost(supabase.signal)])
 	if (result !== 'unreachable' && !(result.error && isAuthRetryableFetchError(result.error))) return result.error
-	for (const { name } of parseCookieHeader(request.headers.get('Cookie') ?? '')) {
-		if (name === authCookiePrefix || name.startsWith(`${authCookiePrefix}.`)) {
-			supabase.headers.append('Set-Cookie', serializeCookieHeader(name, '', { ...cookieOptions, maxAge: 0 }))
-		}
-	}
+	clearSessionCookies(supabase, request)
 	return null
 }
 

@@ -44,7 +44,10 @@ test('/healthz and /readyz answer whatever the host, and are not logged', async 
 			expect(health.status, host).toBe(200)
 			expect(health.body).toBe('ok')
 			expect(health.headers['cache-control']).toBe('no-store')
-			expect((await rawRequest(at(app, host, '/readyz'))).status, host).toBe(200)
+			expect(health.headers['x-content-type-options']).toBe('nosniff')
+			const ready = await rawRequest(at(app, host, '/readyz'))
+			expect(ready.status, host).toBe(200)
+			expect(ready.headers['x-content-type-options']).toBe('nosniff')
 		}
 		// Any other path on an unknown host is still refused.
 		expect((await rawRequest(at(app, '10.0.0.7', '/'))).status).toBe(421)

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import type { BrowserContext, Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
+import { generateKeyPair, SignJWT, type JWTPayload } from 'jose'
 import pMap from 'p-map'
 import ws from 'ws'
 import { localStripe } from '../../app/.server/local-stripe'
@@ -1546,6 +1547,14 @@ const redirectPayloads = () => [
 	`http://portal.kia.localhost:${appPort()}@evil.example`,
 	`${siteURL('')}@evil.example/solicitar-demostracion-kia`,
 	`http://evil.example\\@kia.localhost:${appPort()}/solicitar-demostracion-kia`,
+	// Dot segments the URL parser removes, leaving `//evil.example` (issue 51, finding 1).
+	'/.//evil.example/phish',
+	'/..//evil.example/phish',
+	'/%2e//evil.example/phish',
+	'/%2E%2E//evil.example/phish',
+	'/a/..//evil.example/phish',
+	'/a/%2e%2e//evil.example/phish',
+	'/./%2F/evil.example',
 	// Beyond Latin-1: a Location header cannot carry these raw (issue 18, finding 4).
 	'/blog?q=日本',
 	'/dashboard/ñandú',
@@ -1678,6 +1687,24 @@ test.describe('open redirects', () => {
 		}
 	})
 
+	test('a signed-in visitor whose redirectTo has dot segments before `//` stays in the portal, in Chromium', async ({
+		page,
+	}) => {
+		const user = await createAccount('redirige-navegador')
+		await useSession(page.context(), await sessionCookie(user.email))
+		for (const payload of [
+			'/.//evil.test/phish',
+			'/..//evil.test/phish',
+			'/%2e//evil.test/phish',
+			'/a/..//evil.test/phish',
+		]) {
+			await page.goto(portalURL(`/auth?${new URLSearchParams({ redirectTo: payload })}`))
+			const landed = new URL(page.url())
+			expect(landed.origin, payload).toBe(new URL(portalURL()).origin)
+			expect(landed.pathname, payload).toBe('/dashboard')
+		}
+	})
+
 	test('Google sign-in and sign-up send Supabase back to our callback with a safe next', async () => {
 		const payloads = redirectPayloads()
 		const expectSafeCallback = (redirectTo: string | null, what: string) => {
@@ -1720,6 +1747,71 @@ test.describe('open redirects', () => {
 		for (const { payload, email } of signUps) {
 			const link = linkFrom(await waitForMail(email, /Confirma tu cuenta/))
 			expectSafeCallback(new URL(link).searchParams.get('redirect_to'), `sign-up with ${JSON.stringify(payload)}`)
+		}
+	})
+})
+
+// ---------------------------------------------------------------------------------------------
+// 4b. Forged session tokens
+// ---------------------------------------------------------------------------------------------
+
+const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+/**
+ * A real session cookie (every chunk @supabase/ssr split it into, joined) with its access token swapped for one
+ * that names Supabase's real signing key (`kid`) under another algorithm: unsigned, or RS256 with a key of ours.
+ */
+async function forgedSessionCookie(cookie: string, alg: 'none' | 'RS256') {
+	const pairs = cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])
+	const name = (pairs[0]?.[0] ?? '').replace(/\.\d+$/, '')
+	const encoded = pairs
+		.sort(([a], [b]) => Number(a?.split('.').at(-1)) - Number(b?.split('.').at(-1)))
+		.map(([, value]) => value)
+		.join('')
+	const session = JSON.parse(Buffer.from(encoded.replace(/^base64-/, ''), 'base64url').toString()) as {
+		access_token: string
+	}
+	const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString()) as JWTPayload
+	const jwks = (await (await fetch(`${process.env.E2E_SUPABASE_URL}/auth/v1/.well-known/jwks.json`)).json()) as {
+		keys: { kid: string }[]
+	}
+	const kid = jwks.keys[0]?.kid ?? ''
+	const token =
+		alg === 'none'
+			? `${base64urlJson({ alg, typ: 'JWT', kid })}.${base64urlJson(claims)}.`
+			: await new SignJWT(claims)
+					.setProtectedHeader({ alg, typ: 'JWT', kid })
+					.sign((await generateKeyPair('RS256')).privateKey)
+	return `${name}=base64-${base64urlJson({ ...session, access_token: token })}`
+}
+
+test.describe('forged session tokens', () => {
+	test('a token with alg none or RS256 and the real kid: every page answers as to a visitor and clears the cookie', async () => {
+		const user = await createAccount('token-falso')
+		const cookie = await sessionCookie(user.email)
+		for (const alg of ['none', 'RS256'] as const) {
+			const forged = await forgedSessionCookie(cookie, alg)
+			const name = forged.slice(0, forged.indexOf('='))
+			const pages: [string, number][] = [
+				[siteURL('/'), 200],
+				[siteURL('/tarifas/business'), 200],
+				[portalURL('/auth'), 200],
+				[portalURL('/dashboard'), 302],
+			]
+			for (const [url, status] of pages) {
+				const response = await rawRequest(url, { headers: { Cookie: forged } })
+				const what = `${alg} on ${url}`
+				expect(response.status, what).toBe(status)
+				if (status === 302) expect(String(response.headers.location), what).toMatch(/^\/auth\?redirectTo=/)
+				// The page shows no one signed in: the site's header offers the sign-in, not the dashboard.
+				if (url === siteURL('/')) {
+					expect(response.body, what).toContain('Acceso Clientes')
+					expect(response.body, what).not.toContain('Ir al Dashboard')
+				}
+				const cleared = setCookies(response).filter((line) => line.startsWith(`${name}=;`))
+				expect(cleared, what).toHaveLength(1)
+				expect(cleared[0], what).toMatch(/Max-Age=0/i)
+			}
 		}
 	})
 })

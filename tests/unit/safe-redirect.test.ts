@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { safeRedirect } from '~/lib/safe-redirect'
 
+/** Where a browser goes with `target` as the Location of a response from our origin. */
+const landsOn = (target: string) => new URL(target, 'https://portal.kia.es/auth').origin
+
 describe('safeRedirect', () => {
 	test.each(['/dashboard', '/dashboard/reuniones?tab=pasadas', '/solicitar-demostracion-kia#form'])(
 		'keeps the same-site path %s',
@@ -20,6 +23,12 @@ describe('safeRedirect', () => {
 	})
 
 	test.each([
+		['/dashboard/./reuniones', '/dashboard/reuniones'],
+		['/dashboard/x/../cuenta', '/dashboard/cuenta'],
+		['/a/..', '/'],
+	])('resolves the dot segments of %j to a path of ours', (path, resolved) => expect(safeRedirect(path)).toBe(resolved))
+
+	test.each([
 		'//evil.example',
 		'/\\evil.example',
 		'https://evil.example',
@@ -32,4 +41,54 @@ describe('safeRedirect', () => {
 		null,
 		undefined,
 	])('falls back for %j', (hostile) => expect(safeRedirect(hostile, '/dashboard')).toBe('/dashboard'))
+
+	// Issue 51: the URL parser removes dot segments, and what is left may begin with `//`, another host to a browser.
+	test.each([
+		'/.//evil.test/phish',
+		'/..//evil.test/phish',
+		'/%2e//evil.test/phish',
+		'/%2E//evil.test/phish',
+		'/%2e%2e//evil.test/phish',
+		'/.%2e//evil.test/phish',
+		'/a/..//evil.test/phish',
+		'/a/b/../..//evil.test/phish',
+		'/a/%2e%2e//evil.test/phish',
+		'/././/evil.test/phish',
+		'/.///evil.test/phish',
+		'/.//evil.test?x=1#y',
+		'/.//\\evil.test',
+		'/./\\evil.test',
+		'/.\\/evil.test',
+		'/.\t//evil.test',
+		'/.//\tevil.test',
+		'/\r/./evil.test',
+	])('falls back when %j comes out of the parser as another host', (hostile) => {
+		expect(safeRedirect(hostile, '/dashboard')).toBe('/dashboard')
+	})
+
+	// Encoded slashes and backslashes stay encoded: a browser does not read them as separators.
+	test.each([
+		'/%2F/evil.test',
+		'/%2f%2fevil.test',
+		'/.%2F/evil.test',
+		'/%5C/evil.test',
+		'/%5c%5cevil.test',
+		'/%09/evil.test',
+		'/%0d%0a/evil.test',
+		'/%252F%252Fevil.test',
+		'/./%2F%2Fevil.test',
+	])('%j stays a path of ours', (payload) => {
+		const target = safeRedirect(payload, '/dashboard')
+		expect(target.startsWith('/') && !target.startsWith('//')).toBe(true)
+		expect(landsOn(target)).toBe('https://portal.kia.es')
+	})
+
+	// Every short path built from the pieces that parsers and browsers treat specially: whatever comes out is ours.
+	test('no combination of dots, slashes, backslashes, encodings and whitespace leaves the origin', () => {
+		const pieces = ['/', '.', '..', '%2e', '%2E', '%2F', '%5C', '\\', '\t', '\r', 'evil.test', '@', ':']
+		let paths = ['/']
+		for (let depth = 0; depth < 4; depth++) paths = paths.flatMap((path) => pieces.map((piece) => path + piece))
+		const escaped = paths.filter((path) => landsOn(safeRedirect(path)) !== 'https://portal.kia.es')
+		expect(escaped).toEqual([])
+	})
 })
