@@ -35,11 +35,13 @@ const mayExecute: Record<ApiRole, Record<string, string>> = {
 		'admin_suscripciones(text,integer,integer,text,text,text)': 'admin list; checks require_admin() first',
 		'admin_pagos(text,integer,integer,text,text)': 'admin list; checks require_admin() first',
 		'admin_pagos_fallidos(text,integer,integer,text)': 'admin list; checks require_admin() first',
+		'ingresos_recurrentes(text[],timestamp with time zone)':
+			'the revenue sums; runs as the caller, so RLS counts an admin’s rows or a client’s own',
 	},
 }
 
 async function executableBy(role: ApiRole | 'service_role') {
-	const { rows } = await supabase.db.pg.query<{ signature: string }>(
+	const { rows } = await supabase.db.query<{ signature: string }>(
 		`select p.oid::regprocedure::text as signature
 		from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 		where n.nspname = 'public' and has_function_privilege($1, p.oid, 'EXECUTE')
@@ -55,7 +57,7 @@ describe('EXECUTE on the functions of public', () => {
 	})
 
 	test('the server (service_role) may still run every function of public', async () => {
-		const { rows } = await supabase.db.pg.query<{ count: number }>(
+		const { rows } = await supabase.db.query<{ count: number }>(
 			`select count(*)::int as count from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 			where n.nspname = 'public'`,
 		)
@@ -64,13 +66,14 @@ describe('EXECUTE on the functions of public', () => {
 
 	test('a function a later migration adds is nobody’s but the server’s until it is granted', async () => {
 		const granted = await supabase.db.transaction(async (tx) => {
+			await tx.query('savepoint prueba')
 			await tx.query(`create function public.prueba_sin_permisos() returns integer language sql as 'select 1'`)
 			const { rows } = await tx.query<{ anon: boolean; authenticated: boolean; service_role: boolean }>(
 				`select has_function_privilege('anon', 'public.prueba_sin_permisos()', 'EXECUTE') as anon,
 					has_function_privilege('authenticated', 'public.prueba_sin_permisos()', 'EXECUTE') as authenticated,
 					has_function_privilege('service_role', 'public.prueba_sin_permisos()', 'EXECUTE') as service_role`,
 			)
-			await tx.rollback()
+			await tx.query('rollback to savepoint prueba')
 			return rows[0]
 		})
 		expect(granted).toEqual({ anon: false, authenticated: false, service_role: true })
