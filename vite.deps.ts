@@ -39,6 +39,7 @@ export const serverDependencies = [
 	'@supabase/ssr',
 	'@supabase/supabase-js',
 	'csv-stringify/sync',
+	'ipaddr.js',
 	'isbot',
 	'jose',
 	'nodemailer',

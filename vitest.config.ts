@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
 	plugins: [tsconfigPaths()],
 	test: {
-		include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+		include: ['tests/{unit,integration,http}/**/*.test.{ts,tsx}'],
 		environment: 'node',
 		// Node's own localStorage (22 and later) warns when read without a file, and msw's cookie store reads it.
 		execArgv: ['--no-experimental-webstorage'],

@@ -1,10 +1,11 @@
-import { isAuthRetryableFetchError } from '@supabase/supabase-js'
+import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/supabase-js'
 import { createContext, redirect, type RouterContextProvider } from 'react-router'
 import { authCopy } from '~/content/auth'
 import { serviceUnavailableCopy } from '~/content/errors'
 import type { Tables } from '~/lib/database.types'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
+import { rateLimitedMessage } from './rate-limit'
 import { assertReachable, getOptionalUser, getSupabase, type SessionUser } from './supabase'
 
 type Context = Readonly<RouterContextProvider>
@@ -137,14 +138,19 @@ export function authMessage(error: { code?: string; message: string }) {
 		same_password: 'La nueva contraseña debe ser distinta de la actual.',
 		user_already_exists: 'Este email ya está registrado.',
 		over_email_send_rate_limit: authCopy.limited.recover,
+		over_request_rate_limit: rateLimitedMessage,
 		validation_failed: 'Revisa los datos introducidos.',
 	}
 	return (error.code && messages[error.code]) || error.message
 }
 
-/** The status of a failed auth call: 503 when Supabase Auth could not answer (trying later helps), 400 otherwise. */
+/**
+ * The status of a failed auth call: 503 when Supabase Auth could not answer and 429 when it is busy
+ * (trying later helps), 400 otherwise.
+ */
 export function authStatus(error: unknown) {
-	return isAuthRetryableFetchError(error) ? 503 : 400
+	if (isAuthRetryableFetchError(error)) return 503
+	return isAuthApiError(error) && error.status === 429 ? 429 : 400
 }
 
 /** Admin pages: a user whose usuarios.role is 'admin'; anyone else goes to /dashboard (RLS enforces the same). */

@@ -788,6 +788,12 @@ export type Database = {
 				Args: never
 				Returns: boolean
 			}
+			refund_rate_limit: {
+				Args: {
+					p_key: string
+				}
+				Returns: undefined
+			}
 			require_admin: {
 				Args: never
 				Returns: undefined

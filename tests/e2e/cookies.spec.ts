@@ -54,6 +54,10 @@ const policies = {
 	// What a signed-out visitor typed in the demo form (name, e-mail, reason), carried to the
 	// portal's sign-up and back: personal data, so HttpOnly, signed, and gone in 30 minutes.
 	bookingDraft: { httpOnly: true, domain: sharedDomain, maxAge: 30 * 60 },
+	// A browser that has signed in to an account (decision 014): its failed sign-ins count apart, so guessing
+	// from elsewhere cannot lock the owner out of it. Signed, naming the accounts by a keyed hash; the portal's
+	// alone (only its sign-in reads it); a year, like a remembered device.
+	device: { httpOnly: true, maxAge: 365 * day },
 } satisfies Record<string, Policy>
 
 const policyOf = (name: string): Policy | undefined => {
@@ -66,6 +70,7 @@ const policyOf = (name: string): Policy | undefined => {
 			cookie_consent: policies.consent,
 			'kia-toast': policies.toast,
 			'kia-booking-draft': policies.bookingDraft,
+			'kia-device': policies.device,
 		} as Record<string, Policy>
 	)[name]
 }
@@ -160,6 +165,7 @@ test('each cookie the app sets has the flags, scope and lifetime its purpose nee
 	expect([...names].sort()).toEqual([
 		'cookie_consent',
 		'kia-booking-draft',
+		'kia-device',
 		'kia-portal-theme',
 		'kia-theme',
 		'kia-toast',

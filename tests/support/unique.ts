@@ -80,23 +80,30 @@ export const uniqueEmail = (label: string) => `${uniqueName(label)}@kia.test`
 let addresses = 0
 
 /**
- * A visitor address no other test uses (IPv6 documentation range,
- * 2001:db8::/32): the run, the lane and a counter, 16 bits a group.
+ * A visitor address no other test uses (IPv6 documentation range, 2001:db8::/32), in a /64 of its own, as
+ * the app's limits count an IPv6 visitor by their /64: the lane and a counter make the prefix, the run the
+ * rest, 16 bits a group.
  */
 export function uniqueAddress() {
 	addresses += 1
+	if (addresses > 0xffff) throw new Error('A worker made more than 65,535 unique addresses.')
 	const run = Number.parseInt(fromRun(runVariable), 36)
 	const groups = [
 		0x2001,
 		0xdb8,
 		lane(),
+		addresses,
 		Math.floor(run / 2 ** 32) % 0x10000,
 		Math.floor(run / 0x10000) % 0x10000,
 		run % 0x10000,
-		Math.floor(addresses / 0x10000),
-		addresses % 0x10000,
+		1,
 	]
 	return groups.map((group) => group.toString(16)).join(':')
+}
+
+/** Another address in the /64 of `address` (its last group set to `host`), as one customer line rotates them. */
+export function addressInSameNetwork(address: string, host: number) {
+	return [...address.split(':').slice(0, 7), host.toString(16)].join(':')
 }
 
 export type Slot = { fecha: string; hora: string }

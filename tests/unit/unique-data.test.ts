@@ -172,19 +172,25 @@ describe('unique test data', () => {
 		expect(names[0]).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
 	})
 
-	test('visitor addresses: valid IPv6, different in every worker and every run', async () => {
+	test('visitor addresses: valid IPv6, each in a /64 of its own in a run, different in every worker and run', async () => {
 		const addresses: string[] = []
+		const networks = new Set<string>()
 		for (const run of ['run00001', 'run00002']) {
 			process.env.KIA_TEST_RUN = run
 			for (const lane of [0, 3]) {
 				const { uniqueAddress } = await worker(lane)
-				// Past 65,536 once, where the counter spills into a second group.
-				const count = run === 'run00001' && lane === 0 ? 66_000 : 100
-				for (let i = 0; i < count; i++) addresses.push(uniqueAddress())
+				const count = run === 'run00001' && lane === 0 ? 65_535 : 100
+				for (let i = 0; i < count; i++) {
+					const address = uniqueAddress()
+					addresses.push(address)
+					if (run === 'run00001') networks.add(address.split(':').slice(0, 4).join(':'))
+				}
+				if (count === 65_535) expect(() => uniqueAddress()).toThrow(/more than 65,535/)
 			}
 		}
 		expect(new Set(addresses).size).toBe(addresses.length)
-		const sample = addresses.filter((_, index) => index % 500 === 0 || (index >= 65_530 && index < 65_540))
+		expect(networks.size).toBe(65_535 + 100)
+		const sample = addresses.filter((_, index) => index % 500 === 0)
 		expect(sample.filter((address) => !/^2001:db8(:[0-9a-f]{1,4}){6}$/.test(address))).toEqual([])
 	})
 

@@ -7,7 +7,9 @@ import { authMessage, authStatus, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
-import { isAuthRateLimited } from '~/.server/rate-limit'
+import { isAuthRateLimited, reserveSignIn } from '~/.server/rate-limit'
+import { knownDevice, rememberDevice } from '~/.server/sign-in-device'
+import { inFixedTime, notBefore } from '~/.server/steady-timing'
 import { getOptionalUser, getSupabase, requireAuthService } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { Field, validateOnSubmit } from '~/components/forms'
@@ -31,6 +33,14 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 type Tab = 'signin' | 'signup'
+
+/**
+ * Answer times that say nothing of whether an account exists (decision 014): a failed sign-in is answered
+ * no sooner than Auth's check of a known account's password takes, and a recovery request in the time a
+ * recovery e-mail takes to send.
+ */
+const signInFailureMs = 400
+const recoveryAnswerMs = 800
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -85,14 +95,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const submission = parseWithZod(formData, { schema: signInSchema })
 		if (submission.status !== 'success')
 			return data({ intent, result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-		if (await isAuthRateLimited(context, 'signin', submission.value.email))
-			return formFailure(intent, submission, authCopy.limited.signin, 429)
-		const { error } = await supabase.auth.signInWithPassword({
-			email: submission.value.email,
-			password: submission.value.password,
-		})
-		if (error) return formFailure(intent, submission, authMessage(error), authStatus(error))
-		throw redirect(redirectTo)
+		const { email, password } = submission.value
+		const attempt = await reserveSignIn(context, email, await knownDevice(request, email))
+		if (!attempt) return formFailure(intent, submission, authCopy.limited.signin, 429)
+		const started = performance.now()
+		const { error } = await supabase.auth.signInWithPassword({ email, password })
+		await attempt.settle(error?.code === 'invalid_credentials')
+		if (error) {
+			// Auth answers an unknown address at once and a known one after checking its password.
+			await notBefore(started, signInFailureMs)
+			return formFailure(intent, submission, authMessage(error), authStatus(error))
+		}
+		throw redirect(redirectTo, { headers: { 'Set-Cookie': await rememberDevice(request, email) } })
 	}
 
 	if (intent === 'signup') {
@@ -154,9 +168,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 				},
 			)
 		}
-		const { error } = await supabase.auth.resetPasswordForEmail(parsed.data, {
-			redirectTo: callbackUrl('/auth/nueva-contrasena'),
-		})
+		// Auth sends the e-mail before it answers for a known address, and answers at once for an unknown one.
+		const { error } = await inFixedTime(
+			supabase.auth.resetPasswordForEmail(parsed.data, { redirectTo: callbackUrl('/auth/nueva-contrasena') }),
+			recoveryAnswerMs,
+			{ data: {}, error: null },
+		)
 		if (error) {
 			return data(
 				{ intent, result: null },

@@ -3,11 +3,15 @@ import { data } from 'react-router'
 import { readForm } from '~/.server/http'
 import { subscribe } from '~/.server/newsletter'
 import { isRateLimited, rateLimitedMessage, rateLimitedToast } from '~/.server/rate-limit'
+import { inFixedTime } from '~/.server/steady-timing'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { newsletterCopy } from '~/content/newsletter'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { newsletterSchema } from '~/lib/contact-schemas'
 import type { Route } from './+types/newsletter'
+
+/** Long enough for the store and the confirmation e-mail on a good day; the work goes on past it if not. */
+const subscribeAnswerMs = 600
 
 /**
  * The footer's form (issue 22 replaces SPEC §5's 'Función en desarrollo'): double opt-in, so the only
@@ -25,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 429, headers: await rateLimitedToast() },
 		)
 	}
-	if (!(await subscribe(submission.value.email))) {
+	// The same answer, in the same time, whether the address is subscribed, pending or new (decision 014).
+	if (!(await inFixedTime(subscribe(submission.value.email), subscribeAnswerMs, true))) {
 		return data(
 			{ result: submission.reply({ formErrors: [newsletterCopy.failed.description] }) },
 			{ status: 503, headers: await toastHeaders({ type: 'error', ...newsletterCopy.failed }) },

@@ -1,0 +1,36 @@
+/**
+ * Answers whose timing must not tell whether an account or a subscriber exists (decision 014): Supabase
+ * Auth answers a sign-in for an unknown address at once and checks a known one's password for about a
+ * tenth of a second; a recovery or a newsletter sign-up for a known address sends an e-mail first.
+ */
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
+
+/** Waits until `ms` have passed since `started` (a performance.now() reading); at once if they have. */
+export function notBefore(started: number, ms: number) {
+	return sleep(started + ms - performance.now())
+}
+
+/**
+ * Runs `work` and answers `ms` after the call whatever it does: with its result (or its error) when it is
+ * done by then, with `pending` otherwise. Work that is not done goes on after the answer; a failure then is
+ * logged, as nobody is waiting for it.
+ */
+export async function inFixedTime<T>(work: Promise<T>, ms: number, pending: T): Promise<T> {
+	const started = performance.now()
+	let answered = false
+	let outcome: { value: T } | { error: unknown } | undefined
+	const finished = work.then(
+		(value) => (outcome = { value }),
+		(error: unknown) => {
+			outcome = { error }
+			if (answered) console.error('[timing] work failed after its answer', error)
+		},
+	)
+	await Promise.race([finished, sleep(ms)])
+	await notBefore(started, ms)
+	answered = true
+	if (!outcome) return pending
+	if ('error' in outcome) throw outcome.error
+	return outcome.value
+}
