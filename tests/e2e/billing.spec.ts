@@ -8,7 +8,7 @@ import { cookieHeader, createAccount, postAs, serviceClient, signIn } from '../s
 import { expect, test } from '../support/e2e-test'
 import { stripeClient } from '../support/stripe'
 import { uniqueName } from '../support/unique'
-import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { portalURL, rawRequest, siteURL, stripeURL } from '../support/urls'
 
 const checkoutPage = /\/checkout\/cs_/
 
@@ -463,7 +463,7 @@ test.describe('managing the subscription on our page', () => {
 		const handOff = await postAs(page, subscriptionPage(), { intent: 'portal' })
 		expect(handOff.status).toBe(303)
 		const location = String(handOff.headers.location)
-		expect(location).toMatch(new RegExp(`^${process.env.E2E_STRIPE_URL}/billing/bps_`))
+		expect(location).toMatch(new RegExp(`^${stripeURL()}/billing/bps_`))
 		const [created] = await stripeRequestsAbout([customerId])
 		expect(created).toMatchObject({
 			method: 'POST',

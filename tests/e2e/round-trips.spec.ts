@@ -5,7 +5,7 @@ import { expect, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { sequentialCalls, startLatencyProxy, type LatencyProxy, type ProxiedCall } from '../support/latency-proxy'
 import { e2eStripe } from '../support/stripe'
-import { rawRequest } from '../support/urls'
+import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
 
 /**
  * Hosted Supabase is a network round trip away (tens of milliseconds); the
@@ -24,7 +24,7 @@ let app: Awaited<ReturnType<typeof startApp>>
 const timings: { who: string; path: string; medianMs: number; maxMs: number }[] = []
 
 test.beforeAll(async () => {
-	proxy = await startLatencyProxy(process.env.E2E_SUPABASE_URL ?? '', latencyMs)
+	proxy = await startLatencyProxy(supabaseURL(), latencyMs)
 	app = await startApp((port) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
 		SUPABASE_ANON_KEY: localAnonKey,
 		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
 		SMTP_URL: 'smtp://127.0.0.1:2525',
-		...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
+		...e2eStripe(stripeURL()),
 	}))
 })
 

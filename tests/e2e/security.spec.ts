@@ -30,7 +30,7 @@ import { localAnonKey } from '../support/keys'
 import { confirmedSubscriber } from '../support/newsletter'
 import { stripeClient } from '../support/stripe'
 import { uniqueAddress, uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
-import { appPort, portalURL, rawRequest, responseOf, siteURL, type RawResponse } from '../support/urls'
+import { appPort, portalURL, rawRequest, responseOf, siteURL, type RawResponse, supabaseURL } from '../support/urls'
 
 const evilOrigin = 'https://evil.example'
 
@@ -757,7 +757,7 @@ const probeFactories: Record<string, () => Promise<Probe>> = {
 	}),
 	'e-mail link': async () => {
 		const user = await createAccount('hostil-enlace')
-		const supabase = createClient(process.env.E2E_SUPABASE_URL ?? '', localAnonKey, {
+		const supabase = createClient(supabaseURL(), localAnonKey, {
 			auth: { persistSession: false },
 			realtime: { transport: ws as never },
 		})
@@ -1588,7 +1588,7 @@ const decodeEntities = (value: string) =>
 		.replace(/&gt;/g, '>')
 
 async function tokensFor(email: string) {
-	const supabase = createClient<Database>(process.env.E2E_SUPABASE_URL ?? '', localAnonKey, {
+	const supabase = createClient<Database>(supabaseURL(), localAnonKey, {
 		auth: { persistSession: false, autoRefreshToken: false },
 		realtime: { transport: ws as never },
 	})
@@ -1772,7 +1772,7 @@ async function forgedSessionCookie(cookie: string, alg: 'none' | 'RS256') {
 		access_token: string
 	}
 	const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString()) as JWTPayload
-	const jwks = (await (await fetch(`${process.env.E2E_SUPABASE_URL}/auth/v1/.well-known/jwks.json`)).json()) as {
+	const jwks = (await (await fetch(`${supabaseURL()}/auth/v1/.well-known/jwks.json`)).json()) as {
 		keys: { kid: string }[]
 	}
 	const kid = jwks.keys[0]?.kid ?? ''

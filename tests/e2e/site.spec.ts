@@ -7,10 +7,10 @@ import { expect, test } from '../support/e2e-test'
 import { honeypotFields } from '../support/honeypot'
 import { localServiceRoleKey } from '../support/keys'
 import { uniqueAddress, uniqueEmail, uniqueName } from '../support/unique'
-import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { portalURL, rawRequest, siteURL, supabaseURL } from '../support/urls'
 
 const service = () =>
-	createClient<Database>(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
+	createClient<Database>(supabaseURL(), localServiceRoleKey, {
 		auth: { persistSession: false },
 		realtime: { transport: ws as never },
 	})

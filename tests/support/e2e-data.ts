@@ -6,10 +6,10 @@ import type { Database, Json, TablesInsert } from '../../app/lib/database.types'
 import { appSettled, visitorAddress } from './e2e-test'
 import { localServiceRoleKey } from './keys'
 import { uniqueEmail, uniqueSlot } from './unique'
-import { portalURL, rawRequest, type RawResponse } from './urls'
+import { portalURL, rawRequest, type RawResponse, mailURL, supabaseURL } from './urls'
 
 export const serviceClient = () =>
-	createClient<Database>(process.env.E2E_SUPABASE_URL ?? '', localServiceRoleKey, {
+	createClient<Database>(supabaseURL(), localServiceRoleKey, {
 		auth: { persistSession: false },
 		realtime: { transport: ws as never },
 	})
@@ -129,7 +129,7 @@ export const submittedEmail = (data: Json) =>
 export async function waitForMail(to: string, subject: RegExp, mentioning?: string) {
 	const deadline = Date.now() + 10_000
 	while (Date.now() < deadline) {
-		const response = await fetch(`${process.env.E2E_MAIL_URL}/email`)
+		const response = await fetch(`${mailURL()}/email`)
 		const mails = (await response.json()) as {
 			subject: string
 			html: string

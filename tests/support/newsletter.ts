@@ -1,12 +1,10 @@
 import { expect } from '@playwright/test'
 import { inbox, waitForMail, type CaughtMail } from './mail'
 import { uniqueAddress } from './unique'
-import { rawRequest, siteURL } from './urls'
+import { rawRequest, siteURL, mailURL } from './urls'
 
 export const confirmSubject = /^Confirma tu suscripción al boletín de KIA$/
 export const welcomeSubject = /^Te damos la bienvenida al boletín de KIA$/
-
-const mailUrl = () => process.env.E2E_MAIL_URL ?? ''
 
 /** The footer form's post, as a visitor sends it from one of our pages. */
 export function subscribeByPost(email: string, address = uniqueAddress()) {
@@ -47,12 +45,12 @@ export const oneClickUnsubscribe = (link: string) =>
 /** Subscribes and confirms through the real e-mails; the welcome e-mail, whose links unsubscribe. */
 export async function confirmedSubscriber(email: string) {
 	expect((await subscribeByPost(email)).status).toBe(302)
-	const confirmation = await waitForMail(mailUrl(), email, confirmSubject)
+	const confirmation = await waitForMail(mailURL(), email, confirmSubject)
 	expect((await postLinkPage(linkInText(confirmation, '/boletin/confirmar'))).status).toBe(200)
-	const welcome = await waitForMail(mailUrl(), email, welcomeSubject)
+	const welcome = await waitForMail(mailURL(), email, welcomeSubject)
 	return { welcome, unsubscribeUrl: linkInText(welcome, '/boletin/baja') }
 }
 
 /** How many mails matching `subject` reached `email`. */
 export const mailsTo = async (email: string, subject: RegExp) =>
-	(await inbox(mailUrl(), email)).filter((mail) => subject.test(mail.subject)).length
+	(await inbox(mailURL(), email)).filter((mail) => subject.test(mail.subject)).length

@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { localStripe } from '../../app/.server/local-stripe'
+import { stripeURL } from './urls'
 
 /**
  * The app's Stripe configuration against the local stand-in at `url`: every
@@ -13,6 +14,6 @@ export function e2eStripe(url: string) {
 
 /** The real SDK against the local stand-in the suite started. */
 export function stripeClient() {
-	const url = new URL(process.env.E2E_STRIPE_URL ?? '')
+	const url = new URL(stripeURL())
 	return new Stripe(localStripe.STRIPE_SECRET_KEY ?? '', { host: url.hostname, port: url.port, protocol: 'http' })
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../app/lib/database.types'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { seededDatabase } from './database'
 import { localAnonKey, localServiceRoleKey } from './keys'
+import { mailURL, smtpPort } from './urls'
 
 /** A stand-in on a free port over a database of its own, fresh from the seed, mailing to the run's catcher. */
 export async function startTestSupabase(): Promise<LocalSupabase> {
@@ -12,11 +13,11 @@ export async function startTestSupabase(): Promise<LocalSupabase> {
 		database: await seededDatabase(),
 		port: 0,
 		log: false,
-		mail: { host: '127.0.0.1', port: inject('smtpPort'), from: 'KIA <no-reply@kia.test>' },
+		mail: { host: '127.0.0.1', port: smtpPort(), from: 'KIA <no-reply@kia.test>' },
 	})
 }
 
-export const mailUrl = () => inject('mailUrl')
+export const mailUrl = () => mailURL()
 
 const memoryStorage = () => {
 	const items = new Map<string, string>()

@@ -5,7 +5,7 @@ import { startApp } from './app-server'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
 import { startTestSupabase } from './supabase'
-import { rawRequest } from './urls'
+import { rawRequest, smtpPort } from './urls'
 
 /**
  * The production build (`npm run build` first) on a free port, over a Supabase stand-in and a database of
@@ -23,7 +23,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}) {
 		SUPABASE_URL: supabase.url,
 		SUPABASE_ANON_KEY: localAnonKey,
 		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: `smtp://127.0.0.1:${inject('smtpPort')}`,
+		SMTP_URL: `smtp://127.0.0.1:${smtpPort()}`,
 		...e2eStripe('http://127.0.0.1:9'),
 		...extraEnv,
 	})).catch(async (error: unknown) => {
@@ -31,6 +31,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}) {
 		throw error
 	})
 	supabase.setSiteUrl(`http://portal.kia.localhost:${app.port}`)
+	// For the helpers shared with the browser tests (urls.ts, e2e-data.ts): this file's app is the one under test.
+	Object.assign(process.env, { TEST_APP_PORT: String(app.port), TEST_SUPABASE_URL: supabase.url })
 	const site = (path = '/') => `http://kia.localhost:${app.port}${path}`
 	const portal = (path = '/') => `http://portal.kia.localhost:${app.port}${path}`
 	return {
