@@ -12,7 +12,10 @@ import { chooseRun } from '../support/unique'
  * addresses from the environment.
  */
 export default async function globalSetup(config: FullConfig) {
-	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }, log: false })
+	const services = await startLocalServices({
+		ports: { supabase: 0, postgres: 0, smtp: 0, mailWeb: 0, stripe: 0 },
+		log: false,
+	})
 	const app = await startApp((port) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
