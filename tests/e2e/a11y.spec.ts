@@ -3,18 +3,12 @@ import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { capabilityPath } from '../../app/lib/capability-ids'
 import { subscribe } from '../support/billing'
 import { bookingDialogLoad, slotRadio } from '../support/slot-picker'
-import {
-	cookieHeader,
-	createAccount,
-	createMeeting,
-	createSupportRequest,
-	serviceClient,
-	signIn,
-	testPassword,
-} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
+import { createAccount, createMeeting, createSupportRequest, testPassword } from '../support/data'
+import { cookieHeader, signIn, acceptCookies } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 /**
  * DESIGN §6: axe finds nothing on any route of either host, in either theme,
@@ -71,16 +65,6 @@ async function chooseTheme(context: BrowserContext, theme: Theme) {
 	await context.addCookies([
 		{ name: 'kia-theme', value: theme, url: siteURL('/') },
 		{ name: 'kia-portal-theme', value: theme, url: portalURL('/') },
-	])
-}
-
-async function acceptCookies(context: BrowserContext) {
-	await context.addCookies([
-		{
-			name: 'cookie_consent',
-			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
-			url: siteURL('/'),
-		},
 	])
 }
 

@@ -1,7 +1,8 @@
 import { billedClient } from '../support/billing'
-import { cookieHeader, createAdminAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, stripeURL } from '../support/urls'
+import { createAdminAccount } from '../support/data'
+import { cookieHeader, signIn } from '../support/browser'
 
 /** The local Stripe stand-in, which answers the Dashboard's paths too (stripeDashboardUrl). */
 

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
 import { localPriceId } from '../../app/.server/local-stripe'
-import { cookieHeader, createAccount, createAdminAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, stripeURL } from '../support/urls'
+import { createAccount, createAdminAccount } from '../support/data'
+import { cookieHeader, signIn } from '../support/browser'
 
 /**
  * /admin/servicios against the suite's Stripe stand-in, configured as e2eStripe() says: every

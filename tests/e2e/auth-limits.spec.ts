@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
-import { createAccount, testPassword } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
+import { createAccount, testPassword } from '../support/data'
 
 // Our own limits on auth attempts (app/.server/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
 // this server's address), per visitor address and per e-mail, each shown at its edge through the real forms.

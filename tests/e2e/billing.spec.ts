@@ -4,11 +4,13 @@ import { localStripe } from '../../app/.server/local-stripe'
 import { formatLongDate } from '../../app/lib/dates'
 import { formatAmount } from '../../app/lib/money'
 import { stripeRequestsAbout, subscribe } from '../support/billing'
-import { cookieHeader, createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { stripeClient } from '../support/stripe'
 import { uniqueName } from '../support/unique'
 import { portalURL, rawRequest, siteURL, stripeURL } from '../support/urls'
+import { createAccount } from '../support/data'
+import { cookieHeader, postAs, signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 const checkoutPage = /\/checkout\/cs_/
 

@@ -5,6 +5,7 @@ import { expect, test } from '../support/e2e-test'
 import { expectNoSidewaysScroll } from '../support/layout'
 import { uniqueName } from '../support/unique'
 import { rawRequest, siteURL } from '../support/urls'
+import { acceptCookies } from '../support/browser'
 
 /**
  * Issue 22: each home capability card opens a real page about it, with and without JavaScript, and the
@@ -12,16 +13,6 @@ import { rawRequest, siteURL } from '../support/urls'
  */
 
 const titleOf = (id: string) => capabilities.find((capability) => capability.id === id)?.title ?? id
-
-async function acceptCookies(page: Page) {
-	await page.context().addCookies([
-		{
-			name: 'cookie_consent',
-			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
-			url: siteURL('/'),
-		},
-	])
-}
 
 async function withoutJavaScript(browser: Browser) {
 	const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } })

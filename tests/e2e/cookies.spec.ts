@@ -1,9 +1,10 @@
 import { startHttpsApp } from '../support/app-server'
-import { createAccount, signIn } from '../support/e2e-data'
 import { appSettled, expect, test } from '../support/e2e-test'
 import { send, sessionCookie, setCookies, urlencoded } from '../support/hostile-input'
 import { uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
+import { createAccount } from '../support/data'
+import { signIn } from '../support/browser'
 
 /** A slot of its own (tests/support/unique.ts), as the booking form's fields. */
 function slotFields(): [string, string][] {

@@ -1,9 +1,10 @@
 import type { Page, Request } from '@playwright/test'
 import { motivationalQuotes } from '../../app/content/not-found'
 import { startApp } from '../support/app-server'
-import { createAccount, createAdminAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { createAccount, createAdminAccount } from '../support/data'
+import { signIn } from '../support/browser'
 
 function collectConsoleErrors(page: Page) {
 	const errors: string[] = []

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
-import { createAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { createAccount } from '../support/data'
+import { signIn } from '../support/browser'
 
 // Icons are references into one sprite (app/components/ui/icon.tsx) that every document carries at the start of
 // its body (app/.server/html-stream.ts): each must land on a symbol of it and be drawn, hydration must leave the

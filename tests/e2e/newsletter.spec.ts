@@ -1,4 +1,3 @@
-import { createAccount, createAdminAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { inbox, waitForMail } from '../support/mail'
 import {
@@ -12,7 +11,10 @@ import {
 	welcomeSubject,
 } from '../support/newsletter'
 import { uniqueEmail } from '../support/unique'
-import { portalURL, rawRequest, siteURL, mailURL } from '../support/urls'
+import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { createAccount, createAdminAccount } from '../support/data'
+import { signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 const subscriber = async (email: string) => {
 	const { data } = await serviceClient()
@@ -37,7 +39,7 @@ test.describe('newsletter, double opt-in', () => {
 		await expect(page.getByText('Te hemos enviado un email para confirmar tu suscripción.')).toBeVisible()
 		expect(await subscriber(email)).toMatchObject({ estado: 'pendiente' })
 
-		const confirmation = await waitForMail(mailURL(), email, confirmSubject)
+		const confirmation = await waitForMail(email, confirmSubject)
 		const link = linkInText(confirmation, '/boletin/confirmar')
 		// Opening the link (a mail scanner does) confirms nothing: the page asks for the click.
 		await page.goto(link)
@@ -48,7 +50,7 @@ test.describe('newsletter, double opt-in', () => {
 		await expect(page.getByText(`Recibirás el boletín de KIA en ${email}.`)).toBeVisible()
 		expect(await subscriber(email)).toMatchObject({ estado: 'confirmado' })
 
-		const welcome = await waitForMail(mailURL(), email, welcomeSubject)
+		const welcome = await waitForMail(email, welcomeSubject)
 		const unsubscribeUrl = linkInText(welcome, '/boletin/baja')
 		expect(welcome.headers?.['list-unsubscribe']).toBe(`<${unsubscribeUrl}>`)
 		expect(welcome.headers?.['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
@@ -75,10 +77,10 @@ test.describe('newsletter, double opt-in', () => {
 	test('subscribing again is harmless: a confirmed address gets no mail, a pending one a fresh link that replaces the last', async () => {
 		const email = uniqueEmail('boletin-otra-vez')
 		expect((await subscribeByPost(email)).status).toBe(302)
-		const first = linkInText(await waitForMail(mailURL(), email, confirmSubject), '/boletin/confirmar')
+		const first = linkInText(await waitForMail(email, confirmSubject), '/boletin/confirmar')
 		expect((await subscribeByPost(email)).status).toBe(302)
 		await expect.poll(() => mailsTo(email, confirmSubject)).toBe(2)
-		const second = linkInText(await waitForMail(mailURL(), email, confirmSubject), '/boletin/confirmar')
+		const second = linkInText(await waitForMail(email, confirmSubject), '/boletin/confirmar')
 		expect(second).not.toBe(first)
 		const stale = await postLinkPage(first)
 		expect(stale.status).toBe(400)
@@ -107,10 +109,10 @@ test.describe('newsletter, double opt-in', () => {
 		await page.locator('footer').getByLabel('Email').fill(email)
 		await page.locator('footer').getByRole('button', { name: 'Suscribirme' }).click()
 		await expect(page.getByRole('status')).toContainText('¡Ya casi está!')
-		await page.goto(linkInText(await waitForMail(mailURL(), email, confirmSubject), '/boletin/confirmar'))
+		await page.goto(linkInText(await waitForMail(email, confirmSubject), '/boletin/confirmar'))
 		await page.getByRole('button', { name: 'Confirmar suscripción' }).click()
 		await expect(page.getByRole('heading', { level: 1, name: '¡Suscripción confirmada!' })).toBeVisible()
-		await page.goto(linkInText(await waitForMail(mailURL(), email, welcomeSubject), '/boletin/baja'))
+		await page.goto(linkInText(await waitForMail(email, welcomeSubject), '/boletin/baja'))
 		await page.getByRole('button', { name: 'Darme de baja' }).click()
 		await expect(page.getByRole('heading', { level: 1, name: 'Te has dado de baja' })).toBeVisible()
 		expect(await subscriber(email)).toMatchObject({ estado: 'baja' })
@@ -136,7 +138,7 @@ test.describe('newsletter, double opt-in', () => {
 
 		const email = uniqueEmail('boletin-caducado')
 		expect((await subscribeByPost(email)).status).toBe(302)
-		const link = linkInText(await waitForMail(mailURL(), email, confirmSubject), '/boletin/confirmar')
+		const link = linkInText(await waitForMail(email, confirmSubject), '/boletin/confirmar')
 		const dayAndAHourAgo = new Date(Date.now() - 25 * 3600_000).toISOString()
 		await serviceClient()
 			.from('boletin_suscriptores')
@@ -196,6 +198,6 @@ test.describe('newsletter, double opt-in', () => {
 		expect(anonymous.status).toBe(302)
 		expect(anonymous.headers.location).toMatch(/\/auth\?/)
 		await clientPage.close()
-		expect(await inbox(mailURL(), pending)).toHaveLength(1)
+		expect(await inbox(pending)).toHaveLength(1)
 	})
 })

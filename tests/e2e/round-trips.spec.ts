@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test'
 import { startApp } from '../support/app-server'
-import { createAccount, createSupportRequest, serviceClient, testPassword } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { sequentialCalls, startLatencyProxy, type LatencyProxy, type ProxiedCall } from '../support/latency-proxy'
 import { e2eStripe } from '../support/stripe'
 import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
+import { createAccount, createSupportRequest, testPassword } from '../support/data'
+import { serviceClient } from '../support/supabase'
 
 /**
  * Hosted Supabase is a network round trip away (tens of milliseconds); the

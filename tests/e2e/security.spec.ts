@@ -14,15 +14,6 @@ import type { Database } from '../../app/lib/database.types'
 import { defaultBookingReason } from '../../app/lib/booking-schemas'
 import { startHttpsApp } from '../support/app-server'
 import { honeypotFields } from '../support/honeypot'
-import {
-	createAccount,
-	createMeeting,
-	createSupportRequest,
-	linkFrom,
-	serviceClient,
-	testPassword,
-	waitForMail,
-} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { subscribe } from '../support/billing'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, type Fields } from '../support/hostile-input'
@@ -31,6 +22,9 @@ import { confirmedSubscriber } from '../support/newsletter'
 import { stripeClient } from '../support/stripe'
 import { uniqueAddress, uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { appPort, portalURL, rawRequest, responseOf, siteURL, type RawResponse, supabaseURL } from '../support/urls'
+import { createAccount, createMeeting, createSupportRequest, linkFrom, testPassword } from '../support/data'
+import { waitForMail } from '../support/mail'
+import { serviceClient } from '../support/supabase'
 
 const evilOrigin = 'https://evil.example'
 

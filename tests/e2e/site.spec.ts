@@ -1,13 +1,14 @@
 import { createClient } from '@supabase/supabase-js'
-import type { Page } from '@playwright/test'
 import ws from 'ws'
 import type { Database } from '../../app/lib/database.types'
-import { submittedEmail, waitForMail } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { honeypotFields } from '../support/honeypot'
 import { localServiceRoleKey } from '../support/keys'
 import { uniqueAddress, uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, rawRequest, siteURL, supabaseURL } from '../support/urls'
+import { submittedEmail } from '../support/data'
+import { waitForMail } from '../support/mail'
+import { acceptCookies } from '../support/browser'
 
 const service = () =>
 	createClient<Database>(supabaseURL(), localServiceRoleKey, {
@@ -305,16 +306,6 @@ test.describe('cookie consent', () => {
 async function submissionsFrom(email: string) {
 	const { data } = await service().from('form_submissions').select('form_type, data')
 	return (data ?? []).filter((row) => submittedEmail(row.data) === email)
-}
-
-async function acceptCookies(page: Page) {
-	await page.context().addCookies([
-		{
-			name: 'cookie_consent',
-			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
-			url: siteURL('/'),
-		},
-	])
 }
 
 test.describe('interactions', () => {

@@ -1,8 +1,9 @@
-import { createAccount, serviceClient } from './e2e-data'
 import { send, urlencoded } from './hostile-input'
 import { stripeClient } from './stripe'
 import { uniqueName } from './unique'
 import { siteURL, stripeURL } from './urls'
+import { createAccount } from './data'
+import { serviceClient } from './supabase'
 
 async function poll<T>(what: string, read: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs

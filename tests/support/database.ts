@@ -1,4 +1,3 @@
-import { inject } from 'vitest'
 import { copyDatabase } from '../../local/supabase/db'
 import { postgresPort } from './urls'
 

@@ -1,6 +1,6 @@
-import { testPassword } from './e2e-data'
 import { uniqueAddress } from './unique'
 import { portalURL, rawRequest, type RawResponse } from './urls'
+import { testPassword } from './data'
 
 /** Form fields in order, duplicates allowed, as a browser (or anyone) puts them on the wire. */
 export type Fields = [name: string, value: string][]

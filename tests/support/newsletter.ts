@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test'
 import { inbox, waitForMail, type CaughtMail } from './mail'
 import { uniqueAddress } from './unique'
-import { rawRequest, siteURL, mailURL } from './urls'
+import { rawRequest, siteURL } from './urls'
 
 export const confirmSubject = /^Confirma tu suscripción al boletín de KIA$/
 export const welcomeSubject = /^Te damos la bienvenida al boletín de KIA$/
@@ -45,12 +45,12 @@ export const oneClickUnsubscribe = (link: string) =>
 /** Subscribes and confirms through the real e-mails; the welcome e-mail, whose links unsubscribe. */
 export async function confirmedSubscriber(email: string) {
 	expect((await subscribeByPost(email)).status).toBe(302)
-	const confirmation = await waitForMail(mailURL(), email, confirmSubject)
+	const confirmation = await waitForMail(email, confirmSubject)
 	expect((await postLinkPage(linkInText(confirmation, '/boletin/confirmar'))).status).toBe(200)
-	const welcome = await waitForMail(mailURL(), email, welcomeSubject)
+	const welcome = await waitForMail(email, welcomeSubject)
 	return { welcome, unsubscribeUrl: linkInText(welcome, '/boletin/baja') }
 }
 
 /** How many mails matching `subject` reached `email`. */
 export const mailsTo = async (email: string, subject: RegExp) =>
-	(await inbox(mailURL(), email)).filter((mail) => subject.test(mail.subject)).length
+	(await inbox(email)).filter((mail) => subject.test(mail.subject)).length

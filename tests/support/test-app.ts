@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs'
-import { inject } from 'vitest'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { startApp } from './app-server'
 import { localAnonKey, localServiceRoleKey } from './keys'
