@@ -92,3 +92,13 @@ export async function acceptCookies(target: Page | BrowserContext, site = siteUR
 		},
 	])
 }
+
+/** Gives the browser the session of `cookie` (a Cookie header's pairs, as sessionCookie returns them). */
+export async function useSession(context: BrowserContext, cookie: string) {
+	await context.addCookies(
+		cookie.split('; ').map((pair) => {
+			const split = pair.indexOf('=')
+			return { name: pair.slice(0, split), value: pair.slice(split + 1), domain: '.kia.localhost', path: '/' }
+		}),
+	)
+}
