@@ -242,22 +242,6 @@ test.describe('Stripe webhook', () => {
 	const sign = (payload: string) =>
 		stripeClient().webhooks.generateTestHeaderString({ payload, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '' })
 
-	test('a missing or bad signature is refused with 400; an event we do not use gets 200', async () => {
-		// An id of its own: an id seen before is a duplicate, whatever its type.
-		const payload = JSON.stringify({
-			id: `evt_${uniqueName('ignorado')}`,
-			object: 'event',
-			type: 'customer.created',
-			data: { object: {} },
-		})
-		expect((await post(payload)).status).toBe(400)
-		expect((await post(payload, 't=1,v1=deadbeef')).status).toBe(400)
-		expect((await post(`${payload} `, sign(payload))).status).toBe(400)
-		const ignored = await post(payload, sign(payload))
-		expect(ignored.status).toBe(200)
-		expect(JSON.parse(ignored.body)).toMatchObject({ received: true, outcome: 'ignored' })
-	})
-
 	test('the same event delivered 10 times has one effect', async ({ page }) => {
 		const account = await createAccount('repetido')
 		await signIn(page, account.email)

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/e2e-test'
-import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { portalURL, siteURL } from '../support/urls'
 import { createAccount } from '../support/data'
 import { signIn } from '../support/browser'
 
@@ -51,15 +51,6 @@ function watchPage(page: Page) {
 	})
 	return problems
 }
-
-test('every document carries the sprite right after its body start tag, before any icon', async () => {
-	for (const url of [siteURL('/'), siteURL('/pagina-que-no-existe'), portalURL('/auth')]) {
-		const { body } = await rawRequest(url)
-		const sprite = /<body[^>]*>(<svg [^>]*style="display:none"[^>]*>.*?<\/svg>)/s.exec(body)?.[1] ?? ''
-		expect(sprite, url).toContain('<symbol id="arrow-right"')
-		expect(body.indexOf('<use href="#'), url).toBeGreaterThan(body.indexOf(sprite))
-	}
-})
 
 test('site and portal pages draw every icon from the sprite, which stays through hydration and navigation', async ({
 	page,
