@@ -1,9 +1,9 @@
 /**
  * Questions a visitor would type into the site's chat, as they would type them (accents left out, typos
- * and all), each with the page that answers it. `tests/integration/assistant-questions.test.ts` asks
+ * and all), each with the page that answers it. `tests/integration/chat-questions.test.ts` asks
  * every one and counts how many get that page among the first three links; the bench times them.
  */
-export const assistantQuestions: { question: string; page: string }[] = [
+export const chatQuestions: { question: string; page: string }[] = [
 	{ question: '¿Cuánto cuesta el plan Business?', page: '/tarifas' },
 	{ question: 'precio del plan starter al mes', page: '/tarifas' },
 	{ question: 'cuanto vale enterprise', page: '/tarifas' },
