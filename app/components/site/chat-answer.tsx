@@ -137,7 +137,8 @@ export function HandoverForm({
 	children?: ReactNode
 }) {
 	const [form, fields] = useForm({
-		id: compact ? 'persona-chat' : 'persona',
+		// Not 'persona': that is the page's anchor for this form's card, and conform ties the fields to the form by id.
+		id: compact ? 'persona-chat' : 'persona-formulario',
 		lastResult,
 		defaultValue: { pregunta: question },
 		constraint: getZodConstraint(handoverSchema),

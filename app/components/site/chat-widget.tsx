@@ -144,11 +144,17 @@ export function ChatWidget() {
 	useEffect(() => {
 		listRef.current?.lastElementChild?.scrollIntoView({ block: 'end' })
 	}, [messages, typing, handover])
-	// The hand-over form takes focus when it opens, and gives it back to the message field when it goes.
+	// The hand-over form takes focus when it opens, and gives it back to the message field when it goes (its sent
+	// button, which had it, goes with it).
 	const handoverOpen = handover !== null
 	useEffect(() => {
 		if (handoverOpen) panelRef.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus()
-		else if (panelRef.current?.contains(document.activeElement) !== false) inputRef.current?.focus()
+		else if (
+			!document.activeElement ||
+			document.activeElement === document.body ||
+			panelRef.current?.contains(document.activeElement)
+		)
+			inputRef.current?.focus()
 	}, [handoverOpen])
 
 	// Once the team has the question, the chat says so (and only then) and the visitor can go on asking. Set while
