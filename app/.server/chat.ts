@@ -137,14 +137,17 @@ export async function handOver(email: string, question: string) {
 	return saved
 }
 
-export type Asked = { ok: true; answer: Answer } | { ok: false; message: string }
+/** `kept`: the question being written to the log, in parallel with the answer; awaited before the response ends. */
+export type Asked = { ok: true; answer: Answer; kept: Promise<void> } | { ok: false; message: string }
 
-/** One question from the chat or /asistente: counted against the visitor's address, answered, kept. */
+/**
+ * One question from the chat or /asistente: counted against the visitor's address, answered, kept. The count
+ * and the search run side by side, and the answer goes out while the question is written.
+ */
 export async function ask(context: Readonly<RouterContextProvider>, question: string): Promise<Asked> {
-	if (await isRateLimited(context, 'chat')) return { ok: false, message: chat.rateLimited }
-	const answer = await findAnswer(question)
-	await recordQuestion(question, answer)
-	return { ok: true, answer }
+	const [limited, answer] = await Promise.all([isRateLimited(context, 'chat'), findAnswer(question)])
+	if (limited) return { ok: false, message: chat.rateLimited }
+	return { ok: true, answer, kept: recordQuestion(question, answer) }
 }
 
 /** With a language model configured, its wording of the passages found; past its timeout, the passages alone. */
@@ -172,19 +175,17 @@ export async function handOverAction(request: Request, context: Readonly<RouterC
 
 /**
  * The chat's answer as events (AnswerEvent): the passages at once, then, with a language model, its words as
- * they come. Past the model's timeout, on its failure or when the visitor goes, `fallback`: the passages stand.
+ * they come; the question is kept meanwhile. Past the model's timeout, on its failure or when the visitor goes, `fallback`: the passages stand.
  */
 export async function* answerEvents(
 	question: string,
-	answer: Answer,
+	{ answer, kept }: { answer: Answer; kept: Promise<void> },
 	signal: AbortSignal,
 ): AsyncGenerator<AnswerEvent> {
 	const model = configuredModel()
-	if (!model || answer.kind !== 'found') {
-		yield { type: 'start', answer, composing: false }
-		return
-	}
-	yield { type: 'start', answer, composing: true }
+	yield { type: 'start', answer, composing: model !== null && answer.kind === 'found' }
+	await kept
+	if (!model || answer.kind !== 'found') return
 	try {
 		const deadline = AbortSignal.any([signal, AbortSignal.timeout(model.timeoutMs)])
 		for await (const text of composeAnswer(model, question, answer.quotes, deadline)) yield { type: 'text', text }

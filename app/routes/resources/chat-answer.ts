@@ -39,5 +39,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const question = submission.value.pregunta
 	const asked = await ask(context, question)
 	if (!asked.ok) return eventStream(only({ type: 'refused', message: asked.message }), 429)
-	return eventStream(answerEvents(question, asked.answer, request.signal))
+	return eventStream(answerEvents(question, asked, request.signal))
 }

@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 	const asked = await ask(context, submission.value.pregunta)
 	if (!asked.ok) return data({ question, answer: null, error: asked.message }, { status: 429 })
-	const answer = await composeWholeAnswer(submission.value.pregunta, asked.answer)
+	const [answer] = await Promise.all([composeWholeAnswer(submission.value.pregunta, asked.answer), asked.kept])
 	return { question: submission.value.pregunta, answer, error: null }
 }
 
