@@ -10,6 +10,7 @@ import { launchOptions } from '../playwright.config'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../tests/support/first-load'
 import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
+import { measureChatAnswers } from './chat'
 import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
 import { hostedLatency } from './latency'
 import { lighthouse, lighthouseBudgets } from './lighthouse'
@@ -136,6 +137,7 @@ if (runs('cached') || runs('uncached')) {
 }
 if (runs('profile')) sections.push(await renderProfile(stack, await signIn()))
 if (runs('latency')) sections.push(await hostedLatency(stack, await signIn()))
+if (runs('chat')) sections.push(await measureChatAnswers(stack))
 if (runs('admin')) sections.push(await measureAdminPages(stack))
 if (runs('soak')) sections.push(await soak(stack))
 await stack.stop()

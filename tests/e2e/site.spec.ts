@@ -205,36 +205,6 @@ async function submissionsFrom(email: string) {
 }
 
 test.describe('interactions', () => {
-	test('chat: greeting, empty messages ignored, typing indicator, canned reply after 2 s', async ({ page }) => {
-		await acceptCookies(page)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
-		await page.getByRole('button', { name: 'Abrir chat con KIA' }).click()
-		const panel = page.getByRole('region', { name: 'KIA Asistente Inteligente' })
-		await expect(panel.locator('[data-sender="bot"]')).toHaveCount(1)
-		const input = panel.getByLabel('Escribe tu mensaje')
-		await input.fill('   ')
-		await input.press('Enter')
-		await expect(panel.locator('[data-sender="user"]')).toHaveCount(0)
-		// The reply's 2 s run on the test's clock, paused: a busy machine (the hero's particles included)
-		// cannot let them pass between two checks. An installed clock runs in real time until paused, and
-		// pauseAt cannot go back, hence the minute's margin past the install.
-		const installedAt = Date.now()
-		await page.clock.install({ time: installedAt })
-		await page.clock.pauseAt(installedAt + 60_000)
-		await input.fill('¿Cuánto cuesta?')
-		await input.press('Enter')
-		await expect(panel.locator('[data-sender="user"]')).toHaveText('¿Cuánto cuesta?')
-		await expect(panel.getByTestId('typing')).toBeVisible()
-		await page.clock.runFor(1900)
-		await expect(panel.getByTestId('typing')).toBeVisible()
-		await expect(panel.locator('[data-sender="bot"]')).toHaveCount(1)
-		await page.clock.runFor(200)
-		await expect(panel.locator('[data-sender="bot"]')).toHaveCount(2)
-		await expect(panel.getByTestId('typing')).toHaveCount(0)
-		await page.keyboard.press('Escape')
-		await expect(panel).toBeHidden()
-	})
-
 	test('FAQ: one item open at a time, collapsible', async ({ page }) => {
 		await acceptCookies(page)
 		await page.goto(siteURL('/#faq'), { waitUntil: 'networkidle' })

@@ -170,6 +170,11 @@ const apiAccess: Record<string, { anon: string; authenticated: string; why: stri
 		authenticated: 'admins read',
 		why: 'written by the server only (double opt-in after the schema and the rate limits); admins export the confirmed ones',
 	},
+	asistente_preguntas: {
+		anon: 'nothing',
+		authenticated: 'admins read',
+		why: 'what visitors asked the site’s chat, written by the server after the rate limit; nothing about who asked',
+	},
 	rate_limits: {
 		anon: 'nothing',
 		authenticated: 'nothing',
@@ -221,6 +226,7 @@ describe('select', () => {
 		form_submissions: { anon: denied, clienteA: 1, clienteB: 0, admin: 2, service: 2 },
 		form_submission_events: { anon: denied, clienteA: 1, clienteB: 0, admin: 2, service: 2 },
 		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
+		asistente_preguntas: { anon: denied, clienteA: 0, clienteB: 0, admin: 0, service: 0 },
 		boletin_suscriptores: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		reglas_reservas: { anon: 1, clienteA: 1, clienteB: 1, admin: 1, service: 1 },
 		bloqueos_reservas: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
@@ -306,6 +312,7 @@ describe('insert', () => {
 		reglas_reservas: { id: true },
 		cambios_ajustes: { tipo: 'reglas' },
 		boletin_suscriptores: { email: `rls-${actor.toLowerCase()}@kia.test` },
+		asistente_preguntas: { pregunta: `¿Pregunta de ${actor}?`, resultado: 'sin_respuesta' },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -327,6 +334,7 @@ describe('insert', () => {
 		reglas_reservas: [],
 		cambios_ajustes: ['service'],
 		boletin_suscriptores: ['service'],
+		asistente_preguntas: ['service'],
 	}
 	test('covers every table', () => expect(Object.keys(allowed).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const table of Object.keys(allowed)) {
@@ -480,6 +488,7 @@ describe('update', () => {
 		stripe_customers: { column: 'customer_id', value: 'cus_sin_fila' },
 		stripe_eventos: { column: 'type', value: 'sin-fila' },
 		boletin_suscriptores: { column: 'email', value: 'sin-fila@kia.test' },
+		asistente_preguntas: { column: 'pregunta', value: 'sin-fila' },
 	}
 	test.each(Object.keys(untouchable))('only the service role updates %s', async (table) => {
 		const { column, value } = untouchable[table] ?? { column: '', value: '' }
