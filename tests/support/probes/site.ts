@@ -5,6 +5,7 @@ import { defaultBookingReason } from '../../../app/lib/booking-schemas'
 import { createAccount, linkFrom, testPassword } from '../data'
 import { localAnonKey } from '../keys'
 import { waitForMail } from '../mail'
+import { honeypotFields } from '../honeypot'
 import { confirmedSubscriber } from '../newsletter'
 import { serviceClient } from '../supabase'
 import { uniqueSlot } from '../unique'
@@ -49,6 +50,39 @@ export const siteProbes: Record<string, () => Promise<Probe>> = {
 			rows: () =>
 				select(serviceClient().from('boletin_suscriptores').select('email, estado').like('email', `${tag}-%`)),
 			isWhole: (row, sent) => row.estado === 'pendiente' && wasSent(sent, 'email', row.email),
+		}
+	},
+	'site assistant question': async () => {
+		const tag = marker()
+		return {
+			module: 'routes/resources/chat-answer.ts',
+			url: siteURL('/resources/asistente'),
+			valid: () => ({ pregunta: `¿Cuánto cuesta el plan Starter? ${tag}` }),
+			accepted: 200,
+			rows: () =>
+				select(serviceClient().from('asistente_preguntas').select('id, pregunta').like('pregunta', `%${tag}%`)),
+			isWhole: (row, sent) => wasSent(sent, 'pregunta', row.pregunta),
+		}
+	},
+	'site assistant hand-over': async () => {
+		const tag = marker()
+		const since = new Date(Date.now() - 60_000).toISOString()
+		const hidden = await honeypotFields(siteURL('/asistente'))
+		return {
+			module: 'routes/site/chat.tsx',
+			url: siteURL('/asistente'),
+			valid: () => ({ email: `${tag}@kia.test`, pregunta: `¿Podéis llamarme? ${tag}`, ...hidden }),
+			accepted: 200,
+			rows: async () =>
+				(
+					await select(
+						serviceClient().from('form_submissions').select('id, form_type, data').gte('created_at', since).order('id'),
+					)
+				).filter((row) => JSON.stringify(row.data).includes(tag)),
+			isWhole: (row, sent) => {
+				const data = row.data as Record<string, unknown>
+				return row.form_type === 'chat' && wasSent(sent, 'email', data.email) && wasSent(sent, 'pregunta', data.message)
+			},
 		}
 	},
 	'newsletter confirmation': async () => {
