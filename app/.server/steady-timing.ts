@@ -12,6 +12,24 @@ export function notBefore(started: number, ms: number) {
 }
 
 /**
+ * A floor for one kind of answer that rises to the slowest of them in the last minute (up to `maximumMs`):
+ * a fixed floor hides the password check only while the check is shorter, and on a busy server it is not.
+ */
+export function risingFloor(minimumMs: number, maximumMs: number, windowMs = 60_000) {
+	const recent: { at: number; ms: number }[] = []
+	return {
+		/** Counts the work begun at `started`, then waits until it has taken as long as the slowest recent one. */
+		async wait(started: number) {
+			const now = performance.now()
+			while (recent.length >= 256 || (recent[0] && recent[0].at < now - windowMs)) recent.shift()
+			recent.push({ at: now, ms: now - started })
+			const floor = Math.min(maximumMs, Math.max(minimumMs, ...recent.map((entry) => entry.ms)))
+			await notBefore(started, floor)
+		},
+	}
+}
+
+/**
  * Runs `work` and answers `ms` after the call whatever it does: with its result (or its error) when it is
  * done by then, with `pending` otherwise. Work that is not done goes on after the answer; a failure then is
  * logged, as nobody is waiting for it.

@@ -1,7 +1,9 @@
-import { createAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueName } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { createAccount } from '../support/data'
+import { signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 // The production server keeps anonymous marketing pages in memory (server/page-cache.ts). These tests
 // pin down what makes that safe: only anonymous pages, keyed on what changes the HTML, a fresh nonce

@@ -3,7 +3,7 @@ import { chat } from '~/content/chat'
 import { rateLimits } from '~/.server/rate-limit'
 import type { AnswerEvent } from '~/lib/chat'
 import { honeypotFields } from '../support/honeypot'
-import { mailUrl, serviceClient } from '../support/supabase'
+import { serviceClient } from '../support/supabase'
 import { inbox } from '../support/mail'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail, uniqueName } from '../support/unique'
@@ -151,10 +151,10 @@ describe('a person instead of an answer', () => {
 			{ form_type: 'chat', status: 'nueva', data: expect.objectContaining({ email, message: question }) },
 		])
 		const deadline = Date.now() + 10_000
-		let mails = await inbox(mailUrl(), contactEmail)
+		let mails = await inbox(contactEmail)
 		while (!mails.some((mail) => mail.text.includes(question)) && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 100))
-			mails = await inbox(mailUrl(), contactEmail)
+			mails = await inbox(contactEmail)
 		}
 		expect(mails.find((mail) => mail.text.includes(question))?.subject).toBe('Nuevo formulario: chat')
 	})

@@ -9,7 +9,7 @@ import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
 import { isAuthRateLimited, reserveSignIn } from '~/.server/rate-limit'
 import { knownDevice, rememberDevice } from '~/.server/sign-in-device'
-import { inFixedTime, notBefore } from '~/.server/steady-timing'
+import { inFixedTime, risingFloor } from '~/.server/steady-timing'
 import { getOptionalUser, getSupabase, requireAuthService } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { Field, validateOnSubmit } from '~/components/forms'
@@ -36,10 +36,11 @@ type Tab = 'signin' | 'signup'
 
 /**
  * Answer times that say nothing of whether an account exists (decision 014): a failed sign-in is answered
- * no sooner than Auth's check of a known account's password takes, and a recovery request in the time a
+ * no sooner than the slowest failed sign-in of the last minute (at least 400 ms, Auth's check of a known
+ * account's password included), and a recovery request in the time a
  * recovery e-mail takes to send.
  */
-const signInFailureMs = 400
+const failedSignIn = risingFloor(400, 3000)
 const recoveryAnswerMs = 800
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -103,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await attempt.settle(error?.code === 'invalid_credentials')
 		if (error) {
 			// Auth answers an unknown address at once and a known one after checking its password.
-			await notBefore(started, signInFailureMs)
+			await failedSignIn.wait(started)
 			return formFailure(intent, submission, authMessage(error), authStatus(error))
 		}
 		throw redirect(redirectTo, { headers: { 'Set-Cookie': await rememberDevice(request, email) } })
