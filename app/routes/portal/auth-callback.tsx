@@ -42,8 +42,7 @@ function signInHref(email: string, target: string) {
  * opening it uses nothing, since the token is spent by the button's POST alone (action). The implicit flow
  * brings tokens in the URL fragment, which only the browser sees: the page's script posts them.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const next = url.searchParams.get('next')
 	const code = url.searchParams.get('code')
 	if (code) {
