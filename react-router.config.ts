@@ -8,6 +8,8 @@ export default {
 		// once the network is gone; split, it would be fetched at the moment of submitting.
 		v8_splitRouteModules: false,
 		v8_viteEnvironmentApi: true,
+		// Handlers get the request as it came; `url` is the page's address without `.data` and `_routes`.
+		v8_passThroughRequests: true,
 		v8_trailingSlashAwareDataRequests: true,
 	},
 	// React Router's own check (Origin host = request host) would answer a foreign post to a page with

@@ -139,11 +139,11 @@ function withStripeUrl<Page extends { rows: object[] }>(
 }
 
 /** One page of the view the filters ask for, through its admin list function. */
-export async function loadBillingList(request: Request, supabase: Client, filters: BillingFilters) {
+export async function loadBillingList(url: URL, supabase: Client, filters: BillingFilters) {
 	const { plan, periodo, estado } = filters
 	switch (filters.vista) {
 		case 'pagos': {
-			const page = await loadAdminPage<PaymentRow>(request, copy.loadError, (range) =>
+			const page = await loadAdminPage<PaymentRow>(url, copy.loadError, (range) =>
 				supabase.rpc('admin_pagos', { ...range, plan, estado }),
 			)
 			// A payment opens at its payment intent; before Checkout made one, at its customer.
@@ -155,7 +155,7 @@ export async function loadBillingList(request: Request, supabase: Client, filter
 			}
 		}
 		case 'fallidos': {
-			const page = await loadAdminPage<FailedRow>(request, copy.loadError, (range) =>
+			const page = await loadAdminPage<FailedRow>(url, copy.loadError, (range) =>
 				supabase.rpc('admin_pagos_fallidos', { ...range, plan }),
 			)
 			return {
@@ -166,7 +166,7 @@ export async function loadBillingList(request: Request, supabase: Client, filter
 			}
 		}
 		default: {
-			const page = await loadAdminPage<SubscriptionRow>(request, copy.loadError, (range) =>
+			const page = await loadAdminPage<SubscriptionRow>(url, copy.loadError, (range) =>
 				supabase.rpc('admin_suscripciones', { ...range, plan, periodo, estado }),
 			)
 			return { vista: 'suscripciones' as const, ...withStripeUrl(page, (row) => `subscriptions/${row.id}`) }

@@ -25,8 +25,7 @@ type ListCall = (range: ListRange) => PromiseLike<{ data: unknown; error: Postgr
  * Each function checks the caller is an admin, so RLS's rule holds although it reads past RLS.
  * A page past the end answers with a redirect to the last one, not an empty 'Página 99 de 5'.
  */
-export async function loadAdminPage<Row>(request: Request, loadError: string, list: ListCall) {
-	const url = new URL(request.url)
+export async function loadAdminPage<Row>(url: URL, loadError: string, list: ListCall) {
 	const page = pageFrom(url)
 	const { data, error } = await list({ termino: searchTermFrom(url), desde: (page - 1) * pageSize, cuantos: pageSize })
 	// 42501: not an admin. The page's role check, run alongside, sends them away; nothing to log.
@@ -35,8 +34,9 @@ export async function loadAdminPage<Row>(request: Request, loadError: string, li
 	const total = result?.total ?? 0
 	const pages = Math.max(1, Math.ceil(total / pageSize))
 	if (result && page > pages) {
-		url.searchParams.set('page', String(pages))
-		throw redirect(`${url.pathname}${url.search}`)
+		const last = new URL(url)
+		last.searchParams.set('page', String(pages))
+		throw redirect(`${last.pathname}${last.search}`)
 	}
 	return { rows: result?.rows ?? [], total, page, pages, error: error ? loadError : null }
 }

@@ -5,6 +5,7 @@ import { serviceUnavailableCopy } from '~/content/errors'
 import type { Tables } from '~/lib/database.types'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
+import { getRequestInfo } from './request'
 import { rateLimitedMessage } from './rate-limit'
 import { assertReachable, getOptionalUser, getSupabase, type SessionUser } from './supabase'
 
@@ -14,7 +15,7 @@ type Context = Readonly<RouterContextProvider>
 export async function requireUser(context: Context, request: Request): Promise<SessionUser> {
 	const user = await getOptionalUser(context, request)
 	if (user) return user
-	const url = new URL(request.url)
+	const { url } = getRequestInfo(context)
 	const params = new URLSearchParams({ redirectTo: url.pathname + url.search })
 	throw redirect(`/auth?${params}`)
 }

@@ -7,6 +7,7 @@ import { contactDestination, rejectSpam, saveSubmission } from './forms'
 import { readForm } from './http'
 import { sendMail } from './mail'
 import { isRateLimited, rateLimitedMessage, rateLimitedToast } from './rate-limit'
+import { getRequestInfo } from './request'
 import { redirectWithToast, toastHeaders } from './toast'
 
 const saveFailed = 'Error al guardar los datos. Inténtalo de nuevo.'
@@ -39,7 +40,7 @@ export async function handleContactForm(
 		)
 	}
 	await notifyCompany(formType, payload)
-	return redirectWithToast(new URL(request.url).pathname, {
+	return redirectWithToast(getRequestInfo(context).url.pathname, {
 		type: 'success',
 		title: '¡Mensaje Enviado!',
 		description: 'Gracias por contactar. Te responderemos pronto.',
@@ -70,7 +71,7 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 			{ status: 500, headers: await toastHeaders(error) },
 		)
 	}
-	return redirectWithToast(new URL(request.url).pathname, {
+	return redirectWithToast(getRequestInfo(context).url.pathname, {
 		type: 'success',
 		title: '¡Formulario enviado con éxito!',
 		description: 'Gracias por tu interés. Nos pondremos en contacto contigo pronto.',

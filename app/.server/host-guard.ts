@@ -9,10 +9,9 @@ import { requestInfoContext } from './request'
  * action runs before the check.
  */
 export function hostGuard(owner: HostKind): MiddlewareFunction<Response> {
-	return ({ request, context }, next) => {
+	return ({ url, context }, next) => {
 		const { host } = context.get(requestInfoContext)
 		if (host === owner) return next()
-		const url = new URL(request.url)
 		// Both hosts have a `/`; route paths must be unique, so the portal's is its sign-in page.
 		if (host === 'portal' && url.pathname === '/') throw redirect(`/auth${url.search}`)
 		throw notFound()

@@ -9,6 +9,8 @@ export type RequestInfo = {
 	/** Per-request CSP nonce for every script we render. */
 	nonce: string
 	host: HostKind
+	/** The page's address: the request's, less React Router's `.data` suffix and `_routes` (passed-through requests). */
+	url: URL
 }
 
 export const requestInfoContext = createContext<RequestInfo>()
@@ -19,11 +21,12 @@ export const clientAddressContext = createContext<string>('unknown')
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Identifies the request and puts the security headers on whatever response comes back. */
-export const requestMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const requestMiddleware: MiddlewareFunction<Response> = async ({ url, context }, next) => {
 	const info: RequestInfo = {
 		id: crypto.randomUUID(),
 		nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
-		host: hostKindOf(new URL(request.url).hostname),
+		host: hostKindOf(url.hostname),
+		url,
 	}
 	context.set(requestInfoContext, info)
 	const response = await next()
@@ -63,8 +66,8 @@ export function servedHostOf(hostHeader: string | undefined) {
 const signedEndpoints = new Set(['/api/stripe/webhook', '/boletin/baja'])
 
 /** Refuses cross-site form posts (CSRF) before any action runs. */
-export const originMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-	if (signedEndpoints.has(new URL(request.url).pathname)) return next()
+export const originMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
+	if (signedEndpoints.has(url.pathname)) return next()
 	if (mutatingMethods.has(request.method) && !isAllowedOrigin(request, [env.SITE_URL, env.PORTAL_URL])) {
 		throw new Response('Origen no permitido', { status: 403 })
 	}

@@ -18,7 +18,7 @@ for (const theme of themes) {
 			const account = await createAccount('a11y-suscripcion', 'Irene Soler')
 			await signIn(page, account.email)
 			const { subscriptionId } = await subscribe({ cookie: await cookieHeader(page), userId: account.id })
-			const { found, check, open, visit } = audit(page)
+			const { found, check, open, visit } = audit(page, theme)
 			await visit(portalURL('/dashboard/suscripcion'))
 			await visit(portalURL(`/dashboard/suscripcion?cancelar=${subscriptionId}`))
 			await open(portalURL('/dashboard/suscripcion'))
@@ -33,7 +33,7 @@ for (const theme of themes) {
 
 		test('portal, signed out: sign-in, sign-up, recovery and errors', async ({ page }) => {
 			test.setTimeout(longTestBudget)
-			const { found, check, open, visit } = audit(page)
+			const { found, check, open, visit } = audit(page, theme)
 			for (const path of ['/auth', '/auth?tab=signup', '/auth?error=missing_token', '/', '/no-existe'])
 				await visit(portalURL(path))
 
@@ -83,7 +83,7 @@ for (const theme of themes) {
 				})
 				.throwOnError()
 			await signIn(page, account.email)
-			const { found, check, open, visit } = audit(page)
+			const { found, check, open, visit } = audit(page, theme)
 
 			for (const path of [
 				'/dashboard',
@@ -167,7 +167,7 @@ for (const theme of themes) {
 				.single()
 			expect(item.error ?? thread.error ?? assistant.error).toBeNull()
 			await signIn(page, 'admin@kia.test', 'kia-admin-2025')
-			const { found, check, visit } = audit(page)
+			const { found, check, visit } = audit(page, theme)
 
 			for (const path of [
 				'/admin',

@@ -24,7 +24,7 @@ for (const theme of themes) {
 		// Split in two so neither runs long on a loaded two-core machine.
 		test('site, signed out: every page', async ({ page, context }) => {
 			test.setTimeout(longTestBudget)
-			const { found, visit } = audit(page)
+			const { found, visit } = audit(page, theme)
 			await acceptCookies(context)
 			for (const path of sitePages) await visit(siteURL(path))
 			expect(found).toEqual([])
@@ -32,7 +32,7 @@ for (const theme of themes) {
 
 		test('site, signed out: the capability pages and their examples', async ({ page, context }) => {
 			test.setTimeout(longTestBudget)
-			const { found, visit } = audit(page)
+			const { found, visit } = audit(page, theme)
 			await acceptCookies(context)
 			for (const path of capabilityPages) await visit(siteURL(path))
 			expect(found).toEqual([])
@@ -43,7 +43,7 @@ for (const theme of themes) {
 			context,
 		}) => {
 			test.setTimeout(longTestBudget)
-			const { found, check, open, visit } = audit(page)
+			const { found, check, open, visit } = audit(page, theme)
 
 			await open(siteURL('/'))
 			await expect(page.getByRole('region', { name: /cookies/i })).toBeVisible()

@@ -66,7 +66,7 @@ async function forgedCookie(alg: 'none' | 'RS256') {
 async function visit(cookie: string) {
 	const request = new Request('http://portal.kia.localhost/dashboard', { headers: { Cookie: cookie } })
 	const context = new RouterContextProvider()
-	context.set(app.requestInfoContext, { id: 'prueba', nonce: 'nonce', host: 'portal' })
+	context.set(app.requestInfoContext, { id: 'prueba', nonce: 'nonce', host: 'portal', url: new URL(request.url) })
 	let user: unknown = 'not asked'
 	const response = await app.supabaseMiddleware(
 		{ request, context, params: {}, url: new URL(request.url), pattern: '/dashboard' },

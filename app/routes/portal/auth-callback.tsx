@@ -42,8 +42,7 @@ function signInHref(email: string, target: string) {
  * opening it uses nothing, since the token is spent by the button's POST alone (action). The implicit flow
  * brings tokens in the URL fragment, which only the browser sees: the page's script posts them.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const next = url.searchParams.get('next')
 	const code = url.searchParams.get('code')
 	if (code) {
@@ -57,10 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		// A sign-up confirmed elsewhere leaves this browser's session alone: nothing to ask then.
 		const current = signsInHere(request, link) ? await getOptionalUser(context, request) : null
 		// Who is signed in is shown only to ask before switching; the action decides on what Supabase verifies.
-		return { next, link, signedInAs: isAnotherAccount(current, link) ? (current?.email ?? '') : null }
+		const signedInAs = isAnotherAccount(current, link) ? (current?.email ?? '') : null
+		// The form posts back to this very address, spelt as the server read it: taken from the location, the
+		// browser's spelling of an escaped '+' (%2b) and the server router's (%2B) differed at hydration.
+		return { next, link, signedInAs, formAction: url.pathname + url.search }
 	}
 	if (url.searchParams.has('error')) throw redirect('/auth?error=auth_failed')
-	return { next, link: null, signedInAs: null }
+	return { next, link: null, signedInAs: null, formAction: null }
 }
 
 type Problem = 'refused' | 'other-account' | 'halfway'
@@ -135,7 +137,9 @@ function AuthCallback({ loaderData, actionData }: Route.ComponentProps) {
 	if (actionData?.problem) {
 		return <LinkProblem problem={actionData.problem} signedInAs={loaderData.signedInAs} signIn={actionData.signIn} />
 	}
-	return <EmailLinkCard link={loaderData.link} signedInAs={loaderData.signedInAs} />
+	return (
+		<EmailLinkCard link={loaderData.link} signedInAs={loaderData.signedInAs} formAction={loaderData.formAction ?? ''} />
+	)
 }
 
 function Card({ children }: { children: ReactNode }) {
@@ -143,10 +147,20 @@ function Card({ children }: { children: ReactNode }) {
 }
 
 /** The link's hidden fields and its button (a plain form post: it works without JavaScript). */
-function UseLinkForm({ link, label, switching }: { link: EmailLink; label: string; switching: boolean }) {
+function UseLinkForm({
+	link,
+	label,
+	switching,
+	action,
+}: {
+	link: EmailLink
+	label: string
+	switching: boolean
+	action: string
+}) {
 	const busy = useNavigation().state !== 'idle'
 	return (
-		<Form method="post">
+		<Form method="post" action={action}>
 			{linkFields(link).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
@@ -158,7 +172,15 @@ function UseLinkForm({ link, label, switching }: { link: EmailLink; label: strin
 	)
 }
 
-function EmailLinkCard({ link, signedInAs }: { link: EmailLink; signedInAs: string | null }) {
+function EmailLinkCard({
+	link,
+	signedInAs,
+	formAction,
+}: {
+	link: EmailLink
+	signedInAs: string | null
+	formAction: string
+}) {
 	const kind = linkCopy(link)
 	if (signedInAs) {
 		return (
@@ -177,7 +199,7 @@ function EmailLinkCard({ link, signedInAs }: { link: EmailLink; signedInAs: stri
 				</dl>
 				<p className="mt-4 text-muted-foreground">{copy.switch.consequence}</p>
 				<div className="mt-6 space-y-3">
-					<UseLinkForm link={link} label={copy.switch.confirm} switching />
+					<UseLinkForm link={link} label={copy.switch.confirm} switching action={formAction} />
 					<Button asChild variant="secondary" size="lg" className="w-full">
 						<Link to="/dashboard">{copy.switch.keep}</Link>
 					</Button>
@@ -190,7 +212,7 @@ function EmailLinkCard({ link, signedInAs }: { link: EmailLink; signedInAs: stri
 			<h1 className="text-2xl font-bold tracking-tight">{kind.title}</h1>
 			<p className="mt-3 text-muted-foreground wrap-anywhere">{kind.text(link.email, link.newEmail ?? '')}</p>
 			<div className="mt-6">
-				<UseLinkForm link={link} label={kind.button} switching={false} />
+				<UseLinkForm link={link} label={kind.button} switching={false} action={formAction} />
 			</div>
 			<p className="mt-5 text-center text-sm text-muted-foreground">{copy.notRequested}</p>
 		</Card>

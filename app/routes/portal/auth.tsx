@@ -43,8 +43,7 @@ type Tab = 'signin' | 'signup'
 const failedSignIn = risingFloor(400, 3000)
 const recoveryAnswerMs = 800
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const redirectTo = url.searchParams.get('redirectTo')
 	// A signed-in visitor goes straight back to where they came from.
 	if (await getOptionalUser(context, request)) throw redirect(redirectTarget(redirectTo))

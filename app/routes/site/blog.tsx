@@ -18,10 +18,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		siteUrl: siteUrlFrom(matches),
 	})
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
 	const supabase = getSupabase(context)
 	const [posts, tags] = await Promise.all([allPosts(supabase), allTags(supabase)])
-	const tag = new URL(request.url).searchParams.get('tag')
+	const tag = url.searchParams.get('tag')
 	if (!posts.ok || !tags.ok) {
 		doNotShare(context)
 		return { error: true as const, tag }

@@ -31,8 +31,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
  * links the widget shows. Each question is counted and kept for the team, so its page is never shared
  * from the page cache.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const params = new URL(request.url).searchParams
+export async function loader({ url, context }: Route.LoaderArgs) {
+	const params = url.searchParams
 	if (!params.has('pregunta')) return { question: null, answer: null, error: null }
 	doNotShare(context)
 	const submission = parseWithZod(params, { schema: questionSchema })

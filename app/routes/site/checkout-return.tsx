@@ -17,8 +17,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 /** Stripe's success URL: `/panel-de-clientes?session_id=cs_…`, shown only to the user who bought. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const user = await getOptionalUser(context, request)
 	if (!user) throw redirect(signInUrlFor(url))
 	const links = { portalUrl: `${getPublicEnv().PORTAL_URL}/dashboard/suscripcion` }

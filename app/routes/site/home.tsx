@@ -30,10 +30,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		jsonLd: organizationJsonLd(siteUrlFrom(matches)),
 	})
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
 	const posts = await latestPosts(getSupabase(context), 3)
 	if (!posts.ok) doNotShare(context)
-	return { posts: posts.ok ? posts.value : null, period: periodFromUrl(new URL(request.url)), prices: priceLabels() }
+	return { posts: posts.ok ? posts.value : null, period: periodFromUrl(url), prices: priceLabels() }
 }
 
 /**

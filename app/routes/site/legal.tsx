@@ -43,8 +43,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 	})
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-	const path = new URL(request.url).pathname
+export function loader({ url }: Route.LoaderArgs) {
+	const path = url.pathname
 	const id = Object.entries(documents).find(([, entry]) => entry.path === path)?.[0] ?? 'legal-privacy'
 	return { id, updated: formatLongDate(documentFor(id).document.updated) }
 }

@@ -10,17 +10,17 @@ const copy = newsletterCopy.confirm
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }, { name: 'robots', content: 'noindex' }]
 
-const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token') ?? ''
+const tokenOf = (url: URL) => url.searchParams.get('token') ?? ''
 
 /** The confirmation e-mail's link: asks for the click that confirms. Each link's page is its visitor's alone. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
 	doNotShare(context)
-	const state: NewsletterLinkState = tokenOf(request) ? 'ask' : 'invalid'
+	const state: NewsletterLinkState = tokenOf(url) ? 'ask' : 'invalid'
 	return data({ state, email: '' }, { status: state === 'ask' ? 200 : 404 })
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const token = tokenOf(request)
+export async function action({ url }: Route.ActionArgs) {
+	const token = tokenOf(url)
 	const result = token ? await confirm(token) : { ok: false as const }
 	if (!result.ok) return data({ state: 'invalid' as NewsletterLinkState, email: '' }, { status: 400 })
 	return { state: 'done' as NewsletterLinkState, email: result.email }

@@ -10,15 +10,15 @@ const copy = newsletterCopy.unsubscribe
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }, { name: 'robots', content: 'noindex' }]
 
-const linkOf = (request: Request) => {
-	const params = new URL(request.url).searchParams
+const linkOf = (url: URL) => {
+	const params = url.searchParams
 	return { id: params.get('id') ?? '', signature: params.get('firma') ?? '' }
 }
 
 /** A newsletter's unsubscribe link, opened in a browser: asks for the click. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
 	doNotShare(context)
-	const { id, signature } = linkOf(request)
+	const { id, signature } = linkOf(url)
 	const state: NewsletterLinkState = isValidUnsubscribeLink(id, signature) ? 'ask' : 'invalid'
 	return data({ state }, { status: state === 'ask' ? 200 : 404 })
 }
@@ -29,8 +29,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * origin check lets this path through: the link's signature is its authorization), and must get
  * the answer itself, not a redirect.
  */
-export async function action({ request }: Route.ActionArgs) {
-	const { id, signature } = linkOf(request)
+export async function action({ url }: Route.ActionArgs) {
+	const { id, signature } = linkOf(url)
 	const result = await unsubscribe(id, signature)
 	if (!result.ok) return data({ state: 'invalid' as NewsletterLinkState }, { status: 400 })
 	return { state: 'done' as NewsletterLinkState }

@@ -20,10 +20,9 @@ import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/plan'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
 	const plan = planById(params.plan)
 	if (!plan) throw notFound()
-	const url = new URL(request.url)
 	const user = await getUserIfReachable(context, request)
 	return {
 		planId: plan.id,
@@ -58,10 +57,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
  * the URL and the price from configuration, never from the form (a form with
  * anything else in it is refused).
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, request, url, context }: Route.ActionArgs) {
 	const plan = planById(params.plan)
 	if (!plan) throw notFound()
-	const url = new URL(request.url)
 	const back = url.pathname + url.search
 	// Signed out, or Supabase down (then no purchase could be recorded either): the spec's payment toast.
 	const user = await getUserIfReachable(context, request)

@@ -30,8 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 	})
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export function loader({ url }: Route.LoaderArgs) {
 	return { period: periodFromUrl(url), canceled: url.searchParams.get('canceled') === 'true', prices: priceLabels() }
 }
 

@@ -5,9 +5,8 @@ import { toastTypes } from '~/lib/toast'
 import type { Route } from './+types/toast'
 
 /** Lets the end-to-end suite prove toasts across a redirect; absent unless ENABLE_TEST_ROUTES=1. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
 	if (!env.ENABLE_TEST_ROUTES) throw notFound()
-	const url = new URL(request.url)
 	const type = toastTypes.find((candidate) => candidate === url.searchParams.get('type')) ?? 'success'
 	return redirectWithToast(url.searchParams.get('to') === 'auth' ? '/auth' : '/', {
 		type,

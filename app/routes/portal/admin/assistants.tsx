@@ -42,14 +42,13 @@ type Row = {
 	cliente_email: string | null
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const filters = assistantFiltersFrom(url.searchParams)
 	const supabase = getSupabase(context)
 	// In parallel with the role check: the list function and RLS refuse anyone but an admin anyway.
 	const [, page, editing, deleting] = await Promise.all([
 		requireAdmin(context, request),
-		loadAdminPage<Row>(request, copy.loadError, (range) => supabase.rpc('admin_asistentes', { ...range, ...filters })),
+		loadAdminPage<Row>(url, copy.loadError, (range) => supabase.rpc('admin_asistentes', { ...range, ...filters })),
 		loadAssistant(supabase, url.searchParams.get('editar')),
 		loadAssistant(supabase, url.searchParams.get('eliminar')),
 	])
@@ -64,10 +63,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The list the admin was on, without the inline forms' parameters: where an action returns to. */
-function listUrl(request: Request) {
-	const url = new URL(request.url)
-	for (const key of ['nuevo', 'editar', 'eliminar', 'index']) url.searchParams.delete(key)
-	return `${url.pathname}${url.search}`
+function listUrl(url: URL) {
+	const list = new URL(url)
+	for (const key of ['nuevo', 'editar', 'eliminar', 'index']) list.searchParams.delete(key)
+	return `${list.pathname}${list.search}`
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; error?: string }
@@ -76,11 +75,11 @@ async function refused(result: ActionData, message: string) {
 	return data<ActionData>(result, { status: 400, headers: await toastHeaders({ type: 'error', title: message }) })
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
 	await requireAdmin(context, request)
 	const form = await readForm(request)
 	const supabase = getSupabase(context)
-	const back = listUrl(request)
+	const back = listUrl(url)
 	const intent = form.get('intent')
 	if (intent === 'delete') {
 		const outcome = await deleteAssistant(supabase, String(form.get('id') ?? ''))

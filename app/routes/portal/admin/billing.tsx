@@ -33,15 +33,15 @@ import type { Route } from './+types/billing'
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · Panel de Administración · KIA` }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const filters = billingFiltersFrom(new URL(request.url).searchParams)
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+	const filters = billingFiltersFrom(url.searchParams)
 	const supabase = getSupabase(context)
 	// In parallel with the role check: the list functions refuse anyone but an admin, and RLS shows a
 	// cliente only their own rows, which the page never renders for them.
 	const [, figures, list] = await Promise.all([
 		requireAdmin(context, request),
 		loadBillingFigures(supabase),
-		loadBillingList(request, supabase, filters),
+		loadBillingList(url, supabase, filters),
 	])
 	return { figures, list, filters }
 }

@@ -21,15 +21,15 @@ const frequentSchema = z.array(z.object({ pregunta: z.string(), veces: z.number(
 const listSchema = z.object({ sin_respuesta: frequentSchema })
 
 /** What visitors asked the site's chat (issue 54), and what it could not answer, most asked first. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const resultado = z
 		.enum(outcomes)
 		.optional()
 		.catch(undefined)
-		.parse(new URL(request.url).searchParams.get('resultado') ?? undefined)
+		.parse(url.searchParams.get('resultado') ?? undefined)
 	let frequent: z.infer<typeof frequentSchema> = []
 	const [page] = await Promise.all([
-		loadAdminPage<Row>(request, copy.loadError, async (range) => {
+		loadAdminPage<Row>(url, copy.loadError, async (range) => {
 			const result = await getSupabase(context).rpc('admin_asistente_web', { ...range, resultado })
 			frequent = listSchema.safeParse(result.data).data?.sin_respuesta ?? []
 			return result

@@ -9,9 +9,8 @@ import { meetingFiltersFrom } from '~/lib/meeting-filters'
 import type { Route } from './+types/meetings-csv'
 
 /** 'Exportar CSV': the bookings the list shows for the same ?q=, ?estado=, ?desde= and ?hasta=, every page of them. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	await requireAdmin(context, request)
-	const url = new URL(request.url)
 	const body = await meetingsCsv(getSupabase(context), {
 		termino: searchTermFrom(url),
 		filters: meetingFiltersFrom(url.searchParams),

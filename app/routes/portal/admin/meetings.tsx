@@ -39,13 +39,13 @@ type Row = {
 	meet_url: string | null
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const filters = meetingFiltersFrom(new URL(request.url).searchParams)
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+	const filters = meetingFiltersFrom(url.searchParams)
 	const supabase = getSupabase(context)
 	// In parallel with the role check: the database function refuses anyone but an admin anyway.
 	const [, page, options] = await Promise.all([
 		requireAdmin(context, request),
-		loadAdminPage<Row>(request, copy.loadError, (range) =>
+		loadAdminPage<Row>(url, copy.loadError, (range) =>
 			supabase.rpc('admin_reservas', { ...range, ...meetingFilterArgs(filters) }),
 		),
 		loadRescheduleOptions(),
@@ -56,13 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The list the admin was on, without the inline form's parameter: where an action returns to. */
-function listUrl(request: Request) {
-	const url = new URL(request.url)
-	for (const key of ['reprogramar', 'cancelar', 'nueva', 'index']) url.searchParams.delete(key)
-	return `${url.pathname}${url.search}`
+function listUrl(url: URL) {
+	const list = new URL(url)
+	for (const key of ['reprogramar', 'cancelar', 'nueva', 'index']) list.searchParams.delete(key)
+	return `${list.pathname}${list.search}`
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
 	await requireAdmin(context, request)
 	const form = await readForm(request)
 	const id = String(form.get('id') ?? '')
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 					headers: await toastHeaders({ type: 'error', title: copy.create.errorTitle, description: result.message }),
 				},
 			)
-		return redirectWithToast(listUrl(request), {
+		return redirectWithToast(listUrl(url), {
 			type: 'success',
 			title: result.invited ? copy.create.bookedAndInvited : copy.create.booked,
 		})
@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (form.get('intent') === 'cancel') {
 		const result = await cancelMeetingAsAdmin(supabase, id)
 		if (!result.ok) return fail(copy.cancel.error(result.message))
-		return redirectWithToast(listUrl(request), { type: 'success', title: copy.cancel.success })
+		return redirectWithToast(listUrl(url), { type: 'success', title: copy.cancel.success })
 	}
 	if (form.get('intent') === 'reschedule') {
 		const fecha = String(form.get('fecha') ?? '')
@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!fecha || !hora) return fail(copy.reschedule.errorTitle, copy.reschedule.required)
 		const result = await rescheduleMeetingAsAdmin(supabase, { id, fecha, hora })
 		if (!result.ok) return fail(copy.reschedule.errorTitle, copy.reschedule.error(result.message))
-		return redirectWithToast(listUrl(request), { type: 'success', title: copy.reschedule.success })
+		return redirectWithToast(listUrl(url), { type: 'success', title: copy.reschedule.success })
 	}
 	return data({ error: null, create: undefined }, { status: 400 })
 }

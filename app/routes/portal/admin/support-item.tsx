@@ -38,12 +38,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, url, context, params }: Route.ActionArgs) {
 	const { user } = await requireAdmin(context, request)
 	const { item } = await loadOr404(context, params.id)
 	const form = await readForm(request)
 	const supabase = getSupabase(context)
-	const here = new URL(request.url)
+	const here = url
 	const back = `${here.pathname}${here.search}`
 	const refused = async (message: string, result: Partial<Record<'note' | 'reply', SubmissionResult<string[]>>>) =>
 		data(result, { status: 400, headers: await toastHeaders({ type: 'error', title: message }) })

@@ -27,11 +27,11 @@ type Row = {
 	asignado_nombre: string | null
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const filters = supportFiltersFrom(new URL(request.url).searchParams)
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+	const filters = supportFiltersFrom(url.searchParams)
 	// ?asignado=yo needs who is asking, so the role check comes first here.
 	const { user } = await requireAdmin(context, request)
-	const page = await loadAdminPage<Row>(request, copy.loadError, (range) =>
+	const page = await loadAdminPage<Row>(url, copy.loadError, (range) =>
 		getSupabase(context).rpc('admin_soporte', { ...range, ...supportFilterArgs(filters, user.id) }),
 	)
 	return { ...page, filters }

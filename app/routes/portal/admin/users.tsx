@@ -36,12 +36,12 @@ type Row = {
 /** ?estado=pendiente: only the invitations nobody has accepted yet. */
 const pendingOnly = (url: URL) => url.searchParams.get('estado') === 'pendiente'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const pendientes = pendingOnly(new URL(request.url))
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+	const pendientes = pendingOnly(url)
 	// In parallel with the role check: the database function refuses anyone but an admin anyway.
 	const [, page] = await Promise.all([
 		requireAdmin(context, request),
-		loadAdminPage<Row>(request, adminCopy.users.loadError, (range) =>
+		loadAdminPage<Row>(url, adminCopy.users.loadError, (range) =>
 			getSupabase(context).rpc('admin_usuarios', { ...range, pendientes }),
 		),
 	])
@@ -50,16 +50,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The list the admin was on, without the inline forms' parameters: where an action returns to. */
-function listUrl(request: Request) {
-	const url = new URL(request.url)
-	for (const key of ['editar', 'eliminar', 'invitar', 'index']) url.searchParams.delete(key)
-	return `${url.pathname}${url.search}`
+function listUrl(url: URL) {
+	const list = new URL(url)
+	for (const key of ['editar', 'eliminar', 'invitar', 'index']) list.searchParams.delete(key)
+	return `${list.pathname}${list.search}`
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
 	const { user } = await requireAdmin(context, request)
 	const form = await readForm(request)
-	const back = listUrl(request)
+	const back = listUrl(url)
 	const supabase = getSupabase(context)
 	const fail = async (message: string) =>
 		data(

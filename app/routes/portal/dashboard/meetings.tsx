@@ -25,10 +25,9 @@ export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }
 
 type Tab = 'proximas' | 'pasadas'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const user = await requireUser(context, request)
 	const [meetings, options] = await Promise.all([listOwnMeetings(getSupabase(context), user), loadRescheduleOptions()])
-	const url = new URL(request.url)
 	const tab: Tab = url.searchParams.get('tab') === 'pasadas' ? 'pasadas' : 'proximas'
 	const split = meetings ? splitMeetings(meetings) : null
 	return {
@@ -39,13 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
 	const user = await requireUser(context, request)
 	const form = await readForm(request)
 	const id = String(form.get('id') ?? '')
 	const supabase = getSupabase(context)
 	const back =
-		new URL(request.url).searchParams.get('tab') === 'pasadas'
+		url.searchParams.get('tab') === 'pasadas'
 			? '/dashboard/reuniones?tab=pasadas'
 			: '/dashboard/reuniones'
 	// Failures stay on the page with the message inline (and a toast); successes redirect, so a reload posts nothing twice.

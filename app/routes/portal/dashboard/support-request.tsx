@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 	return { ...found, constraint: getZodConstraint(supportFollowUpSchema) }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, url, context, params }: Route.ActionArgs) {
 	const { request: supportRequest } = await loadOwnOr404(context, request, params.id)
 	const submission = parseWithZod(await readForm(request), { schema: supportFollowUpSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 			{ status: 400, headers: await toastHeaders({ type: 'error', title: sent.message }) },
 		)
 	}
-	return redirectWithToast(new URL(request.url).pathname, { type: 'success', title: copy.request.sent })
+	return redirectWithToast(url.pathname, { type: 'success', title: copy.request.sent })
 }
 
 type LoaderData = Route.ComponentProps['loaderData']
