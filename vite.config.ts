@@ -1,8 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { basename, dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
@@ -32,32 +30,8 @@ export default defineConfig({
 			build: { minify: false, rollupOptions: { input: './server/app.ts', output: { inlineDynamicImports: true } } },
 		},
 	},
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), renderStorage(), precompressedAssets()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), precompressedAssets()],
 })
-
-/**
- * In the production server build, React's server renderer keeps its request in server/render-storage.ts
- * instead of Node's `AsyncLocalStorage`, whose async hooks would tax every callback of the process (see
- * that file). For that the renderer is bundled into the build (react-dom itself stays a package, so there is
- * one React DOM); development keeps the package as it is.
- */
-function renderStorage(): Plugin {
-	const storage = fileURLToPath(new URL('./server/render-storage.ts', import.meta.url))
-	// The server build runs in production only (server.js serves development through Vite).
-	const reactDom = dirname(createRequire(import.meta.url).resolve('react-dom/package.json'))
-	const renderer = join(reactDom, 'cjs/react-dom-server.node.production.js')
-	return {
-		name: 'kia:react-render-storage',
-		apply: 'build',
-		enforce: 'pre',
-		applyToEnvironment: (environment) => environment.name === 'ssr',
-		resolveId(source, importer) {
-			if (source === 'react-dom/server') return renderer
-			const fromRenderer = importer !== undefined && /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\./.test(importer)
-			return fromRenderer && (source === 'async_hooks' || source === 'node:async_hooks') ? storage : null
-		},
-	}
-}
 
 /**
  * Every compressible file of the browser build also as Brotli and gzip, beside it, at the highest levels: the

@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { responseSecurityHeaders, servedHostOf } from '~/.server/request'
+import { newNonce, responseSecurityHeaders, servedHostOf } from '~/.server/request'
 
 const body = 'Este servidor no atiende ese nombre de host.'
 
@@ -26,8 +25,7 @@ export function refuseMisdirected(req: IncomingMessage, res: ServerResponse) {
 	delete req.headers['x-forwarded-host']
 	if (servedHostOf(req.headers.host)) return false
 	res.statusCode = 421
-	for (const [name, value] of responseSecurityHeaders(randomBytes(16).toString('base64'))) res.setHeader(name, value)
-	res.setHeader('X-Request-Id', randomUUID())
+	for (const [name, value] of responseSecurityHeaders({ nonce: newNonce() })) res.setHeader(name, value)
 	res.setHeader('Cache-Control', 'no-store')
 	res.setHeader('Content-Type', 'text/plain; charset=utf-8')
 	res.setHeader('Content-Length', Buffer.byteLength(body))

@@ -7,6 +7,7 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
 import { rateLimitedMessage } from './rate-limit'
 import { assertReachable, getOptionalUser, getSupabase, type SessionUser } from './supabase'
+import { log } from './log'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -45,7 +46,7 @@ async function readProfile(context: Context, user: SessionUser): Promise<Profile
 		.select('full_name, avatar_url, role, phone')
 		.eq('id', user.id)
 		.maybeSingle()
-	if (error) console.error('[auth] profile lookup failed', error)
+	if (error) log.error({ err: error }, '[auth] profile lookup failed')
 	return { profile: data, failed: Boolean(error) }
 }
 

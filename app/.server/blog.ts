@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html'
 import { postImage, type PostImage } from '~/lib/blog-images'
 import { formatLongDate } from '~/lib/dates'
 import type { Database } from '~/lib/database.types'
+import { log } from './log'
 
 export type BlogTag = { id: string; name: string }
 type BlogPostRow = {
@@ -28,12 +29,12 @@ async function attempt<T>(what: string, work: () => Promise<{ data: T | null; er
 	try {
 		const { data, error } = await work()
 		if (error || data === null) {
-			console.error(`[blog] ${what} failed`, error)
+			log.error({ err: error }, `[blog] ${what} failed`)
 			return { ok: false }
 		}
 		return { ok: true, value: data }
 	} catch (error) {
-		console.error(`[blog] ${what} failed`, error)
+		log.error({ err: error }, `[blog] ${what} failed`)
 		return { ok: false }
 	}
 }
