@@ -73,21 +73,15 @@ export default function handleRequest(
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors before the shell is ready reject and are logged by handleError.
-					if (shellRendered) log.error({ err: error, requestId: info.id }, 'render failed while streaming')
+					if (shellRendered) log.error({ err: error }, 'render failed while streaming')
 				},
 			},
 		)
 	})
 }
 
-/** "The technical team has been notified": every unexpected error is logged with its request id. */
-export const handleError: HandleErrorFunction = (error, { request, context }) => {
+/** "The technical team has been notified": every unexpected error is logged, with its request id (app/.server/log.ts). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
-	let requestId: string | undefined
-	try {
-		requestId = context.get(requestInfoContext).id
-	} catch {
-		// The error happened before the request middleware ran.
-	}
-	log.error({ err: error, requestId, method: request.method, path: new URL(request.url).pathname }, 'request failed')
+	log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed')
 }

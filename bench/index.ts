@@ -125,7 +125,7 @@ const runs = (section: string) => wanted.length === 0 || wanted.includes(section
 const sections: string[] = []
 if (runs('first-load')) sections.push(await firstLoadJs(jsRoutes))
 if (runs('lighthouse')) {
-	const sitePages = ['/', '/tarifas', '/blog'].map((path) => ({
+	const sitePages = ['/', '/tarifas', '/blog', firstPost].map((path) => ({
 		label: path,
 		url: stack.site(path),
 		performanceBudget: lighthouseBudgets.site,

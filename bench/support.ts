@@ -19,7 +19,10 @@ export const today = () => new Date().toISOString().slice(0, 10)
  * behind a latency proxy or with Node's CPU profiler on.
  */
 export async function startBenchStack() {
-	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }, log: false })
+	const services = await startLocalServices({
+		ports: { supabase: 0, postgres: 0, smtp: 0, mailWeb: 0, stripe: 0 },
+		log: false,
+	})
 	const startProductionApp = ({ supabaseUrl = services.supabaseUrl, nodeArgs = [] }: AppOptions = {}) =>
 		startApp(
 			(port) => ({

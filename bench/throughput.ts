@@ -14,8 +14,6 @@ const connections = 50
 const runSeconds = 4
 const warmUpSeconds = 2
 const rounds = 5
-/** The cached page should cost nginx no more than the file does; below this share of the file's rate, say so. */
-const budget = 90
 
 type Target = { url: string; headers: Record<string, string>; pid: number }
 type Summary = { rps: number; spread: number; p50: number; p97_5: number; errors: number; cpuUs: number }
@@ -95,9 +93,10 @@ export async function cachedPages(app: BenchApp, paths: string[], tmp: string) {
 	const rows: string[] = []
 	try {
 		for (const path of paths) {
-			const url = `http://kia.localhost:${port}${path}`
-			await rawRequest(url)
-			const page = await rawRequest(url)
+			// nginx passes the Host on as it came, and the app serves its own configured name.
+			const host = { Host: `kia.localhost:${app.port}` }
+			await rawRequest(`http://127.0.0.1:${port}${path}`, { headers: host })
+			const page = await rawRequest(`http://127.0.0.1:${port}${path}`, { headers: host })
 			if (page.status !== 200 || page.headers['x-cache-status'] !== 'HIT')
 				throw new Error(`${path}: ${page.status} ${String(page.headers['x-cache-status'])}, not a HIT`)
 			const name = path.replace(/\W+/g, '_') || 'home'
@@ -115,7 +114,7 @@ export async function cachedPages(app: BenchApp, paths: string[], tmp: string) {
 			if (!cached || !file) throw new Error('two sides were measured')
 			const ratio = (cached.rps / file.rps) * 100
 			rows.push(
-				`| \`${path}\` | ${cell(file)} | ${cell(cached)} | **${ratio.toFixed(0)} %**${ratio >= budget ? '' : ' (under)'} | ${Math.round(file.cpuUs)} / ${Math.round(cached.cpuUs)} | ${cached.p50} / ${cached.p97_5} | ${cached.errors + file.errors} |`,
+				`| \`${path}\` | ${cell(file)} | ${cell(cached)} | **${ratio.toFixed(0)} %** | ${Math.round(file.cpuUs)} / ${Math.round(cached.cpuUs)} | ${cached.p50} / ${cached.p97_5} | ${cached.errors + file.errors} |`,
 			)
 			console.info(rows.at(-1))
 		}

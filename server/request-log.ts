@@ -22,13 +22,15 @@ const requestLog = pinoHttp({
 	quietReqLogger: true,
 	customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
 	customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+	// Given the request and response themselves, not pino's full copies of them (headers, cookies included).
+	wrapSerializers: false,
 	serializers: {
-		req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
+		req: (req: IncomingMessage & { originalUrl?: string }) => ({
 			method: req.method,
 			host: req.headers.host,
-			path: req.url.split('?', 1)[0],
+			path: (req.originalUrl ?? req.url ?? '/').split('?', 1)[0],
 		}),
-		res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+		res: (res: ServerResponse) => ({ status: res.statusCode }),
 	},
 })
 

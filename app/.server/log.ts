@@ -12,9 +12,9 @@ export const currentRequest = new AsyncLocalStorage<string>()
 export const log = pino({
 	base: { pid: process.pid },
 	timestamp: pino.stdTimeFunctions.isoTime,
-	// The request log's own line carries the id already (server/request-log.ts).
-	mixin: (_object, _level, logger) => {
+	// Unless the line names it already (the request log's own line does: server/request-log.ts).
+	mixin: (object, _level, logger) => {
 		const requestId = currentRequest.getStore()
-		return requestId && !('requestId' in logger.bindings()) ? { requestId } : {}
+		return requestId && !('requestId' in object) && !('requestId' in logger.bindings()) ? { requestId } : {}
 	},
 })

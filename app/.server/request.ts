@@ -45,7 +45,7 @@ export const requestMiddleware: MiddlewareFunction<Response> = async ({ request,
 	return response
 }
 
-/** A fresh CSP nonce: 16 random bytes, in base64url so it can stand in a pattern as it is. */
+/** A fresh CSP nonce: 16 random bytes. */
 export function newNonce() {
 	return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')
 }

@@ -91,6 +91,12 @@ describe('a running server', () => {
 		expect(error?.stack).toMatch(/\n\s+at /)
 		// Every line parsed as JSON above: no stack frame of any error stands on a line of its own.
 		expect(app.app.output()).not.toMatch(/^\s+at /m)
+		// The id is named once per line, whoever logged it.
+		for (const line of app.app
+			.output()
+			.split('\n')
+			.filter((raw) => raw.includes(String(requestId))))
+			expect(line.match(/"requestId":/g)).toHaveLength(1)
 	})
 
 	test('start-up says each of its lines once', () => {
