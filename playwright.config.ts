@@ -17,10 +17,8 @@ export const launchOptions = existsSync(systemChromium)
 	: {}
 
 const devServer = /dev-server\.spec\.ts/
-// It changes the booking rules every booking reads, so it runs alone, once every other test is done.
-const bookingRules = /admin-settings\.spec\.ts/
 
-export default defineConfig({
+export default defineConfig<object, { ownStack: boolean }>({
 	testDir: 'tests/e2e',
 	outputDir: 'test-results',
 	globalSetup: './tests/e2e/global-setup.ts',
@@ -44,20 +42,18 @@ export default defineConfig({
 		launchOptions,
 	},
 	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: [devServer, bookingRules] },
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: devServer },
 		{
 			name: 'phone',
 			use: { ...devices['Pixel 7'], launchOptions },
 			grep: /@phone/,
-			testIgnore: [devServer, bookingRules],
+			testIgnore: devServer,
 		},
+		// `npm run dev` itself, on ports and folders of its own (issue #16): no stack of the worker's.
 		{
-			name: 'booking-rules',
-			use: { ...devices['Desktop Chrome'], launchOptions },
-			testMatch: bookingRules,
-			dependencies: ['desktop', 'phone', 'dev-server'],
+			name: 'dev-server',
+			use: { ...devices['Desktop Chrome'], launchOptions, ownStack: false },
+			testMatch: devServer,
 		},
-		// `npm run dev` itself, on ports and folders of its own (issue #16).
-		{ name: 'dev-server', use: { ...devices['Desktop Chrome'], launchOptions }, testMatch: devServer },
 	],
 })

@@ -1,5 +1,5 @@
 // The HTTP server, one process: Vite's middleware and the app's source in development, the built app and its
-// files in production. More cores are used by running more processes behind the proxy (decision 015), and
+// files in production. More cores are used by running more processes behind the proxy (decision 016), and
 // anonymous pages are kept by the shared cache in front of it, never here (deploy/nginx.conf).
 import compression from 'compression'
 import express from 'express'

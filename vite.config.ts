@@ -36,9 +36,9 @@ export default defineConfig({
 
 /**
  * React Router's package sends every import to its development build, production too (remix-run/react-router
- * #14102, open): the development build's checks and warnings cost a server render 15–20 % of its CPU (decision
- * 015). Builds take its production build, which the package ships beside it; the server bundles the two adapters
- * that import React Router too, so there is one copy of it. Development keeps the package as it is.
+ * #14102, open), whose checks and warnings run in every server render (decision 016 has the measure). Builds take
+ * its production build, which the package ships beside it; the server bundles the two adapters that import React
+ * Router too, so there is one copy of it. Development keeps the package as it is.
  */
 function reactRouterProductionBuild(): Plugin {
 	const production = (file: string) =>

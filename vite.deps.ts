@@ -32,6 +32,8 @@ export const browserDependencies = [
 ]
 
 export const serverDependencies = [
+	'@orama/stemmers/spanish',
+	'@orama/stopwords/spanish',
 	'@react-router/dev/routes',
 	'@react-router/express',
 	'@react-router/node',
@@ -39,9 +41,11 @@ export const serverDependencies = [
 	'@supabase/ssr',
 	'@supabase/supabase-js',
 	'csv-stringify/sync',
+	'eventsource-parser/stream',
 	'ipaddr.js',
 	'isbot',
 	'jose',
+	'minisearch',
 	'nodemailer',
 	'nodemailer/lib/addressparser',
 	'react-dom/server',

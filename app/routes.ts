@@ -4,6 +4,7 @@ export default [
 	route('resources/theme', 'routes/resources/theme.ts'),
 	route('resources/consent', 'routes/resources/consent.ts'),
 	route('resources/newsletter', 'routes/resources/newsletter.ts'),
+	route('resources/asistente', 'routes/resources/chat-answer.ts'),
 	route('robots.txt', 'routes/resources/robots.ts'),
 	route('sitemap.xml', 'routes/resources/sitemap.ts'),
 	route('blog/imagenes/:name', 'routes/resources/blog-image.ts'),
@@ -35,6 +36,7 @@ export default [
 		route('logotipo', 'routes/site/logo.tsx'),
 		route('invertir', 'routes/site/invest.tsx'),
 		route('sostenibilidad', 'routes/site/sustainability.tsx'),
+		route('asistente', 'routes/site/chat.tsx'),
 		route('boletin/confirmar', 'routes/site/newsletter-confirm.tsx'),
 		route('boletin/baja', 'routes/site/newsletter-unsubscribe.tsx'),
 		// The test error route again, as a page of the layout: its boundary keeps the header and footer.
@@ -67,6 +69,7 @@ export default [
 			route('admin/usuarios', 'routes/portal/admin/users.tsx'),
 			route('admin/soporte', 'routes/portal/admin/support.tsx'),
 			route('admin/soporte/:id', 'routes/portal/admin/support-item.tsx'),
+			route('admin/asistente-web', 'routes/portal/admin/chat-questions.tsx'),
 			route('admin/ajustes', 'routes/portal/admin/settings.tsx'),
 			route('admin/servicios', 'routes/portal/admin/services.tsx'),
 			route('admin/asistentes', 'routes/portal/admin/assistants.tsx'),

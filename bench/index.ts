@@ -10,6 +10,7 @@ import { launchOptions } from '../playwright.config'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../tests/support/first-load'
 import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
+import { measureChatAnswers } from './chat'
 import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
 import { hostedLatency } from './latency'
 import { lighthouse, lighthouseBudgets } from './lighthouse'
@@ -138,6 +139,7 @@ if (runs('cached')) sections.push(await cachedPages(stack.app, pages, tmp))
 if (runs('render')) sections.push(await renderCpu(stack, pages))
 if (runs('profile')) sections.push(await renderProfile(stack, await signIn()))
 if (runs('latency')) sections.push(await hostedLatency(stack, await signIn()))
+if (runs('chat')) sections.push(await measureChatAnswers(stack))
 if (runs('admin')) sections.push(await measureAdminPages(stack))
 if (runs('soak')) sections.push(await soak(stack))
 await stack.stop()

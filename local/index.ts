@@ -30,6 +30,8 @@ export type LocalServicesOptions = {
 	ports?: Partial<typeof defaultPorts>
 	/** Keep the PostgreSQL cluster in this folder; a temporary one, fresh from the seed, when absent. */
 	dataDir?: string
+	/** A database made already (a test worker's copy): no server is started, and it is closed at stop. */
+	database?: Database
 	/** Where the Stripe stand-in posts events; none until set otherwise. */
 	stripeWebhookUrl?: string
 	/** One log line per request to the Supabase and Stripe stand-ins (default false). */
@@ -57,6 +59,7 @@ export type LocalServices = {
 export async function startLocalServices({
 	ports = {},
 	dataDir,
+	database: given,
 	stripeWebhookUrl,
 	log,
 	supabaseSiteUrl,
@@ -71,19 +74,7 @@ export async function startLocalServices({
 	try {
 		const mail = await startMailCatcher({ smtpPort: port.smtp, webPort: port.mailWeb })
 		started.push(mail)
-		const postgres = await startPostgres({ dataDir, port: port.postgres })
-		const databaseUrl = postgres.url('postgres')
-		started.push({
-			name: 'postgres',
-			url: databaseUrl,
-			description: `PostgreSQL ${databaseUrl}, cluster ${dataDir ?? 'temporary'}`,
-			stop: postgres.stop,
-		})
-		const database = connectDatabase(databaseUrl)
-		await migrate(database).catch(async (error: unknown) => {
-			await database.close()
-			throw error
-		})
+		const database = given ?? (await startDatabase(started, dataDir, port.postgres))
 		const supabase = await startSupabase({
 			database,
 			port: port.supabase,
@@ -126,6 +117,24 @@ export async function startLocalServices({
 		await stop()
 		throw error
 	}
+}
+
+/** A PostgreSQL server (pushed onto `started`) and its database, migrated and, when new, seeded. */
+async function startDatabase(started: LocalService[], dataDir: string | undefined, port: number) {
+	const postgres = await startPostgres({ dataDir, port })
+	const databaseUrl = postgres.url('postgres')
+	started.push({
+		name: 'postgres',
+		url: databaseUrl,
+		description: `PostgreSQL ${databaseUrl}, cluster ${dataDir ?? 'temporary'}`,
+		stop: postgres.stop,
+	})
+	const database = connectDatabase(databaseUrl)
+	await migrate(database).catch(async (error: unknown) => {
+		await database.close()
+		throw error
+	})
+	return database
 }
 
 /**

@@ -112,6 +112,20 @@ export async function postBySlug(supabase: SupabaseClient<Database>, slug: strin
 	return { ok: true, value: post ? { ...labelled(post), content: sanitizePostHtml(post.content) } : null }
 }
 
+/**
+ * What the public blog looks like right now, in one cheap query (the published posts' count and latest
+ * `updated_at`): it changes whenever a post is published, edited or withdrawn. Null when it cannot be read.
+ */
+export async function publishedBlogVersion(supabase: SupabaseClient<Database>) {
+	const { data, count, error } = await supabase
+		.from('blog_posts')
+		.select('updated_at', { count: 'exact' })
+		.order('updated_at', { ascending: false })
+		.limit(1)
+	if (error) return null
+	return `${count ?? 0}:${data[0]?.updated_at ?? ''}`
+}
+
 /** Post bodies are HTML written by people: only formatting survives, never scripts, handlers or styles. */
 export function sanitizePostHtml(html: string) {
 	return sanitizeHtml(html, {

@@ -21,7 +21,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * Subscribes an address, double opt-in: a pending subscriber gets a link that confirms it. Whether the
  * address was already subscribed is never told (the answer is the same), and a confirmed one gets no
  * mail; the confirmation e-mails one address may receive are capped, so the form cannot flood anyone's
- * inbox. False only when the e-mail could not be stored or sent.
+ * inbox. The e-mail goes out after the answer (a failure is logged), so the answer's time does not tell
+ * whether one was sent (decision 014). False only when the address could not be read or stored.
  */
 export async function subscribe(address: string): Promise<boolean> {
 	const email = address.toLowerCase()
@@ -49,7 +50,8 @@ export async function subscribe(address: string): Promise<boolean> {
 		return false
 	}
 	const url = `${getPublicEnv().SITE_URL}/boletin/confirmar?${new URLSearchParams({ token })}`
-	return sendMail({ to: email, subject: copy.email.confirmSubject, text: copy.email.confirmText(email, url) })
+	void sendMail({ to: email, subject: copy.email.confirmSubject, text: copy.email.confirmText(email, url) })
+	return true
 }
 
 export type LinkResult = { ok: true; email: string } | { ok: false }

@@ -1,6 +1,7 @@
 import { about } from '~/content/about'
 import { capabilities } from '~/content/capabilities'
 import { capabilitiesIndex } from '~/content/capability-pages'
+import { chat } from '~/content/chat'
 import { home } from '~/content/home'
 import { howItWorks } from '~/content/how-it-works'
 import { invest } from '~/content/invest'
@@ -39,6 +40,7 @@ export const pageCards: ReadonlyMap<string, OgCard> = new Map<string, OgCard>([
 	['/sobre-kia', page('Sobre KIA', about.title)],
 	['/blog', page('Blog', blogPage.title)],
 	['/contacto', page('Contacto', contactPage.title)],
+	['/asistente', page(chat.page.eyebrow, chat.page.title)],
 	['/tarifas', page('Tarifas', pricingPage.title)],
 	...plans.map((plan) => [`/tarifas/${plan.id}`, page('Tarifas', `Plan ${plan.name}`)] as const),
 	['/webapp-incluida', page('WebApp incluida', webapp.title)],

@@ -9,6 +9,8 @@ export const rateLimits = {
 	contact: { limit: 10, windowSeconds: 600 },
 	newsletter: { limit: 20, windowSeconds: 600 },
 	booking: { limit: 40, windowSeconds: 600 },
+	// The site's chat: a conversation of questions one after another, not a script's thousands.
+	chat: { limit: 30, windowSeconds: 600 },
 } as const
 
 /**

@@ -47,6 +47,7 @@ export const privacyPolicy: LegalDocument = {
 				'Datos de contratación y facturación: razón social o nombre, NIF, dirección de facturación, plan contratado e historial de pagos. Los datos completos de la tarjeta los trata directamente Stripe; nosotros no los almacenamos.',
 				'Datos de navegación: dirección IP, tipo de navegador, páginas visitadas y datos obtenidos mediante cookies, en los términos de nuestra Política de cookies.',
 				'Documentos y contenidos que nos facilitas para entrenar y configurar tu asistente, que pueden contener datos personales de terceros de los que tú eres responsable.',
+				'Preguntas que escribes en el asistente de la web (el chat): guardamos solo el texto de la pregunta, la fecha, si encontró respuesta y las páginas que te enlazó, sin tu dirección IP ni ningún otro identificador. Si pides hablar con una persona, también el correo electrónico que nos dejes para responderte.',
 			],
 		},
 		{
@@ -60,6 +61,7 @@ export const privacyPolicy: LegalDocument = {
 				'Gestionar la contratación, el desarrollo, la entrega y el mantenimiento de tu asistente, así como el acceso al portal de clientes y la gestión de tu suscripción. Base legal: ejecución del contrato.',
 				'Emitir facturas, llevar la contabilidad y cumplir las obligaciones fiscales y mercantiles. Base legal: cumplimiento de obligaciones legales.',
 				'Garantizar la seguridad de la web y del portal, prevenir el fraude y mejorar nuestros servicios. Base legal: interés legítimo de la empresa.',
+				'Responder a las preguntas del asistente de la web con lo que publicamos en ella y saber qué preguntas se quedan sin respuesta para mejorar sus contenidos. Base legal: interés legítimo de la empresa. Si pides hablar con una persona, atender tu consulta. Base legal: tu consentimiento.',
 				'Analizar el uso de la web mediante cookies analíticas y, en su caso, mostrar publicidad personalizada. Base legal: tu consentimiento, que puedes retirar en cualquier momento.',
 				'Enviarte comunicaciones comerciales sobre nuestros productos y servicios. Base legal: tu consentimiento o, si eres cliente, nuestro interés legítimo conforme al artículo 21 de la LSSI-CE, pudiendo oponerte en cualquier momento.',
 			],
@@ -68,6 +70,7 @@ export const privacyPolicy: LegalDocument = {
 			heading: '4. Plazos de conservación',
 			paragraphs: [
 				'Conservamos los datos de contacto y de consultas durante el tiempo necesario para atender tu solicitud y, como máximo, durante un año desde la última comunicación, salvo que se inicie una relación contractual.',
+				'Las preguntas escritas en el asistente de la web se conservan 90 días y después se eliminan automáticamente. No van unidas a tu dirección IP ni a ningún identificador, así que solo podrían relacionarse contigo si tú mismo escribes en ellas tus datos. Para evitar abusos limitamos cuántas preguntas se pueden hacer desde una misma dirección en diez minutos: ese recuento, que sí usa la dirección, no se une a las preguntas y se elimina pasado un día.',
 				'Los datos de clientes se conservan mientras dure la relación contractual y, una vez finalizada, durante los plazos de prescripción de las acciones legales que pudieran derivarse y los exigidos por la normativa fiscal y mercantil, que con carácter general es de seis años para la documentación contable y facturas.',
 				'Los documentos que nos facilitas para entrenar tu asistente se conservan mientras el servicio esté activo. Al finalizar el contrato los devolvemos o suprimimos, a tu elección, salvo que exista una obligación legal de conservarlos. Los datos tratados sobre la base del consentimiento se conservan hasta que lo retires.',
 			],

@@ -5,6 +5,33 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
 	public: {
 		Tables: {
+			asistente_preguntas: {
+				Row: {
+					busqueda: string | null
+					created_at: string
+					id: string
+					paginas: string[]
+					pregunta: string
+					resultado: string
+				}
+				Insert: {
+					busqueda?: string | null
+					created_at?: string
+					id?: string
+					paginas?: string[]
+					pregunta: string
+					resultado: string
+				}
+				Update: {
+					busqueda?: string | null
+					created_at?: string
+					id?: string
+					paginas?: string[]
+					pregunta?: string
+					resultado?: string
+				}
+				Relationships: []
+			}
 			asistentes: {
 				Row: {
 					canales: string[]
@@ -678,6 +705,15 @@ export type Database = {
 			[_ in never]: never
 		}
 		Functions: {
+			admin_asistente_web: {
+				Args: {
+					cuantos: number
+					desde: number
+					resultado?: string
+					termino: string
+				}
+				Returns: Json
+			}
 			admin_asistentes: {
 				Args: {
 					canal?: string

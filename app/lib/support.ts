@@ -1,13 +1,14 @@
 /**
  * What people send, as form_submissions.form_type: the site's forms, confirmed newsletter sign-ups
- * ('newsletter') and the clients' support requests from the portal ('soporte'). Each is a kind of
- * item in the inbox.
+ * ('newsletter'), the chat's hand-overs to a person ('chat') and the clients' support requests from
+ * the portal ('soporte'). Each is a kind of item in the inbox.
  */
 export const formTypes = [
 	'Contacto General',
 	'Contacto Sobre KIA',
 	'investor_contact',
 	'newsletter',
+	'chat',
 	'soporte',
 ] as const
 export type FormType = (typeof formTypes)[number]

@@ -1,10 +1,10 @@
 import { billedClient } from '../support/billing'
-import { cookieHeader, createAdminAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
-import { portalURL, rawRequest } from '../support/urls'
+import { portalURL, rawRequest, stripeURL } from '../support/urls'
+import { createAdminAccount } from '../support/data'
+import { cookieHeader, signIn } from '../support/browser'
 
 /** The local Stripe stand-in, which answers the Dashboard's paths too (stripeDashboardUrl). */
-const stripeUrl = () => process.env.E2E_STRIPE_URL ?? ''
 
 test.describe('Facturación', () => {
 	test('figures, the three lists with their filters in the URL, and a link to each object in Stripe', async ({
@@ -36,7 +36,7 @@ test.describe('Facturación', () => {
 		await expect(business).toContainText('20 de diciembre de 2026')
 		await expect(business.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
 			'href',
-			`${stripeUrl()}/test/subscriptions/sub_${cliente.tag}_b`,
+			`${stripeURL()}/test/subscriptions/sub_${cliente.tag}_b`,
 		)
 		await expect(page.getByRole('row').filter({ hasText: 'Starter · Mensual' })).toContainText('Pago pendiente')
 
@@ -57,7 +57,7 @@ test.describe('Facturación', () => {
 		await expect(paid).toContainText('Pagado')
 		await expect(paid.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
 			'href',
-			`${stripeUrl()}/test/payments/pi_${cliente.tag}`,
+			`${stripeURL()}/test/payments/pi_${cliente.tag}`,
 		)
 
 		await views.getByRole('link', { name: 'Pagos fallidos' }).click()
@@ -67,7 +67,7 @@ test.describe('Facturación', () => {
 		await expect(failed).toContainText('Pendiente de pago')
 		await expect(failed.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
 			'href',
-			`${stripeUrl()}/test/invoices/in_${cliente.tag}`,
+			`${stripeURL()}/test/invoices/in_${cliente.tag}`,
 		)
 	})
 

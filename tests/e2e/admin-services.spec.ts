@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
 import { localPriceId } from '../../app/.server/local-stripe'
-import { cookieHeader, createAccount, createAdminAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
-import { portalURL, rawRequest } from '../support/urls'
+import { portalURL, rawRequest, stripeURL } from '../support/urls'
+import { createAccount, createAdminAccount } from '../support/data'
+import { cookieHeader, signIn } from '../support/browser'
 
 /**
  * /admin/servicios against the suite's Stripe stand-in, configured as e2eStripe() says: every
@@ -15,8 +16,6 @@ const configured = [
 	['Enterprise', 'Anual', '4.999 €/año', localPriceId('enterprise', 'annual')],
 	['Enterprise', 'Mensual', '499 €/mes', localPriceId('enterprise', 'monthly')],
 ] as const
-
-const stripeUrl = () => process.env.E2E_STRIPE_URL ?? ''
 
 /** The catalogue's row of one plan and period: its first cell names both. */
 const rowOf = (page: Page, plan: string, period: string) =>
@@ -49,7 +48,7 @@ test.describe('admin services', () => {
 			await expect(row.getByText(id, { exact: true })).toBeVisible()
 			await expect(row.getByRole('link', { name: `Ver el precio ${id} en Stripe` })).toHaveAttribute(
 				'href',
-				`${stripeUrl()}/test/prices/${id}`,
+				`${stripeURL()}/test/prices/${id}`,
 			)
 		}
 		// Annual Enterprise is one payment, in Stripe as on the site.
@@ -64,7 +63,7 @@ test.describe('admin services', () => {
 
 		// The link leads to the price itself: locally, the stand-in's page at the Dashboard's address.
 		const [, , , businessAnnual] = configured[1]
-		const dashboard = await fetch(`${stripeUrl()}/test/prices/${businessAnnual}`)
+		const dashboard = await fetch(`${stripeURL()}/test/prices/${businessAnnual}`)
 		expect(dashboard.status).toBe(200)
 		expect(await dashboard.text()).toContain('KIA Business')
 

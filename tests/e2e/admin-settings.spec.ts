@@ -1,16 +1,17 @@
 import type { Page } from '@playwright/test'
 import { formatMeeting } from '../../app/lib/booking'
 import { formatDateRange } from '../../app/lib/dates'
-import { createAccount, createAdminAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { defaultRulesRow } from '../support/booking-rules'
 import { slotDay, slotRadio } from '../support/slot-picker'
 import { appPage, expect, test } from '../support/e2e-test'
 import { uniqueDay, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
+import { createAccount, createAdminAccount, createMeeting } from '../support/data'
+import { postAs, signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
-// The booking rules are one row every booking reads: these tests change them, so Playwright runs this file
-// alone, after every other (the 'booking-rules' project of playwright.config.ts), and each test puts the
-// spec's rules back.
+// The booking rules are one row every booking of the worker's database reads: these tests change them, one
+// at a time (serial), and each puts the spec's rules back before the worker's next test.
 
 const defaults = defaultRulesRow
 /** The spec's hours with 13:30 swapped for 16:00, as the first test sets them. */

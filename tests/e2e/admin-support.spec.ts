@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
-import { createAccount, createAdminAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { appPage, expect, test } from '../support/e2e-test'
 import { inbox, waitForMail } from '../support/mail'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
-
-const mailUrl = () => process.env.E2E_MAIL_URL ?? ''
+import { createAccount, createAdminAccount } from '../support/data'
+import { postAs, signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 /** A message as a visitor sends it, through the contact page's form. */
 async function sendContactMessage(page: Page, { name, email, message }: Record<'name' | 'email' | 'message', string>) {
@@ -89,7 +89,7 @@ test.describe('support inbox', () => {
 		await expect(thread.getByText('Tu asistente para la gestoría')).toBeVisible()
 		await expect(reply.getByLabel('Respuesta')).toHaveValue('')
 
-		const mail = await waitForMail(mailUrl(), email, /^Tu asistente para la gestoría$/)
+		const mail = await waitForMail(email, /^Tu asistente para la gestoría$/)
 		expect(mail.text).toContain('Te proponemos una demostración el martes.')
 		expect(mail.headers?.['reply-to']).toContain('hola@kia.es')
 
@@ -128,14 +128,14 @@ test.describe('support inbox', () => {
 		await reply.getByRole('button', { name: 'Enviar respuesta' }).click()
 		await expect(reply.getByText('Escribe la respuesta.')).toBeVisible()
 		await expect(reply.getByLabel('Asunto')).toHaveValue('Sobre la ronda')
-		expect(await inbox(mailUrl(), email)).toEqual([])
+		expect(await inbox(email)).toEqual([])
 
 		await reply.getByLabel('Respuesta').fill('Gracias, te escribimos esta semana.')
 		await reply.getByRole('button', { name: 'Enviar respuesta' }).click()
 		await expect(
 			page.getByRole('region', { name: 'Historial' }).getByText('Gracias, te escribimos esta semana.'),
 		).toBeVisible()
-		await waitForMail(mailUrl(), email, /^Sobre la ronda$/)
+		await waitForMail(email, /^Sobre la ronda$/)
 		// Answering a new item takes it: in progress, and assigned to whoever answered.
 		const item = await serviceClient().from('form_submissions').select('status, assignee').eq('id', id).single()
 		expect(item.data).toEqual({ status: 'en_curso', assignee: admin.id })
@@ -177,7 +177,7 @@ test.describe('support inbox', () => {
 		const untouched = await serviceClient().from('form_submissions').select('status').eq('id', id).single()
 		expect(untouched.data?.status).toBe('nueva')
 		expect((await serviceClient().from('form_submission_events').select('id').eq('submission_id', id)).data).toEqual([])
-		expect(await inbox(mailUrl(), email)).toEqual([])
+		expect(await inbox(email)).toEqual([])
 
 		const adminPage = await browser.newPage()
 		const admin = await createAdminAccount('bandeja-404')

@@ -1,17 +1,10 @@
-import {
-	cookieHeader,
-	createAccount,
-	createAdminAccount,
-	createMeeting,
-	linkFrom,
-	postAs,
-	serviceClient,
-	signIn,
-	waitForMail,
-} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName, uniqueSlot, uniqueSlots } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
+import { createAccount, createAdminAccount, createMeeting, linkFrom } from '../support/data'
+import { cookieHeader, postAs, signIn } from '../support/browser'
+import { waitForMail } from '../support/mail'
+import { serviceClient } from '../support/supabase'
 
 test.describe('admin panel', () => {
 	test('guarded: signed out → sign-in, cliente → dashboard, admin → the panel', async ({ page }) => {

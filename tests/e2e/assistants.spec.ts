@@ -1,8 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
-import { createAccount, createAdminAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueName } from '../support/unique'
 import { portalURL } from '../support/urls'
+import { createAccount, createAdminAccount } from '../support/data'
+import { postAs, signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 /** A toast's text, in the notifications region (the page may say the same). */
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /^Notificaciones/ }).getByText(text)

@@ -4,11 +4,13 @@ import { localStripe } from '../../app/.server/local-stripe'
 import { formatLongDate } from '../../app/lib/dates'
 import { formatAmount } from '../../app/lib/money'
 import { stripeRequestsAbout, subscribe } from '../support/billing'
-import { cookieHeader, createAccount, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { stripeClient } from '../support/stripe'
 import { uniqueName } from '../support/unique'
-import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { portalURL, rawRequest, siteURL, stripeURL } from '../support/urls'
+import { createAccount } from '../support/data'
+import { cookieHeader, postAs, signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 const checkoutPage = /\/checkout\/cs_/
 
@@ -240,22 +242,6 @@ test.describe('Stripe webhook', () => {
 	const sign = (payload: string) =>
 		stripeClient().webhooks.generateTestHeaderString({ payload, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '' })
 
-	test('a missing or bad signature is refused with 400; an event we do not use gets 200', async () => {
-		// An id of its own: an id seen before is a duplicate, whatever its type.
-		const payload = JSON.stringify({
-			id: `evt_${uniqueName('ignorado')}`,
-			object: 'event',
-			type: 'customer.created',
-			data: { object: {} },
-		})
-		expect((await post(payload)).status).toBe(400)
-		expect((await post(payload, 't=1,v1=deadbeef')).status).toBe(400)
-		expect((await post(`${payload} `, sign(payload))).status).toBe(400)
-		const ignored = await post(payload, sign(payload))
-		expect(ignored.status).toBe(200)
-		expect(JSON.parse(ignored.body)).toMatchObject({ received: true, outcome: 'ignored' })
-	})
-
 	test('the same event delivered 10 times has one effect', async ({ page }) => {
 		const account = await createAccount('repetido')
 		await signIn(page, account.email)
@@ -463,7 +449,7 @@ test.describe('managing the subscription on our page', () => {
 		const handOff = await postAs(page, subscriptionPage(), { intent: 'portal' })
 		expect(handOff.status).toBe(303)
 		const location = String(handOff.headers.location)
-		expect(location).toMatch(new RegExp(`^${process.env.E2E_STRIPE_URL}/billing/bps_`))
+		expect(location).toMatch(new RegExp(`^${stripeURL()}/billing/bps_`))
 		const [created] = await stripeRequestsAbout([customerId])
 		expect(created).toMatchObject({
 			method: 'POST',

@@ -1,27 +1,25 @@
-import { createAccount, createMeeting, postAs, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { inbox, invitationIn, waitForMail, type CaughtMail } from '../support/mail'
 import { bookingDialogLoad, dialogBookingRoundTrip, slotDay, slotRadio } from '../support/slot-picker'
 import { uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
+import { createAccount, createMeeting } from '../support/data'
+import { postAs, signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 const consentCookie = {
 	name: 'cookie_consent',
 	value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
 }
 
-const mailUrl = () => process.env.E2E_MAIL_URL ?? ''
-
-const newestMail = (to: string, subject: RegExp) => waitForMail(mailUrl(), to, subject)
+const newestMail = (to: string, subject: RegExp) => waitForMail(to, subject)
 
 /** The newest mail to `to` with that subject whose text mentions `mentioning` (the company inbox is shared). */
 async function mailMentioning(to: string, subject: RegExp, mentioning: string): Promise<CaughtMail> {
 	await expect
-		.poll(async () =>
-			(await inbox(mailUrl(), to)).some((mail) => subject.test(mail.subject) && mail.text.includes(mentioning)),
-		)
+		.poll(async () => (await inbox(to)).some((mail) => subject.test(mail.subject) && mail.text.includes(mentioning)))
 		.toBe(true)
-	const mails = await inbox(mailUrl(), to)
+	const mails = await inbox(to)
 	const mail = mails
 		.filter((candidate) => subject.test(candidate.subject) && candidate.text.includes(mentioning))
 		.at(-1)
@@ -31,7 +29,7 @@ async function mailMentioning(to: string, subject: RegExp, mentioning: string): 
 
 /** METHOD, UID, SEQUENCE and STATUS of the invitation a mail carries, as its text/calendar part and file say. */
 async function versionIn(mail: CaughtMail) {
-	const invitation = await invitationIn(mailUrl(), mail)
+	const invitation = await invitationIn(mail)
 	const unfolded = invitation?.ics.replace(/\r\n /g, '') ?? ''
 	const value = (name: string) => new RegExp(`^${name}:(.*)\r$`, 'm').exec(unfolded)?.[1]
 	return {
@@ -252,7 +250,7 @@ test.describe('demo booking', () => {
 		])
 		const mail = await newestMail(account.email, /Tu demostración de KIA/)
 		expect(mail.html).toContain(rows.data?.[0]?.meet_url)
-		const invitation = await invitationIn(mailUrl(), mail)
+		const invitation = await invitationIn(mail)
 		expect(invitation?.method).toBe('REQUEST')
 		expect(invitation?.ics).toMatch(/^METHOD:REQUEST\r$/m)
 	})
@@ -414,5 +412,5 @@ test('a booking, its reschedule and its cancellation each send the client and th
 		expect(await versionIn(await newestMail(account.email, toClient))).toEqual(expected)
 		expect(await versionIn(await mailMentioning(company, toCompany, account.email))).toEqual(expected)
 	}
-	expect(await inbox(mailUrl(), account.email)).toHaveLength(3)
+	expect(await inbox(account.email)).toHaveLength(3)
 })

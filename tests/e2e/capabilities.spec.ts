@@ -3,8 +3,8 @@ import { capabilities } from '../../app/content/capabilities'
 import { capabilityIds } from '../../app/lib/capability-ids'
 import { expect, test } from '../support/e2e-test'
 import { expectNoSidewaysScroll } from '../support/layout'
-import { uniqueName } from '../support/unique'
 import { rawRequest, siteURL } from '../support/urls'
+import { acceptCookies } from '../support/browser'
 
 /**
  * Issue 22: each home capability card opens a real page about it, with and without JavaScript, and the
@@ -12,16 +12,6 @@ import { rawRequest, siteURL } from '../support/urls'
  */
 
 const titleOf = (id: string) => capabilities.find((capability) => capability.id === id)?.title ?? id
-
-async function acceptCookies(page: Page) {
-	await page.context().addCookies([
-		{
-			name: 'cookie_consent',
-			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
-			url: siteURL('/'),
-		},
-	])
-}
 
 async function withoutJavaScript(browser: Browser) {
 	const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } })
@@ -56,24 +46,6 @@ async function expectVerifactuSection(page: Page) {
 }
 
 test.describe('capability pages', () => {
-	test('every capability answers 200 with its title, its example and a canonical address, and may be kept by a shared cache', async () => {
-		expect(capabilityIds).toHaveLength(8)
-		for (const id of capabilityIds) {
-			// An address no other request used: its first answer says whether the server keeps it.
-			const response = await rawRequest(siteURL(`/funcionalidades/${id}?prueba=${uniqueName('funcion')}`))
-			expect(response.status, id).toBe(200)
-			expect(/<title>([^<]*)<\/title>/.exec(response.body)?.[1], id).toBe(`${titleOf(id)} · Funciones de KIA`)
-			expect(response.body, id).toMatch(new RegExp(`rel="canonical" href="[^"]*/funcionalidades/${id}"`))
-			expect(response.body, id).toContain('name="description"')
-			expect(response.body, id).toContain('Un ejemplo')
-			expect(response.body, id).toContain('Lo que hace tu asistente')
-			expect(response.headers['cache-control'], id).toContain('s-maxage=')
-		}
-		const index = await rawRequest(siteURL('/funcionalidades'))
-		expect(index.status).toBe(200)
-		for (const id of capabilityIds) expect(index.body).toContain(`href="/funcionalidades/${id}"`)
-	})
-
 	test('an unknown capability is the site’s 404 page', async ({ page }) => {
 		const response = await rawRequest(siteURL('/funcionalidades/no-existe'))
 		expect(response.status).toBe(404)
@@ -81,12 +53,6 @@ test.describe('capability pages', () => {
 		expect(response.headers['cache-control']).toBe('private, no-store')
 		await page.goto(siteURL('/funcionalidades/no-existe'))
 		await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
-	})
-
-	test('the sitemap lists the index and every capability', async () => {
-		const sitemap = await rawRequest(siteURL('/sitemap.xml'))
-		expect(sitemap.body).toContain(`<loc>${siteURL('/funcionalidades')}</loc>`)
-		for (const id of capabilityIds) expect(sitemap.body).toContain(`<loc>${siteURL(`/funcionalidades/${id}`)}</loc>`)
 	})
 
 	test('a home card opens its page; the whole card is the link', async ({ page }) => {

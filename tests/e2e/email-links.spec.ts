@@ -2,28 +2,22 @@ import AxeBuilder from '@axe-core/playwright'
 import { createClient } from '@supabase/supabase-js'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import ws from 'ws'
-import {
-	createAccount,
-	followEmailLink,
-	linkFrom,
-	postAs,
-	serviceClient,
-	signIn,
-	testPassword,
-	waitForMail,
-} from '../support/e2e-data'
 import { appPage, appSettled, expect, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
 import { bookingDialogLoad, dialogBookingRoundTrip, slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
-import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { portalURL, rawRequest, siteURL, supabaseURL } from '../support/urls'
+import { createAccount, linkFrom, testPassword } from '../support/data'
+import { followEmailLink, postAs, signIn } from '../support/browser'
+import { waitForMail } from '../support/mail'
+import { serviceClient } from '../support/supabase'
 
 // Every auth e-mail links to /auth/callback?token_hash=…: a visit shows a button and uses nothing (what a
 // mail scanner or a link preview does); the button's POST uses the link, for the account it names only.
 
 /** A client of Supabase's own, as another device or Supabase's dashboard would be: it sends the e-mails. */
 const supabaseClient = () =>
-	createClient(process.env.E2E_SUPABASE_URL ?? '', localAnonKey, {
+	createClient(supabaseURL(), localAnonKey, {
 		auth: { persistSession: false, autoRefreshToken: false },
 		realtime: { transport: ws as never },
 	})

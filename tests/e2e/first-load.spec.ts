@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { Locator } from '@playwright/test'
-import { cookieHeader, createAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../support/first-load'
 import { home } from '../../app/content/home'
 import { productVisuals } from '../../app/content/product-visuals'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { createAccount } from '../support/data'
+import { cookieHeader, signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 // Issue #9's budget for the JavaScript a first visit loads before the page can hydrate (the module
 // preloads of the server-rendered HTML), and the loading order of docs/decisions/006. Measured on

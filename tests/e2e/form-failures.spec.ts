@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test'
-import { createAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { slotRadio } from '../support/slot-picker'
 import { uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
+import { createAccount } from '../support/data'
+import { signIn } from '../support/browser'
 
 // Issue 20: a form whose submission gets no usable answer (the network cut, a 5xx) keeps every field and
 // says so with the spec's words; the page stays, never the whole-page 'Algo salió mal'.

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto'
 import type { Page, Request } from '@playwright/test'
 import { motivationalQuotes } from '../../app/content/not-found'
-import { startApp } from '../support/app-server'
-import { createAccount, createAdminAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { createAccount, createAdminAccount } from '../support/data'
+import { signIn } from '../support/browser'
 
 function collectConsoleErrors(page: Page) {
 	const errors: string[] = []
@@ -16,29 +15,6 @@ function collectConsoleErrors(page: Page) {
 }
 
 test.describe('host selection', () => {
-	test('each host serves its own / and the other host’s pages answer 404', async () => {
-		const siteHome = await rawRequest(siteURL('/'))
-		expect(siteHome.status).toBe(200)
-		expect(siteHome.body).toContain('Haz menos. Logra más. Vive mejor.')
-
-		const portalHome = await rawRequest(portalURL('/'))
-		expect(portalHome.status).toBe(302)
-		expect(portalHome.headers.location).toBe('/auth')
-
-		const portalAuth = await rawRequest(portalURL('/auth'))
-		expect(portalAuth.status).toBe(200)
-		expect(portalAuth.body).toContain('Iniciar Sesión')
-		expect(portalAuth.headers['cache-control']).toBe('private, no-store')
-
-		const authOnSite = await rawRequest(siteURL('/auth'))
-		expect(authOnSite.status).toBe(404)
-		expect(authOnSite.body).toContain('Página no encontrada')
-
-		// Plain localhost is the site too.
-		const plainLocalhost = await rawRequest(siteURL('/').replace('kia.localhost', 'localhost'))
-		expect(plainLocalhost.body).toContain('Haz menos. Logra más. Vive mejor.')
-	})
-
 	test('the portal’s / shows the sign-in page in the browser', async ({ page }) => {
 		const errors = collectConsoleErrors(page)
 		await page.goto(portalURL('/'))
@@ -290,65 +266,6 @@ test.describe('toasts', () => {
 		await expect(toast).toContainText('Aviso de prueba')
 		await expect(toast).toContainText('Este aviso viaja en una cookie de un solo uso.')
 		await context.close()
-	})
-})
-
-test.describe('security baseline', () => {
-	test('every response carries the CSP, and every script its nonce or its hash', async () => {
-		for (const url of [siteURL('/'), portalURL('/auth'), siteURL('/no-existe'), siteURL('/_root.data')]) {
-			const response = await rawRequest(url)
-			const csp = String(response.headers['content-security-policy'])
-			expect(csp, url).toContain("frame-ancestors 'none'")
-			expect(response.headers['x-content-type-options'], url).toBe('nosniff')
-			expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
-			expect(response.headers['permissions-policy'], url).toContain('camera=()')
-			if (!response.headers['content-type']?.toString().startsWith('text/html')) continue
-			const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
-			const scripts = [...response.body.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)]
-			expect(scripts.length, url).toBeGreaterThan(0)
-			for (const [tag = '', attributes = '', text = ''] of scripts.filter(
-				([tag]) => !tag.includes('application/ld+json'),
-			)) {
-				// A page every anonymous visitor shares names its scripts by hash (app/.server/script-hashes.ts).
-				if (nonce) expect(attributes, url).toContain(`nonce="${nonce}"`)
-				else expect(csp, tag.slice(0, 80)).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`)
-			}
-		}
-	})
-
-	test('a cross-origin POST is refused with 403', async () => {
-		const body = 'theme=light'
-		const headers = { 'Content-Type': 'application/x-www-form-urlencoded' }
-		const hostile = await rawRequest(siteURL('/resources/theme'), {
-			method: 'POST',
-			body,
-			headers: { ...headers, Origin: 'https://evil.example' },
-		})
-		expect(hostile.status).toBe(403)
-		expect(hostile.headers['set-cookie']).toBeUndefined()
-
-		const anonymous = await rawRequest(siteURL('/resources/theme'), { method: 'POST', body, headers })
-		expect(anonymous.status).toBe(403)
-
-		const fromPortal = await rawRequest(siteURL('/resources/theme'), {
-			method: 'POST',
-			body,
-			headers: { ...headers, Origin: portalURL('/').slice(0, -1) },
-		})
-		expect(fromPortal.status).toBe(200)
-	})
-})
-
-test.describe('configuration', () => {
-	test('the production server refuses a partial configuration, naming what is missing', async () => {
-		const start = startApp({ SITE_URL: 'https://kia.es', PORTAL_URL: 'https://clientes.kia.es' })
-		await expect(start).rejects.toThrow(/exited at start-up[\s\S]*COOKIE_DOMAIN: falta[\s\S]*PORTAL_URL: .*portal/)
-	})
-
-	test('the production server with no configuration at all refuses to start unless LOCAL_SERVICES=1', async () => {
-		await expect(startApp({})).rejects.toThrow(
-			/exited at start-up[\s\S]*Producción sin configuración[\s\S]*LOCAL_SERVICES=1/,
-		)
 	})
 })
 

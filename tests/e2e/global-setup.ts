@@ -1,40 +1,26 @@
-import type { FullConfig } from '@playwright/test'
-import { startLocalServices } from '../../local'
-import { localAnonKey, localServiceRoleKey } from '../support/keys'
-import { startApp } from '../support/app-server'
-import { e2eStripe } from '../support/stripe'
-import { latestBooking } from '../support/latest-booking'
+import { startPostgres } from '../../local/postgres'
+import { buildDatabase, connectDatabase } from '../../local/supabase/db'
 import { chooseRun } from '../support/unique'
+import { e2eTemplate } from '../support/e2e-stack'
 
 /**
- * Starts the local services (fresh in-memory database) and the production
- * build on free ports, configured as production would be; tests read the
- * addresses from the environment.
+ * One PostgreSQL server for the run, holding the migrated and seeded database each Playwright worker copies
+ * for its own services and production server (tests/support/e2e-stack.ts): workers never see each other's
+ * rows, mail or Stripe objects.
  */
-export default async function globalSetup(config: FullConfig) {
-	const services = await startLocalServices({ ports: { supabase: 0, smtp: 0, mailWeb: 0, stripe: 0 }, log: false })
-	const app = await startApp((port) => ({
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: services.supabaseUrl,
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
-		...e2eStripe(services.stripeUrl),
-		ENABLE_TEST_ROUTES: '1',
-	}))
-	services.setStripeWebhookUrl(`http://127.0.0.1:${app.port}/api/stripe/webhook`)
-	// The project's Site URL is the portal (supabase/config.toml): e-mail links lead to this app's.
-	services.setSupabaseSiteUrl(`http://portal.kia.localhost:${app.port}`)
-	chooseRun({ latestBooking: await latestBooking(services.supabaseUrl), lanes: config.workers })
-	process.env.E2E_PORT = String(app.port)
-	process.env.E2E_SUPABASE_URL = services.supabaseUrl
-	process.env.E2E_MAIL_URL = services.mailUrl
-	process.env.E2E_STRIPE_URL = services.stripeUrl
-	return async () => {
-		await app.stop()
-		await services.stop()
+export default async function globalSetup() {
+	const postgres = await startPostgres()
+	try {
+		await buildDatabase(postgres.url, { name: e2eTemplate })
+		const template = connectDatabase(postgres.url(e2eTemplate))
+		const { rows } = await template
+			.query<{ fecha: string | null }>('select max(fecha)::text as fecha from public.reservas')
+			.finally(() => template.close())
+		chooseRun({ latestBooking: rows[0]?.fecha ?? undefined })
+	} catch (error) {
+		await postgres.stop()
+		throw error
 	}
+	process.env.TEST_POSTGRES_PORT = String(postgres.port)
+	return () => postgres.stop()
 }

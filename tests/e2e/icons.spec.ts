@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
-import { createAccount, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
-import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { portalURL, siteURL } from '../support/urls'
+import { createAccount } from '../support/data'
+import { signIn } from '../support/browser'
 
 // Icons are references into one sprite (app/components/ui/icon.tsx) that every document carries at the start of
 // its body (app/.server/html-stream.ts): each must land on a symbol of it and be drawn, hydration must leave the
@@ -50,15 +51,6 @@ function watchPage(page: Page) {
 	})
 	return problems
 }
-
-test('every document carries the sprite right after its body start tag, before any icon', async () => {
-	for (const url of [siteURL('/'), siteURL('/pagina-que-no-existe'), portalURL('/auth')]) {
-		const { body } = await rawRequest(url)
-		const sprite = /<body[^>]*>(<svg [^>]*style="display:none"[^>]*>.*?<\/svg>)/s.exec(body)?.[1] ?? ''
-		expect(sprite, url).toContain('<symbol id="arrow-right"')
-		expect(body.indexOf('<use href="#'), url).toBeGreaterThan(body.indexOf(sprite))
-	}
-})
 
 test('site and portal pages draw every icon from the sprite, which stays through hydration and navigation', async ({
 	page,

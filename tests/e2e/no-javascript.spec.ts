@@ -1,9 +1,11 @@
 import type { Browser } from '@playwright/test'
-import { createAccount, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
+import { createAccount } from '../support/data'
+import { signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 /** What a visitor needs works with JavaScript off: menus, sign-out, Google, sharing, the booking hand-off. */
 const phone = { width: 390, height: 844 }

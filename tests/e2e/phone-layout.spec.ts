@@ -1,10 +1,12 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { billedClient } from '../support/billing'
-import { createAccount, createAdminAccount, createMeeting, serviceClient, signIn } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { expectNoSidewaysScroll } from '../support/layout'
 import { uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
+import { createAccount, createAdminAccount, createMeeting } from '../support/data'
+import { signIn, acceptCookies } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
 /** Issue 20's phone: 390 px wide. */
 const phone = { width: 390, height: 844 }
@@ -187,16 +189,6 @@ function underTheChat(page: Page) {
 			})
 			.map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName)
 	}, tappable)
-}
-
-async function acceptCookies(context: BrowserContext) {
-	await context.addCookies([
-		{
-			name: 'cookie_consent',
-			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
-			url: siteURL('/'),
-		},
-	])
 }
 
 test.describe('the chat button on a phone', () => {

@@ -1,16 +1,10 @@
-import {
-	createAccount,
-	createMeeting,
-	followEmailLink,
-	postAs,
-	serviceClient,
-	signIn,
-	testPassword,
-	waitForMail,
-} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { createAccount, createMeeting, testPassword } from '../support/data'
+import { followEmailLink, postAs, signIn } from '../support/browser'
+import { waitForMail } from '../support/mail'
+import { serviceClient } from '../support/supabase'
 
 test.describe('authentication', () => {
 	test('sign-up → confirmation e-mail → link → its button → dashboard', async ({ page }) => {

@@ -15,13 +15,14 @@ import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import { buildDatabase, copyDatabase } from '../../local/supabase/db'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { startApp } from '../support/app-server'
-import { submittedEmail, testPassword } from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe } from '../support/stripe'
 import { slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { rawRequest } from '../support/urls'
+import { submittedEmail, testPassword } from '../support/data'
+import { acceptCookies } from '../support/browser'
 
 /**
  * What people see while Supabase, Stripe or the mail server is down, and that
@@ -132,16 +133,6 @@ async function signIn(page: Page, email: string) {
 	await page.goto(portal('/auth'), { waitUntil: 'networkidle' })
 	await fillSignIn(page, email)
 	await page.waitForURL(portal('/dashboard'))
-}
-
-async function acceptCookies(page: Page) {
-	await page.context().addCookies([
-		{
-			name: 'cookie_consent',
-			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
-			url: site('/'),
-		},
-	])
 }
 
 async function openPage(browser: Browser, url: string) {
@@ -403,7 +394,7 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 }) => {
 	const account = await createAccount('caida-correo')
 	await signIn(page, account.email)
-	await acceptCookies(page)
+	await acceptCookies(page, site('/'))
 
 	await mail?.stop()
 	mail = undefined

@@ -1,18 +1,12 @@
 import type { Page } from '@playwright/test'
-import {
-	createAccount,
-	createAdminAccount,
-	createSupportRequest,
-	postAs,
-	serviceClient,
-	signIn,
-} from '../support/e2e-data'
 import { expect, test } from '../support/e2e-test'
 import { inbox, waitForMail } from '../support/mail'
 import { uniqueName } from '../support/unique'
 import { portalURL } from '../support/urls'
+import { createAccount, createAdminAccount, createSupportRequest } from '../support/data'
+import { postAs, signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
 
-const mailUrl = () => process.env.E2E_MAIL_URL ?? ''
 const companyInbox = 'hola@kia.es'
 
 /** A toast's text, in the notifications region (the page may say the same). */
@@ -64,7 +58,7 @@ test.describe('support from the portal', () => {
 			conversation(page).getByText('Desde el lunes no salen los recordatorios del modelo 303.'),
 		).toBeVisible()
 
-		const toCompany = await waitForMail(mailUrl(), companyInbox, new RegExp(`^Nueva solicitud de soporte: ${subject}$`))
+		const toCompany = await waitForMail(companyInbox, new RegExp(`^Nueva solicitud de soporte: ${subject}$`))
 		expect(toCompany.text).toContain(`Lucía Ferrer <${cliente.email}> ha escrito desde el portal de clientes:`)
 		expect(toCompany.text).toContain(`/admin/soporte/${id}`)
 
@@ -87,7 +81,7 @@ test.describe('support from the portal', () => {
 		await answer.getByRole('button', { name: 'Enviar respuesta' }).click()
 		await expect(toast(adminPage, `Respuesta enviada a ${cliente.email}`)).toBeVisible()
 
-		const toClient = await waitForMail(mailUrl(), cliente.email, new RegExp(`^Re: ${subject}$`))
+		const toClient = await waitForMail(cliente.email, new RegExp(`^Re: ${subject}$`))
 		expect(toClient.text).toContain('La conexión con WhatsApp había caducado; ya está renovada.')
 		expect(toClient.text).toContain(portalURL(`/dashboard/soporte/${id}`))
 
@@ -108,7 +102,7 @@ test.describe('support from the portal', () => {
 		await expect(conversation(page).getByRole('listitem').last()).toContainText('Tú')
 		await expect(conversation(page).getByRole('listitem').last()).toContainText('¡Ya nos llegan! Gracias.')
 		await expect(replyForm(page).getByLabel('Mensaje')).toHaveValue('')
-		await waitForMail(mailUrl(), companyInbox, new RegExp(`^Nuevo mensaje en una solicitud de soporte: ${subject}$`))
+		await waitForMail(companyInbox, new RegExp(`^Nuevo mensaje en una solicitud de soporte: ${subject}$`))
 
 		await adminPage.reload()
 		const thread = adminPage.getByRole('region', { name: 'Historial' })
@@ -204,7 +198,7 @@ test.describe('support from the portal', () => {
 		expect(borrowed.body).toContain('Elige uno de tus asistentes.')
 		const mine = await serviceClient().from('form_submissions').select('id').eq('solicitante', other.id)
 		expect(mine.data).toEqual([])
-		expect(await inbox(mailUrl(), other.email)).toEqual([])
+		expect(await inbox(other.email)).toEqual([])
 
 		const visitor = await browser.newPage()
 		await visitor.goto(portalURL(`/dashboard/soporte/${id}`))

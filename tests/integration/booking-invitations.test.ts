@@ -2,14 +2,15 @@ import ICAL from 'ical.js'
 import { exportPKCS8, generateKeyPair } from 'jose'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { formatMeeting } from '~/lib/booking'
 import { defaultBookingRules } from '~/lib/slots'
 import type { TablesUpdate } from '~/lib/database.types'
 import { inbox, invitationIn, type CaughtMail } from '../support/mail'
-import { createUser, mailUrl, serviceClient, startTestSupabase, type TestUser } from '../support/supabase'
+import { createUser, serviceClient, startTestSupabase, type TestUser } from '../support/supabase'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
+import { smtpPort } from '../support/urls'
 
 // A booking, its reschedules and its cancellation, run by the app's own booking module against this file's
 // Supabase stand-in and the run's mail catcher: what reaches the client and the company inbox.
@@ -32,7 +33,7 @@ async function bookingsWith(company: string, extra: Record<string, string> = {})
 	for (const name of googleVariables) delete process.env[name]
 	Object.assign(process.env, {
 		SUPABASE_URL: supabase.url,
-		SMTP_URL: `smtp://127.0.0.1:${inject('smtpPort')}`,
+		SMTP_URL: `smtp://127.0.0.1:${smtpPort()}`,
 		CONTACT_EMAIL: company,
 		...extra,
 	})
@@ -44,7 +45,7 @@ async function bookingsWith(company: string, extra: Record<string, string> = {})
 async function mailTo(recipient: string, subject: RegExp, mentioning: string): Promise<CaughtMail> {
 	const deadline = Date.now() + 10_000
 	while (Date.now() < deadline) {
-		const mail = (await inbox(mailUrl(), recipient))
+		const mail = (await inbox(recipient))
 			.filter((candidate) => subject.test(candidate.subject) && candidate.text.includes(mentioning))
 			.at(-1)
 		if (mail) return mail
@@ -55,7 +56,7 @@ async function mailTo(recipient: string, subject: RegExp, mentioning: string): P
 
 /** What a calendar app reads in the invitation a mail carries. */
 async function invitationOf(mail: CaughtMail) {
-	const invitation = await invitationIn(mailUrl(), mail)
+	const invitation = await invitationIn(mail)
 	if (!invitation) throw new Error(`"${mail.subject}" carries no invitation`)
 	const calendar = new ICAL.Component(ICAL.parse(invitation.ics))
 	const vevent = calendar.getFirstSubcomponent('vevent')
@@ -151,8 +152,8 @@ describe('without Google Calendar: our invitation', () => {
 			expect(forCompany.ics).toBe(forClient.ics)
 		}
 		// Nothing else reached either inbox: one invitation per step.
-		expect(await inbox(mailUrl(), client.email)).toHaveLength(4)
-		expect(await inbox(mailUrl(), company)).toHaveLength(4)
+		expect(await inbox(client.email)).toHaveLength(4)
+		expect(await inbox(company)).toHaveLength(4)
 		expect(await bookingRow(client.id)).toMatchObject({ secuencia: 3, status: 'cancelada' })
 	})
 
@@ -253,7 +254,7 @@ describe('with Google Calendar: Google’s invitation only', () => {
 			await mailTo(client.email, /^Tu reunión con KIA ha sido cancelada$/, formatMeeting(moveTo.fecha, moveTo.hora)),
 			await mailTo(company, /^Demostración cancelada: /, formatMeeting(moveTo.fecha, moveTo.hora)),
 		]
-		for (const mail of mails) expect(await invitationIn(mailUrl(), mail), mail.subject).toBeNull()
+		for (const mail of mails) expect(await invitationIn(mail), mail.subject).toBeNull()
 		expect(mails[0]?.text).toContain('https://meet.google.com/abc-defg-hij')
 	})
 

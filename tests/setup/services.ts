@@ -1,23 +1,15 @@
-import type { TestProject } from 'vitest/node'
 import { startMailCatcher } from '../../local/mail'
 import { startPostgres } from '../../local/postgres'
 import { buildDatabase, connectDatabase } from '../../local/supabase/db'
 import { seededTemplate } from '../support/database'
 import { chooseRun } from '../support/unique'
 
-declare module 'vitest' {
-	export interface ProvidedContext {
-		mailUrl: string
-		smtpPort: number
-		postgresPort: number
-	}
-}
-
 /**
  * One PostgreSQL server and one mail catcher for the whole run. The server holds the migrated and seeded
- * template each test file copies its own database from (tests/support/database.ts).
+ * template each test file copies its own database from (tests/support/database.ts). Where they answer goes
+ * into the environment, which the test workers, started after this, inherit (tests/support/urls.ts).
  */
-export default async function setup(project: TestProject) {
+export default async function setup() {
 	const postgres = await startPostgres()
 	const mail = await startMailCatcher({ smtpPort: 0, webPort: 0 }).catch(async (error: unknown) => {
 		await postgres.stop()
@@ -34,9 +26,11 @@ export default async function setup(project: TestProject) {
 		await teardown()
 		throw error
 	}
-	project.provide('postgresPort', postgres.port)
-	project.provide('mailUrl', mail.url)
-	project.provide('smtpPort', mail.smtpPort)
+	Object.assign(process.env, {
+		TEST_POSTGRES_PORT: String(postgres.port),
+		TEST_MAIL_URL: mail.url,
+		TEST_SMTP_PORT: String(mail.smtpPort),
+	})
 	return teardown
 }
 

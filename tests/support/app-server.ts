@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { freePort } from '../../local/service'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
+import { stripeURL, supabaseURL } from './urls'
 
 const startUpBoundMs = 60_000
 
@@ -75,12 +76,12 @@ export function startHttpsApp(overrides: Record<string, string> = {}, options: {
 			PORTAL_URL: `https://portal.kia.localhost:${port}`,
 			COOKIE_DOMAIN: 'kia.localhost',
 			SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-			SUPABASE_URL: process.env.E2E_SUPABASE_URL ?? '',
+			SUPABASE_URL: supabaseURL(),
 			SUPABASE_ANON_KEY: localAnonKey,
 			SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
 			// Nothing is mailed here; the address only has to be valid.
 			SMTP_URL: 'smtp://127.0.0.1:2525',
-			...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
+			...e2eStripe(stripeURL()),
 			ENABLE_TEST_ROUTES: '1',
 			...overrides,
 		}),

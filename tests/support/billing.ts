@@ -1,8 +1,9 @@
-import { createAccount, serviceClient } from './e2e-data'
 import { send, urlencoded } from './hostile-input'
 import { stripeClient } from './stripe'
 import { uniqueName } from './unique'
-import { siteURL } from './urls'
+import { siteURL, stripeURL } from './urls'
+import { createAccount } from './data'
+import { serviceClient } from './supabase'
 
 async function poll<T>(what: string, read: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs
@@ -72,7 +73,7 @@ export type StandInRequest = { id: string; method: string; path: string; params:
  * naming one of them.
  */
 export async function stripeRequestsAbout(ids: string[]) {
-	const response = await fetch(`${process.env.E2E_STRIPE_URL}/local/requests`)
+	const response = await fetch(`${stripeURL()}/local/requests`)
 	const log = (await response.json()) as { data: StandInRequest[] }
 	return log.data.filter((request) => ids.some((id) => JSON.stringify([request.path, request.params]).includes(id)))
 }

@@ -1,11 +1,11 @@
-import { inject } from 'vitest'
 import { copyDatabase } from '../../local/supabase/db'
+import { postgresPort } from './urls'
 
 /** The database the run's PostgreSQL server holds migrated and seeded (tests/setup/services.ts). */
 export const seededTemplate = 'kia_template'
 
 const serverUrl = (database: string) =>
-	`postgresql://postgres:postgres@127.0.0.1:${inject('postgresPort')}/${encodeURIComponent(database)}`
+	`postgresql://postgres:postgres@127.0.0.1:${postgresPort()}/${encodeURIComponent(database)}`
 
 /** A database of this test file's own, migrated and seeded; closing it drops it. */
 export const seededDatabase = () => copyDatabase(serverUrl, seededTemplate)

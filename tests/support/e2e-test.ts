@@ -1,4 +1,5 @@
 import { test as base, type Page, type Response } from '@playwright/test'
+import { startWorkerStack } from './e2e-stack'
 import { uniqueAddress } from './unique'
 import { portalURL, siteURL } from './urls'
 
@@ -13,7 +14,19 @@ let visitor: string | undefined
  * posted last would be refused. The production server trusts X-Forwarded-For
  * from loopback (TRUST_PROXY), as it would from its load balancer.
  */
-export const test = base.extend<{ visitorAddress: string }>({
+export const test = base.extend<{ visitorAddress: string }, { ownStack: boolean; stack: void }>({
+	// Every worker runs its own services and production server (tests/support/e2e-stack.ts); a project whose
+	// tests start their own (dev-server) turns it off.
+	ownStack: [true, { scope: 'worker', option: true }],
+	stack: [
+		async ({ ownStack }, provide) => {
+			if (!ownStack) return provide()
+			const stack = await startWorkerStack()
+			await provide()
+			await stack.stop()
+		},
+		{ scope: 'worker', auto: true, timeout: 120_000 },
+	],
 	page: async ({ page, javaScriptEnabled }, provide) => {
 		await provide(javaScriptEnabled === false ? page : appPage(page))
 	},

@@ -1,6 +1,9 @@
-import { testPassword } from './e2e-data'
 import { uniqueAddress } from './unique'
 import { portalURL, rawRequest, type RawResponse } from './urls'
+import { testPassword } from './data'
+
+/** An origin that is not ours, as a cross-site page would send. */
+export const evilOrigin = 'https://evil.example'
 
 /** Form fields in order, duplicates allowed, as a browser (or anyone) puts them on the wire. */
 export type Fields = [name: string, value: string][]

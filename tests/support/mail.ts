@@ -1,3 +1,5 @@
+import { mailURL } from './urls'
+
 /** Reads the local mail catcher (MailDev's JSON API), as a person would read their inbox. */
 export type CaughtMail = {
 	id: string
@@ -13,21 +15,29 @@ export type CaughtMail = {
 	headers?: Record<string, string>
 }
 
-export async function inbox(mailUrl: string, recipient: string): Promise<CaughtMail[]> {
-	const response = await fetch(`${mailUrl}/email`)
+/** Every mail the catcher holds for `recipient`, oldest first. */
+export async function inbox(recipient: string): Promise<CaughtMail[]> {
+	const response = await fetch(`${mailURL()}/email`)
 	const all = (await response.json()) as CaughtMail[]
 	return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === recipient.toLowerCase()))
 }
 
-/** Waits for the newest mail to `recipient` whose subject matches. */
-export async function waitForMail(mailUrl: string, recipient: string, subject: RegExp, timeoutMs = 10_000) {
+/**
+ * The newest mail to `recipient` whose subject matches. An inbox other tests write to too (the company's)
+ * needs `mentioning`: text only this test's mail holds.
+ */
+export async function waitForMail(recipient: string, subject: RegExp, mentioning?: string, timeoutMs = 10_000) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
-		const match = (await inbox(mailUrl, recipient)).filter((mail) => subject.test(mail.subject)).at(-1)
+		const match = (await inbox(recipient))
+			.filter((mail) => subject.test(mail.subject))
+			.filter((mail) => mentioning === undefined || mail.text.includes(mentioning))
+			.at(-1)
 		if (match) return match
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
-	throw new Error(`No mail to ${recipient} matching ${subject} within ${timeoutMs} ms`)
+	const about = mentioning === undefined ? '' : ` that mentions ${mentioning}`
+	throw new Error(`No mail to ${recipient} matching ${subject}${about} within ${timeoutMs} ms`)
 }
 
 /**
@@ -35,12 +45,12 @@ export async function waitForMail(mailUrl: string, recipient: string, subject: R
  * names, and the attached file byte for byte (the JSON of the catcher turns its CRLFs into LFs). Null when
  * the mail carries none.
  */
-export async function invitationIn(mailUrl: string, mail: CaughtMail) {
+export async function invitationIn(mail: CaughtMail) {
 	const part = mail.alternatives?.find((alternative) => alternative.contentType === 'text/calendar')
 	const file = mail.attachments?.find((attachment) => attachment.contentType === 'application/ics')
 	if (!part && !file) return null
 	if (!part || !file) throw new Error(`"${mail.subject}" carries only half an invitation`)
-	const response = await fetch(`${mailUrl}/email/${mail.id}/attachment/${encodeURIComponent(file.generatedFileName)}`)
+	const response = await fetch(`${mailURL()}/email/${mail.id}/attachment/${encodeURIComponent(file.generatedFileName)}`)
 	return { method: part.method, ics: await response.text() }
 }
 

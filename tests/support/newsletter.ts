@@ -6,8 +6,6 @@ import { rawRequest, siteURL } from './urls'
 export const confirmSubject = /^Confirma tu suscripción al boletín de KIA$/
 export const welcomeSubject = /^Te damos la bienvenida al boletín de KIA$/
 
-const mailUrl = () => process.env.E2E_MAIL_URL ?? ''
-
 /** The footer form's post, as a visitor sends it from one of our pages. */
 export function subscribeByPost(email: string, address = uniqueAddress()) {
 	return rawRequest(siteURL('/resources/newsletter'), {
@@ -47,12 +45,12 @@ export const oneClickUnsubscribe = (link: string) =>
 /** Subscribes and confirms through the real e-mails; the welcome e-mail, whose links unsubscribe. */
 export async function confirmedSubscriber(email: string) {
 	expect((await subscribeByPost(email)).status).toBe(302)
-	const confirmation = await waitForMail(mailUrl(), email, confirmSubject)
+	const confirmation = await waitForMail(email, confirmSubject)
 	expect((await postLinkPage(linkInText(confirmation, '/boletin/confirmar'))).status).toBe(200)
-	const welcome = await waitForMail(mailUrl(), email, welcomeSubject)
+	const welcome = await waitForMail(email, welcomeSubject)
 	return { welcome, unsubscribeUrl: linkInText(welcome, '/boletin/baja') }
 }
 
 /** How many mails matching `subject` reached `email`. */
 export const mailsTo = async (email: string, subject: RegExp) =>
-	(await inbox(mailUrl(), email)).filter((mail) => subject.test(mail.subject)).length
+	(await inbox(email)).filter((mail) => subject.test(mail.subject)).length

@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { localStripe } from '../../app/.server/local-stripe'
+import { rawRequest, siteURL, stripeURL } from './urls'
 
 /**
  * The app's Stripe configuration against the local stand-in at `url`: every
@@ -13,6 +14,18 @@ export function e2eStripe(url: string) {
 
 /** The real SDK against the local stand-in the suite started. */
 export function stripeClient() {
-	const url = new URL(process.env.E2E_STRIPE_URL ?? '')
+	const url = new URL(stripeURL())
 	return new Stripe(localStripe.STRIPE_SECRET_KEY ?? '', { host: url.hostname, port: url.port, protocol: 'http' })
 }
+
+/** A webhook delivery as Stripe signs it (`Stripe-Signature`, HMAC-SHA256 with the endpoint's secret). */
+export function signedWebhook(payload: string) {
+	const signature = stripeClient().webhooks.generateTestHeaderString({
+		payload,
+		secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '',
+	})
+	return { 'Content-Type': 'application/json', 'Stripe-Signature': signature }
+}
+
+export const postWebhook = (payload: string, headers: Record<string, string>) =>
+	rawRequest(siteURL('/api/stripe/webhook'), { method: 'POST', body: payload, headers })

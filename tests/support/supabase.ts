@@ -1,10 +1,10 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { inject } from 'vitest'
 import ws from 'ws'
 import type { Database } from '../../app/lib/database.types'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { seededDatabase } from './database'
 import { localAnonKey, localServiceRoleKey } from './keys'
+import { smtpPort, supabaseURL } from './urls'
 
 /** A stand-in on a free port over a database of its own, fresh from the seed, mailing to the run's catcher. */
 export async function startTestSupabase(): Promise<LocalSupabase> {
@@ -12,11 +12,9 @@ export async function startTestSupabase(): Promise<LocalSupabase> {
 		database: await seededDatabase(),
 		port: 0,
 		log: false,
-		mail: { host: '127.0.0.1', port: inject('smtpPort'), from: 'KIA <no-reply@kia.test>' },
+		mail: { host: '127.0.0.1', port: smtpPort(), from: 'KIA <no-reply@kia.test>' },
 	})
 }
-
-export const mailUrl = () => inject('mailUrl')
 
 const memoryStorage = () => {
 	const items = new Map<string, string>()
@@ -44,7 +42,8 @@ export function client(
 	})
 }
 
-export const serviceClient = (url: string) => client(url, localServiceRoleKey)
+/** The service role's client, of the app under test's Supabase unless another is named. */
+export const serviceClient = (url = supabaseURL()) => client(url, localServiceRoleKey)
 
 export type TestUser = { id: string; email: string; password: string; client: SupabaseClient<Database> }
 

@@ -1,36 +1,44 @@
 import { existsSync } from 'node:fs'
-import { inject } from 'vitest'
-import type { LocalSupabase } from '../../local/supabase/server'
+import { startStripe } from '../../local/stripe/server'
 import { startApp } from './app-server'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
 import { startTestSupabase } from './supabase'
-import { rawRequest } from './urls'
+import { rawRequest, smtpPort } from './urls'
 
 /**
  * The production build (`npm run build` first) on a free port, over a Supabase stand-in and a database of
- * this test file's own, mailing to the run's catcher: for what a visitor's HTTP requests do, which needs no
- * browser. The Stripe variables name no running stand-in; billing's tests start one.
+ * this test file's own, a Stripe stand-in of its own, mailing to the run's catcher: for what a visitor's HTTP
+ * requests do, which needs no browser. It is the app under test of this file (tests/support/urls.ts).
  */
 export async function startTestApp(extraEnv: Record<string, string> = {}) {
 	if (!existsSync('build/server/index.js')) throw new Error('No production build: run `npm run build` first.')
-	const supabase: LocalSupabase = await startTestSupabase()
+	const supabase = await startTestSupabase()
+	const stripe = await startStripe({ port: 0 })
+	const stopServices = () => Promise.all([supabase.stop(), stripe.stop()])
 	const app = await startApp((port) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
 		COOKIE_DOMAIN: 'kia.localhost',
-		SESSION_SECRET: 'http-tests-session-secret-with-more-than-32-characters',
+		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
 		SUPABASE_URL: supabase.url,
 		SUPABASE_ANON_KEY: localAnonKey,
 		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: `smtp://127.0.0.1:${inject('smtpPort')}`,
-		...e2eStripe('http://127.0.0.1:9'),
+		SMTP_URL: `smtp://127.0.0.1:${smtpPort()}`,
+		...e2eStripe(stripe.url),
+		ENABLE_TEST_ROUTES: '1',
 		...extraEnv,
 	})).catch(async (error: unknown) => {
-		await supabase.stop()
+		await stopServices()
 		throw error
 	})
 	supabase.setSiteUrl(`http://portal.kia.localhost:${app.port}`)
+	stripe.setWebhookUrl(`http://127.0.0.1:${app.port}/api/stripe/webhook`)
+	Object.assign(process.env, {
+		TEST_APP_PORT: String(app.port),
+		TEST_SUPABASE_URL: supabase.url,
+		TEST_STRIPE_URL: stripe.url,
+	})
 	const site = (path = '/') => `http://kia.localhost:${app.port}${path}`
 	const portal = (path = '/') => `http://portal.kia.localhost:${app.port}${path}`
 	return {
@@ -52,7 +60,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}) {
 			}),
 		stop: async () => {
 			await app.stop()
-			await supabase.stop()
+			await stopServices()
 		},
 	}
 }

@@ -1,11 +1,23 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { buffer } from 'node:stream/consumers'
 
-export function appPort() {
-	const port = process.env.E2E_PORT
-	if (!port) throw new Error('E2E_PORT is not set: run the suite through `playwright test`.')
-	return Number(port)
+/**
+ * Where the app under test and its services answer: set by a Playwright worker's stack
+ * (tests/support/e2e-stack.ts), a Vitest file's test app (tests/support/test-app.ts) and Vitest's global
+ * setup (the mail catcher, the PostgreSQL server).
+ */
+function stackVariable(name: string) {
+	const value = process.env[name]
+	if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\`, vitest or playwright.`)
+	return value
 }
+
+export const appPort = () => Number(stackVariable('TEST_APP_PORT'))
+export const supabaseURL = () => stackVariable('TEST_SUPABASE_URL')
+export const mailURL = () => stackVariable('TEST_MAIL_URL')
+export const stripeURL = () => stackVariable('TEST_STRIPE_URL')
+export const smtpPort = () => Number(stackVariable('TEST_SMTP_PORT'))
+export const postgresPort = () => Number(stackVariable('TEST_POSTGRES_PORT'))
 
 export const siteURL = (path = '/') => `http://kia.localhost:${appPort()}${path}`
 export const portalURL = (path = '/') => `http://portal.kia.localhost:${appPort()}${path}`

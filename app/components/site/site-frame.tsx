@@ -4,6 +4,8 @@ import type { loadSiteChrome } from '~/.server/site'
 import { ConsentProvider } from '~/components/consent'
 import { useIdle } from '~/components/idle'
 import { SkipLink } from '~/components/skip-link'
+import { Icon } from '~/components/ui/icon'
+import { chat } from '~/content/chat'
 import type { loader as rootLoader } from '~/root'
 import { SiteFooter } from './footer'
 import { SiteHeader } from './header'
@@ -55,11 +57,31 @@ function RootConsent({ showBanner, children }: { showBanner: boolean; children: 
 	)
 }
 
+/**
+ * The chat's button once the browser is idle; without JavaScript, a link to /asistente, the same assistant on a
+ * page of its own. That link sits at the end of the page, in the room the widget keeps for its button: fixed in
+ * the corner, with no script to step it aside, it would cover the page's own links and buttons on a phone.
+ * Browsers never render <noscript> while scripts run, and React does not hydrate it: it is server-rendered only.
+ */
 function Chat() {
 	const idle = useIdle()
 	return idle ? (
 		<Suspense fallback={null}>
 			<ChatWidget />
 		</Suspense>
-	) : null
+	) : (
+		<noscript>
+			{import.meta.env.SSR ? (
+				<div className="flex h-22 items-center justify-end bg-surface-muted/40 px-4 sm:h-24 sm:px-6">
+					<a
+						href="/asistente"
+						className="inline-flex h-14 items-center gap-2 rounded-full bg-brand px-5 font-medium text-brand-foreground shadow-xl"
+					>
+						<Icon name="message-circle" className="size-6" />
+						{chat.page.heading}
+					</a>
+				</div>
+			) : null}
+		</noscript>
+	)
 }

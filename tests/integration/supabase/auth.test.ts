@@ -7,7 +7,7 @@ import type { LocalSupabase } from '../../../local/supabase/server'
 import { localAnonKey, localServiceRoleKey } from '../../support/keys'
 import { authLinkIn, inbox, waitForMail } from '../../support/mail'
 import { uniqueEmail } from '../../support/unique'
-import { client, createUser, mailUrl, raw, serviceClient, startTestSupabase } from '../../support/supabase'
+import { client, createUser, raw, serviceClient, startTestSupabase } from '../../support/supabase'
 
 // Expected values come from SUPABASE-CONTRACT.md (GoTrue's own sources), not from the stand-in.
 let supabase: LocalSupabase
@@ -124,7 +124,7 @@ describe('sign-up with e-mail confirmation', () => {
 			.single()
 		expect(profile.data).toEqual({ email, full_name: 'Ana Pérez', role: 'cliente' })
 
-		const link = authLinkIn(await waitForMail(mailUrl(), email, /Confirma tu cuenta/))
+		const link = authLinkIn(await waitForMail(email, /Confirma tu cuenta/))
 		expect(`${link.origin}${link.pathname}`).toBe('http://portal.kia.localhost:5173/auth/callback')
 		expect(link.searchParams.get('type')).toBe('email')
 		expect(link.searchParams.get('alta')).toBe('1')
@@ -183,7 +183,7 @@ describe('sign-up with e-mail confirmation', () => {
 			options: { emailRedirectTo: redirectTo },
 		})
 		expect(signUp.error).toBeNull()
-		const tokenHash = authLinkIn(await waitForMail(mailUrl(), email, /Confirma/)).searchParams.get('token_hash') ?? ''
+		const tokenHash = authLinkIn(await waitForMail(email, /Confirma/)).searchParams.get('token_hash') ?? ''
 		expect(tokenHash).toMatch(/^pkce_[0-9a-f]{56}$/)
 		const visit = await verifyVisit(tokenHash, 'signup')
 		const code = new URL(visit.headers.get('location') ?? '').searchParams.get('code')
@@ -213,7 +213,7 @@ describe('sign-up with e-mail confirmation', () => {
 	test('verifyOtp with the token hash starts a session once', async () => {
 		const email = uniqueEmail('otp')
 		await client(supabase.url).auth.signUp({ email, password: 'contraseña-segura-1' })
-		const tokenHash = authLinkIn(await waitForMail(mailUrl(), email, /Confirma/)).searchParams.get('token_hash') ?? ''
+		const tokenHash = authLinkIn(await waitForMail(email, /Confirma/)).searchParams.get('token_hash') ?? ''
 		const verified = await client(supabase.url).auth.verifyOtp({ type: 'signup', token_hash: tokenHash })
 		expect(verified.error).toBeNull()
 		expect(verified.data.session?.access_token).toBeTruthy()
@@ -331,12 +331,12 @@ describe('password recovery', () => {
 		})
 		expect(unknown.status).toBe(200)
 		expect(await unknown.json()).toEqual({})
-		expect(await inbox(mailUrl(), nobody)).toEqual([])
+		expect(await inbox(nobody)).toEqual([])
 
 		const user = await createUser(supabase.url, uniqueEmail('recuperar'))
 		const sent = await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
 		expect(sent.error).toBeNull()
-		const link = authLinkIn(await waitForMail(mailUrl(), user.email, /Restablece/))
+		const link = authLinkIn(await waitForMail(user.email, /Restablece/))
 		expect(link.searchParams.get('type')).toBe('recovery')
 		const visit = await verifyVisit(link.searchParams.get('token_hash') ?? '', 'recovery')
 		const fragment = new URLSearchParams(new URL(visit.headers.get('location') ?? '').hash.slice(1))
@@ -366,7 +366,7 @@ describe("the e-mails are supabase/config.toml's templates", () => {
 			['confirmation', /Confirma tu cuenta/],
 			['recovery', /Restablece/],
 		] as const) {
-			const mail = await waitForMail(mailUrl(), email, subject)
+			const mail = await waitForMail(email, subject)
 			const entry = config.email.template[name]
 			expect(mail.subject).toBe(entry?.subject)
 			const link = authLinkIn(mail)

@@ -6,7 +6,7 @@ import type { LocalSupabase } from '../../../local/supabase/server'
 import { localAnonKey } from '../../support/keys'
 import { authLinkIn, inbox, waitForMail, type CaughtMail } from '../../support/mail'
 import { uniqueEmail } from '../../support/unique'
-import { client, createUser, mailUrl, raw, serviceClient, startTestSupabase } from '../../support/supabase'
+import { client, createUser, raw, serviceClient, startTestSupabase } from '../../support/supabase'
 
 // The five e-mails with a link, and the verification of their token hash, as supabase/auth does them
 // (internal/api: otp.go, magic_link.go, invite.go, user.go, mail.go, verify.go).
@@ -53,7 +53,7 @@ describe('magic links (POST /otp)', () => {
 			options: { emailRedirectTo: redirectTo, shouldCreateUser: false },
 		})
 		expect(sent.error).toBeNull()
-		const mail = await waitForMail(mailUrl(), user.email, /Tu enlace de acceso/)
+		const mail = await waitForMail(user.email, /Tu enlace de acceso/)
 		await expectTemplate(mail, 'magic_link', { Email: user.email })
 		const link = authLinkIn(mail)
 		expect(link.searchParams.get('type')).toBe('email')
@@ -76,11 +76,11 @@ describe('magic links (POST /otp)', () => {
 		})
 		expect(refused.status).toBe(422)
 		expect(await refused.json()).toEqual({ code: 'otp_disabled', message: 'Signups not allowed for otp' })
-		expect(await inbox(mailUrl(), email)).toEqual([])
+		expect(await inbox(email)).toEqual([])
 
 		const created = await client(supabase.url).auth.signInWithOtp({ email, options: { emailRedirectTo: redirectTo } })
 		expect(created.error).toBeNull()
-		const link = authLinkIn(await waitForMail(mailUrl(), email, /Confirma tu cuenta/))
+		const link = authLinkIn(await waitForMail(email, /Confirma tu cuenta/))
 		const verified = await client(supabase.url).auth.verifyOtp({
 			token_hash: link.searchParams.get('token_hash') ?? '',
 			type: 'email',
@@ -107,7 +107,7 @@ describe('invitations (POST /invite)', () => {
 		expect(invited.error).toBeNull()
 		expect(invited.data.user?.invited_at).toBeTruthy()
 		expect(invited.data.user?.email_confirmed_at).toBeUndefined()
-		const mail = await waitForMail(mailUrl(), email, /Te han invitado/)
+		const mail = await waitForMail(email, /Te han invitado/)
 		await expectTemplate(mail, 'invite', { Email: email })
 		const link = authLinkIn(mail)
 		expect(link.searchParams.get('type')).toBe('invite')
@@ -138,8 +138,8 @@ describe('e-mail change (PUT /user), with double_confirm_changes', () => {
 		expect(requested.data.user?.email).toBe(user.email)
 		expect(requested.data.user?.new_email).toBe(newEmail)
 
-		const toNew = await waitForMail(mailUrl(), newEmail, /Confirma tu nuevo email/)
-		const toCurrent = await waitForMail(mailUrl(), user.email, /Confirma tu nuevo email/)
+		const toNew = await waitForMail(newEmail, /Confirma tu nuevo email/)
+		const toCurrent = await waitForMail(user.email, /Confirma tu nuevo email/)
 		await expectTemplate(toNew, 'email_change', { Email: user.email, NewEmail: newEmail })
 		await expectTemplate(toCurrent, 'email_change', { Email: user.email, NewEmail: newEmail })
 		const [first, second] = [authLinkIn(toCurrent), authLinkIn(toNew)].map((link) => {
@@ -169,7 +169,7 @@ describe("verifying a token hash: GoTrue's refusals", () => {
 	test('past otp_expiry (an hour) the link is refused like a used one', async () => {
 		const user = await createUser(supabase.url, uniqueEmail('caduca'))
 		await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
-		const tokenHash = authLinkIn(await waitForMail(mailUrl(), user.email, /Restablece/)).searchParams.get('token_hash')
+		const tokenHash = authLinkIn(await waitForMail(user.email, /Restablece/)).searchParams.get('token_hash')
 		await supabase.db.query(`update auth.users set recovery_sent_at = now() - interval '61 minutes' where id = $1`, [
 			user.id,
 		])
@@ -186,7 +186,7 @@ describe("verifying a token hash: GoTrue's refusals", () => {
 	test('a token hash of another kind, a missing type or an unknown type', async () => {
 		const user = await createUser(supabase.url, uniqueEmail('tipo'))
 		await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
-		const tokenHash = authLinkIn(await waitForMail(mailUrl(), user.email, /Restablece/)).searchParams.get('token_hash')
+		const tokenHash = authLinkIn(await waitForMail(user.email, /Restablece/)).searchParams.get('token_hash')
 		const asInvite = await verify({ token_hash: tokenHash ?? '', type: 'invite' })
 		expect(asInvite.status).toBe(403)
 		expect(((await asInvite.json()) as { code: string }).code).toBe('otp_expired')
@@ -209,7 +209,7 @@ describe('Site URL and redirects', () => {
 			password: 'contraseña-segura-1',
 			options: { emailRedirectTo: 'https://evil.example/auth/callback' },
 		})
-		const refused = authLinkIn(await waitForMail(mailUrl(), email, /Confirma/))
+		const refused = authLinkIn(await waitForMail(email, /Confirma/))
 		expect(refused.searchParams.get('redirect_to')).toBe(siteUrl)
 		expect(refused.origin).toBe(siteUrl)
 
@@ -222,7 +222,7 @@ describe('Site URL and redirects', () => {
 				password: 'contraseña-segura-1',
 				options: { emailRedirectTo: `${elsewhere}/auth/callback?next=%2Fdashboard` },
 			})
-			const link = authLinkIn(await waitForMail(mailUrl(), moved, /Confirma/))
+			const link = authLinkIn(await waitForMail(moved, /Confirma/))
 			expect(`${link.origin}${link.pathname}`).toBe(`${elsewhere}/auth/callback`)
 			expect(link.searchParams.get('redirect_to')).toBe(`${elsewhere}/auth/callback?next=%2Fdashboard`)
 		} finally {

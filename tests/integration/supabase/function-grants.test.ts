@@ -35,6 +35,8 @@ const mayExecute: Record<ApiRole, Record<string, string>> = {
 		'admin_suscripciones(text,integer,integer,text,text,text)': 'admin list; checks require_admin() first',
 		'admin_pagos(text,integer,integer,text,text)': 'admin list; checks require_admin() first',
 		'admin_pagos_fallidos(text,integer,integer,text)': 'admin list; checks require_admin() first',
+		'admin_asistente_web(text,integer,integer,text)':
+			'admin list of the chat’s questions; checks require_admin() first',
 		'ingresos_recurrentes(text[],timestamp with time zone)':
 			'the revenue sums; runs as the caller, so RLS counts an admin’s rows or a client’s own',
 	},
@@ -87,6 +89,7 @@ describe('through the API', () => {
 		admin_suscripciones: { termino: '', desde: 0, cuantos: 1 },
 		admin_pagos: { termino: '', desde: 0, cuantos: 1 },
 		admin_pagos_fallidos: { termino: '', desde: 0, cuantos: 1 },
+		admin_asistente_web: { termino: '', desde: 0, cuantos: 1 },
 		admin_reservas: { termino: '', desde: 0, cuantos: 1 },
 		admin_usuarios: { termino: '', desde: 0, cuantos: 1 },
 	} as const

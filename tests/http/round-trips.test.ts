@@ -1,11 +1,13 @@
-import type { Page } from '@playwright/test'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startApp } from '../support/app-server'
-import { createAccount, createSupportRequest, serviceClient, testPassword } from '../support/e2e-data'
-import { expect, test } from '../support/e2e-test'
+import { sessionCookie } from '../support/hostile-input'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { sequentialCalls, startLatencyProxy, type LatencyProxy, type ProxiedCall } from '../support/latency-proxy'
 import { e2eStripe } from '../support/stripe'
-import { rawRequest } from '../support/urls'
+import { startTestApp, type TestApp } from '../support/test-app'
+import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
+import { createAccount, createSupportRequest } from '../support/data'
+import { serviceClient } from '../support/supabase'
 
 /**
  * Hosted Supabase is a network round trip away (tens of milliseconds); the
@@ -15,16 +17,17 @@ import { rawRequest } from '../support/urls'
  * render may make one batch of calls: none may start once another of the
  * same render has ended. The app tags its calls with the page's request id.
  */
-test.describe.configure({ mode: 'serial', timeout: 120_000 })
-
 const latencyMs = 50
 const renders = 5
+/** This file's app and services; sessions are made through it, and are good for the proxied app too. */
+let stack: TestApp
 let proxy: LatencyProxy
 let app: Awaited<ReturnType<typeof startApp>>
 const timings: { who: string; path: string; medianMs: number; maxMs: number }[] = []
 
-test.beforeAll(async () => {
-	proxy = await startLatencyProxy(process.env.E2E_SUPABASE_URL ?? '', latencyMs)
+beforeAll(async () => {
+	stack = await startTestApp()
+	proxy = await startLatencyProxy(supabaseURL(), latencyMs)
 	app = await startApp((port) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
@@ -34,13 +37,14 @@ test.beforeAll(async () => {
 		SUPABASE_ANON_KEY: localAnonKey,
 		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
 		SMTP_URL: 'smtp://127.0.0.1:2525',
-		...e2eStripe(process.env.E2E_STRIPE_URL ?? ''),
+		...e2eStripe(stripeURL()),
 	}))
 })
 
-test.afterAll(async () => {
+afterAll(async () => {
 	await app?.stop()
 	await proxy?.stop()
+	await stack?.stop()
 	if (timings.length > 0) {
 		console.info(`Page times with ${latencyMs} ms per Supabase call (${renders} renders each, after a warm-up):`)
 		for (const { who, path, medianMs, maxMs } of timings)
@@ -51,22 +55,10 @@ test.afterAll(async () => {
 const site = (path: string) => `http://kia.localhost:${app.port}${path}`
 const portal = (path: string) => `http://portal.kia.localhost:${app.port}${path}`
 
-async function signInAs(page: Page, email: string) {
-	await page.goto(portal('/auth'), { waitUntil: 'networkidle' })
-	const form = page.locator('#signin')
-	await form.getByLabel('Email').fill(email)
-	await form.getByLabel('Contraseña').fill(testPassword)
-	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
-	await page.waitForURL(/\/(dashboard|admin)/)
-}
-
-/** One render of `url` as this browser (its cookies), and the Supabase calls it made. */
-async function render(page: Page | null, url: string) {
-	const cookies = page ? await page.context().cookies(url) : []
+/** One render of `url` with the session of `cookie` (none: a visitor), and the Supabase calls it made. */
+async function render(cookie: string, url: string) {
 	const started = performance.now()
-	const response = await rawRequest(url, {
-		headers: { Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') },
-	})
+	const response = await rawRequest(url, { headers: cookie ? { Cookie: cookie } : {} })
 	const ms = performance.now() - started
 	expect(response.status, url).toBe(200)
 	const requestId = response.headers['x-request-id']
@@ -83,13 +75,13 @@ const describeCalls = (calls: ProxiedCall[]) =>
  * machine can only delay starts: so one render with no call started after another ended proves
  * the page issues its calls together, and a page that chains them can never pass.
  */
-async function checkPages(who: string, page: Page | null, urls: string[], expectData: boolean) {
+async function checkPages(who: string, cookie: string, urls: string[], expectData: boolean) {
 	for (const url of urls) {
-		await render(page, url)
+		await render(cookie, url)
 		const times: number[] = []
 		const sequentialByRender: string[][] = []
 		for (let attempt = 0; attempt < renders; attempt++) {
-			const { calls, ms } = await render(page, url)
+			const { calls, ms } = await render(cookie, url)
 			times.push(ms)
 			sequentialByRender.push(describeCalls(sequentialCalls(calls)))
 			// The session is checked against the cached signing keys: Auth is never asked who is signed in.
@@ -114,21 +106,19 @@ async function checkPages(who: string, page: Page | null, urls: string[], expect
 test('signed out: each page makes at most one batch of Supabase calls', async () => {
 	await checkPages(
 		'anónimo',
-		null,
+		'',
 		[site('/'), site('/blog'), site('/tarifas/business'), site('/solicitar-demostracion-kia'), portal('/auth')],
 		false,
 	)
 })
 
-test('a signed-in client: every site and portal page makes one batch of Supabase calls, none to Auth', async ({
-	page,
-}) => {
+test('a signed-in client: every site and portal page makes one batch of Supabase calls, none to Auth', async () => {
 	const client = await createAccount('latencia')
 	const requestId = await createSupportRequest(client.id, 'Latencia')
-	await signInAs(page, client.email)
+	const cookie = await sessionCookie(client.email)
 	await checkPages(
 		'cliente',
-		page,
+		cookie,
 		[
 			portal('/dashboard'),
 			portal('/dashboard/reuniones'),
@@ -142,7 +132,7 @@ test('a signed-in client: every site and portal page makes one batch of Supabase
 	)
 	await checkPages(
 		'cliente',
-		page,
+		cookie,
 		[
 			site('/'),
 			site('/tarifas'),
@@ -155,14 +145,14 @@ test('a signed-in client: every site and portal page makes one batch of Supabase
 	)
 })
 
-test('an admin: the admin pages make one batch of Supabase calls', async ({ page }) => {
+test('an admin: the admin pages make one batch of Supabase calls', async () => {
 	const admin = await createAccount('latencia-admin')
 	const { error } = await serviceClient().from('usuarios').update({ role: 'admin' }).eq('id', admin.id)
 	expect(error).toBeNull()
-	await signInAs(page, admin.email)
+	const cookie = await sessionCookie(admin.email)
 	await checkPages(
 		'admin',
-		page,
+		cookie,
 		[
 			portal('/admin'),
 			portal('/admin/reuniones'),

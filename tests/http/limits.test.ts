@@ -1,6 +1,13 @@
-import { expect, test } from '../support/e2e-test'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
 import { rawRequest, siteURL } from '../support/urls'
+
+let app: TestApp
+beforeAll(async () => {
+	app = await startTestApp()
+})
+afterAll(() => app.stop())
 
 // Every per-address limit of the public forms (app/.server/rate-limit.ts), shown at its edge with the message
 // a visitor gets. The contact forms' limit is in site.spec.ts, the per-account limit of upcoming demos in

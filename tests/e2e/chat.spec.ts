@@ -1,0 +1,229 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { BrowserContext, Page } from '@playwright/test'
+import { signIn } from '../support/browser'
+import { createAccount, createAdminAccount } from '../support/data'
+import { serviceClient } from '../support/supabase'
+import { expect, test } from '../support/e2e-test'
+import { uniqueEmail, uniqueName } from '../support/unique'
+import { portalURL, siteURL } from '../support/urls'
+
+// The site's assistant in a browser (issue 54): the widget with JavaScript, /asistente without it, keyboard
+// and screen-reader use, axe in both themes, and the team's page of questions.
+
+async function acceptCookies(context: BrowserContext) {
+	await context.addCookies([
+		{
+			name: 'cookie_consent',
+			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+			url: siteURL('/'),
+		},
+	])
+}
+
+async function axeViolations(page: Page, within?: string) {
+	const builder = new AxeBuilder({ page }).exclude('[data-sonner-toaster]')
+	if (within) builder.include(within)
+	const { violations } = await builder.analyze()
+	return violations.map(
+		(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+	)
+}
+
+const panelOf = (page: Page) => page.getByRole('region', { name: 'KIA Asistente Inteligente' })
+
+async function openChat(page: Page, path = '/tarifas') {
+	await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+	const launcher = page.getByRole('button', { name: 'Abrir chat con KIA' })
+	await launcher.click()
+	return panelOf(page)
+}
+
+async function send(page: Page, text: string) {
+	const input = panelOf(page).getByLabel('Escribe tu mensaje')
+	await input.fill(text)
+	await input.press('Enter')
+}
+
+test.beforeEach(async ({ context }) => acceptCookies(context))
+
+test.describe('the chat widget', () => {
+	test('answers from the published pages, in a live region, with the passage and its links; focus stays in the panel', async ({
+		page,
+	}) => {
+		const panel = await openChat(page)
+		await expect(panel.locator('[data-sender="bot"]')).toHaveText(
+			'¡Hola! Soy el asistente de KIA. ¿En qué puedo ayudarte hoy?',
+		)
+		await expect(panel.locator('ol[aria-live="polite"]')).toBeAttached()
+		await send(page, '   ')
+		await expect(panel.locator('[data-sender="user"]')).toHaveCount(0)
+
+		await send(page, 'cuanto tardais')
+		await expect(panel.locator('[data-sender="user"]')).toHaveText('cuanto tardais')
+		const answer = panel.locator('[data-sender="bot"]').nth(1)
+		await expect(answer.locator('blockquote')).toContainText('entre 2 y 4 semanas')
+		await expect(answer.getByRole('link', { name: 'Preguntas frecuentes' }).first()).toHaveAttribute('href', '/#faq')
+		await expect(panel.getByTestId('typing')).toHaveCount(0)
+		await expect(panel.getByLabel('Escribe tu mensaje')).toBeFocused()
+
+		// Tab goes round the panel's own controls, and Escape hands focus back to the launcher.
+		for (let presses = 0; presses < 12; presses++) {
+			await page.keyboard.press('Tab')
+			expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+		}
+		await page.keyboard.press('Escape')
+		await expect(panel).toBeHidden()
+		await expect(page.getByRole('button', { name: 'Abrir chat con KIA' })).toBeFocused()
+	})
+
+	test('says when nothing published answers, and hands over to a person: the team gets the question', async ({
+		page,
+	}) => {
+		const question = uniqueName('¿Vendéis coches de segunda mano?')
+		const email = uniqueEmail('chat-persona')
+		await openChat(page)
+		await send(page, question)
+		const panel = panelOf(page)
+		await expect(panel.getByText('No encuentro la respuesta en lo que KIA ha publicado')).toBeVisible()
+		await expect(panel.getByRole('link', { name: 'Escribirnos' })).toHaveAttribute('href', '/contacto')
+		await expect(panel.getByRole('link', { name: 'Reservar demostración' })).toHaveAttribute(
+			'href',
+			'/solicitar-demostracion-kia',
+		)
+		await expect(panel.getByText('te responderá muy pronto')).toHaveCount(0)
+
+		await panel.getByRole('button', { name: 'Hablar con una persona' }).click()
+		const form = panel.getByTestId('handover')
+		await expect(form.getByLabel('Tu email')).toBeFocused()
+		await expect(form.getByLabel('Tu pregunta')).toHaveValue(question)
+		await form.getByRole('button', { name: 'Enviar al equipo' }).click()
+		await expect(form.getByText('Introduce tu email.')).toBeVisible()
+		await form.getByLabel('Tu email').fill(email)
+		await form.getByRole('button', { name: 'Enviar al equipo' }).click()
+		await expect(panel.getByText(`te responderá muy pronto en ${email}`)).toBeVisible()
+		await expect(panel.getByTestId('handover')).toHaveCount(0)
+		await expect(panel.getByLabel('Escribe tu mensaje')).toBeFocused()
+		const { data } = await serviceClient()
+			.from('form_submissions')
+			.select('form_type, data')
+			.filter('data->>email', 'eq', email)
+		expect(data).toEqual([{ form_type: 'chat', data: expect.objectContaining({ email, message: question }) }])
+	})
+
+	test('‘Quiero hablar con una persona’ opens the hand-over with the question asked before', async ({ page }) => {
+		await openChat(page)
+		await send(page, 'precio del plan starter')
+		await expect(panelOf(page).locator('blockquote').first()).toBeVisible()
+		await send(page, 'Quiero hablar con una persona')
+		await expect(panelOf(page).getByTestId('handover').getByLabel('Tu pregunta')).toHaveValue('precio del plan starter')
+	})
+
+	test('axe finds nothing with an answer, a refusal and the hand-over open, in either theme', async ({
+		page,
+		context,
+	}) => {
+		for (const theme of ['dark', 'light']) {
+			await context.addCookies([{ name: 'kia-theme', value: theme, url: siteURL('/') }])
+			await openChat(page)
+			await send(page, 'verifactu')
+			await expect(panelOf(page).locator('blockquote').first()).toBeVisible()
+			await send(page, 'receta de paella valenciana')
+			await panelOf(page).getByRole('button', { name: 'Hablar con una persona' }).click()
+			await expect(panelOf(page).getByTestId('handover')).toBeVisible()
+			expect(await axeViolations(page, '[data-chat]'), theme).toEqual([])
+		}
+	})
+})
+
+test.describe('/asistente', () => {
+	test('axe finds nothing on /asistente, the chat’s page: empty, answered, unanswered, in either theme', async ({
+		page,
+		context,
+	}) => {
+		const found: string[] = []
+		for (const theme of ['dark', 'light']) {
+			await context.addCookies([{ name: 'kia-theme', value: theme, url: siteURL('/') }])
+			for (const path of [
+				'/asistente',
+				'/asistente?pregunta=cuanto%20tardais',
+				'/asistente?pregunta=receta%20de%20paella',
+			]) {
+				await page.goto(siteURL(path))
+				found.push(...(await axeViolations(page)).map((violation) => `${theme} ${path}: ${violation}`))
+			}
+		}
+		expect(found).toEqual([])
+	})
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('the launcher leads to /asistente, which answers in <main> and hands over to a person', async ({ page }) => {
+		await page.goto(siteURL('/tarifas'))
+		await page.getByRole('link', { name: 'Pregunta a KIA' }).click()
+		await expect(page).toHaveURL(siteURL('/asistente'))
+		await page.getByLabel('Tu pregunta').first().fill('¿Qué incluye el plan Starter?')
+		await page.getByRole('button', { name: 'Preguntar' }).click()
+		const main = page.locator('main')
+		await expect(main.locator('blockquote')).toContainText('100 documentos')
+		await expect(main.getByRole('link', { name: 'Plan Starter' }).first()).toHaveAttribute('href', '/tarifas/starter')
+
+		const email = uniqueEmail('sin-js-persona')
+		const form = main.locator('form[method="post"]')
+		// Past the browser's own check of an e-mail field, not past ours.
+		await form.getByLabel('Tu email').fill('ana@ejemplo')
+		await form.getByRole('button', { name: 'Enviar al equipo' }).click()
+		await expect(main.getByText('Introduce un email válido.')).toBeVisible()
+		await expect(main.getByLabel('Tu pregunta', { exact: true }).last()).toHaveValue('¿Qué incluye el plan Starter?')
+		await main.locator('form[method="post"]').getByLabel('Tu email').fill(email)
+		await main.locator('form[method="post"]').getByRole('button', { name: 'Enviar al equipo' }).click()
+		await expect(main.getByRole('status')).toContainText(`te responderá muy pronto en ${email}`)
+	})
+})
+
+test.describe('/admin/asistente-web', () => {
+	test('an admin sees what visitors asked, the result and pages, and the most frequent unanswered', async ({
+		page,
+	}) => {
+		const unanswered = uniqueName('¿Tenéis app para relojes inteligentes')
+		const service = serviceClient()
+		const inserted = await service.from('asistente_preguntas').insert([
+			{ pregunta: `${unanswered}?`, resultado: 'sin_respuesta', paginas: [] },
+			{ pregunta: `¡${unanswered.toUpperCase()}!`, resultado: 'sin_respuesta', paginas: [] },
+			{ pregunta: uniqueName('¿Cuánto cuesta?'), resultado: 'respondida', paginas: ['/tarifas'] },
+		])
+		expect(inserted.error).toBeNull()
+		const admin = await createAdminAccount('asistente-web')
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/asistente-web'))
+		await expect(page.getByRole('heading', { level: 1, name: 'Asistente web' })).toBeVisible()
+		const frequent = page.getByRole('region', { name: 'Preguntas sin respuesta más frecuentes' })
+		await expect(frequent.getByRole('listitem').filter({ hasText: /relojes inteligentes/i })).toContainText('2 veces')
+		await expect(page.getByRole('table').getByRole('link', { name: '/tarifas' }).first()).toHaveAttribute(
+			'href',
+			siteURL('/tarifas'),
+		)
+		await page.getByLabel('Resultado').selectOption('sin_respuesta')
+		await page
+			.getByRole('button', { name: 'Buscar' })
+			.click()
+			.catch(() => undefined)
+		await expect(page).toHaveURL(/resultado=sin_respuesta/)
+		await expect(page.getByRole('table').getByText('Respondida')).toHaveCount(0)
+		for (const theme of ['dark', 'light']) {
+			await page.context().addCookies([{ name: 'kia-portal-theme', value: theme, url: portalURL('/') }])
+			await page.reload()
+			expect(await axeViolations(page), theme).toEqual([])
+		}
+	})
+
+	test('a visitor is sent to sign in and a cliente to the dashboard', async ({ page }) => {
+		await page.goto(portalURL('/admin/asistente-web'))
+		await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fasistente-web/)
+		const cliente = await createAccount('asistente-web-cliente')
+		await signIn(page, cliente.email)
+		await page.goto(portalURL('/admin/asistente-web'))
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+	})
+})

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { AnswerEvent } from '~/lib/chat'
+import { startFakeModel } from '../support/fake-model'
+import { startTestApp, type TestApp } from '../support/test-app'
+import { uniqueAddress } from '../support/unique'
+import { rawRequest } from '../support/urls'
+
+// The site's assistant with a language model configured (issue 54): a fake OpenAI-compatible provider started
+// here, never a real one. The model words the answer from the passages found; past its timeout or on an error,
+// the passages stand.
+let model: Awaited<ReturnType<typeof startFakeModel>>
+let app: TestApp
+beforeAll(async () => {
+	model = await startFakeModel()
+	app = await startTestApp({
+		ASSISTANT_MODEL_URL: model.url,
+		ASSISTANT_MODEL_KEY: 'clave-de-prueba',
+		ASSISTANT_MODEL: 'modelo-de-prueba',
+		ASSISTANT_MODEL_TIMEOUT_MS: '1500',
+	})
+})
+afterAll(async () => {
+	await app.stop()
+	await model.stop()
+})
+
+const stream = async (pregunta: string) => {
+	const response = await app.post(app.site('/resources/asistente'), { pregunta }, uniqueAddress())
+	return response.body
+		.trim()
+		.split('\n')
+		.map((line) => JSON.parse(line) as AnswerEvent)
+}
+
+test('the model’s words stream after the passages, which it was given and nothing else', async () => {
+	model.behave('answer')
+	const [start, ...rest] = await stream('cuanto tardais')
+	expect(start).toMatchObject({ type: 'start', composing: true, answer: { kind: 'found' } })
+	expect(rest).toEqual([
+		{ type: 'text', text: 'Tu asistente ' },
+		{ type: 'text', text: 'está listo ' },
+		{ type: 'text', text: 'en 2 a 4 semanas.' },
+		{ type: 'end' },
+	])
+	const prompt = model.requests.at(-1)?.body.messages.at(-1)?.content ?? ''
+	expect(prompt).toContain('Normalmente entre 2 y 4 semanas')
+	expect(prompt).toContain('Pregunta del visitante: cuanto tardais')
+})
+
+test('an error or a model past its timeout gives the passages instead', async () => {
+	model.behave('fail')
+	expect((await stream('verifactu')).map((event) => event.type)).toEqual(['start', 'fallback'])
+	model.behave('stall')
+	expect((await stream('verifactu')).map((event) => event.type)).toEqual(['start', 'text', 'fallback'])
+	model.behave('answer')
+})
+
+test('the model is not asked when nothing published answers', async () => {
+	const asked = model.requests.length
+	const [start, ...rest] = await stream('receta de paella valenciana')
+	expect(start).toMatchObject({ composing: false, answer: { kind: 'not-found' } })
+	expect(rest).toEqual([])
+	expect(model.requests).toHaveLength(asked)
+})
+
+test('without JavaScript the page shows the model’s words, with the same passages and links', async () => {
+	model.behave('answer')
+	const page = await rawRequest(app.site('/asistente?pregunta=cuanto%20tardais'), {
+		headers: { 'X-Forwarded-For': uniqueAddress() },
+	})
+	const main = /<main[\s\S]*?<\/main>/.exec(page.body)?.[0] ?? ''
+	expect(main).toContain('Tu asistente está listo en 2 a 4 semanas.')
+	expect(main).toContain('Normalmente entre 2 y 4 semanas')
+	expect(main).toContain('href="/#faq"')
+})

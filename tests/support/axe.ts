@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
+import { capabilityPath } from '../../app/lib/capability-ids'
+import { expect } from './e2e-test'
+import { portalURL, siteURL } from './urls'
+
+/**
+ * DESIGN §6: axe finds nothing on any route of either host, in either theme, including the states a page can be
+ * put in (banner, dialogs, menus, toasts). What the a11y specs share: the pages, the themes and the scan.
+ */
+
+export const themes = ['dark', 'light'] as const
+export type Theme = (typeof themes)[number]
+
+export const phone = { width: 390, height: 844 }
+export const desktop = { width: 1280, height: 720 }
+
+export const sitePages = [
+	'/',
+	'/contacto',
+	'/blog',
+	'/blog/verifactu-que-cambia-y-como-prepararte',
+	'/blog/no-existe',
+	'/tarifas',
+	'/tarifas/starter',
+	'/tarifas/business',
+	'/tarifas/enterprise',
+	'/como-funciona',
+	'/proyectos',
+	'/sobre-kia',
+	'/politica-privacidad',
+	'/politica-cookies',
+	'/terminos-contratacion',
+	'/webapp-incluida',
+	'/logotipo',
+	'/invertir',
+	'/sostenibilidad',
+	'/solicitar-demostracion-kia',
+	'/boletin/confirmar?token=enlace-de-prueba',
+	'/boletin/baja',
+	'/no-existe',
+	'/__test/error',
+]
+
+/**
+ * Apart from sitePages, so each list stays short enough to walk on a loaded machine: the index, and
+ * a page of each kind of example (a WebApp chat with the VERIFACTU section, a WhatsApp chat, e-mails).
+ */
+export const capabilityPages = [
+	'/funcionalidades',
+	...(['facturas', 'atencion-whatsapp', 'respuestas-correo'] as const).map(capabilityPath),
+]
+
+export const toastTypes = ['success', 'info', 'warning', 'error', 'loading'] as const
+
+/** The theme is a cookie per host (app/.server/theme.ts), so the server paints the chosen one. */
+export async function chooseTheme(context: BrowserContext, theme: Theme) {
+	await context.addCookies([
+		{ name: 'kia-theme', value: theme, url: siteURL('/') },
+		{ name: 'kia-portal-theme', value: theme, url: portalURL('/') },
+	])
+}
+
+/** Collects every violation on the way, so one run lists them all rather than the first. */
+export function audit(page: Page) {
+	const found: string[] = []
+	async function check(label: string, within?: string) {
+		const builder = new AxeBuilder({ page })
+		// A toast is checked by checkToast alone, once settled: on a long page it may start to fade
+		// (and fail colour contrast) while axe is still scanning the rest.
+		if (within) builder.include(within)
+		else builder.exclude('[data-sonner-toaster]')
+		const results = await builder.analyze()
+		for (const violation of results.violations) {
+			found.push(`${label}: ${violation.id} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+		}
+	}
+	/** Hydrated, so what is checked is what a visitor gets, dialogs and menus included. */
+	async function open(url: string) {
+		await page.goto(url, { waitUntil: 'networkidle' })
+	}
+	async function visit(url: string) {
+		await open(url)
+		await check(url.replace(/^http:\/\/[^/]+/, `${new URL(url).hostname.split('.')[0]}:`))
+	}
+	return { found, check, open, visit }
+}
+
+export type Check = (label: string, within?: string) => Promise<void>
+
+/**
+ * Sonner slides a toast in and removes it after 4-5 s, sooner than axe gets
+ * through a long page; so the toaster alone is checked, once the toast has settled
+ * (the page under it has been checked on its own).
+ */
+export async function checkToast(page: Page, check: Check, label: string) {
+	const toast = page.locator('[data-sonner-toast][data-mounted="true"]').first()
+	await expect(toast).toBeVisible()
+	// Sonner keeps a toast while the pointer rests on it: on a busy machine axe's own start-up outlasted the
+	// toast's 4 s, and the toaster it was told to scan was gone ('No elements found for include').
+	await toast.hover()
+	await transitionsDone(page.locator('[data-sonner-toaster]'))
+	await check(label, '[data-sonner-toaster]')
+}
+
+/** Until the element's transitions and animations have run: colours checked halfway through a fade are not the ones people read. */
+export async function transitionsDone(element: Locator) {
+	await element.evaluate(async (root) => {
+		// A loading toast's spinner turns for ever: only what ends is waited for (a removed toast's cancelled fade ends too).
+		const ending = root
+			.getAnimations({ subtree: true })
+			.filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+		await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)))
+	})
+}
+
+/** Every toast type the app uses (SPEC §4), through the test route that queues one across a redirect. */
+export async function checkToasts(page: Page, check: Check, host: 'site' | 'portal') {
+	for (const type of toastTypes) {
+		const url =
+			host === 'site' ? siteURL(`/__test/toast?type=${type}`) : portalURL(`/__test/toast?type=${type}&to=auth`)
+		await page.goto(url, { waitUntil: 'networkidle' })
+		await checkToast(page, check, `${host} toast ${type}`)
+	}
+}
+
+// Tests that make hundreds of round trips to the page: twenty-odd axe scans (one scan took 2-17 s on a two-core
+// machine running two suites at once), or a walk of some 300 Tab stops (2.3 min on a machine whose cores another
+// process kept busy, where 120 s ran out). The budget bounds a hang, not a slow machine.
+export const longTestBudget = 300_000

@@ -1,0 +1,104 @@
+// What a test does as the visitor's browser: sign in, follow a mail's link, post as it.
+import type { BrowserContext, Cookie, Page } from '@playwright/test'
+import { parseSetCookie, type SetCookie } from 'cookie'
+import { linkFrom, testPassword } from './data'
+import { appSettled, visitorAddress } from './e2e-test'
+import { portalURL, rawRequest, siteURL, type RawResponse } from './urls'
+
+/**
+ * Signs the page's browser in as the portal's sign-in form does (the same post, from Node) and opens the
+ * dashboard with the session's cookies. The form itself has its own tests (portal.spec, a11y.spec); the
+ * many tests that only need a session skip loading /auth and waiting for it to hydrate.
+ */
+export async function signIn(page: Page, email: string, password = testPassword) {
+	const response = await rawRequest(portalURL('/auth'), {
+		method: 'POST',
+		body: new URLSearchParams({ intent: 'signin', email, password }).toString(),
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Origin: new URL(portalURL('/')).origin,
+			'X-Forwarded-For': visitorAddress(),
+		},
+	})
+	if (response.status !== 302) throw new Error(`Signing in ${email} answered ${response.status}: ${response.body}`)
+	await page.context().addCookies(browserCookies(response))
+	await page.goto(portalURL('/dashboard'))
+	await page.waitForURL(portalURL('/dashboard'))
+}
+
+/** A response's Set-Cookie headers as Playwright's cookies, for the host that set them. */
+function browserCookies(response: RawResponse): Cookie[] {
+	const host = new URL(portalURL('/')).hostname
+	return [response.headers['set-cookie'] ?? []]
+		.flat()
+		.map((header) => parseSetCookie(header))
+		.filter((cookie) => cookie.maxAge === undefined || cookie.maxAge > 0)
+		.map((cookie) => ({
+			name: cookie.name,
+			value: cookie.value ?? '',
+			// Domain=kia.localhost covers its subdomains, which Playwright writes with a leading dot.
+			domain: cookie.domain ? `.${cookie.domain.replace(/^\./, '')}` : host,
+			path: cookie.path ?? '/',
+			expires: expiresAt(cookie),
+			httpOnly: cookie.httpOnly ?? false,
+			secure: cookie.secure ?? false,
+			sameSite: cookie.sameSite === 'strict' ? 'Strict' : cookie.sameSite === 'none' ? 'None' : 'Lax',
+		}))
+}
+
+/** Seconds since the epoch, as Playwright counts them; -1 for a cookie that lasts the browser's session. */
+function expiresAt(cookie: SetCookie) {
+	if (cookie.maxAge !== undefined) return Math.floor(Date.now() / 1000) + cookie.maxAge
+	if (cookie.expires) return cookie.expires.getTime() / 1000
+	return -1
+}
+
+/** Opens an e-mail link and presses the page's button, as the person does (the visit alone uses nothing). */
+export async function followEmailLink(page: Page, mail: { html: string }, button: string) {
+	await page.goto(linkFrom(mail), { waitUntil: 'networkidle' })
+	await appSettled(page)
+	await page.getByRole('button', { name: button }).click()
+}
+
+/** The browser's cookies as one header, for requests a test sends from Node as that browser. */
+export async function cookieHeader(page: Page) {
+	return (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+}
+
+/** A form post as the signed-in browser would send it (same cookies, same origin, same visitor address). */
+export async function postAs(page: Page, url: string, form: Record<string, string>) {
+	const cookies = await page.context().cookies(url)
+	const target = new URL(url)
+	return rawRequest(url, {
+		method: 'POST',
+		body: new URLSearchParams(form).toString(),
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Origin: target.origin,
+			'X-Forwarded-For': visitorAddress(),
+			Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+		},
+	})
+}
+
+/** The visitor has answered the cookie banner (rejecting the optional ones), so it covers nothing. */
+export async function acceptCookies(target: Page | BrowserContext, site = siteURL('/')) {
+	const context = 'context' in target ? target.context() : target
+	await context.addCookies([
+		{
+			name: 'cookie_consent',
+			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
+			url: site,
+		},
+	])
+}
+
+/** Gives the browser the session of `cookie` (a Cookie header's pairs, as sessionCookie returns them). */
+export async function useSession(context: BrowserContext, cookie: string) {
+	await context.addCookies(
+		cookie.split('; ').map((pair) => {
+			const split = pair.indexOf('=')
+			return { name: pair.slice(0, split), value: pair.slice(split + 1), domain: '.kia.localhost', path: '/' }
+		}),
+	)
+}

@@ -1,0 +1,71 @@
+/**
+ * Questions a visitor would type into the site's chat, as they would type them (accents left out, typos
+ * and all), each with the page that answers it. `tests/integration/chat-questions.test.ts` asks
+ * every one and counts how many get that page among the first three links; the bench times them.
+ */
+export const chatQuestions: { question: string; page: string }[] = [
+	{ question: '¿Cuánto cuesta el plan Business?', page: '/tarifas' },
+	{ question: 'precio del plan starter al mes', page: '/tarifas' },
+	{ question: 'cuanto vale enterprise', page: '/tarifas' },
+	{ question: '¿Hay descuento si pago al año?', page: '/tarifas' },
+	{ question: '¿Los precios llevan IVA?', page: '/tarifas' },
+	{ question: 'cuanto cuesta la formacion para mi equipo', page: '/tarifas' },
+	{ question: '¿Qué incluye el plan Starter?', page: '/tarifas/starter' },
+	{ question: 'que pasa si tengo mas de 100 documentos', page: '/tarifas/starter' },
+	{ question: '¿Cuánto dura la puesta en marcha del plan Business?', page: '/tarifas/business' },
+	{ question: 'cuanto soporte incluye enterprise', page: '/tarifas/enterprise' },
+	{ question: '¿Cómo se paga el plan anual de Enterprise?', page: '/tarifas/enterprise' },
+	{ question: 'cuanto tardais', page: '/' },
+	{ question: '¿Cuánto se tarda en tener mi asistente?', page: '/' },
+	{ question: '¿Qué documentos necesitáis?', page: '/' },
+	{ question: 'mis datos estan protegidos?', page: '/' },
+	{ question: 'puedo cambiar de plan mas adelante', page: '/' },
+	{ question: '¿Qué pasa después de pagar?', page: '/' },
+	{ question: 'por que canales funciona el asistente', page: '/' },
+	{ question: 'verifactu', page: '/funcionalidades/facturas' },
+	{ question: '¿Qué es VERIFACTU y a quién afecta?', page: '/funcionalidades/facturas' },
+	{ question: 'que tiene que hacer mi programa de facturacion con verifactu', page: '/funcionalidades/facturas' },
+	{ question: 'metricas', page: '/funcionalidades/informes-metricas' },
+	{ question: '¿Me avisa de los plazos de Hacienda?', page: '/funcionalidades/recordatorios-fiscales' },
+	{ question: 'puede responder mis correos', page: '/funcionalidades/respuestas-correo' },
+	{ question: '¿Atiende a mis clientes por WhatsApp?', page: '/funcionalidades/atencion-whatsapp' },
+	{ question: 'ordena mis facturas en google drive?', page: '/funcionalidades/clasificacion-documentos' },
+	{ question: '¿Puede agendar citas en mi calendario?', page: '/funcionalidades/agenda-citas' },
+	{ question: 'cobros con stripe y enlaces de pago', page: '/funcionalidades/cobros-stripe' },
+	{ question: '¿Cómo es el proceso para crear mi asistente?', page: '/como-funciona' },
+	{ question: 'pruebas antes de la entrega', page: '/como-funciona' },
+	{ question: '¿Qué proyectos habéis hecho?', page: '/proyectos' },
+	{ question: 'asistente fiscal por whatsapp para autonomos', page: '/proyectos' },
+	{ question: 'digitalizacion de una gestoria', page: '/proyectos' },
+	{ question: '¿Dónde está vuestra oficina?', page: '/contacto' },
+	{ question: 'telefono de contacto', page: '/contacto' },
+	{ question: '¿Cómo nació KIA?', page: '/sobre-kia' },
+	{ question: 'quiero invertir en kia', page: '/invertir' },
+	{ question: '¿Qué es la línea Freemium para profesionales?', page: '/invertir' },
+	{ question: 'compromiso con el clima y eliminacion de carbono', page: '/sostenibilidad' },
+	{ question: '¿La WebApp lleva mi logo y mis colores?', page: '/webapp-incluida' },
+	{ question: 'cuanto tiempo guardais mis datos', page: '/politica-privacidad' },
+	{ question: '¿Cómo ejerzo mis derechos de protección de datos?', page: '/politica-privacidad' },
+	{ question: 'que cookies usais', page: '/politica-cookies' },
+	{ question: 'derecho de desistimiento', page: '/terminos-contratacion' },
+	{ question: '¿Puedo cancelar la suscripción mensual?', page: '/terminos-contratacion' },
+	{
+		question: 'inteligencia artificial para gestorias que tareas puedo delegar',
+		page: '/blog/inteligencia-artificial-para-gestorias',
+	},
+	{
+		question: 'como entrenar un asistente con los documentos de mi empresa',
+		page: '/blog/como-entrenar-un-asistente-con-tus-documentos',
+	},
+	{ question: 'automatizar la bandeja de entrada del correo', page: '/blog/automatiza-la-bandeja-de-entrada' },
+	{ question: 'cuanto dura la demostracion', page: '/solicitar-demostracion-kia' },
+	{ question: 'verifctu facturasion electronica', page: '/funcionalidades/facturas' },
+]
+
+/** Questions nothing KIA has published answers: the chat must say so rather than quote something. */
+export const unanswerableQuestions = [
+	'¿Cuál es la capital de Australia?',
+	'receta de paella valenciana',
+	'¿Vendéis coches de segunda mano?',
+	'¿Quién ganó el mundial de fútbol de 2010?',
+]

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { composeAnswer, composeWholeAnswerWith } from '~/.server/chat-model'
+import { indexTerms, questionTerm } from '~/.server/chat-search'
+import { parseEnv } from '~/.server/env'
+import { log } from '~/.server/log'
+import { asksForAPerson, isSmallTalk, trimPassage } from '~/lib/chat'
+import { startFakeModel } from '../support/fake-model'
+
+describe('Spanish words as the index and a question see them', () => {
+	const indexed = (word: string) => indexTerms(word) ?? []
+	test.each([
+		['tardais', 'tarda'],
+		['tardáis', 'tarda'],
+		['facturacion', 'facturas'],
+		['metricas', 'métricas'],
+		['verifactu', 'VERIFACTU'],
+		['tecnologia', 'tecnología'],
+	])('%s finds %s', (typed, written) => {
+		expect(indexed(written)).toContain(questionTerm(typed))
+	})
+
+	test('words that say nothing of what is asked are left out', () => {
+		for (const word of ['¿qué', 'de', 'tenéis', 'hacéis', 'el']) expect(questionTerm(word.replace('¿', ''))).toBeNull()
+		expect(questionTerm('días')).not.toBeNull()
+	})
+})
+
+describe('what the chat reads in a question', () => {
+	test.each([
+		'Quiero hablar con una persona',
+		'quiero hablar con alguien',
+		'¿Me pasas con un humano?',
+		'ponme con el equipo comercial',
+	])('%s asks for a person', (question) => expect(asksForAPerson(question)).toBe(true))
+	test.each(['¿Cuánto cuesta el plan Business?', '¿Cuántas personas pueden usar el plan Starter?'])(
+		'%s is a question',
+		(question) => expect(asksForAPerson(question)).toBe(false),
+	)
+	test('a hello or a thanks alone is small talk, a question is not', () => {
+		expect(isSmallTalk('¡Hola!')).toBe(true)
+		expect(isSmallTalk('Muchas gracias')).toBe(true)
+		expect(isSmallTalk('Hola, ¿cuánto cuesta?')).toBe(false)
+	})
+	test('a long passage is cut at a sentence, a short one kept', () => {
+		const long = `${'Primera frase bastante larga para llenar el espacio disponible. '.repeat(8)}Fin.`
+		const cut = trimPassage(long, 200)
+		expect(cut.length).toBeLessThanOrEqual(200)
+		expect(cut.endsWith('.')).toBe(true)
+		expect(trimPassage('Corta.', 200)).toBe('Corta.')
+	})
+})
+
+describe('the language model settings', () => {
+	test('URL, key and model go together; none of them is the extractive assistant', () => {
+		expect(parseEnv({}).ASSISTANT_MODEL_URL).toBeUndefined()
+		const env = parseEnv({
+			ASSISTANT_MODEL_URL: 'https://llm.example/v1',
+			ASSISTANT_MODEL_KEY: 'k',
+			ASSISTANT_MODEL: 'm',
+		})
+		expect(env.ASSISTANT_MODEL_TIMEOUT_MS).toBe(10_000)
+		expect(() => parseEnv({ ASSISTANT_MODEL_URL: 'https://llm.example/v1' })).toThrow(/ASSISTANT_MODEL_KEY/)
+		expect(() => parseEnv({ ASSISTANT_MODEL_URL: 'llm', ASSISTANT_MODEL_KEY: 'k', ASSISTANT_MODEL: 'm' })).toThrow(
+			/ASSISTANT_MODEL_URL/,
+		)
+	})
+})
+
+describe('a chat-completions API, streamed', () => {
+	let model: Awaited<ReturnType<typeof startFakeModel>>
+	beforeAll(async () => {
+		model = await startFakeModel()
+	})
+	afterAll(() => model.stop())
+	const quotes = [
+		{ heading: '¿Cuánto se tarda?', text: 'Entre 2 y 4 semanas.', href: '/#faq', page: 'Preguntas frecuentes' },
+	]
+	const settings = () => ({ url: model.url, key: 'clave-de-prueba', model: 'modelo-de-prueba', timeoutMs: 1_000 })
+
+	test('its pieces come as they are sent, and it is asked with the passages only', async () => {
+		model.behave('answer')
+		const pieces = []
+		for await (const piece of composeAnswer(settings(), 'cuanto tardais', quotes, AbortSignal.timeout(5_000)))
+			pieces.push(piece)
+		expect(pieces).toEqual(['Tu asistente ', 'está listo ', 'en 2 a 4 semanas.'])
+		const asked = model.requests.at(-1)
+		expect(asked?.authorization).toBe('Bearer clave-de-prueba')
+		expect(asked?.body).toMatchObject({ model: 'modelo-de-prueba', stream: true })
+		expect(asked?.body.messages.at(-1)?.content).toContain('Entre 2 y 4 semanas.')
+	})
+
+	test('an error or a stream that never ends gives no answer, so the passages stand', async () => {
+		const warn = vi.spyOn(log, 'warn').mockImplementation(() => {})
+		model.behave('fail')
+		expect(await composeWholeAnswerWith(settings(), 'cuanto tardais', quotes)).toBeNull()
+		model.behave('stall')
+		const started = Date.now()
+		expect(await composeWholeAnswerWith(settings(), 'cuanto tardais', quotes)).toBeNull()
+		expect(Date.now() - started).toBeLessThan(3_000)
+		expect(warn).toHaveBeenCalledTimes(2)
+		model.behave('answer')
+		expect(await composeWholeAnswerWith(settings(), 'cuanto tardais', quotes)).toBe(
+			'Tu asistente está listo en 2 a 4 semanas.',
+		)
+	})
+})
