@@ -61,9 +61,9 @@ function reactRouterProductionBuild(): Plugin {
 /**
  * Every compressible file of the browser build also as Brotli and gzip, beside it, at the highest levels: the
  * server sends those as they are (server.js, express-static-gzip) instead of compressing each download again.
- * Compressed per request, the dozen scripts and the stylesheet of a first visit cost the server about 21 ms of
- * CPU, while the page they belong to was loading; Brotli's files are also about 14 % smaller than gzip's at
- * level 6 (issue 19). Under 1 KB a file goes as it is, as `compression` would send it.
+ * Compressed per request, the scripts and the stylesheet of a first visit cost the server CPU while the page they
+ * belong to was loading, and Brotli's files are smaller than gzip's (decision 006 has the figures). Under 1 KB a
+ * file goes as it is, as `compression` would send it.
  * vite-plugin-compression2 does this too, but in React Router's two-environment build it also compressed
  * the server's files, whatever the environment it was given.
  */
