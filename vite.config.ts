@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { basename, dirname, join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -32,39 +31,39 @@ export default defineConfig({
 			build: { minify: false, rollupOptions: { input: './server/app.ts', output: { inlineDynamicImports: true } } },
 		},
 	},
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), renderStorage(), precompressedAssets()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), reactRouterProductionBuild(), precompressedAssets()],
 })
 
 /**
- * In the production server build, React's server renderer keeps its request in server/render-storage.ts
- * instead of Node's `AsyncLocalStorage`, whose async hooks would tax every callback of the process (see
- * that file). For that the renderer is bundled into the build (react-dom itself stays a package, so there is
- * one React DOM); development keeps the package as it is.
+ * React Router's package sends every import to its development build, production too (remix-run/react-router
+ * #14102, open), whose checks and warnings run in every server render (decision 016 has the measure). Builds take
+ * its production build, which the package ships beside it; the server bundles the two adapters that import React
+ * Router too, so there is one copy of it. Development keeps the package as it is.
  */
-function renderStorage(): Plugin {
-	const storage = fileURLToPath(new URL('./server/render-storage.ts', import.meta.url))
-	// The server build runs in production only (server.js serves development through Vite).
-	const reactDom = dirname(createRequire(import.meta.url).resolve('react-dom/package.json'))
-	const renderer = join(reactDom, 'cjs/react-dom-server.node.production.js')
+function reactRouterProductionBuild(): Plugin {
+	const production = (file: string) =>
+		fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url))
 	return {
-		name: 'kia:react-render-storage',
+		name: 'kia:react-router-production-build',
 		apply: 'build',
-		enforce: 'pre',
-		applyToEnvironment: (environment) => environment.name === 'ssr',
-		resolveId(source, importer) {
-			if (source === 'react-dom/server') return renderer
-			const fromRenderer = importer !== undefined && /[\\/]react-dom[\\/]cjs[\\/]react-dom-server\./.test(importer)
-			return fromRenderer && (source === 'async_hooks' || source === 'node:async_hooks') ? storage : null
-		},
+		config: () => ({
+			resolve: {
+				alias: [
+					{ find: /^react-router$/, replacement: production('index.mjs') },
+					{ find: /^react-router\/dom$/, replacement: production('dom-export.mjs') },
+				],
+			},
+			ssr: { noExternal: ['react-router', '@react-router/node', '@react-router/express'] },
+		}),
 	}
 }
 
 /**
  * Every compressible file of the browser build also as Brotli and gzip, beside it, at the highest levels: the
  * server sends those as they are (server.js, express-static-gzip) instead of compressing each download again.
- * Compressed per request, the dozen scripts and the stylesheet of a first visit cost the server about 21 ms of
- * CPU, while the page they belong to was loading; Brotli's files are also about 14 % smaller than gzip's at
- * level 6 (issue 19). Under 1 KB a file goes as it is, as `compression` would send it.
+ * Compressed per request, the scripts and the stylesheet of a first visit cost the server CPU while the page they
+ * belong to was loading, and Brotli's files are smaller than gzip's (decision 006 has the figures). Under 1 KB a
+ * file goes as it is, as `compression` would send it.
  * vite-plugin-compression2 does this too, but in React Router's two-environment build it also compressed
  * the server's files, whatever the environment it was given.
  */

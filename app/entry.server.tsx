@@ -1,11 +1,14 @@
 import { PassThrough } from 'node:stream'
+import { text } from 'node:stream/consumers'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { NonceContext } from '~/components/nonce'
 import { documentStream } from '~/.server/html-stream'
+import { log } from '~/.server/log'
 import { requestInfoContext } from '~/.server/request'
+import { withScriptHashes } from '~/.server/script-hashes'
 
 export const streamTimeout = 5_000
 
@@ -19,14 +22,16 @@ export default function handleRequest(
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
-	const { nonce } = loadContext.get(requestInfoContext)
+	const info = loadContext.get(requestInfoContext)
+	const { nonce } = info
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const userAgent = request.headers.get('user-agent')
-		// Crawlers get the whole document at once.
+		// Crawlers get the whole document at once, and so does the shared cache: a page's CSP names the hashes of
+		// all its scripts, so it is known only once the last one is written.
 		const readyOption: keyof RenderToPipeableStreamOptions =
-			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+			info.shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
@@ -47,6 +52,14 @@ export default function handleRequest(
 					})
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					pipe(documentStream()).pipe(body)
+					if (info.shared) {
+						void text(body).then((document) => {
+							const hashed = withScriptHashes(document, nonce)
+							info.scriptHashes = hashed.hashes
+							resolve(new Response(hashed.html, { headers: responseHeaders, status: responseStatusCode }))
+						}, reject)
+						return
+					}
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,
@@ -60,21 +73,15 @@ export default function handleRequest(
 				onError(error: unknown) {
 					responseStatusCode = 500
 					// Errors before the shell is ready reject and are logged by handleError.
-					if (shellRendered) console.error(error)
+					if (shellRendered) log.error({ err: error }, 'render failed while streaming')
 				},
 			},
 		)
 	})
 }
 
-/** "The technical team has been notified": every unexpected error is logged with its request id. */
-export const handleError: HandleErrorFunction = (error, { request, context }) => {
+/** "The technical team has been notified": every unexpected error is logged, with its request id (app/.server/log.ts). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
-	let requestId = 'unknown'
-	try {
-		requestId = context.get(requestInfoContext).id
-	} catch {
-		// The error happened before the request middleware ran.
-	}
-	console.error(`[error] request ${requestId} ${request.method} ${new URL(request.url).pathname}`, error)
+	log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed')
 }

@@ -56,7 +56,7 @@ export async function hostedLatency(stack: BenchStack, cookies: { client: string
 	await proxy.stop()
 	return `## Signed-in pages at hosted latency
 
-The production server (default workers) with every Supabase call held **${latencyMs} ms** by a proxy (the round trip from an
+The production server (one process) with every Supabase call held **${latencyMs} ms** by a proxy (the round trip from an
 app host to a hosted project), and the same server on the local Supabase for the render time alone. ${samples} sequential
 requests per page after ${warmUp} to warm up, over loopback. Budget: p50 and p95 each within (${latencyMs} ms + the page's
 own time at that percentile) × ${allowance}, i.e. one batch of Supabase calls per page, whatever it reads.

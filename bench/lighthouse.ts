@@ -167,15 +167,15 @@ async function longWorkOf(dir: string) {
 
 export type LighthousePage = { label: string; url: string; performanceBudget: number }
 
-/** Issue 19's budgets: performance ≥ 98 on the site's pages, ≥ 95 on the portal's sign-in; 100 on the rest. */
+/** The budgets (issue 52, at the preset's own 4×): performance ≥ 98 on the site's pages, ≥ 95 on the portal's sign-in; 100 on the rest. */
 export const lighthouseBudgets = { site: 98, portal: 95, otherCategories: 100 } as const
 
 const withinBudget = (score: number, budget: number) => (score >= budget ? `${score}` : `**${score}**`)
 
 /**
- * Lighthouse's mobile preset: each page loaded several times, each load audited at the slowdown calibrated from
- * the BenchmarkIndex measured with it (this host's speed drifts from one minute to the next) and at the default;
- * the median score kept, as Lighthouse advises.
+ * Lighthouse's mobile preset: each page loaded several times, each load audited at the preset's own 4× (the gate)
+ * and at the slowdown calibrated from the BenchmarkIndex measured with it (a report: on two shared cores it follows
+ * the host's hour more than the page); the median score kept, as Lighthouse advises.
  */
 export async function lighthouse(pages: LighthousePage[], tmp: string) {
 	const rows: string[] = []
@@ -184,41 +184,36 @@ export async function lighthouse(pages: LighthousePage[], tmp: string) {
 		for (let run = 1; run <= lighthouseRuns; run++) {
 			runs.push(await lighthouseRun(page.url, join(tmp, `lighthouse${page.label.replace(/\W+/g, '_')}-${run}`)))
 		}
-		const calibrated = runs.map((run) => run.calibrated)
-		const medianOf = (category: keyof LighthouseScores) => median(calibrated.map((one) => one[category]))
+		const atDefault = runs.map((run) => run.atDefault)
+		const medianOf = (category: keyof LighthouseScores) => median(atDefault.map((one) => one[category]))
 		const other = (category: Exclude<keyof LighthouseScores, 'performance'>) =>
 			withinBudget(medianOf(category), lighthouseBudgets.otherCategories)
-		const metric = (name: keyof typeof lighthouseMetrics) => median(calibrated.map((one) => one.metrics[name]))
+		const metric = (name: keyof typeof lighthouseMetrics) => median(atDefault.map((one) => one.metrics[name]))
 		const metrics = `${Math.round(metric('FCP'))} / ${Math.round(metric('LCP'))} / ${Math.round(metric('TBT'))} / ${Math.round(metric('SI'))} / ${metric('CLS').toFixed(3)}`
 		const indexes = runs.map((run) => Math.round(run.benchmarkIndex))
 		const slowdowns = runs.map((run) => run.cpuSlowdown)
-		const atDefault = runs.map((run) => run.atDefault)
-		const defaultTbt = Math.round(median(atDefault.map((one) => one.metrics.TBT)))
+		const calibrated = runs.map((run) => run.calibrated)
 		const longWork = `${median(runs.map((run) => run.longWork.wallMs))} / ${median(runs.map((run) => run.longWork.cpuMs))}`
 		rows.push(
-			`| \`${page.label}\` | ${Math.min(...indexes)}–${Math.max(...indexes)} → ${Math.min(...slowdowns)}–${Math.max(...slowdowns)}× | ${withinBudget(medianOf('performance'), page.performanceBudget)} (${calibrated.map((one) => one.performance).join(', ')}) | ${page.performanceBudget} | ${metrics} | ${longWork} | ${median(atDefault.map((one) => one.performance))} (${atDefault.map((one) => one.performance).join(', ')}), TBT ${defaultTbt} | ${other('accessibility')} | ${other('best-practices')} | ${other('seo')} |`,
+			`| \`${page.label}\` | ${withinBudget(medianOf('performance'), page.performanceBudget)} (${atDefault.map((one) => one.performance).join(', ')}) | ${page.performanceBudget} | ${metrics} | ${other('accessibility')} | ${other('best-practices')} | ${other('seo')} | ${Math.min(...indexes)}–${Math.max(...indexes)} → ${Math.min(...slowdowns)}–${Math.max(...slowdowns)}× | ${median(calibrated.map((one) => one.performance))} (${calibrated.map((one) => one.performance).join(', ')}) | ${longWork} |`,
 		)
 		console.info(rows.at(-1))
 	}
 	return `## Lighthouse (mobile preset, system Chromium)
 
-Lighthouse simulates a mid-range phone on slow 4G by slowing this host's CPU down. Its default, ${defaultSlowdown}×, is meant
-for a high-end desktop (BenchmarkIndex 1500–2000); on a slower host a report at ${defaultSlowdown}× warns that the host is slower
-than Lighthouse expects and the score suffers (this host's index is in the table). So each load is audited at the slowdown
-Lighthouse's documentation gives for the BenchmarkIndex Lighthouse measured just before that load (its calibration
-calculator: 2× at 800, 3× at 1300); the host's index drifts from one minute to the next, the range is in the
-table. Simulated throttling observes a load unthrottled and slows it down only when it simulates, so the same
-load is also audited at ${defaultSlowdown}×, for the record. PageSpeed Insights itself runs at 1.2× on its servers.
+Lighthouse's mobile preset simulates a mid-range phone on slow 4G with its CPU ${defaultSlowdown}× slower than this host's. That is
+the gate (decision 006): ${lighthouseRuns} loads per page, median score (each load's in brackets), performance ≥ ${lighthouseBudgets.site} on the site's pages
+and ≥ ${lighthouseBudgets.portal} on the portal's \`/auth\`; accessibility, best practices and SEO ${lighthouseBudgets.otherCategories}. A median under its budget is in bold. The
+metrics are each one's median at ${defaultSlowdown}× (ms): first and largest contentful paint, total blocking time, speed index, and
+the layout shift.
 
-${lighthouseRuns} loads per page, median score (each load's performance in brackets). Budgets (issue 19), at the calibrated slowdown: performance ≥ ${lighthouseBudgets.site} on the site's
-pages and ≥ ${lighthouseBudgets.portal} on the portal's \`/auth\`; accessibility, best practices and SEO ${lighthouseBudgets.otherCategories} on every page. A median
-under its budget is in bold. The metrics are each one's median at the calibrated slowdown, as Lighthouse simulates
-them (ms): first and largest contentful paint, total blocking time, speed index, and the layout shift. Lantern
-simulates from each main-thread task's wall time, scaled by the slowdown, and drops most tasks under 10 ms; the
-"long tasks" column is the median, over the loads, of the wall time of the tasks it keeps and of the main thread's
-own CPU time in them (ms). The difference is time the thread waited for a core.
+For the record, not a gate: Lighthouse's documentation gives a slowdown for the host's BenchmarkIndex (its
+calibration calculator: 2× at 800, 3× at 1300, more above), meant to make a fast host behave like that phone. The
+same loads audited at it are in the last columns; on two shared cores the index, and so the slowdown, follows what
+else the host is doing that minute. "Long tasks" is the median wall time of the main-thread tasks Lantern keeps and
+the main thread's own CPU time in them (ms): the difference is time the page waited for a core.
 
-| page | BenchmarkIndex → slowdown | performance | budget | FCP / LCP / TBT / SI ms, CLS | long tasks, wall / CPU ms | performance at ${defaultSlowdown}× | accessibility | best practices | SEO |
+| page | performance at ${defaultSlowdown}× | budget | FCP / LCP / TBT / SI ms, CLS | accessibility | best practices | SEO | BenchmarkIndex → calibrated slowdown | performance calibrated | long tasks, wall / CPU ms |
 |---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `

@@ -1,4 +1,4 @@
-// Where an uncached render's time goes: the production server (one worker) under load with V8's CPU profiler
+// Where a render's time goes: the production server (one process) under load with V8's CPU profiler
 // on, each sample put in one category by its call stack. Part of `npm run bench` (section `profile`).
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -54,23 +54,8 @@ function categorize(stack: Frame[]): Category {
 		: 'other'
 }
 
-/**
- * React's renderer is bundled into the server build (vite.config.ts, `renderStorage`): its frames are put back
- * under its own name, found by the lines of the function Rollup wraps the module in.
- */
-async function withRendererNamed() {
-	const lines = (await readFile('build/server/index.js', 'utf8')).split('\n')
-	const start = lines.findIndex((line) => line.startsWith('function requireReactDomServer_node_production('))
-	const end = lines.findIndex((line, index) => index > start && line === '}')
-	if (start < 0 || end < 0) throw new Error("React's renderer was not found in build/server/index.js")
-	return (frame: Frame): Frame =>
-		frame.url.endsWith('/build/server/index.js') && frame.lineNumber > start && frame.lineNumber < end
-			? { ...frame, url: 'react-dom/cjs/react-dom-server.node.production.js (bundled)' }
-			: frame
-}
-
-function summarize(profile: CpuProfile, from: number, to: number, named: (frame: Frame) => Frame) {
-	const byId = new Map(profile.nodes.map((node) => [node.id, { ...node, callFrame: named(node.callFrame) }]))
+function summarize(profile: CpuProfile, from: number, to: number) {
+	const byId = new Map(profile.nodes.map((node) => [node.id, node]))
 	const parentOf = new Map<number, number>()
 	for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
 	const stackOf = (id: number) => {
@@ -101,9 +86,9 @@ async function cpuTicks(pid: number) {
 
 type Target = { label: string; host: 'site' | 'portal'; path: string; cookie: string }
 
-async function profileOne(stack: BenchStack, target: Target, named: (frame: Frame) => Frame) {
+async function profileOne(stack: BenchStack, target: Target) {
 	const directory = await mkdtemp(join(tmpdir(), 'kia-profile-'))
-	const app = await stack.startApp({ workers: 1, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`] })
+	const app = await stack.startApp({ nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`] })
 	const host = `${target.host === 'site' ? '' : 'portal.'}kia.localhost:${app.port}`
 	const options = {
 		url: `http://127.0.0.1:${app.port}${target.path}`,
@@ -122,36 +107,35 @@ async function profileOne(stack: BenchStack, target: Target, named: (frame: Fram
 	const profile = JSON.parse(await readFile(join(directory, file), 'utf8')) as CpuProfile
 	await rm(directory, { recursive: true })
 	// The measured run is the last `seconds` before the server was stopped (its drain takes a moment).
-	const shares = summarize(profile, profile.endTime - elapsedUs - 1e6, profile.endTime - 0.5e6, named)
+	const shares = summarize(profile, profile.endTime - elapsedUs - 1e6, profile.endTime - 0.5e6)
 	if (result.non2xx > 0) throw new Error(`${target.path}: ${result.non2xx} answers were not 2xx`)
 	return { rps: result.requests.average, cpuMsPerRequest, shares }
 }
 
 export async function renderProfile(stack: BenchStack, cookies: { client: string }) {
 	const targets: Target[] = [
-		{ label: '`/tarifas`, no session (cache bypassed)', host: 'site', path: '/tarifas', cookie: 'kia-bench=1' },
+		{ label: '`/tarifas`, anonymous', host: 'site', path: '/tarifas', cookie: '' },
 		{ label: '`/tarifas`, signed in', host: 'site', path: '/tarifas', cookie: cookies.client },
 		{ label: 'portal `/dashboard`, signed in', host: 'portal', path: '/dashboard', cookie: cookies.client },
 	]
-	const named = await withRendererNamed()
 	const results: Awaited<ReturnType<typeof profileOne>>[] = []
 	for (const target of targets) {
-		results.push(await profileOne(stack, target, named))
+		results.push(await profileOne(stack, target))
 		console.info(target.label, results.at(-1))
 	}
 	const header = `| | ${targets.map((target) => target.label).join(' | ')} |`
 	const divider = `|---|${targets.map(() => '---|').join('')}`
 	const rows = [
 		`| CPU per request (ms, all threads) | ${results.map((one) => one.cpuMsPerRequest.toFixed(2)).join(' | ')} |`,
-		`| req/s while profiled (1 worker) | ${results.map((one) => Math.round(one.rps)).join(' | ')} |`,
+		`| req/s while profiled | ${results.map((one) => Math.round(one.rps)).join(' | ')} |`,
 		...categories.map(
 			(category, index) =>
 				`| ${category} | ${results.map((one) => `${(one.shares[index] ?? 0).toFixed(1)} %`).join(' | ')} |`,
 		),
 	]
-	return `## Where an uncached render's time goes
+	return `## Where a render's time goes
 
-The production server with 1 worker and V8's CPU profiler, ${connections} connections for ${seconds} s after a warm-up, asked for gzip as a
+One production server process with V8's CPU profiler, ${connections} connections for ${seconds} s after a warm-up, asked for gzip as a
 browser asks. Each busy sample of the main thread goes to the first category found from the innermost frame up (a
 sample under React's renderer writing into a stream counts as streaming). CPU per request is the process's user +
 system time (compression runs on Node's thread pool) over the requests answered.

@@ -1,4 +1,4 @@
-import { availableParallelism, cpus, totalmem } from 'node:os'
+import { cpus, totalmem } from 'node:os'
 import { localStripe } from '../app/.server/local-stripe'
 import { startLocalServices } from '../local'
 import { startApp } from '../tests/support/app-server'
@@ -15,21 +15,16 @@ export const today = () => new Date().toISOString().slice(0, 10)
 /**
  * The production build on a free port against fresh local services, configured
  * as production is (every variable set), so the server runs exactly as deployed.
- * `startApp` starts another server on the same services, e.g. with another
- * worker count or with Supabase behind a latency proxy.
+ * `startApp` starts another server on the same services, e.g. with Supabase
+ * behind a latency proxy or with Node's CPU profiler on.
  */
 export async function startBenchStack() {
 	const services = await startLocalServices({
 		ports: { supabase: 0, postgres: 0, smtp: 0, mailWeb: 0, stripe: 0 },
 		log: false,
 	})
-	const startProductionApp = async ({
-		workers = availableParallelism(),
-		supabaseUrl = services.supabaseUrl,
-		nodeArgs = [],
-	}: AppOptions = {}) => ({
-		workers,
-		...(await startApp(
+	const startProductionApp = ({ supabaseUrl = services.supabaseUrl, nodeArgs = [] }: AppOptions = {}) =>
+		startApp(
 			(port) => ({
 				SITE_URL: `http://kia.localhost:${port}`,
 				PORTAL_URL: `http://portal.kia.localhost:${port}`,
@@ -41,12 +36,9 @@ export async function startBenchStack() {
 				SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
 				...localStripe,
 				STRIPE_API_URL: services.stripeUrl,
-				// The production default unless asked: one worker per CPU (startApp's own default is one).
-				WEB_CONCURRENCY: String(workers),
 			}),
 			{ keepOutput: false, nodeArgs },
-		)),
-	})
+		)
 	const app = await startProductionApp()
 	return {
 		app,
@@ -61,7 +53,7 @@ export async function startBenchStack() {
 	}
 }
 
-type AppOptions = { workers?: number; supabaseUrl?: string; nodeArgs?: string[] }
+type AppOptions = { supabaseUrl?: string; nodeArgs?: string[] }
 
 export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>
 export type BenchApp = BenchStack['app']
@@ -92,7 +84,7 @@ export async function procStat(pid: number | string) {
 	return stat.split(') ')[1]?.split(' ') ?? []
 }
 
-/** A process and its children (a server's primary and its workers), on Linux. */
+/** A process and its children (nginx's master and its worker), on Linux. */
 async function withChildren(pid: number) {
 	const { readdir } = await import('node:fs/promises')
 	const processes = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))

@@ -4,14 +4,13 @@ import { RouterContextProvider } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 // Validated on import, so a refused configuration stops the server before it listens.
 import '~/.server/env'
-import { publishedBlogVersion } from '~/.server/page-cache'
-import { clientAddressContext, servedHostOf } from '~/.server/request'
+import { clientAddressContext } from '~/.server/request'
 import { methodGuard } from './methods'
-import { createPageCache } from './page-cache'
 
+export { log } from '~/.server/log'
 export { answerHealthCheck } from './health'
 export { refuseMisdirected } from './hosts'
-export { flushRequestLog, logRequest } from './request-log'
+export { logRequests } from './request-log'
 
 const handleRequest = createRequestHandler({
 	// The build itself, not a function that loads it: React Router derives its route table and data handler
@@ -27,6 +26,3 @@ const handleRequest = createRequestHandler({
 
 /** The React Router app as an Express handler; the same module serves dev (through Vite) and production. */
 export const app: RequestHandler = (req, res, next) => methodGuard(req, res, () => handleRequest(req, res, next))
-
-/** Anonymous site pages from memory; used by the production server only (see server.js). */
-export const pageCache = createPageCache({ blogVersion: publishedBlogVersion, canonicalHost: servedHostOf })

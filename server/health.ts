@@ -19,8 +19,8 @@ const readinessFreshForMs = 2_000
 /**
  * `GET /healthz` (the process answers; touches nothing) and `GET /readyz`
  * (Supabase answers its auth health endpoint) for load balancers and
- * orchestrators. Answered before the host check, the page cache, the request
- * log and the app: a health check may come by IP, must stay cheap, and would
+ * orchestrators. Answered before the host check, the request log and the
+ * app: a health check may come by IP, must stay cheap, and would
  * drown the log. True when the request has been answered.
  */
 export function answerHealthCheck(req: IncomingMessage, res: ServerResponse) {

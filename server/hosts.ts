@@ -1,15 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { responseSecurityHeaders, servedHostOf } from '~/.server/request'
+import { newNonce, responseSecurityHeaders, servedHostOf } from '~/.server/request'
 
 const body = 'Este servidor no atiende ese nombre de host.'
 
 /**
  * Only our configured hosts are served (issue 18, decision 010): a request
  * naming any other `Host` gets 421 Misdirected Request with the usual
- * security headers, before the page cache, the static files or the app see
- * it, so a made-up host can neither be served as the site nor fill the
- * cache. 421 rather than a redirect to the site: no browser of ours arrives
+ * security headers, before the static files or the app see it, so a
+ * made-up host can neither be served as the site nor fill the shared cache
+ * in front. 421 rather than a redirect to the site: no browser of ours arrives
  * under another name, so the senders are scanners and misconfigured proxies
  * or DNS, and 421 tells the latter what is wrong instead of papering over it.
  * The health checks, which any host must reach (a load balancer probes by
@@ -26,8 +25,7 @@ export function refuseMisdirected(req: IncomingMessage, res: ServerResponse) {
 	delete req.headers['x-forwarded-host']
 	if (servedHostOf(req.headers.host)) return false
 	res.statusCode = 421
-	for (const [name, value] of responseSecurityHeaders(randomBytes(16).toString('base64'))) res.setHeader(name, value)
-	res.setHeader('X-Request-Id', randomUUID())
+	for (const [name, value] of responseSecurityHeaders({ nonce: newNonce() })) res.setHeader(name, value)
 	res.setHeader('Cache-Control', 'no-store')
 	res.setHeader('Content-Type', 'text/plain; charset=utf-8')
 	res.setHeader('Content-Length', Buffer.byteLength(body))

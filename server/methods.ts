@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
-import { responseSecurityHeaders } from '~/.server/request'
+import { newNonce, responseSecurityHeaders } from '~/.server/request'
 
 /** Every page and endpoint answers GET (and so HEAD) or takes a form POST; nothing else exists here. */
 const servedMethods = ['GET', 'HEAD', 'POST']
@@ -16,8 +15,7 @@ const allow = servedMethods.join(', ')
 export function methodGuard(req: Request, res: Response, next: NextFunction) {
 	if (servedMethods.includes(req.method)) return next()
 	res.setHeader('Allow', allow)
-	res.setHeader('X-Request-Id', randomUUID())
-	for (const [name, value] of responseSecurityHeaders(randomBytes(16).toString('base64'))) res.setHeader(name, value)
+	for (const [name, value] of responseSecurityHeaders({ nonce: newNonce() })) res.setHeader(name, value)
 	if (req.method === 'OPTIONS') {
 		res.status(204).end()
 		return

@@ -7,6 +7,7 @@ import { planIds, type PlanId } from '~/lib/plan-ids'
 import { billedStatuses, monthlyRevenue } from '~/lib/revenue'
 import { loadAdminPage } from './admin-list'
 import { stripeDashboardUrl } from './stripe'
+import { log } from './log'
 
 type Client = SupabaseClient<Database>
 
@@ -40,7 +41,7 @@ export async function loadRecurringRevenue(supabase: Client, now = new Date()) {
 		estados: billedStatuses,
 		pagos_desde: new Date(now.getTime() - yearInMs).toISOString(),
 	})
-	if (error) console.error('[admin] revenue', error)
+	if (error) log.error({ err: error }, '[admin] revenue')
 	const sums = revenueSums.safeParse(data)
 	if (error || !sums.success) return null
 	const perPlan = planIds.map((plan): PlanFigures => {
@@ -75,7 +76,7 @@ export async function loadBillingFigures(supabase: Client) {
 		loadRecurringRevenue(supabase),
 		supabase.rpc('admin_pagos_fallidos', { termino: '', desde: 0, cuantos: 0 }),
 	])
-	if (failed.error && failed.error.code !== '42501') console.error('[admin] failed payments', failed.error)
+	if (failed.error && failed.error.code !== '42501') log.error({ err: failed.error }, '[admin] failed payments')
 	if (!revenue) return null
 	return {
 		...revenue,

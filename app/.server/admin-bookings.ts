@@ -7,6 +7,7 @@ import type { AdminBookingInput } from '~/lib/admin-schemas'
 import { defaultBookingReason } from '~/lib/booking-schemas'
 import { inviteUser } from './admin-users'
 import { createBooking, isSlotTaken } from './bookings'
+import { log } from './log'
 
 const refused = adminCopy.meetings.create.refused
 
@@ -16,7 +17,7 @@ export type AdminBookingResult = { ok: true; invited: boolean } | { ok: false; m
 async function accountOf(supabase: SupabaseClient<Database>, email: string) {
 	// Auth stores addresses in lower case, and the profile copies auth's.
 	const { data, error } = await supabase.from('usuarios').select('id').eq('email', email.toLowerCase()).maybeSingle()
-	if (error) console.error('[admin] account lookup failed', error)
+	if (error) log.error({ err: error }, '[admin] account lookup failed')
 	return { id: data?.id ?? null, failed: Boolean(error) }
 }
 

@@ -1,5 +1,6 @@
 import type { PostgrestError } from '@supabase/supabase-js'
 import { redirect } from 'react-router'
+import { log } from './log'
 
 const pageSize = 20
 
@@ -29,7 +30,7 @@ export async function loadAdminPage<Row>(url: URL, loadError: string, list: List
 	const page = pageFrom(url)
 	const { data, error } = await list({ termino: searchTermFrom(url), desde: (page - 1) * pageSize, cuantos: pageSize })
 	// 42501: not an admin. The page's role check, run alongside, sends them away; nothing to log.
-	if (error && error.code !== '42501') console.error('[admin] list failed', error)
+	if (error && error.code !== '42501') log.error({ err: error }, '[admin] list failed')
 	const result = (error ? null : data) as { total: number; rows: Row[] } | null
 	const total = result?.total ?? 0
 	const pages = Math.max(1, Math.ceil(total / pageSize))

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { todayInMadrid } from '~/lib/booking'
 import type { Database } from '~/lib/database.types'
 import { loadRecurringRevenue } from './admin-billing'
+import { log } from './log'
 
 /** The Sunday that ends `today`'s week (Monday to Sunday), as YYYY-MM-DD. */
 export function endOfWeek(today: string) {
@@ -27,7 +28,7 @@ export async function loadPanelFigures(supabase: SupabaseClient<Database>, today
 		supabase.from('form_submissions').select('id', { count: 'exact', head: true }).eq('status', 'nueva'),
 		loadRecurringRevenue(supabase),
 	])
-	for (const { error } of [meetings, inbox]) if (error) console.error('[admin] panel figure', error)
+	for (const { error } of [meetings, inbox]) if (error) log.error({ err: error }, '[admin] panel figure')
 	return {
 		today,
 		weekEnd,

@@ -5,6 +5,7 @@ import { isUuid } from '~/lib/utils'
 import { cancelUpcomingMeetingsOf } from './bookings'
 import { getPublicEnv } from './env'
 import { createServiceClient } from './supabase'
+import { log } from './log'
 
 const copy = adminCopy.users
 
@@ -28,7 +29,7 @@ export async function updateUserByAdmin(
 		.eq('id', change.id)
 		.select('id')
 	if (error) {
-		console.error('[admin] update failed', error)
+		log.error({ err: error }, '[admin] update failed')
 		return { ok: false, message: error.message.includes('administrador') ? error.message : copy.updateError }
 	}
 	return data.length === 1 ? { ok: true } : { ok: false, message: copy.updateError }
@@ -51,7 +52,7 @@ export async function deleteUserByAdmin(
 	// Service role: deleting an account is the auth admin API's job; the profile follows by foreign key.
 	const { error } = await createServiceClient().auth.admin.deleteUser(id)
 	if (error) {
-		console.error('[admin] delete failed', error)
+		log.error({ err: error }, '[admin] delete failed')
 		return { ok: false, message: `${copy.deleteError}. ${copy.deleteHint}` }
 	}
 	return { ok: true }
@@ -85,7 +86,7 @@ export async function inviteUser(
 		data: invitation.full_name ? { full_name: invitation.full_name } : undefined,
 	})
 	if (error) {
-		if (!error.code) console.error('[admin] invite failed', error)
+		if (!error.code) log.error({ err: error }, '[admin] invite failed')
 		return { ok: false, message: invitationRefusal(error) }
 	}
 	if (invitation.role === 'cliente') return { ok: true, userId: data.user.id }
@@ -95,7 +96,7 @@ export async function inviteUser(
 		.eq('id', data.user.id)
 		.select('id')
 	if (roleError || updated.length !== 1) {
-		console.error("[admin] the invited user's role could not be set", roleError)
+		log.error({ err: roleError }, "[admin] the invited user's role could not be set")
 		return { ok: false, message: copy.invite.roleFailed }
 	}
 	return { ok: true, userId: data.user.id }
@@ -120,7 +121,7 @@ export async function resendInvitation(
 		redirectTo: invitationRedirect(),
 	})
 	if (inviteError) {
-		if (!inviteError.code) console.error('[admin] invite failed', inviteError)
+		if (!inviteError.code) log.error({ err: inviteError }, '[admin] invite failed')
 		return { ok: false, message: invitationRefusal(inviteError) }
 	}
 	return { ok: true, email: user.email }

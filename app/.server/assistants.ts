@@ -3,6 +3,7 @@ import { adminAssistantsCopy as copy } from '~/content/assistants'
 import type { AssistantInput } from '~/lib/assistant-schemas'
 import type { Database } from '~/lib/database.types'
 import { isUuid } from '~/lib/utils'
+import { log } from './log'
 
 type Client = SupabaseClient<Database>
 
@@ -28,11 +29,11 @@ export async function createAssistant(supabase: Client, input: AssistantInput & 
 		.select('id')
 		.eq('email', input.email.toLowerCase())
 		.maybeSingle()
-	if (lookupError) console.error('[assistants] owner lookup failed', lookupError)
+	if (lookupError) log.error({ err: lookupError }, '[assistants] owner lookup failed')
 	if (!owner) return { ok: false, message: copy.noClient, field: 'email' } satisfies AssistantChange
 	const { error } = await supabase.from('asistentes').insert({ user_id: owner.id, ...columns(input) })
 	if (error) {
-		console.error('[assistants] create failed', error)
+		log.error({ err: error }, '[assistants] create failed')
 		return { ok: false, message: copy.saveError } satisfies AssistantChange
 	}
 	return { ok: true } satisfies AssistantChange
@@ -41,7 +42,7 @@ export async function createAssistant(supabase: Client, input: AssistantInput & 
 export async function updateAssistant(supabase: Client, id: string, input: AssistantInput): Promise<AssistantChange> {
 	const { data, error } = await supabase.from('asistentes').update(columns(input)).eq('id', id).select('id')
 	if (error) {
-		console.error('[assistants] update failed', error)
+		log.error({ err: error }, '[assistants] update failed')
 		return { ok: false, message: copy.saveError }
 	}
 	return data.length === 1 ? { ok: true } : { ok: false, message: copy.gone }
@@ -51,7 +52,7 @@ export async function deleteAssistant(supabase: Client, id: string): Promise<Ass
 	if (!isUuid(id)) return { ok: false, message: copy.gone }
 	const { data, error } = await supabase.from('asistentes').delete().eq('id', id).select('id')
 	if (error) {
-		console.error('[assistants] delete failed', error)
+		log.error({ err: error }, '[assistants] delete failed')
 		return { ok: false, message: copy.deleteError }
 	}
 	return data.length === 1 ? { ok: true } : { ok: false, message: copy.gone }
@@ -65,7 +66,7 @@ export async function loadAssistant(supabase: Client, id: string | null) {
 		.select('id, user_id, nombre, empresa, canales, estado, fecha_activacion, nota')
 		.eq('id', id)
 		.maybeSingle()
-	if (error) console.error('[assistants] load failed', error)
+	if (error) log.error({ err: error }, '[assistants] load failed')
 	if (!assistant) return null
 	// asistentes.user_id points at auth.users, so the profile is a second read rather than an embed.
 	const { data: owner } = await supabase
@@ -83,6 +84,6 @@ export async function loadClientAssistants(supabase: Client) {
 		.select('id, nombre, empresa, canales, estado, fecha_activacion, nota, created_at')
 		.order('created_at')
 		.order('id')
-	if (error) console.error('[dashboard] assistants failed', error)
+	if (error) log.error({ err: error }, '[dashboard] assistants failed')
 	return data ?? []
 }

@@ -8,6 +8,7 @@ import { getPublicEnv } from './env'
 import { getRequestInfo } from './request'
 import { rateLimitedMessage } from './rate-limit'
 import { assertReachable, getOptionalUser, getSupabase, type SessionUser } from './supabase'
+import { log } from './log'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -46,7 +47,7 @@ async function readProfile(context: Context, user: SessionUser): Promise<Profile
 		.select('full_name, avatar_url, role, phone')
 		.eq('id', user.id)
 		.maybeSingle()
-	if (error) console.error('[auth] profile lookup failed', error)
+	if (error) log.error({ err: error }, '[auth] profile lookup failed')
 	return { profile: data, failed: Boolean(error) }
 }
 

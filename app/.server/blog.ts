@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html'
 import { postImage, type PostImage } from '~/lib/blog-images'
 import { formatLongDate } from '~/lib/dates'
 import type { Database } from '~/lib/database.types'
+import { log } from './log'
 
 export type BlogTag = { id: string; name: string }
 type BlogPostRow = {
@@ -28,12 +29,12 @@ async function attempt<T>(what: string, work: () => Promise<{ data: T | null; er
 	try {
 		const { data, error } = await work()
 		if (error || data === null) {
-			console.error(`[blog] ${what} failed`, error)
+			log.error({ err: error }, `[blog] ${what} failed`)
 			return { ok: false }
 		}
 		return { ok: true, value: data }
 	} catch (error) {
-		console.error(`[blog] ${what} failed`, error)
+		log.error({ err: error }, `[blog] ${what} failed`)
 		return { ok: false }
 	}
 }
@@ -109,6 +110,20 @@ export async function postBySlug(supabase: SupabaseClient<Database>, slug: strin
 	if (!result.ok) return result
 	const post = result.value.filter(isPublished)[0]
 	return { ok: true, value: post ? { ...labelled(post), content: sanitizePostHtml(post.content) } : null }
+}
+
+/**
+ * What the public blog looks like right now, in one cheap query (the published posts' count and latest
+ * `updated_at`): it changes whenever a post is published, edited or withdrawn. Null when it cannot be read.
+ */
+export async function publishedBlogVersion(supabase: SupabaseClient<Database>) {
+	const { data, count, error } = await supabase
+		.from('blog_posts')
+		.select('updated_at', { count: 'exact' })
+		.order('updated_at', { ascending: false })
+		.limit(1)
+	if (error) return null
+	return `${count ?? 0}:${data[0]?.updated_at ?? ''}`
 }
 
 /** Post bodies are HTML written by people: only formatting survives, never scripts, handlers or styles. */

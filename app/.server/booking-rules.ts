@@ -7,6 +7,7 @@ import type { Database, Json } from '~/lib/database.types'
 import { formatDateRange, formatLongDateTime } from '~/lib/dates'
 import type { BlockInput, RulesInput } from '~/lib/booking-settings'
 import { createServiceClient } from './supabase'
+import { log } from './log'
 
 type Client = SupabaseClient<Database>
 
@@ -131,7 +132,7 @@ function outcome(error: { code: string } | null, what: string): SettingsChange {
 	if (!error) return { ok: true }
 	// 23514: a check constraint (the database's own limits); 42501: RLS, for a caller who is not an admin.
 	if (error.code === '23514' || error.code === '42501') return { ok: false, reason: 'refused' }
-	console.error(`[settings] ${what} failed`, error)
+	log.error({ err: error }, `[settings] ${what} failed`)
 	return { ok: false, reason: 'failed' }
 }
 

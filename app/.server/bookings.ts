@@ -8,6 +8,7 @@ import { calendarFor, getCalendar, jitsiCalendar, type CalendarProvider } from '
 import { contactDestination } from './forms'
 import { mailSender, sendMail, type Mail } from './mail'
 import { createServiceClient, type SessionUser } from './supabase'
+import { log } from './log'
 
 const meetingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nombre, email'
 /** A change also needs the version of the invitation the client holds. */
@@ -22,7 +23,7 @@ export async function listOwnMeetings(supabase: SupabaseClient<Database>, user: 
 		.eq('user_id', user.id)
 		.order('fecha', { ascending: false })
 		.order('hora', { ascending: false })
-	if (error) console.error('[bookings] list failed', error)
+	if (error) log.error({ err: error }, '[bookings] list failed')
 	return error ? null : data
 }
 
@@ -76,14 +77,16 @@ async function cancelMeeting(meeting: MeetingRow): Promise<ChangeResult> {
 		.select('secuencia')
 		.maybeSingle()
 	if (error) {
-		console.error('[bookings] cancel failed', error)
+		log.error({ err: error }, '[bookings] cancel failed')
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
 	// Another request cancelled it first, and told everyone.
 	if (!cancelled) return { ok: true }
 	const calendar = calendarOf(meeting)
 	if (meeting.event_id)
-		await calendar.cancel(meeting.event_id).catch((cause: unknown) => console.error('[calendar] cancel failed', cause))
+		await calendar
+			.cancel(meeting.event_id)
+			.catch((cause: unknown) => log.error({ err: cause }, '[calendar] cancel failed'))
 	const when = formatMeeting(meeting.fecha, meeting.hora)
 	const invitation = invitationFor({ ...meeting, secuencia: cancelled.secuencia }, calendar, 'CANCEL')
 	await sendMail({
@@ -116,7 +119,7 @@ export async function cancelUpcomingMeetingsOf(userId: string) {
 		.eq('status', 'confirmada')
 		.gte('fecha', todayInMadrid())
 	if (error) {
-		console.error('[bookings] upcoming meetings of a user could not be read', error)
+		log.error({ err: error }, '[bookings] upcoming meetings of a user could not be read')
 		return false
 	}
 	const results = await Promise.all(data.map((meeting) => cancelMeeting(meeting)))
@@ -162,7 +165,7 @@ async function rescheduleMeeting(
 		const broken = limitBroken(error)
 		if (broken === 'horizon') return { ok: false, message: horizonMessage(rules) }
 		if (broken === 'invalid') return { ok: false, message: outsideTheRules }
-		console.error('[bookings] reschedule failed', error)
+		log.error({ err: error }, '[bookings] reschedule failed')
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
 	// Cancelled by another request since it was read.
@@ -172,7 +175,7 @@ async function rescheduleMeeting(
 	if (meeting.event_id)
 		await calendar
 			.move(meeting.event_id, details)
-			.catch((cause: unknown) => console.error('[calendar] move failed', cause))
+			.catch((cause: unknown) => log.error({ err: cause }, '[calendar] move failed'))
 	const was = formatMeeting(meeting.fecha, meeting.hora)
 	const when = formatMeeting(fecha, hora)
 	const invitation = invitationFor({ ...meeting, fecha, hora, secuencia: moved.secuencia }, calendar, 'REQUEST')
@@ -201,7 +204,7 @@ export async function takenSlots(): Promise<Record<string, string[]>> {
 		.gte('fecha', todayInMadrid())
 		.order('fecha')
 		.limit(1000)
-	if (error) console.error('[bookings] taken slots failed', error)
+	if (error) log.error({ err: error }, '[bookings] taken slots failed')
 	const taken: Record<string, string[]> = {}
 	for (const row of data ?? []) (taken[row.fecha] ??= []).push(row.hora.slice(0, 5))
 	return taken
@@ -216,7 +219,7 @@ export async function isSlotTaken(fecha: string, hora: string) {
 		.eq('status', 'confirmada')
 		.eq('fecha', fecha)
 		.eq('hora', hora)
-	if (error) console.error('[bookings] slot check failed; the unique index still refuses a taken slot', error)
+	if (error) log.error({ err: error }, '[bookings] slot check failed; the unique index still refuses a taken slot')
 	return (count ?? 0) > 0
 }
 
@@ -253,7 +256,7 @@ async function upcomingCount(userId: string) {
 		.eq('user_id', userId)
 		.eq('status', 'confirmada')
 		.gte('fecha', todayInMadrid())
-	if (error) console.error('[bookings] upcoming count failed; the database still enforces the limit', error)
+	if (error) log.error({ err: error }, '[bookings] upcoming count failed; the database still enforces the limit')
 	return count ?? 0
 }
 
@@ -285,7 +288,7 @@ export async function createBooking(booking: NewBooking, rules: BookingRules): P
 		if (error?.code === '23505') return { ok: false, reason: 'taken' }
 		const broken = error ? limitBroken(error) : null
 		if (broken) return { ok: false, reason: broken }
-		console.error('[bookings] create failed', error)
+		log.error({ err: error }, '[bookings] create failed')
 		return { ok: false, reason: 'failed' }
 	}
 	const event = await createMeetingLink(booking)
@@ -293,7 +296,7 @@ export async function createBooking(booking: NewBooking, rules: BookingRules): P
 		.from('reservas')
 		.update({ meet_url: event.meetUrl, event_id: event.eventId })
 		.eq('id', data.id)
-	if (linkError) console.error('[bookings] could not store the meeting link', linkError)
+	if (linkError) log.error({ err: linkError }, '[bookings] could not store the meeting link')
 	const meeting = { ...booking, id: data.id, secuencia: data.secuencia, meet_url: event.meetUrl }
 	const mailed = await sendBookingMails(meeting, calendarFor(event.eventId))
 	return { ok: true, meetUrl: event.meetUrl, mailed }
@@ -303,7 +306,7 @@ async function createMeetingLink(booking: NewBooking) {
 	try {
 		return await getCalendar().create(booking)
 	} catch (error) {
-		console.error('[calendar] create failed; falling back to a Jitsi room', error)
+		log.error({ err: error }, '[calendar] create failed; falling back to a Jitsi room')
 		return jitsiCalendar.create(booking)
 	}
 }

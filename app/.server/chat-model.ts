@@ -2,6 +2,7 @@ import { EventSourceParserStream } from 'eventsource-parser/stream'
 import { z } from 'zod'
 import type { Quote } from '~/lib/chat'
 import { env } from './env'
+import { log } from './log'
 
 export type ModelSettings = { url: string; key: string; model: string; timeoutMs: number }
 
@@ -70,7 +71,7 @@ export async function composeWholeAnswerWith(settings: ModelSettings, question: 
 		for await (const piece of composeAnswer(settings, question, quotes, signal)) text += piece
 		return text.trim() || null
 	} catch (error) {
-		console.warn('[assistant] the model gave no answer; quoting the passages instead', error)
+		log.warn({ err: error }, '[assistant] the model gave no answer; quoting the passages instead')
 		return null
 	}
 }

@@ -13,13 +13,14 @@ import {
 } from '~/lib/chat'
 import { handoverSchema } from '~/lib/chat-schemas'
 import type { Database } from '~/lib/database.types'
+import { publishedBlogVersion } from './blog'
 import { postPassages, sitePassages, type PublishedPost } from './chat-passages'
 import { indexPassages, linksOf, type Found, type PassageIndex } from './chat-search'
 import { composeAnswer, composeWholeAnswerWith, configuredModel } from './chat-model'
 import { notifyCompany } from './contact'
 import { contactDestination, rejectSpam, saveSubmission } from './forms'
 import { readForm } from './http'
-import { publishedBlogVersion } from './page-cache'
+import { log } from './log'
 import { isRateLimited, rateLimitedMessage } from './rate-limit'
 import { createAnonClient, createServiceClient } from './supabase'
 
@@ -49,7 +50,7 @@ async function publishedPosts(supabase: SupabaseClient<Database>): Promise<Publi
 			.order('id')
 			.range(from, from + pageSize - 1)
 		if (page.error) {
-			console.warn('[assistant] blog posts unreadable; answering from what was read before', page.error)
+			log.warn({ err: page.error }, '[assistant] blog posts unreadable; answering from what was read before')
 			return null
 		}
 		posts.push(...page.data)
@@ -59,9 +60,10 @@ async function publishedPosts(supabase: SupabaseClient<Database>): Promise<Publi
 
 async function refreshBlog(passages: PassageIndex) {
 	blog.checkedAt = Date.now()
-	const version = await publishedBlogVersion()
+	const anon = createAnonClient()
+	const version = await publishedBlogVersion(anon)
 	if (version === null || version === blog.version) return
-	const posts = await publishedPosts(createAnonClient())
+	const posts = await publishedPosts(anon)
 	if (!posts) return
 	passages.replaceChanging(posts.flatMap(postPassages))
 	blog.version = version
@@ -120,9 +122,9 @@ export async function recordQuestion(question: string, answer: Answer) {
 		const { error } = await createServiceClient()
 			.from('asistente_preguntas')
 			.insert({ pregunta: question, resultado: outcomes[answer.kind], paginas })
-		if (error) console.error('[assistant] question not recorded', error)
+		if (error) log.error({ err: error }, '[assistant] question not recorded')
 	} catch (error) {
-		console.error('[assistant] question not recorded', error)
+		log.error({ err: error }, '[assistant] question not recorded')
 	}
 }
 
@@ -191,7 +193,7 @@ export async function* answerEvents(
 		for await (const text of composeAnswer(model, question, answer.quotes, deadline)) yield { type: 'text', text }
 		yield { type: 'end' }
 	} catch (error) {
-		console.warn('[assistant] the model gave no answer; quoting the passages instead', error)
+		log.warn({ err: error }, '[assistant] the model gave no answer; quoting the passages instead')
 		yield { type: 'fallback' }
 	}
 }

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { businessTimeZone } from '~/lib/dates'
+import { log } from './log'
 
 /**
  * A cell: text, or a number the app itself computed. Names, reasons and addresses come from whoever filled in a
@@ -43,7 +44,7 @@ export async function csvStream<Row>({
 	try {
 		batch = await read()
 	} catch (error) {
-		console.error(`[admin] ${label} export failed`, error)
+		log.error({ err: error }, `[admin] ${label} export failed`)
 		return null
 	}
 	const encoder = new TextEncoder()
@@ -59,7 +60,7 @@ export async function csvStream<Row>({
 				batch = await read(last)
 			} catch (error) {
 				// The download is already under way: break it rather than hand over a file that looks whole.
-				console.error(`[admin] ${label} export failed part-way`, error)
+				log.error({ err: error }, `[admin] ${label} export failed part-way`)
 				controller.error(error)
 			}
 		},

@@ -3,6 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { namedAddresses, type EmailLink } from '~/lib/email-link'
 import { serviceUnavailable } from './http'
 import { createAnonClient, getOptionalUser, getSupabase, holdsCodeVerifier, type SessionUser } from './supabase'
+import { log } from './log'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -53,7 +54,7 @@ export async function openEmailLink(
 	const { data, error } = await verifier.auth.verifyOtp({ token_hash: link.tokenHash, type: link.type })
 	if (error) {
 		if (isAuthRetryableFetchError(error)) throw serviceUnavailable()
-		console.info('[auth] e-mail link refused', error.code ?? error.message)
+		log.info({ reason: error.code ?? error.message }, '[auth] e-mail link refused')
 		return { kind: 'refused' }
 	}
 	const { session } = data
@@ -75,6 +76,6 @@ export async function openEmailLink(
 	const started = await supabase.auth.setSession(session)
 	if (!started.error) return { kind: 'signed-in' }
 	if (isAuthRetryableFetchError(started.error)) throw serviceUnavailable()
-	console.error('[auth] the verified session could not be kept', started.error.code ?? started.error.message)
+	log.error({ reason: started.error.code ?? started.error.message }, '[auth] the verified session could not be kept')
 	return { kind: 'refused' }
 }

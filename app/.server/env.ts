@@ -4,6 +4,7 @@ import { billingPeriods } from '~/lib/period'
 import { hostKindOf } from '~/lib/host'
 import { localStripe, priceVariable } from './local-stripe'
 import { localSupabase } from './local-supabase'
+import { log } from './log'
 
 /** Variables a production deployment must set; with none of them set the app runs on the local services. */
 export const productionVariables = [
@@ -170,7 +171,7 @@ function describeIssues(error: z.ZodError, alreadyReported: readonly string[]) {
 function loadEnv(): Env {
 	const env = parseEnv(process.env)
 	if (env.usesLocalServices && env.NODE_ENV !== 'test') {
-		console.info(
+		log.info(
 			`[env] No configuration found: using the local services (site ${env.SITE_URL}, portal ${env.PORTAL_URL}, Supabase ${env.SUPABASE_URL}).`,
 		)
 	}

@@ -4,6 +4,7 @@ import type { Json } from '~/lib/database.types'
 import type { SiteFormType } from '~/lib/support'
 import { env } from './env'
 import { createServiceClient } from './supabase'
+import { log } from './log'
 
 const honeypotFieldNames = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm' }
 
@@ -60,10 +61,10 @@ export async function saveSubmission(formType: SiteFormType, payload: { [key: st
 		const { error } = await createServiceClient()
 			.from('form_submissions')
 			.insert({ form_type: formType, data: payload })
-		if (error) console.error(`[forms] ${formType} not saved`, error)
+		if (error) log.error({ err: error }, `[forms] ${formType} not saved`)
 		return !error
 	} catch (error) {
-		console.error(`[forms] ${formType} not saved`, error)
+		log.error({ err: error }, `[forms] ${formType} not saved`)
 		return false
 	}
 }

@@ -3,6 +3,7 @@ import addressparser from 'nodemailer/lib/addressparser'
 import { singleLine } from '~/lib/header-text'
 import type { InvitationMethod, Party } from '~/lib/ics'
 import { env } from './env'
+import { log } from './log'
 
 /**
  * Mail is sent while a visitor waits (a booking, a contact form): nodemailer
@@ -60,7 +61,7 @@ export async function sendMail(mail: Mail) {
 		await transport.sendMail(composeMail(mail))
 		return true
 	} catch (error) {
-		console.error(`[mail] could not send "${mail.subject}" to ${mail.to}`, error)
+		log.error({ err: error }, `[mail] could not send “${mail.subject}” to ${mail.to}`)
 		return false
 	}
 }

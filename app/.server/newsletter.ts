@@ -10,6 +10,7 @@ import { saveSubmission } from './forms'
 import { sendMail } from './mail'
 import { isKeyRateLimited } from './rate-limit'
 import { createServiceClient } from './supabase'
+import { log } from './log'
 
 /** How long a confirmation link works after it was sent. */
 const confirmationHours = 24
@@ -28,7 +29,7 @@ export async function subscribe(address: string): Promise<boolean> {
 	const subscribers = createServiceClient().from('boletin_suscriptores')
 	const existing = await subscribers.select('estado').eq('email', email).maybeSingle()
 	if (existing.error) {
-		console.error('[newsletter] read failed', existing.error)
+		log.error({ err: existing.error }, '[newsletter] read failed')
 		return false
 	}
 	if (existing.data?.estado === 'confirmado') return true
@@ -45,7 +46,7 @@ export async function subscribe(address: string): Promise<boolean> {
 		{ onConflict: 'email' },
 	)
 	if (stored.error) {
-		console.error('[newsletter] subscribe failed', stored.error)
+		log.error({ err: stored.error }, '[newsletter] subscribe failed')
 		return false
 	}
 	const url = `${getPublicEnv().SITE_URL}/boletin/confirmar?${new URLSearchParams({ token })}`

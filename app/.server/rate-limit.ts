@@ -3,6 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { clientAddressContext } from './request'
 import { createServiceClient } from './supabase'
 import { toastHeaders } from './toast'
+import { log } from './log'
 
 export const rateLimits = {
 	contact: { limit: 10, windowSeconds: 600 },
@@ -128,7 +129,7 @@ async function hit(key: string, limit: number, windowSeconds: number) {
 		p_limit: limit,
 		p_window_seconds: windowSeconds,
 	})
-	if (error) console.error('[rate-limit] check failed; letting the request through', error)
+	if (error) log.error({ err: error }, '[rate-limit] check failed; letting the request through')
 	return allowed !== false
 }
 
@@ -139,5 +140,5 @@ export function rateLimitedToast() {
 /** Gives one hit of `key` back; a failure only costs the visitor that hit (logged). */
 async function refund(key: string) {
 	const { error } = await createServiceClient().rpc('refund_rate_limit', { p_key: key })
-	if (error) console.error('[rate-limit] refund failed', error)
+	if (error) log.error({ err: error }, '[rate-limit] refund failed')
 }

@@ -1,16 +1,24 @@
 import { createContext, type MiddlewareFunction } from 'react-router'
 import { canonicalHost, hostKindOf, servedHosts, type HostKind } from '~/lib/host'
 import { env, isHttps, oauthOrigins, stripeHostedOrigins } from './env'
-import { isAllowedOrigin, securityHeaders } from './security'
+import { currentRequest } from './log'
+import { isAllowedOrigin, securityHeaders, type ScriptSources } from './security'
 
 export type RequestInfo = {
 	/** Correlates the server log with the `X-Request-Id` a user can report. */
 	id: string
-	/** Per-request CSP nonce for every script we render. */
+	/**
+	 * Per-request CSP nonce for every script we render. On a page for the shared cache it only marks our scripts
+	 * until the document is complete, then it is taken out and their hashes go in the CSP instead.
+	 */
 	nonce: string
 	host: HostKind
 	/** The page's address: the request's, less React Router's `.data` suffix and `_routes` (passed-through requests). */
 	url: URL
+	/** Rendered for the shared cache (app/.server/shared-cache.ts): the same bytes for every anonymous visitor. */
+	shared: boolean
+	/** The CSP hashes of a shared page's inline scripts, once its document is complete. */
+	scriptHashes?: string[]
 }
 
 export const requestInfoContext = createContext<RequestInfo>()
@@ -20,25 +28,35 @@ export const clientAddressContext = createContext<string>('unknown')
 
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Identifies the request and puts the security headers on whatever response comes back. */
+/**
+ * Identifies the request and puts the security headers on whatever response comes back. What does not say how it
+ * may be kept is kept by nobody: only the shared pages (app/.server/shared-cache.ts) and a few resource routes say.
+ */
 export const requestMiddleware: MiddlewareFunction<Response> = async ({ url, context }, next) => {
 	const info: RequestInfo = {
-		id: crypto.randomUUID(),
-		nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
+		id: currentRequest.getStore() ?? crypto.randomUUID(),
+		nonce: newNonce(),
 		host: hostKindOf(url.hostname),
 		url,
+		shared: false,
 	}
 	context.set(requestInfoContext, info)
 	const response = await next()
-	for (const [name, value] of responseSecurityHeaders(info.nonce)) response.headers.set(name, value)
-	response.headers.set('X-Request-Id', info.id)
+	const scripts = info.scriptHashes ? { hashes: info.scriptHashes } : { nonce: info.nonce }
+	for (const [name, value] of responseSecurityHeaders(scripts)) response.headers.set(name, value)
+	if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-store')
 	return response
 }
 
-/** The security headers of this deployment, for a response that carries `nonce` on its scripts. */
-export function responseSecurityHeaders(nonce: string) {
+/** A fresh CSP nonce: 16 random bytes. */
+export function newNonce() {
+	return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')
+}
+
+/** The security headers of this deployment, for a response whose scripts carry `nonce` or have these `hashes`. */
+export function responseSecurityHeaders(scripts: ScriptSources) {
 	return securityHeaders({
-		nonce,
+		scripts,
 		isDevelopment: env.NODE_ENV === 'development',
 		isHttps,
 		siteOrigins: [new URL(env.SITE_URL).origin, new URL(env.PORTAL_URL).origin],

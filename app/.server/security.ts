@@ -1,17 +1,23 @@
 /**
- * Headers every response carries. Scripts are allowed only by nonce
- * ('strict-dynamic' lets the nonce'd entry load the route chunks); styles may
+ * Which inline scripts may run: those carrying this response's nonce, or, on a page every visitor gets the same
+ * bytes of (a shared cache keeps it), exactly those whose SHA-256 is listed ('sha256-…' sources).
+ */
+export type ScriptSources = { nonce: string } | { hashes: readonly string[] }
+
+/**
+ * Headers every response carries. Scripts are allowed only by nonce or hash
+ * ('strict-dynamic' lets the trusted entry load the route chunks); styles may
  * be inline because Radix and sonner position elements with style attributes.
  */
 export function securityHeaders({
-	nonce,
+	scripts,
 	isDevelopment,
 	isHttps,
 	siteOrigins,
 	paymentOrigins,
 	oauthOrigins,
 }: {
-	nonce: string
+	scripts: ScriptSources
 	isDevelopment: boolean
 	isHttps: boolean
 	/** Our two hosts: a form on one may redirect to the other (signing out goes to the site). */
@@ -23,7 +29,7 @@ export function securityHeaders({
 }) {
 	const csp = [
 		`default-src 'self'`,
-		`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+		`script-src 'self' ${'nonce' in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.join(' ')} 'strict-dynamic'`,
 		// The hero's particles are drawn by a worker of ours; under 'strict-dynamic' script-src would not allow it.
 		`worker-src 'self'`,
 		`style-src 'self' 'unsafe-inline'`,

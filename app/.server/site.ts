@@ -2,8 +2,8 @@ import type { RouterContextProvider } from 'react-router'
 import type { HeaderUser } from '~/components/site/header'
 import { getPublicEnv } from './env'
 import { hostGuard } from './host-guard'
-import { pageCacheMiddleware } from './page-cache'
 import { avatarUrl, displayName, loadProfileIfReachable } from './auth'
+import { sharedPageMiddleware } from './shared-cache'
 import { getUserIfReachable, supabaseMiddleware } from './supabase'
 
 /**
@@ -27,7 +27,7 @@ export async function loadSiteChrome(context: Readonly<RouterContextProvider>, r
 export const siteMiddleware = [hostGuard('site'), supabaseMiddleware]
 
 /**
- * The marketing pages, whose HTML is the same for every anonymous visitor,
- * may be served from memory. Not the demo page: its free slots are live.
+ * The marketing pages, whose HTML is the same for every anonymous visitor, may be kept by the shared cache. Not the
+ * demo page: its free slots are live.
  */
-export const marketingMiddleware = [hostGuard('site'), pageCacheMiddleware, supabaseMiddleware]
+export const marketingMiddleware = [hostGuard('site'), sharedPageMiddleware, supabaseMiddleware]

@@ -1,3 +1,4 @@
+import { log } from './log'
 /**
  * Answers whose timing must not tell whether an account or a subscriber exists (decision 014): Supabase
  * Auth answers a sign-in for an unknown address at once and checks a known one's password for about a
@@ -42,7 +43,7 @@ export async function inFixedTime<T>(work: Promise<T>, ms: number, pending: T): 
 		(value) => (outcome = { value }),
 		(error: unknown) => {
 			outcome = { error }
-			if (answered) console.error('[timing] work failed after its answer', error)
+			if (answered) log.error({ err: error }, '[timing] work failed after its answer')
 		},
 	)
 	await Promise.race([finished, sleep(ms)])

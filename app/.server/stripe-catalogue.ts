@@ -12,6 +12,7 @@ import {
 import { priceIdFor } from './billing'
 import { priceVariable } from './local-stripe'
 import { getStripe } from './stripe'
+import { log } from './log'
 
 /** Every price the site sells, with the id configured for it: three plans × two periods. */
 export function catalogueEntries(): CatalogueEntry[] {
@@ -111,7 +112,7 @@ export async function checkPriceCatalogue({
 	const checkedAt = new Date()
 	const errors = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []))
 	if (errors.length > 0) {
-		console.error('[stripe] the price catalogue could not be checked', errors[0])
+		log.error({ err: errors[0] }, '[stripe] the price catalogue could not be checked')
 		return { ok: false, checkedAt, reason: failureOf(errors), entries }
 	}
 	const lookups = new Map<string, Lookup>()

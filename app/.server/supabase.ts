@@ -13,6 +13,7 @@ import type { Database } from '~/lib/database.types'
 import { env, isHttps } from './env'
 import { serviceUnavailable } from './http'
 import { requestInfoContext } from './request'
+import { log } from './log'
 
 type Connection = {
 	fetch: typeof fetch
@@ -59,7 +60,7 @@ function connect(): Connection {
 			// The caller cancelled: not a sign of Supabase being down.
 			if (init?.signal?.aborted) throw error
 			if (!gaveUp.signal.aborted) {
-				console.error(`[supabase] unreachable (${failureOf(error)}); giving up on it for this request`)
+				log.error(`[supabase] unreachable (${failureOf(error)}); giving up on it for this request`)
 				gaveUp.abort(new DOMException('Supabase no responde', 'AbortError'))
 			}
 			throw gaveUp.signal.reason
@@ -212,7 +213,7 @@ async function readClaims(supabase: RequestSupabase, request: Request) {
 	} catch (error) {
 		// Supabase going away mid-check is an outage, not a forgery: the session is kept.
 		if (supabase.signal.aborted) return 'unreachable'
-		console.warn(`[auth] session token refused, signed out (${oneLine(error)})`)
+		log.warn(`[auth] session token refused, signed out (${oneLine(error)})`)
 		clearSessionCookies(supabase, request)
 		return 'forged'
 	}

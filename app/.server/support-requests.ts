@@ -8,6 +8,7 @@ import { getPublicEnv } from './env'
 import { contactDestination } from './forms'
 import { sendMail } from './mail'
 import { senderOf } from './support'
+import { log } from './log'
 
 const copy = supportRequestsCopy
 
@@ -106,7 +107,7 @@ export async function loadOwnAssistants(supabase: Client, userId: string) {
 function refusal(error: PostgrestError) {
 	if (error.message.includes('soporte_limite')) return copy.errors.tooMany
 	if (error.message.includes('soporte_asistente_ajeno')) return copy.errors.assistant
-	console.error('[support] client write failed', error)
+	log.error({ err: error }, '[support] client write failed')
 	return copy.errors.failed
 }
 

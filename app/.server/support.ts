@@ -6,6 +6,7 @@ import { isSupportStatus, type SupportStatus } from '~/lib/support'
 import { getPublicEnv } from './env'
 import { contactDestination } from './forms'
 import { sendMail } from './mail'
+import { log } from './log'
 
 const copy = adminCopy.support
 
@@ -76,13 +77,13 @@ export async function updateSupportItem(
 		.update({ status: change.status, assignee: change.assignee ?? null })
 		.eq('id', id)
 		.select('id')
-	if (error) console.error('[support] update failed', error)
+	if (error) log.error({ err: error }, '[support] update failed')
 	return !error && data.length === 1 ? { ok: true } : { ok: false, message: copy.manage.error }
 }
 
 export async function addSupportNote(supabase: Client, id: string, body: string): Promise<SupportChange> {
 	const { error } = await supabase.from('form_submission_events').insert({ submission_id: id, kind: 'nota', body })
-	if (error) console.error('[support] note failed', error)
+	if (error) log.error({ err: error }, '[support] note failed')
 	return error ? { ok: false, message: copy.note.error } : { ok: true }
 }
 
@@ -115,7 +116,7 @@ export async function replyToSender(
 		.from('form_submission_events')
 		.insert({ submission_id: item.id, kind: 'respuesta', subject: reply.subject, body: reply.body })
 	if (error) {
-		console.error('[support] reply sent but not recorded', error)
+		log.error({ err: error }, '[support] reply sent but not recorded')
 		return { ok: false, message: copy.reply.notRecorded }
 	}
 	if (item.status === 'nueva') {

@@ -50,7 +50,7 @@ test.describe('capability pages', () => {
 		const response = await rawRequest(siteURL('/funcionalidades/no-existe'))
 		expect(response.status).toBe(404)
 		expect(response.body).toContain('Página no encontrada')
-		expect(response.headers['x-page-cache']).toBe('bypass')
+		expect(response.headers['cache-control']).toBe('private, no-store')
 		await page.goto(siteURL('/funcionalidades/no-existe'))
 		await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
 	})

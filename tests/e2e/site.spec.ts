@@ -55,7 +55,6 @@ test.describe('blog', () => {
 		).toBeNull()
 		try {
 			for (const name of [unused, draftOnly]) {
-				// The ?tag= address is the tag's own, so the page is rendered now, not an earlier copy from the page cache.
 				await page.goto(siteURL(`/blog?tag=${encodeURIComponent(name)}`))
 				await expect(page.getByText('No hay artículos en esta categoría todavía.')).toBeVisible()
 				const categories = page.getByRole('navigation', { name: 'Categorías' })

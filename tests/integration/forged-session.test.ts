@@ -13,8 +13,12 @@ import { uniqueEmail } from '../support/unique'
 async function appModules(url: string) {
 	process.env.SUPABASE_URL = url
 	vi.resetModules()
-	const [supabaseModule, requestModule] = await Promise.all([import('~/.server/supabase'), import('~/.server/request')])
-	return { ...supabaseModule, requestInfoContext: requestModule.requestInfoContext }
+	const [supabaseModule, requestModule, logModule] = await Promise.all([
+		import('~/.server/supabase'),
+		import('~/.server/request'),
+		import('~/.server/log'),
+	])
+	return { ...supabaseModule, requestInfoContext: requestModule.requestInfoContext, log: logModule.log }
 }
 
 let supabase: LocalSupabase
@@ -66,7 +70,13 @@ async function forgedCookie(alg: 'none' | 'RS256') {
 async function visit(cookie: string) {
 	const request = new Request('http://portal.kia.localhost/dashboard', { headers: { Cookie: cookie } })
 	const context = new RouterContextProvider()
-	context.set(app.requestInfoContext, { id: 'prueba', nonce: 'nonce', host: 'portal', url: new URL(request.url) })
+	context.set(app.requestInfoContext, {
+		id: 'prueba',
+		nonce: 'nonce',
+		host: 'portal',
+		url: new URL(request.url),
+		shared: false,
+	})
 	let user: unknown = 'not asked'
 	const response = await app.supabaseMiddleware(
 		{ request, context, params: {}, url: new URL(request.url), pattern: '/dashboard' },
@@ -85,7 +95,7 @@ describe('a forged session cookie', () => {
 	test.each(['none', 'RS256'] as const)(
 		'alg %s with the real kid: signed out, the session cookies cleared, one line logged',
 		async (alg) => {
-			const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+			const warn = vi.spyOn(app.log, 'warn').mockImplementation(() => {})
 			const { user, response } = await visit(await forgedCookie(alg))
 			expect(user).toBeNull()
 			const cleared = response.headers

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { log } from '~/.server/log'
 import { localPriceId, localStripe } from '~/.server/local-stripe'
 import { catalogueEntries, checkPriceCatalogue } from '~/.server/stripe-catalogue'
 import { findingsOf } from '~/content/admin-services'
@@ -338,9 +339,12 @@ async function requestCount() {
 describe('when Stripe cannot be asked', () => {
 	/** The check logs why it failed; that is expected here. */
 	function expectLoggedFailure() {
-		const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+		const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined)
 		return () =>
-			expect(logged).toHaveBeenCalledWith('[stripe] the price catalogue could not be checked', expect.anything())
+			expect(logged).toHaveBeenCalledWith(
+				{ err: expect.anything() },
+				'[stripe] the price catalogue could not be checked',
+			)
 	}
 
 	test('a refused key fails the whole check, keeping the catalogue to show', async () => {

@@ -7,8 +7,7 @@ import { stripeURL, supabaseURL } from './urls'
 const startUpBoundMs = 60_000
 
 /**
- * Runs `npm start` (the production server, built beforehand) and waits until it answers. One worker process
- * unless `WEB_CONCURRENCY` says otherwise: tests read what one process keeps (its page cache, its log). With
+ * Runs the production server (`server.js` on the build made beforehand) and waits until it answers. With
  * `keepOutput: false` the request log is read and dropped, as a log collector would, instead of kept in memory
  * (a benchmark's hundreds of thousands of lines). `nodeArgs` go to Node itself (a benchmark's `--cpu-prof`).
  */
@@ -19,7 +18,7 @@ export async function startApp(
 	const port = await freePort()
 	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
 	const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
-		env: { ...process.env, WEB_CONCURRENCY: '1', ...env, NODE_ENV: 'production', PORT: String(port) },
+		env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))

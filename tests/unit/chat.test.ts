@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { composeAnswer, composeWholeAnswerWith } from '~/.server/chat-model'
 import { indexTerms, questionTerm } from '~/.server/chat-search'
 import { parseEnv } from '~/.server/env'
+import { log } from '~/.server/log'
 import { asksForAPerson, isSmallTalk, trimPassage } from '~/lib/chat'
 import { startFakeModel } from '../support/fake-model'
 
@@ -89,7 +90,7 @@ describe('a chat-completions API, streamed', () => {
 	})
 
 	test('an error or a stream that never ends gives no answer, so the passages stand', async () => {
-		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		const warn = vi.spyOn(log, 'warn').mockImplementation(() => {})
 		model.behave('fail')
 		expect(await composeWholeAnswerWith(settings(), 'cuanto tardais', quotes)).toBeNull()
 		model.behave('stall')

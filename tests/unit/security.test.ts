@@ -33,7 +33,7 @@ describe('securityHeaders', () => {
 	test('scripts only by nonce, never inline, no framing', () => {
 		const headers = new Map(
 			securityHeaders({
-				nonce: 'abc',
+				scripts: { nonce: 'abc' },
 				isDevelopment: false,
 				isHttps: true,
 				siteOrigins: ['https://kia.es', 'https://portal.kia.es'],
@@ -56,10 +56,27 @@ describe('securityHeaders', () => {
 		expect(headers.get('Strict-Transport-Security')).toContain('max-age=')
 	})
 
+	test("a page every visitor shares allows exactly its scripts' hashes, and no nonce", () => {
+		const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"]
+		const csp =
+			new Map(
+				securityHeaders({
+					scripts: { hashes },
+					isDevelopment: false,
+					isHttps: true,
+					siteOrigins: [],
+					paymentOrigins: [],
+					oauthOrigins: [],
+				}),
+			).get('Content-Security-Policy') ?? ''
+		expect(csp).toContain("script-src 'self' 'sha256-AAAA' 'sha256-BBBB' 'strict-dynamic'")
+		expect(csp).not.toContain('nonce-')
+	})
+
 	test('no HSTS over plain HTTP, websockets only for the dev server', () => {
 		const headers = new Map(
 			securityHeaders({
-				nonce: 'abc',
+				scripts: { nonce: 'abc' },
 				isDevelopment: true,
 				isHttps: false,
 				siteOrigins: [],

@@ -3,6 +3,7 @@ import { env } from '~/.server/env'
 import { readBody } from '~/.server/http'
 import { getStripe, isPermanentStripeError } from '~/.server/stripe'
 import type { Route } from './+types/stripe-webhook'
+import { log } from '~/.server/log'
 
 /**
  * Stripe's event deliveries. The raw body is verified against the signature
@@ -27,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
 		const outcome = await handleStripeEvent(event)
 		return Response.json({ received: true, outcome })
 	} catch (error) {
-		console.error(`[stripe] event ${event.id} (${event.type}) failed`, error)
+		log.error({ err: error }, `[stripe] event ${event.id} (${event.type}) failed`)
 		if (isPermanentStripeError(error)) return Response.json({ received: true, outcome: 'unprocessable' })
 		return Response.json({ error: 'No se pudo procesar el evento' }, { status: 500 })
 	}

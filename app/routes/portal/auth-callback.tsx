@@ -13,6 +13,7 @@ import { authCopy } from '~/content/auth'
 import { linkFields, nextOf, readEmailLink, type EmailLink } from '~/lib/email-link'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/auth-callback'
+import { log } from '~/.server/log'
 
 const copy = authCopy.emailLink
 
@@ -47,7 +48,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const code = url.searchParams.get('code')
 	if (code) {
 		const { error } = await getSupabase(context).auth.exchangeCodeForSession(code)
-		if (error) console.error('[auth] code exchange failed', error.code ?? error.message)
+		if (error) log.error({ reason: error.code ?? error.message }, '[auth] code exchange failed')
 		throw redirect(error ? '/auth?error=auth_failed' : redirectTarget(next))
 	}
 	if (url.searchParams.has('token_hash')) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { blogPage } from '~/content/pages'
 import { allPosts, allTags, tagCounts } from '~/.server/blog'
-import { doNotShare } from '~/.server/page-cache'
+import { doNotShare } from '~/.server/shared-cache'
 import { getSupabase } from '~/.server/supabase'
 import { PostCard } from '~/components/site/blocks'
 import { Container, PageHero } from '~/components/site/page'

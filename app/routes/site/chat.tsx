@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import { ask, composeWholeAnswer, handOverAction } from '~/.server/chat'
-import { doNotShare } from '~/.server/page-cache'
+import { doNotShare } from '~/.server/shared-cache'
 import { AnswerView, assistantPath, HandoverForm } from '~/components/site/chat-answer'
 import { ErrorList, inputClass } from '~/components/forms'
 import { Card, Container, PageHero } from '~/components/site/page'
@@ -28,8 +28,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 /**
  * The chat without JavaScript (issue 54): `?pregunta=` is answered on the page, with the same answer and
- * links the widget shows. Each question is counted and kept for the team, so its page is never shared
- * from the page cache.
+ * links the widget shows. Each question is counted and kept for the team, so its page is never stored by the
+ * shared cache.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const params = url.searchParams

@@ -10,6 +10,7 @@ import { billingStatusLabels, returnCopy } from '~/content/billing'
 import { formatEuros, periodLabels, planById, priceSuffix } from '~/content/plans'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/checkout-return'
+import { log } from '~/.server/log'
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `${returnCopy.title} · KIA` },
@@ -30,7 +31,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 			{ status: purchase ? 200 : 404 },
 		)
 	} catch (error) {
-		console.error('[checkout] return page could not read the session', error)
+		log.error({ err: error }, '[checkout] return page could not read the session')
 		return data({ ...links, purchase: null, failed: true }, { status: 503 })
 	}
 }

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import { latestPosts } from '~/.server/blog'
-import { doNotShare } from '~/.server/page-cache'
+import { doNotShare } from '~/.server/shared-cache'
 import { getSupabase } from '~/.server/supabase'
 import { StaticMarkup } from '~/components/hydrated'
 import { CapabilityGrid, FaqList, PeriodTabs, PlanCards, PostCard } from '~/components/site/blocks'

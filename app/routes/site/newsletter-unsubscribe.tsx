@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { isValidUnsubscribeLink, unsubscribe } from '~/.server/newsletter'
-import { doNotShare } from '~/.server/page-cache'
+import { doNotShare } from '~/.server/shared-cache'
 import { NewsletterLinkPage, type NewsletterLinkState } from '~/components/site/newsletter-link'
 import { newsletterCopy } from '~/content/newsletter'
 import { routeComponent } from '~/lib/route-component'

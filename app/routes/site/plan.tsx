@@ -19,6 +19,7 @@ import { checkoutSchema } from '~/lib/billing-schemas'
 import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/plan'
+import { log } from '~/.server/log'
 
 export async function loader({ params, request, url, context }: Route.LoaderArgs) {
 	const plan = planById(params.plan)
@@ -73,7 +74,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
 	try {
 		return redirect(await createCheckoutSession(user, plan.id, period, priceId), 303)
 	} catch (error) {
-		console.error('[checkout] session failed', error)
+		log.error({ err: error }, '[checkout] session failed')
 		return redirectWithToast(back, paymentErrorToast)
 	}
 }

@@ -16,6 +16,7 @@ import type { Route } from './+types/account'
 import type { z } from 'zod'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
+import { log } from '~/.server/log'
 
 export const meta: Route.MetaFunction = () => [{ title: `${accountCopy.title} · KIA` }]
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		.select('nombre, apellidos, full_name, prefijo_pais, telefono, preferencia_comunicacion, avatar_url')
 		.eq('id', user.id)
 		.maybeSingle()
-	if (error) console.error('[account] profile failed', error)
+	if (error) log.error({ err: error }, '[account] profile failed')
 	return { email: user.email ?? '', profile, name: startingName(user, profile), loadFailed: Boolean(error) }
 }
 
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		updated_at: new Date().toISOString(),
 	})
 	if (!error) return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.saved })
-	console.error('[account] save failed', error)
+	log.error({ err: error }, '[account] save failed')
 	return data(
 		{ intent: 'profile', result: submission.reply({ formErrors: [accountCopy.toasts.saveError] }) },
 		{

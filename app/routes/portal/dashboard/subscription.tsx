@@ -39,6 +39,7 @@ import type { ToastInput } from '~/lib/toast'
 import type { Route } from './+types/subscription'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
+import { log } from '~/.server/log'
 
 export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.subscription.title} · KIA` }]
 
@@ -72,7 +73,7 @@ async function openBillingPortal(user: Parameters<typeof createPortalSession>[0]
 		// No Stripe customer (never bought) is not Stripe failing: 404, not a 5xx.
 		return url ? redirect(url, 303) : refuse(404, failure(portalCopy.missingUrl), 'portalError')
 	} catch (error) {
-		console.error('[billing] portal session failed', error)
+		log.error({ err: error }, '[billing] portal session failed')
 		return refuse(503, failure(portalCopy.errorFallback), 'portalError')
 	}
 }
@@ -112,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			done = (landed) => ({ type: 'success', ...toast(formatLongDate(landed?.subscription.current_period_end ?? '')) })
 		}
 	} catch (error) {
-		console.error(`[billing] ${intent.intent} of ${own.id} failed`, error)
+		log.error({ err: error }, `[billing] ${intent.intent} of ${own.id} failed`)
 		return isPermanentStripeError(error) ? refuse(409, copy.toasts.refused) : refuse(503, copy.toasts.unreachable)
 	}
 	const landed = await waitForWebhook(supabase, expected)

@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process'
+import { connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { freePort } from '../../local/service'
+import { startTestApp, type TestApp } from '../support/test-app'
+import { rawRequest } from '../support/urls'
+
+// What a proxy, a load balancer and an orchestrator rely on (docs/deploy.md): health checks, one JSON log line per
+// request and per error, the request's id in both, and SIGTERM leaving nothing running.
+
+/** Whether a new TCP connection to `port` is accepted. */
+function accepts(port: number) {
+	return new Promise<boolean>((resolve) => {
+		const socket = connect(port, '127.0.0.1')
+		socket.once('connect', () => {
+			socket.destroy()
+			resolve(true)
+		})
+		socket.once('error', () => resolve(false))
+	})
+}
+
+type LogLine = Record<string, unknown> & { msg?: string; requestId?: string; level?: number; req?: { path?: string } }
+
+/** Every line the app wrote, each parsed: all of them must be JSON. */
+function logLines(output: string): LogLine[] {
+	return output
+		.split('\n')
+		.filter((line) => line.trim() !== '')
+		.map((line) => JSON.parse(line) as LogLine)
+}
+
+describe('a running server', () => {
+	let app: TestApp
+	const at = (host: string, path: string) => `http://${host}:${app.app.port}${path}`
+	beforeAll(async () => {
+		app = await startTestApp({ ENABLE_TEST_ROUTES: '1' })
+	})
+	afterAll(() => app.stop())
+
+	test('/healthz and /readyz answer whatever the host, and are not logged', async () => {
+		for (const host of ['kia.localhost', 'portal.kia.localhost', '10.0.0.7', 'elsewhere.example']) {
+			const health = await rawRequest(at(host, '/healthz'))
+			expect([health.status, health.body, health.headers['cache-control']], host).toEqual([200, 'ok', 'no-store'])
+			expect(health.headers['x-content-type-options']).toBe('nosniff')
+			expect((await rawRequest(at(host, '/readyz'))).status, host).toBe(200)
+		}
+		// Any other path on an unknown host is still refused.
+		expect((await rawRequest(at('10.0.0.7', '/'))).status).toBe(421)
+		expect(logLines(app.app.output()).filter((line) => /^\/(healthz|readyz)$/.test(String(line.req?.path)))).toEqual([])
+	})
+
+	test('one JSON line per request: its id as answered, host, method, the path without its query, status, time', async () => {
+		const page = await rawRequest(at('kia.localhost', '/tarifas?token=secreto-de-prueba'))
+		const refused = await rawRequest(at('elsewhere.example', '/'))
+		const file = await rawRequest(at('kia.localhost', '/favicon.svg'))
+		const lineOf = (requestId: unknown) => logLines(app.app.output()).find((line) => line.requestId === requestId)
+		await expect.poll(() => lineOf(file.headers['x-request-id'])).toBeDefined()
+		expect(lineOf(page.headers['x-request-id'])).toEqual({
+			level: 30,
+			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+			pid: app.app.pid,
+			requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			req: { method: 'GET', host: `kia.localhost:${app.app.port}`, path: '/tarifas' },
+			res: { status: 200 },
+			durationMs: expect.any(Number),
+			msg: 'request completed',
+		})
+		expect(lineOf(refused.headers['x-request-id'])).toMatchObject({ res: { status: 421 } })
+		expect(app.app.output()).not.toContain('secreto-de-prueba')
+	})
+
+	test("a proxy's request id is kept in the answer and the log; one not in an id's shape is replaced", async () => {
+		const fromNginx = 'a3f1c2d4e5b6978812345678abcdef90'
+		const kept = await rawRequest(at('kia.localhost', '/robots.txt'), { headers: { 'X-Request-Id': fromNginx } })
+		expect(kept.headers['x-request-id']).toBe(fromNginx)
+		const forged = await rawRequest(at('kia.localhost', '/robots.txt'), {
+			headers: { 'X-Request-Id': '"} {"level":60' },
+		})
+		expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+		await expect.poll(() => logLines(app.app.output()).some((line) => line.requestId === fromNginx)).toBe(true)
+	})
+
+	test('an unexpected error is one JSON line with the request id the visitor saw, its stack a field of it', async () => {
+		const failed = await rawRequest(at('kia.localhost', '/__test/error'))
+		expect(failed.status).toBe(500)
+		const requestId = failed.headers['x-request-id']
+		const errors = () => logLines(app.app.output()).filter((line) => line.requestId === requestId && line.level === 50)
+		await expect.poll(() => errors().map((line) => line.msg)).toContain('request failed')
+		const error = errors().find((line) => line.msg === 'request failed')?.err as { stack?: string } | undefined
+		expect(error?.stack).toMatch(/\n\s+at /)
+		// Every line parsed as JSON above: no stack frame of any error stands on a line of its own.
+		expect(app.app.output()).not.toMatch(/^\s+at /m)
+		// The id is named once per line, whoever logged it.
+		for (const line of app.app
+			.output()
+			.split('\n')
+			.filter((raw) => raw.includes(String(requestId))))
+			expect(line.match(/"requestId":/g)).toHaveLength(1)
+	})
+
+	test('start-up says each of its lines once', () => {
+		const listening = logLines(app.app.output()).filter((line) => String(line.msg).startsWith('[server] listening'))
+		expect(listening).toHaveLength(1)
+	})
+})
+
+describe('SIGTERM', () => {
+	test('the request in flight finishes with 200, no new connection is taken, then the process exits 0', async () => {
+		const app = await startTestApp({ ENABLE_TEST_ROUTES: '1', SHUTDOWN_DRAIN_MS: '8000' })
+		try {
+			const inFlight = rawRequest(app.site('/__test/slow?ms=3000'))
+			await new Promise((resolve) => setTimeout(resolve, 1_000))
+			const signalled = Date.now()
+			process.kill(app.app.pid, 'SIGTERM')
+			await expect.poll(() => accepts(app.app.port)).toBe(false)
+			const response = await inFlight
+			expect([response.status, response.body]).toEqual([200, 'waited 3000 ms'])
+			expect(await app.app.exited).toBe(0)
+			expect(Date.now() - signalled).toBeLessThan(8_000)
+			const messages = logLines(app.app.output()).map((line) => line.msg)
+			expect(messages).toContain('[server] drained; exiting')
+			expect(logLines(app.app.output())).toContainEqual(
+				expect.objectContaining({ req: expect.objectContaining({ path: '/__test/slow' }), res: { status: 200 } }),
+			)
+		} finally {
+			await app.stop()
+		}
+	})
+
+	test('a request still in flight after the bound is cut off and the process exits 1', async () => {
+		const app = await startTestApp({ ENABLE_TEST_ROUTES: '1', SHUTDOWN_DRAIN_MS: '1000' })
+		try {
+			const inFlight = rawRequest(app.site('/__test/slow?ms=10000')).catch((error: Error) => error)
+			await new Promise((resolve) => setTimeout(resolve, 1_000))
+			process.kill(app.app.pid, 'SIGTERM')
+			expect(await app.app.exited).toBe(1)
+			expect(await inFlight).toBeInstanceOf(Error)
+			expect(app.app.output()).toContain('cutting them off')
+		} finally {
+			await app.stop()
+		}
+	})
+
+	test('to `npm start` leaves no server running', async () => {
+		const port = await freePort()
+		const npm = spawn('npm', ['start'], {
+			env: { ...process.env, PORT: String(port), LOCAL_SERVICES: '1', SUPABASE_URL: undefined },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		})
+		let output = ''
+		npm.stdout.on('data', (chunk) => (output += chunk))
+		npm.stderr.on('data', (chunk) => (output += chunk))
+		const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve))
+		await expect.poll(() => accepts(port), { timeout: 60_000, interval: 200 }).toBe(true)
+		npm.kill('SIGTERM')
+		await exited
+		await expect.poll(() => accepts(port), { timeout: 10_000 }).toBe(false)
+		expect(output).toContain('[server] drained; exiting')
+	}, 90_000)
+})

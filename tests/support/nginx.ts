@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { waitForHttp } from '../../local/service'
+
+const nginxBinary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((path) => existsSync(path)) ?? 'nginx'
+const shipped = resolve('deploy/nginx')
+
+/**
+ * Debian's nginx on `port` of loopback, in front of the app (or any server) on `upstreamPort`, with the cache
+ * rules and locations the repository ships (deploy/nginx/kia-http.conf and kia-proxy.conf) as they are: only the
+ * upstream's address, the cache's folder and the TLS server blocks (kia-sites.conf) differ from production's.
+ * `.ci/run` installs nginx where it is missing.
+ */
+export async function startNginx({
+	port,
+	upstreamPort,
+	alsoInHttp = '',
+}: {
+	port: number
+	upstreamPort: number
+	/** More of the http context, e.g. a server of static files beside it (the bench's yardstick). */
+	alsoInHttp?: string
+}) {
+	const dir = await mkdtemp(join(tmpdir(), 'kia-nginx-'))
+	const httpRules = (await readFile(join(shipped, 'kia-http.conf'), 'utf8'))
+		.replace('server 127.0.0.1:3000;', `server 127.0.0.1:${upstreamPort};`)
+		.replace('/var/cache/nginx/kia', join(dir, 'cache'))
+	if (!httpRules.includes(String(upstreamPort))) throw new Error('kia-http.conf no longer names 127.0.0.1:3000')
+	await writeFile(join(dir, 'kia-http.conf'), httpRules)
+	await writeFile(
+		join(dir, 'nginx.conf'),
+		`daemon off;
+worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+events { worker_connections 256; }
+http {
+	access_log off;
+	client_body_temp_path ${join(dir, 'body')};
+	proxy_temp_path ${join(dir, 'proxy')};
+	fastcgi_temp_path ${join(dir, 'fastcgi')};
+	uwsgi_temp_path ${join(dir, 'uwsgi')};
+	scgi_temp_path ${join(dir, 'scgi')};
+	include ${join(dir, 'kia-http.conf')};
+	server {
+		listen 127.0.0.1:${port};
+		include ${join(shipped, 'kia-proxy.conf')};
+	}
+	${alsoInHttp}
+}
+`,
+	)
+	const child = spawn(nginxBinary, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] })
+	let errors = ''
+	child.stderr.on('data', (chunk) => (errors += chunk))
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+	child.once('error', (error) => (errors += error.message))
+	try {
+		await waitForHttp(`http://127.0.0.1:${port}/healthz`, child)
+	} catch (error) {
+		child.kill('SIGKILL')
+		throw new Error(`nginx did not start: ${errors}${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}`, {
+			cause: error,
+		})
+	}
+	return {
+		port,
+		/** The master process; its one worker is its child. */
+		pid: child.pid ?? 0,
+		/** nginx's error log so far (warnings and errors). */
+		errors: () => readFile(join(dir, 'error.log'), 'utf8'),
+		stop: async () => {
+			// SIGQUIT: nginx's graceful stop.
+			child.kill('SIGQUIT')
+			await exited
+			await rm(dir, { recursive: true, force: true })
+		},
+	}
+}
