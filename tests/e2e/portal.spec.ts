@@ -5,6 +5,7 @@ import { createAccount, createMeeting, testPassword } from '../support/data'
 import { followEmailLink, postAs, signIn } from '../support/browser'
 import { waitForMail } from '../support/mail'
 import { serviceClient } from '../support/supabase'
+import { nextSaturday, slotDay, slotRadio } from '../support/slot-picker'
 
 test.describe('authentication', () => {
 	test('sign-up → confirmation e-mail → link → its button → dashboard', async ({ page }) => {
@@ -139,8 +140,10 @@ test.describe('meetings', () => {
 		await row.getByRole('button', { name: 'Reprogramar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Reprogramar reunión' })
 		const moveTo = uniqueSlot()
-		await dialog.getByLabel('Nueva fecha').fill(moveTo.fecha)
-		await dialog.getByLabel('Nueva hora').selectOption(moveTo.hora)
+		// The booking page's free slots: no weekend, nothing taken.
+		await expect(slotDay(dialog, nextSaturday(moveTo.fecha))).toHaveCount(0)
+		await expect(slotRadio(dialog, { fecha: meeting.fecha, hora: meeting.hora.slice(0, 5) })).toHaveCount(0)
+		await slotRadio(dialog, moveTo).check()
 		await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
 		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', meeting.id).single()
@@ -153,9 +156,12 @@ test.describe('meetings', () => {
 			.getByRole('button', { name: 'Sí, cancelar reunión' })
 			.click()
 		await expect(page.getByText('La reunión ha sido cancelada.')).toBeVisible()
-		await expect(page.getByText('No tienes reuniones programadas.')).toBeVisible()
+		// Still where its date is, among those to come, as cancelled and with nothing left to do.
+		await expect(row).toContainText('Cancelada')
+		await expect(row.getByRole('button')).toHaveCount(0)
+		await expect(row.getByRole('link')).toHaveCount(0)
 		await page.getByRole('link', { name: 'Pasadas' }).click()
-		await expect(page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' })).toContainText('Cancelada')
+		await expect(page.getByText('No tienes reuniones en tu historial.')).toBeVisible()
 		await waitForMail(account.email, /cancelada/)
 	})
 
@@ -207,10 +213,22 @@ test.describe('meetings', () => {
 		await signIn(page, account.email)
 		await page.goto(portalURL('/dashboard/reuniones'))
 		await page.getByRole('link', { name: 'Reprogramar' }).click()
-		const moveTo = uniqueSlot()
-		await page.getByLabel('Nueva fecha').fill(moveTo.fecha)
-		await page.getByLabel('Nueva hora').selectOption(moveTo.hora)
-		await page.getByRole('button', { name: 'Guardar cambios' }).click()
+		const [moveTo, takenMeanwhile] = [uniqueSlot(), uniqueSlot()]
+		const form = page.getByRole('region', { name: 'Reprogramar reunión' })
+		// Free when the page was loaded, taken before the form is sent: the server refuses it all the same.
+		await slotRadio(form, takenMeanwhile).check()
+		const other = await createAccount('sin-js-ocupa')
+		await serviceClient()
+			.from('reservas')
+			.insert({ user_id: other.id, ...takenMeanwhile, nombre: 'Otra', email: other.email })
+			.throwOnError()
+		await form.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'ese hueco ya está reservado' })).toBeVisible()
+
+		await page.getByRole('link', { name: 'Reprogramar' }).click()
+		await expect(slotRadio(form, takenMeanwhile)).toHaveCount(0)
+		await slotRadio(form, moveTo).check()
+		await form.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByRole('status')).toContainText('La reunión ha sido reprogramada correctamente.')
 		await page.getByRole('link', { name: 'Cancelar' }).click()
 		await page.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
