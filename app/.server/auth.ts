@@ -3,6 +3,8 @@ import { createContext, redirect, type RouterContextProvider } from 'react-route
 import { authCopy } from '~/content/auth'
 import { serviceUnavailableCopy } from '~/content/errors'
 import type { Tables } from '~/lib/database.types'
+import { periodHref, type BillingPeriod } from '~/lib/period'
+import type { PlanId } from '~/lib/plan-ids'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
 import { getRequestInfo } from './request'
@@ -103,6 +105,22 @@ export function isBookingReturn(target: string) {
 	const url = new URL(target)
 	if (url.origin !== new URL(getPublicEnv().SITE_URL).origin) return false
 	return url.pathname === '/solicitar-demostracion-kia' || url.searchParams.has(reopenBookingParam)
+}
+
+/** Marks the plan page a signed-out buyer comes back to: with their checkout draft, it goes on to pay. */
+export const checkoutReturnParam = 'pagar'
+
+/** Where the checkout hand-off comes back to after sign-in: the plan page, which then opens the checkout. */
+export function checkoutReturnUrl(plan: PlanId, period: BillingPeriod) {
+	return `${getPublicEnv().SITE_URL}${periodHref(`/tarifas/${plan}`, `?${checkoutReturnParam}=1`, period)}`
+}
+
+/** Whether `target` is where the checkout hand-off comes back to (checkoutReturnUrl). */
+export function isCheckoutReturn(target: string) {
+	if (!URL.canParse(target)) return false
+	const url = new URL(target)
+	if (url.origin !== new URL(getPublicEnv().SITE_URL).origin) return false
+	return /^\/tarifas\/[a-z]+$/.test(url.pathname) && url.searchParams.has(checkoutReturnParam)
 }
 
 /** Site pages that need a signed-in visitor and so may be the destination after sign-in. */

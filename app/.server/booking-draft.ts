@@ -1,6 +1,5 @@
-import { createCookie } from 'react-router'
 import { z } from 'zod'
-import { env, isHttps } from './env'
+import { handOffCookie } from './hand-off'
 
 const draftSchema = z.object({
 	nombre: z.string().max(120).optional(),
@@ -11,20 +10,8 @@ const draftSchema = z.object({
 })
 export type BookingDraft = z.infer<typeof draftSchema>
 
-/**
- * What a signed-out visitor typed in the booking form, carried to the
- * portal's sign-in and back: signed (tamper-proof), short-lived, and shared
- * by both hosts through the cookie domain — never in a query string.
- */
-const draftCookie = createCookie('kia-booking-draft', {
-	domain: env.COOKIE_DOMAIN,
-	path: '/',
-	httpOnly: true,
-	sameSite: 'lax',
-	secure: isHttps,
-	secrets: [env.SESSION_SECRET],
-	maxAge: 30 * 60,
-})
+/** What a signed-out visitor typed in the booking form, carried to the portal's sign-in and back. */
+const draftCookie = handOffCookie('kia-booking-draft')
 
 export async function readBookingDraft(request: Request): Promise<BookingDraft | null> {
 	const raw: unknown = await draftCookie.parse(request.headers.get('Cookie'))

@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
-import { describeAvailability, describeDays } from '~/content/availability'
+import { describeDays } from '~/content/availability'
 import { todayInMadrid } from '~/lib/booking'
-import { bookingWindow, byWeekday, type BookingRules, type RescheduleOptions } from '~/lib/slots'
+import { byWeekday, type BookingRules } from '~/lib/slots'
 import type { Database, Json } from '~/lib/database.types'
 import { formatDateRange, formatLongDateTime } from '~/lib/dates'
 import type { BlockInput, RulesInput } from '~/lib/booking-settings'
@@ -42,12 +42,6 @@ export async function loadBookingRules(): Promise<BookingRules> {
 	if (rules.error) throw rules.error
 	if (blocks.error) throw blocks.error
 	return rulesFrom(rules.data, blocks.data)
-}
-
-/** What the reschedule forms offer (the client's and the admin's): the rules' hours and dates from now on. */
-export async function loadRescheduleOptions(): Promise<RescheduleOptions> {
-	const rules = await loadBookingRules()
-	return { window: bookingWindow(rules), horas: rules.horas, availability: describeAvailability(rules) }
 }
 
 /** What /admin/ajustes shows, under the admin's own session (RLS: blocks and the log are admins' only). */

@@ -1,6 +1,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoMinutes, formatMeeting, todayInMadrid, type Meeting } from '~/lib/booking'
-import { isBookable, isPastHorizon, type BookingRules } from '~/lib/slots'
+import {
+	bookableDays,
+	bookingWindow,
+	isBookable,
+	isPastHorizon,
+	slotMonths,
+	type BookingRules,
+	type RescheduleOptions,
+} from '~/lib/slots'
+import { describeAvailability } from '~/content/availability'
 import type { Database } from '~/lib/database.types'
 import { icsInvitation, type InvitationMethod } from '~/lib/ics'
 import { loadBookingRules } from './booking-rules'
@@ -208,6 +217,15 @@ export async function takenSlots(): Promise<Record<string, string[]>> {
 	const taken: Record<string, string[]> = {}
 	for (const row of data ?? []) (taken[row.fecha] ??= []).push(row.hora.slice(0, 5))
 	return taken
+}
+
+/** What the portal's meeting forms offer (the client's and the admin's): the booking page's free slots. */
+export async function loadRescheduleOptions(): Promise<RescheduleOptions> {
+	const [rules, taken] = await Promise.all([loadBookingRules(), takenSlots()])
+	return {
+		months: slotMonths(bookableDays(rules, bookingWindow(rules), taken)),
+		availability: describeAvailability(rules),
+	}
 }
 
 /** Whether a confirmed booking holds this slot now (the unique index still decides a race). */

@@ -266,6 +266,11 @@ export async function getUserIfReachable(
 	return user === 'unreachable' ? null : user
 }
 
+/** For an action that answers an outage in its own words: the user, null without a session, or 'unreachable'. */
+export function getUserOrOutage(context: Readonly<RouterContextProvider>, request: Request) {
+	return verifiedUser(context, request)
+}
+
 /** After a failed query: the 503 page if the failure was Supabase being unreachable, so callers handle only real errors. */
 export function assertReachable(context: Readonly<RouterContextProvider>) {
 	if (context.get(supabaseContext).signal.aborted) throw serviceUnavailable()

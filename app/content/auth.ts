@@ -48,6 +48,11 @@ export const authCopy = {
 		signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
 		recover: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
 	},
+	/** A signed-out visitor sent here by 'Pagar y Activar' (the checkout hand-off): what happens once in. */
+	checkout: {
+		title: (plan: string, period: string) => `Plan ${plan} · ${period}`,
+		text: 'Crea tu cuenta o inicia sesión y pasarás directamente al pago seguro con Stripe.',
+	},
 	callbackErrors: {
 		missing_token: 'El enlace de acceso no es válido o está incompleto. Vuelve a iniciar sesión.',
 		auth_failed: 'No hemos podido iniciar tu sesión. El enlace puede haber caducado; inténtalo de nuevo.',

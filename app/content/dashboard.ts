@@ -16,6 +16,40 @@ export const dashboardCopy = {
 	home: {
 		greeting: (name: string) => `Bienvenida, ${name}`,
 		lead: 'Desde aquí gestionas todo lo relacionado con tu asistente KIA.',
+		/** What a client opens the panel for, above the links to each page (issue 55). */
+		overview: {
+			loadError: 'No se pudo cargar. Inténtalo de nuevo en unos minutos.',
+			meeting: {
+				heading: 'Tu próxima reunión',
+				none: 'No tienes reuniones programadas.',
+				book: 'Reservar una demostración',
+				join: 'Unirse',
+				reschedule: 'Reprogramar',
+				all: 'Ver reuniones',
+			},
+			plan: {
+				heading: 'Tu plan',
+				renews: (date: string) => `Se renueva el ${date}.`,
+				ends: (date: string) => `Termina el ${date}; no se renovará.`,
+				paidOnce: (date: string) => `Pago único del ${date}.`,
+				none: 'Aún no tienes un plan.',
+				noneText: 'Elige el que encaja con tu negocio y ponemos en marcha tu asistente.',
+				choose: 'Ver planes',
+				manage: 'Suscripción y facturas',
+			},
+			support: {
+				heading: 'Solicitudes abiertas',
+				none: 'No tienes solicitudes abiertas.',
+				create: 'Nueva solicitud',
+				all: 'Ver soporte',
+			},
+			assistants: {
+				heading: 'Tus asistentes',
+				none: 'Cuando pongamos en marcha tu asistente, aquí verás en qué estado está.',
+				all: 'Ver asistentes',
+			},
+			pages: 'Todo tu panel',
+		},
 		cards: [
 			{
 				to: '/dashboard/reuniones',

@@ -182,6 +182,7 @@ export const cookiePolicy: LegalDocument = {
 				'sb-…-auth-token-code-verifier (propia, servicio de Supabase): protege el inicio de sesión con Google y los enlaces de confirmación y de recuperación de contraseña que te enviamos por correo. Duración: 1 hora. Tipo: técnica.',
 				'kia-toast (propia): muestra en la página siguiente el aviso de lo que acabas de hacer y se borra al mostrarlo. Duración: 1 minuto. Tipo: técnica.',
 				'kia-booking-draft (propia): conserva los datos del formulario de solicitud de demostración mientras inicias sesión o te registras. Duración: 30 minutos. Tipo: técnica.',
+				'kia-checkout-draft (propia): recuerda el plan y la modalidad que elegiste al pulsar «Pagar y Activar» mientras inicias sesión o te registras, para llevarte después al pago. Duración: 30 minutos. Tipo: técnica.',
 				'_ga (tercero, Google Analytics): distingue de forma anónima a los usuarios para elaborar estadísticas de uso. Duración: 2 años. Tipo: analítica, solo con consentimiento.',
 				'_ga_* (tercero, Google Analytics): mantiene el estado de la sesión de análisis para la propiedad de Google Analytics 4. Duración: 2 años. Tipo: analítica, solo con consentimiento.',
 			],

@@ -43,13 +43,14 @@ export type Meeting = {
 }
 
 /**
- * SPEC §4: upcoming = confirmed and not before the start of today (Madrid),
- * soonest first; past = everything else, latest first.
+ * Upcoming = not before the start of today (Madrid), soonest first; past = before it, latest first. A
+ * cancelled meeting of next week is still next week's, shown there as cancelled (SPEC §4 put it with the past,
+ * where nobody looks for it: issue 55); only a confirmed one offers join, reschedule and cancel.
  */
-export function splitMeetings<T extends Pick<Meeting, 'fecha' | 'hora' | 'status'>>(meetings: T[], now = new Date()) {
+export function splitMeetings<T extends Pick<Meeting, 'fecha' | 'hora'>>(meetings: T[], now = new Date()) {
 	const today = todayInMadrid(now)
 	const key = (meeting: T) => `${meeting.fecha} ${meeting.hora}`
-	const upcoming = meetings.filter((meeting) => meeting.status === 'confirmada' && meeting.fecha >= today)
+	const upcoming = meetings.filter((meeting) => meeting.fecha >= today)
 	const past = meetings.filter((meeting) => !upcoming.includes(meeting))
 	return {
 		upcoming: [...upcoming].sort((a, b) => key(a).localeCompare(key(b))),

@@ -1,4 +1,5 @@
 import { isValidDate, timeInMadrid, todayInMadrid } from './booking'
+import { formatMonthYear, formatWeekdayDate } from './dates'
 
 // The booking rules' logic, apart from booking.ts's Madrid dates and meeting helpers: only the pages that
 // offer slots (the booking form) and the server need it, not every page that shows a meeting.
@@ -41,8 +42,11 @@ export const defaultBookingRules: BookingRules = {
 /** ISO weekdays in calendar order (a plain sort() compares them as text). */
 export const byWeekday = (dias: readonly number[]) => [...dias].sort((a, b) => a - b)
 
-/** What a meeting can move to under the rules: the reschedule forms' hours and dates (the server checks the rest). */
-export type RescheduleOptions = { window: BookingWindow; horas: readonly string[]; availability: string }
+/**
+ * The free slots a portal form offers (reschedule, the admin's new meeting): the booking page's, so a meeting
+ * can only move to where a new one could be booked (the server checks again).
+ */
+export type RescheduleOptions = { months: SlotMonth[]; availability: string }
 
 /** ISO weekday of a date: 1 = lunes … 7 = domingo. */
 export function isoWeekday(value: string) {
@@ -116,6 +120,23 @@ export function bookableDays(
 		if (horas.length > 0) days.push({ fecha, horas })
 	}
 	return days
+}
+
+/** A day the slot picker offers, named in Spanish by the server ('lunes, 30 de noviembre'), with its free hours. */
+export type SlotDay = { fecha: string; label: string; horas: string[] }
+export type SlotMonth = { label: string; days: SlotDay[] }
+
+/** The free days grouped by month and named in Spanish on the server, so a page ships no date formatting. */
+export function slotMonths(days: BookableDay[]): SlotMonth[] {
+	const months: SlotMonth[] = []
+	for (const day of days) {
+		const label = formatMonthYear(day.fecha)
+		const slotDay = { ...day, label: formatWeekdayDate(day.fecha) }
+		const last = months.at(-1)
+		if (last?.label === label) last.days.push(slotDay)
+		else months.push({ label, days: [slotDay] })
+	}
+	return months
 }
 
 /** One radio button of the booking form is one slot: `2026-11-30T10:00`. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { slotRadio } from '../support/slot-picker'
 import { expect, test } from '../support/e2e-test'
-import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
+import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createMeeting, testPassword } from '../support/data'
 import { acceptCookies } from '../support/browser'
@@ -72,44 +72,6 @@ async function skipToContent(page: Page, firstInMain: Locator) {
 	await page.keyboard.press('Enter')
 	await page.keyboard.press('Tab')
 	await expectVisibleFocus(firstInMain)
-}
-
-const isWeekend = (isoDate: string) => [0, 6].includes(new Date(`${isoDate}T00:00:00Z`).getUTCDay())
-
-/** What a date input holds while its year is typed digit by digit: 0002-…, 0020-…, 0206-… */
-function halfTypedDates(isoDate: string) {
-	const [year, rest] = [isoDate.slice(0, 4), isoDate.slice(4)]
-	return [1, 2, 3].map((digits) => `${year.slice(0, digits).padStart(4, '0')}${rest}`)
-}
-
-/**
- * A 10:00 slot (the first hour, where ArrowDown lands) on a date that passes
- * through a weekend while its year is typed, as typing a real date often does.
- */
-const slotTypedThroughAWeekend = () =>
-	uniqueSlot(({ fecha, hora }: Slot) => hora === '10:00' && halfTypedDates(fecha).some(isWeekend))
-
-/**
- * Chromium orders a date input's parts by the browser's own language, which the
- * emulated locale does not change (day first in Spain, month first here): the
- * order is read off a scratch input in the same browser, then the date typed in it.
- */
-async function typeDate(page: Page, isoDate: string) {
-	const [year, month, day] = isoDate.split('-')
-	const scratch = await page.context().newPage()
-	await scratch.setContent('<input type="date" aria-label="orden">')
-	await scratch.getByLabel('orden').focus()
-	await scratch.keyboard.type('01022030')
-	const dayFirst = (await scratch.getByLabel('orden').inputValue()) === '2030-02-01'
-	await scratch.close()
-	await page.bringToFront()
-	await page.keyboard.type(dayFirst ? `${day}${month}${year}` : `${month}${day}${year}`)
-}
-
-/** Chromium's date input has a stop of its own, its calendar button, before the next field. */
-async function tabPastDateInput(page: Page, next: Locator) {
-	await tabTo(page, next, 2)
-	await expectVisibleFocus(next)
 }
 
 /**
@@ -214,25 +176,30 @@ test.describe('keyboard only', () => {
 		await expectVisibleFocus(trigger)
 		await page.keyboard.press('Enter')
 		const dialog = page.getByRole('dialog', { name: 'Reprogramar reunión' })
-		await expectVisibleFocus(dialog.getByLabel('Nueva fecha'))
+		const slots = dialog.getByRole('group', { name: 'Día y hora' }).getByRole('radio')
+		await expectVisibleFocus(slots.first())
 		await page.keyboard.press('Escape')
 		await expect(dialog).toBeHidden()
 		await expectVisibleFocus(trigger)
 
 		await page.keyboard.press('Space')
-		await expectVisibleFocus(dialog.getByLabel('Nueva fecha'))
-		const { fecha, hora } = slotTypedThroughAWeekend()
-		await typeDate(page, fecha)
-		await tabPastDateInput(page, dialog.getByLabel('Nueva hora'))
-		await page.keyboard.press('ArrowDown')
-		await expect(dialog.getByLabel('Nueva hora')).toHaveValue(hora)
+		await expectVisibleFocus(slots.first())
+		// The booking page's picker: one Tab stop, the arrows walk the free slots, checking each they reach.
+		const { fecha, hora } = uniqueSlot()
+		const steps = (
+			await slots.evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value))
+		).indexOf(`${fecha}T${hora}`)
+		expect(steps).toBeGreaterThan(0)
+		for (let step = 0; step < steps; step++) await page.keyboard.press('ArrowRight')
+		await expectVisibleFocus(slotRadio(dialog, { fecha, hora }))
+		await expect(slotRadio(dialog, { fecha, hora })).toBeChecked()
 		await page.keyboard.press('Tab')
 		await expectVisibleFocus(dialog.getByRole('button', { name: 'Guardar cambios' }))
-		// Focus stays inside the open dialog: past its last control it comes round to the first.
+		// Focus stays inside the open dialog: past its last control it comes round to the picker.
 		await page.keyboard.press('Tab')
 		await expectVisibleFocus(dialog.getByRole('button', { name: 'Cerrar' }))
 		await page.keyboard.press('Tab')
-		await expectVisibleFocus(dialog.getByLabel('Nueva fecha'))
+		await expectVisibleFocus(slots.first())
 		await page.keyboard.press('Shift+Tab')
 		await page.keyboard.press('Shift+Tab')
 		await expectVisibleFocus(dialog.getByRole('button', { name: 'Guardar cambios' }))

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { formatMeeting } from '../../app/lib/booking'
 import { formatDateRange } from '../../app/lib/dates'
 import { defaultRulesRow } from '../support/booking-rules'
@@ -26,11 +26,11 @@ test.afterEach(async () => {
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /^Notificaciones/ }).getByText(text)
 
-const optionsOf = (page: Page, label: string) =>
-	page
-		.getByLabel(label, { exact: true })
-		.locator('option')
-		.evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean))
+/** The hours a slot picker offers on one day. */
+const hoursOn = (scope: Locator, fecha: string) =>
+	slotDay(scope, fecha)
+		.getByRole('radio')
+		.evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value.slice(11)))
 
 test('an admin changes the rules, and the site, the portal and the admin follow them at once', async ({
 	page,
@@ -94,19 +94,25 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 		.click()
 	const dialog = clientPage.getByRole('dialog', { name: 'Reprogramar reunión' })
 	await expect(dialog).toContainText('de lunes a viernes entre las 10:00 y las 16:00')
-	expect(await optionsOf(clientPage, 'Nueva hora')).toContain('16:00')
-	expect(await optionsOf(clientPage, 'Nueva hora')).not.toContain('13:30')
-	await dialog.getByLabel('Nueva fecha').fill(blocked)
-	await dialog.getByLabel('Nueva hora').selectOption('10:00')
-	await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
-	await expect(
-		clientPage.getByRole('alert').filter({ hasText: 'elige un día y una hora de los disponibles' }),
-	).toBeVisible()
+	// The booking page's free slots: the new hours, not the blocked day, not the slot the meeting holds.
+	const stillFree = hoursAfterTheChange.filter((hora) => hora !== '16:00')
+	expect(await hoursOn(dialog, open)).toEqual(stillFree)
+	await expect(slotDay(dialog, blocked)).toHaveCount(0)
+	const { data: booked } = await serviceClient().from('reservas').select('id').eq('user_id', client.id).single()
+	const moveToBlocked = await postAs(clientPage, portalURL('/dashboard/reuniones'), {
+		intent: 'reschedule',
+		id: booked?.id ?? '',
+		slot: `${blocked}T10:00`,
+	})
+	expect(moveToBlocked.status).toBe(400)
+	expect(moveToBlocked.body).toContain('elige un día y una hora de los disponibles')
 	await clientPage.close()
 
 	// The admin's own booking form follows the same rules.
 	await page.goto(portalURL('/admin/reuniones?nueva=1'), { waitUntil: 'networkidle' })
-	expect(await optionsOf(page, 'Hora')).toEqual(hoursAfterTheChange)
+	const create = page.getByRole('region', { name: 'Nueva reunión' })
+	expect(await hoursOn(create, open)).toEqual(stillFree)
+	await expect(slotDay(create, blocked)).toHaveCount(0)
 
 	await page.goto(portalURL('/admin/ajustes'), { waitUntil: 'networkidle' })
 	await blocks.getByRole('button', { name: `Desbloquear ${range}` }).click()

@@ -5,6 +5,7 @@ import { createAccount, createAdminAccount, createMeeting, linkFrom } from '../s
 import { cookieHeader, postAs, signIn } from '../support/browser'
 import { waitForMail } from '../support/mail'
 import { serviceClient } from '../support/supabase'
+import { nextSaturday, slotDay, slotRadio } from '../support/slot-picker'
 
 test.describe('admin panel', () => {
 	test('guarded: signed out → sign-in, cliente → dashboard, admin → the panel', async ({ page }) => {
@@ -117,8 +118,10 @@ test.describe('admin bookings', () => {
 		await confirmed.getByRole('button', { name: 'Reprogramar' }).click()
 		const reschedule = page.getByRole('dialog', { name: 'Reprogramar reunión' })
 		await expect(reschedule).toContainText('El cliente recibirá la invitación actualizada por email.')
-		await reschedule.getByLabel('Nueva fecha').fill(target.fecha)
-		await reschedule.getByLabel('Nueva hora').selectOption(target.hora)
+		// The booking page's free slots: no weekend, not the meeting's own slot.
+		await expect(slotDay(reschedule, nextSaturday(target.fecha))).toHaveCount(0)
+		await expect(slotRadio(reschedule, { fecha: meeting.fecha, hora: meeting.hora.slice(0, 5) })).toHaveCount(0)
+		await slotRadio(reschedule, target).check()
 		await reschedule.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByText('La reunión ha sido reprogramada.')).toBeVisible()
 		await expect(page).toHaveURL(list)
@@ -137,13 +140,14 @@ test.describe('admin bookings', () => {
 		await expect(page.getByRole('row').filter({ hasText: client.email }).getByRole('button')).toHaveCount(0)
 	})
 
-	test('without JavaScript: the forms open on the page; a taken slot and a weekend are refused in Spanish', async ({
+	test('without JavaScript: the forms open on the page; a slot taken meanwhile and a weekend are refused in Spanish', async ({
 		browser,
 	}) => {
 		const client = await createAccount('reunion-sin-js')
 		const meeting = await createMeeting(client.id, client.email)
 		const other = await createAccount('reunion-ocupa')
 		const taken = await createMeeting(other.id, other.email)
+		const takenMeanwhile = uniqueSlot()
 		const admin = await createAdminAccount('reuniones-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
@@ -152,19 +156,24 @@ test.describe('admin bookings', () => {
 		await page.goto(list)
 		await page.getByRole('link', { name: 'Reprogramar' }).click()
 		const form = page.getByRole('region', { name: 'Reprogramar reunión' })
-		await form.getByLabel('Nueva fecha').fill(taken.fecha)
-		await form.getByLabel('Nueva hora').selectOption(taken.hora.slice(0, 5))
+		await expect(slotRadio(form, { fecha: taken.fecha, hora: taken.hora.slice(0, 5) })).toHaveCount(0)
+		// Free when the page was loaded, taken before the form is sent: the server refuses it all the same.
+		await slotRadio(form, takenMeanwhile).check()
+		await serviceClient()
+			.from('reservas')
+			.insert({ user_id: other.id, ...takenMeanwhile, nombre: 'Otra', email: other.email })
+			.throwOnError()
 		await form.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByRole('alert').filter({ hasText: 'ese hueco ya está reservado' })).toBeVisible()
 
-		await page.goto(list)
-		await page.getByRole('link', { name: 'Reprogramar' }).click()
-		await page.getByLabel('Nueva fecha').fill(nextSaturday(meeting.fecha))
-		await page.getByLabel('Nueva hora').selectOption('10:00')
-		await page.getByRole('button', { name: 'Guardar cambios' }).click()
-		await expect(
-			page.getByRole('alert').filter({ hasText: 'elige un día y una hora de los disponibles' }),
-		).toBeVisible()
+		// A weekend is never offered, and a post naming one is refused.
+		const saturday = await postAs(page, portalURL('/admin/reuniones'), {
+			intent: 'reschedule',
+			id: meeting.id,
+			slot: `${nextSaturday(meeting.fecha)}T10:00`,
+		})
+		expect(saturday.status).toBe(400)
+		expect(saturday.body).toContain('elige un día y una hora de los disponibles')
 
 		await page.goto(list)
 		await page.getByRole('link', { name: 'Cancelar' }).click()
@@ -193,8 +202,7 @@ test.describe('admin bookings', () => {
 			const form = page.getByRole('region', { name: 'Nueva reunión' })
 			await form.getByLabel('Email del cliente').fill(email)
 			await form.getByLabel('Nombre').fill(nombre)
-			await form.getByLabel('Fecha').fill(slot.fecha)
-			await form.getByLabel('Hora').selectOption(slot.hora)
+			await slotRadio(form, slot).check()
 			await form.getByLabel('Motivo (opcional)').fill('Alta de facturas')
 			await form.getByRole('button', { name: 'Reservar' }).click()
 			await expect(form).toHaveCount(0)
@@ -244,18 +252,20 @@ test.describe('admin bookings', () => {
 		await form.getByLabel('Nombre').fill('Nadia Sin Script')
 		await form.getByRole('button', { name: 'Reservar' }).click()
 		await expect(form.getByText('Introduce un email válido.')).toBeVisible()
-		await expect(form.getByText('Elige una hora.')).toBeVisible()
+		await expect(form.getByText('Elige un día y una hora de los disponibles.')).toBeVisible()
 		await expect(form.getByLabel('Nombre')).toHaveValue('Nadia Sin Script')
 
 		await form.locator('form').evaluate((element) => element.setAttribute('novalidate', ''))
 		await form.getByLabel('Email del cliente').fill(newcomer)
-		await form.getByLabel('Fecha').fill(nextSaturday(taken.fecha))
-		await form.getByLabel('Hora').selectOption('10:00')
-		await form.getByRole('button', { name: 'Reservar' }).click()
-		await expect(form.getByText('Elige un día y una hora de los disponibles a partir de ahora.')).toBeVisible()
-
-		await form.getByLabel('Fecha').fill(taken.fecha)
-		await form.getByLabel('Hora').selectOption(taken.hora.slice(0, 5))
+		await expect(slotDay(form, nextSaturday(taken.fecha))).toHaveCount(0)
+		await expect(slotRadio(form, { fecha: taken.fecha, hora: taken.hora.slice(0, 5) })).toHaveCount(0)
+		// Free when the page was loaded, taken before the form is sent: refused, and nobody invited.
+		const takenMeanwhile = uniqueSlot()
+		await slotRadio(form, takenMeanwhile).check()
+		await serviceClient()
+			.from('reservas')
+			.insert({ user_id: client.id, ...takenMeanwhile, nombre: 'Cliente', email: client.email })
+			.throwOnError()
 		await form.getByRole('button', { name: 'Reservar' }).click()
 		await expect(form.getByText('Ese hueco ya está reservado. Elige otra hora.')).toBeVisible()
 		await expect(form.getByLabel('Email del cliente')).toHaveValue(newcomer)
@@ -345,13 +355,6 @@ test.describe('admin bookings', () => {
 		expect(anonymous.headers.location).toMatch(/^\/auth\?redirectTo=/)
 	})
 })
-
-/** The Saturday after `fecha`: a date the booking rules refuse. */
-function nextSaturday(fecha: string) {
-	const date = new Date(`${fecha}T12:00:00Z`)
-	date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7 || 7))
-	return date.toISOString().slice(0, 10)
-}
 
 test.describe('admin user management', () => {
 	test('edit a user’s name, phone and role; the e-mail stays', async ({ page }) => {

@@ -6,13 +6,21 @@ import { formatAmount } from '../../app/lib/money'
 import { stripeRequestsAbout, subscribe } from '../support/billing'
 import { expect, test } from '../support/e2e-test'
 import { stripeClient } from '../support/stripe'
-import { uniqueName } from '../support/unique'
+import { uniqueEmail, uniqueName } from '../support/unique'
+import { waitForMail } from '../support/mail'
 import { portalURL, rawRequest, siteURL, stripeURL } from '../support/urls'
-import { createAccount } from '../support/data'
-import { cookieHeader, postAs, signIn } from '../support/browser'
+import { createAccount, testPassword } from '../support/data'
+import { cookieHeader, followEmailLink, postAs, signIn } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 const checkoutPage = /\/checkout\/cs_/
+
+/** 'Pagar y Activar' as a browser without a session posts it, with these fields. */
+const formPost = (fields: Record<string, string>) => ({
+	method: 'POST',
+	body: new URLSearchParams(fields).toString(),
+	headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(siteURL('/')).origin },
+})
 
 /** Signed in as `email`: 'Pagar y Activar' on a plan page, 'Pagar' on the local Stripe checkout; the session id. */
 async function buy(page: Page, planPath: string) {
@@ -110,25 +118,49 @@ test.describe('checkout', () => {
 		await expect(page.getByRole('status').filter({ hasText: 'Has cancelado el pago.' })).toBeVisible()
 	})
 
-	test('signed out: the payment error, then sign in and come back to the plan', async ({ page }) => {
+	test('signed out: “Pagar y Activar” leads to sign in on the portal, then straight to the checkout chosen', async ({
+		page,
+	}) => {
 		const account = await createAccount('sin-sesion')
-		await page.goto(siteURL('/tarifas/starter'), { waitUntil: 'networkidle' })
+		await page.goto(siteURL('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
-		await expect(page.getByText('Error en el pago')).toBeVisible()
-		await expect(
-			page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.'),
-		).toBeVisible()
 
-		await page.getByRole('link', { name: 'Iniciar sesión para contratar' }).click()
-		// A post sent while the page hydrates is cancelled by Chromium (the router's replaceState): wait it out.
-		await page.waitForLoadState('networkidle')
+		await page.waitForURL(/\/auth\?tab=signup/)
+		expect(new URL(page.url()).host).toBe(new URL(portalURL('/')).host)
+		await expect(page.getByRole('status').filter({ hasText: 'Plan Business · mensual' })).toContainText(
+			'pasarás directamente al pago',
+		)
+		await expect(page.getByText('Error en el pago')).toHaveCount(0)
+		await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Plan Business · mensual' })).toBeVisible()
 		const form = page.locator('#signin')
 		await form.getByLabel('Email').fill(account.email)
 		await form.getByLabel('Contraseña').fill(account.password)
 		await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
-		await page.waitForURL(siteURL('/tarifas/starter'))
-		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
+
 		await page.waitForURL(checkoutPage)
+		await expect(page.getByText('KIA Business')).toBeVisible()
+		await expect(page.getByText('199,00 €')).toBeVisible()
+		// Once: the plan page after that is the plan page, its choice spent.
+		await page.goto(siteURL('/tarifas/business?pagar=1&periodo=mensual'))
+		await expect(page.getByRole('button', { name: 'Pagar y Activar' })).toBeVisible()
+	})
+
+	test('signed out: a new account, confirmed from its e-mail, goes on to the checkout', async ({ page }) => {
+		const email = uniqueEmail('alta-compra')
+		await page.goto(siteURL('/tarifas/enterprise'), { waitUntil: 'networkidle' })
+		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
+		await page.waitForURL(/\/auth\?tab=signup/)
+		const form = page.locator('#signup')
+		await form.getByLabel('Nombre completo').fill('Irene Compra')
+		await form.getByLabel('Email').fill(email)
+		await form.getByLabel('Contraseña').fill(testPassword)
+		await form.getByRole('button', { name: 'Crear cuenta' }).click()
+		await expect(page.getByText('¡Registro completado!')).toBeVisible()
+
+		await followEmailLink(page, await waitForMail(email, /Confirma tu cuenta/), 'Confirmar mi cuenta')
+		await page.waitForURL(checkoutPage)
+		await expect(page.getByText(/pago único/i).first()).toBeVisible()
 	})
 
 	test('a plan whose price is not configured says so', async ({ page }) => {
@@ -142,6 +174,21 @@ test.describe('checkout', () => {
 
 	test.describe('without JavaScript', () => {
 		test.use({ javaScriptEnabled: false })
+
+		test('signed out, the hand-off through sign-in reaches the checkout', async ({ page }) => {
+			const account = await createAccount('sin-sesion-sin-js')
+			await page.goto(siteURL('/tarifas/business'))
+			await page.getByRole('button', { name: 'Pagar y Activar' }).click()
+			await page.waitForURL(/\/auth\?tab=signup/)
+			await expect(page.getByRole('status').filter({ hasText: 'Plan Business · anual' })).toBeVisible()
+			await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
+			const form = page.locator('#signin')
+			await form.getByLabel('Email').fill(account.email)
+			await form.getByLabel('Contraseña').fill(account.password)
+			await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+			await page.waitForURL(checkoutPage)
+			await expect(page.getByText('KIA Business')).toBeVisible()
+		})
 
 		test('the purchase form reaches the checkout and the portal opens through a plain form', async ({ page }) => {
 			const account = await createAccount('sin-js')
@@ -200,6 +247,37 @@ test.describe('checkout tampering', () => {
 		expect(session.line_items?.data.map((item) => item.price?.id)).toEqual([localStripe.STRIPE_PRICE_BUSINESS_MONTHLY])
 		expect(session.client_reference_id).toBe(account.id)
 		expect(session.metadata?.user_id).toBe(account.id)
+	})
+
+	test('signed out, a bad plan or period is refused before any hand-off; a link alone starts no purchase', async ({
+		page,
+	}) => {
+		const unknownPeriod = await rawRequest(siteURL('/tarifas/business'), formPost({ period: 'weekly' }))
+		expect(unknownPeriod.status).toBe(302)
+		expect(unknownPeriod.headers.location).toBe('/tarifas/business')
+		expect(String(unknownPeriod.headers['set-cookie'])).not.toContain('kia-checkout-draft')
+		const extraPrice = await rawRequest(
+			siteURL('/tarifas/business'),
+			formPost({ period: 'annual', price: 'price_local_starter_monthly' }),
+		)
+		expect(extraPrice.headers.location).toBe('/tarifas/business')
+		expect((await rawRequest(siteURL('/tarifas/platinum'), formPost({ period: 'annual' }))).status).toBe(404)
+		const handedOff = await rawRequest(siteURL('/tarifas/business'), formPost({ period: 'annual' }))
+		expect(handedOff.headers.location).toBe(
+			portalURL(`/auth?${new URLSearchParams({ tab: 'signup', redirectTo: siteURL('/tarifas/business?pagar=1') })}`),
+		)
+
+		// Signed in, the return address without this browser's choice (or with a forged one) is only the plan page.
+		const account = await createAccount('enlace-compra')
+		await signIn(page, account.email)
+		await page.goto(siteURL('/tarifas/business?pagar=1'))
+		await expect(page.getByRole('button', { name: 'Pagar y Activar' })).toBeVisible()
+		await page
+			.context()
+			.addCookies([{ name: 'kia-checkout-draft', value: 'eyJwbGFuIjoiYnVzaW5lc3MifQ%3D%3D.firma', url: siteURL('/') }])
+		await page.goto(siteURL('/tarifas/business?pagar=1'))
+		await expect(page.getByRole('button', { name: 'Pagar y Activar' })).toBeVisible()
+		expect(await rowsFor('suscripciones', account.id)).toEqual([])
 	})
 
 	test('another user’s session id on the return page shows nothing of theirs', async ({ browser }) => {

@@ -1,10 +1,13 @@
+import type { Page } from '@playwright/test'
+import { formatMeeting } from '../../app/lib/booking'
 import { expect, test } from '../support/e2e-test'
-import { uniqueEmail, uniqueSlot } from '../support/unique'
+import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
-import { createAccount, createMeeting, testPassword } from '../support/data'
+import { createAccount, createAdminAccount, createMeeting, createSupportRequest, testPassword } from '../support/data'
 import { followEmailLink, postAs, signIn } from '../support/browser'
 import { waitForMail } from '../support/mail'
 import { serviceClient } from '../support/supabase'
+import { nextSaturday, slotDay, slotRadio } from '../support/slot-picker'
 
 test.describe('authentication', () => {
 	test('sign-up → confirmation e-mail → link → its button → dashboard', async ({ page }) => {
@@ -139,8 +142,10 @@ test.describe('meetings', () => {
 		await row.getByRole('button', { name: 'Reprogramar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Reprogramar reunión' })
 		const moveTo = uniqueSlot()
-		await dialog.getByLabel('Nueva fecha').fill(moveTo.fecha)
-		await dialog.getByLabel('Nueva hora').selectOption(moveTo.hora)
+		// The booking page's free slots: no weekend, nothing taken.
+		await expect(slotDay(dialog, nextSaturday(moveTo.fecha))).toHaveCount(0)
+		await expect(slotRadio(dialog, { fecha: meeting.fecha, hora: meeting.hora.slice(0, 5) })).toHaveCount(0)
+		await slotRadio(dialog, moveTo).check()
 		await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
 		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', meeting.id).single()
@@ -153,9 +158,12 @@ test.describe('meetings', () => {
 			.getByRole('button', { name: 'Sí, cancelar reunión' })
 			.click()
 		await expect(page.getByText('La reunión ha sido cancelada.')).toBeVisible()
-		await expect(page.getByText('No tienes reuniones programadas.')).toBeVisible()
+		// Still where its date is, among those to come, as cancelled and with nothing left to do.
+		await expect(row).toContainText('Cancelada')
+		await expect(row.getByRole('button')).toHaveCount(0)
+		await expect(row.getByRole('link')).toHaveCount(0)
 		await page.getByRole('link', { name: 'Pasadas' }).click()
-		await expect(page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' })).toContainText('Cancelada')
+		await expect(page.getByText('No tienes reuniones en tu historial.')).toBeVisible()
 		await waitForMail(account.email, /cancelada/)
 	})
 
@@ -207,10 +215,22 @@ test.describe('meetings', () => {
 		await signIn(page, account.email)
 		await page.goto(portalURL('/dashboard/reuniones'))
 		await page.getByRole('link', { name: 'Reprogramar' }).click()
-		const moveTo = uniqueSlot()
-		await page.getByLabel('Nueva fecha').fill(moveTo.fecha)
-		await page.getByLabel('Nueva hora').selectOption(moveTo.hora)
-		await page.getByRole('button', { name: 'Guardar cambios' }).click()
+		const [moveTo, takenMeanwhile] = [uniqueSlot(), uniqueSlot()]
+		const form = page.getByRole('region', { name: 'Reprogramar reunión' })
+		// Free when the page was loaded, taken before the form is sent: the server refuses it all the same.
+		await slotRadio(form, takenMeanwhile).check()
+		const other = await createAccount('sin-js-ocupa')
+		await serviceClient()
+			.from('reservas')
+			.insert({ user_id: other.id, ...takenMeanwhile, nombre: 'Otra', email: other.email })
+			.throwOnError()
+		await form.getByRole('button', { name: 'Guardar cambios' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'ese hueco ya está reservado' })).toBeVisible()
+
+		await page.getByRole('link', { name: 'Reprogramar' }).click()
+		await expect(slotRadio(form, takenMeanwhile)).toHaveCount(0)
+		await slotRadio(form, moveTo).check()
+		await form.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByRole('status')).toContainText('La reunión ha sido reprogramada correctamente.')
 		await page.getByRole('link', { name: 'Cancelar' }).click()
 		await page.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
@@ -218,6 +238,134 @@ test.describe('meetings', () => {
 		const row = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
 		expect(row.data).toEqual({ status: 'cancelada', fecha: moveTo.fecha })
 		await context.close()
+	})
+})
+
+test.describe('dashboard', () => {
+	/** Every row of the page links is filled edge to edge: no card left alone at the end. */
+	async function expectNoOrphanCard(page: Page) {
+		const grid = page.getByRole('region', { name: 'Todo tu panel' }).getByRole('list')
+		const width = (await grid.boundingBox())?.width ?? 0
+		const cards = await grid.getByRole('listitem').evaluateAll((items) =>
+			items.map((item) => {
+				const box = item.getBoundingClientRect()
+				return { top: Math.round(box.top), width: box.width }
+			}),
+		)
+		expect(cards).toHaveLength(5)
+		for (const top of new Set(cards.map((card) => card.top))) {
+			const row = cards.filter((card) => card.top === top)
+			const gaps = 16 * (row.length - 1)
+			expect(row.reduce((sum, card) => sum + card.width, 0) + gaps).toBeCloseTo(width, 0)
+		}
+	}
+
+	test('empty: each block says what to do first, and the page links leave no card alone', async ({ page }) => {
+		const account = await createAccount('panel-vacio')
+		await signIn(page, account.email)
+		const meeting = page.getByRole('region', { name: 'Tu próxima reunión' })
+		await expect(meeting).toContainText('No tienes reuniones programadas.')
+		await expect(meeting.getByRole('link', { name: 'Reservar una demostración' })).toHaveAttribute(
+			'href',
+			siteURL('/solicitar-demostracion-kia'),
+		)
+		const plan = page.getByRole('region', { name: 'Tu plan' })
+		await expect(plan).toContainText('Aún no tienes un plan.')
+		await expect(plan.getByRole('link', { name: 'Ver planes' })).toHaveAttribute('href', siteURL('/tarifas'))
+		const requests = page.getByRole('region', { name: 'Solicitudes abiertas' })
+		await expect(requests).toContainText('No tienes solicitudes abiertas.')
+		await expect(requests.getByRole('link', { name: 'Nueva solicitud' })).toHaveAttribute(
+			'href',
+			'/dashboard/soporte#nueva-solicitud',
+		)
+		await expect(page.getByRole('region', { name: 'Tus asistentes' })).toContainText(
+			'Cuando pongamos en marcha tu asistente, aquí verás en qué estado está.',
+		)
+		await expectNoOrphanCard(page)
+		await page.setViewportSize({ width: 900, height: 900 })
+		await expectNoOrphanCard(page)
+	})
+
+	test('with data: the next confirmed meeting, the plan and its renewal, open requests, each assistant', async ({
+		page,
+	}) => {
+		const account = await createAccount('panel-vivo')
+		const sooner = await createMeeting(account.id, account.email, { status: 'cancelada' })
+		const next = await createMeeting(account.id, account.email, { motivo: 'Facturas VERIFACTU' })
+		await createMeeting(account.id, account.email, { motivo: 'Una más tarde' })
+		const tag = uniqueName('panel').replaceAll('-', '_')
+		await serviceClient()
+			.from('suscripciones')
+			.insert({
+				id: `sub_${tag}`,
+				user_id: account.id,
+				customer_id: `cus_${tag}`,
+				price_id: 'price_business_monthly',
+				plan: 'business',
+				periodo: 'monthly',
+				status: 'active',
+				current_period_end: '2027-01-15T10:00:00Z',
+			})
+			.throwOnError()
+		const open = await createSupportRequest(account.id, 'Cambiar el horario del asistente')
+		const solved = await createSupportRequest(account.id, 'Una duda resuelta')
+		await serviceClient().from('form_submissions').update({ status: 'resuelta' }).eq('id', solved).throwOnError()
+		await serviceClient()
+			.from('asistentes')
+			.insert([
+				{
+					user_id: account.id,
+					nombre: 'Asistente fiscal',
+					canales: ['web'],
+					estado: 'activo',
+					fecha_activacion: '2026-11-03',
+				},
+				{ user_id: account.id, nombre: 'Cobros', canales: ['pagos'], estado: 'en_preparacion' },
+			])
+			.throwOnError()
+		await signIn(page, account.email)
+
+		const meeting = page.getByRole('region', { name: 'Tu próxima reunión' })
+		await expect(meeting).toContainText(formatMeeting(next.fecha, next.hora))
+		await expect(meeting).not.toContainText(formatMeeting(sooner.fecha, sooner.hora))
+		await expect(meeting).toContainText('Facturas VERIFACTU')
+		await expect(meeting.getByRole('link', { name: 'Unirse' })).toHaveAttribute('target', '_blank')
+		const plan = page.getByRole('region', { name: 'Tu plan' })
+		await expect(plan).toContainText('Plan Business')
+		await expect(plan).toContainText('Mensual')
+		await expect(plan).toContainText('Activa')
+		await expect(plan).toContainText('Se renueva el 15 de enero de 2027.')
+		const requests = page.getByRole('region', { name: 'Solicitudes abiertas' })
+		await expect(requests.getByRole('listitem')).toHaveCount(1)
+		await expect(requests.getByRole('link', { name: 'Cambiar el horario del asistente' })).toHaveAttribute(
+			'href',
+			`/dashboard/soporte/${open}`,
+		)
+		const assistants = page.getByRole('region', { name: 'Tus asistentes' })
+		await expect(assistants.getByRole('listitem').filter({ hasText: 'Asistente fiscal' })).toContainText('Activo')
+		await expect(assistants.getByRole('listitem').filter({ hasText: 'Cobros' })).toContainText('En preparación')
+
+		// Rescheduling from here opens the meeting's form on the meetings page.
+		await meeting.getByRole('link', { name: 'Reprogramar' }).click()
+		await expect(page).toHaveURL(portalURL(`/dashboard/reuniones?reprogramar=${next.id}`))
+		await expect(page.getByRole('region', { name: 'Reprogramar reunión' })).toBeVisible()
+	})
+
+	test('an admin’s own panel shows their things, not every client’s', async ({ page }) => {
+		const client = await createAccount('panel-ajeno')
+		await createSupportRequest(client.id, 'Solo del cliente')
+		await serviceClient()
+			.from('asistentes')
+			.insert({ user_id: client.id, nombre: 'Asistente ajeno', canales: ['web'] })
+			.throwOnError()
+		const admin = await createAdminAccount('panel-admin')
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/dashboard'))
+		await expect(page.getByRole('region', { name: 'Solicitudes abiertas' })).toContainText(
+			'No tienes solicitudes abiertas.',
+		)
+		await expect(page.getByText('Asistente ajeno')).toHaveCount(0)
+		await expect(page.getByText('Solo del cliente')).toHaveCount(0)
 	})
 })
 

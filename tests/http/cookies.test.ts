@@ -61,6 +61,9 @@ const policies = {
 	// What a signed-out visitor typed in the demo form (name, e-mail, reason), carried to the
 	// portal's sign-up and back: personal data, so HttpOnly, signed, and gone in 30 minutes.
 	bookingDraft: { httpOnly: true, domain: sharedDomain, maxAge: 30 * 60 },
+	// The plan and period a signed-out visitor chose with 'Pagar y Activar', carried to the portal's sign-in and
+	// back to the checkout: signed, so a link cannot start a purchase; both hosts; gone in 30 minutes.
+	checkoutDraft: { httpOnly: true, domain: sharedDomain, maxAge: 30 * 60 },
 	// A browser that has signed in to an account (decision 014): its failed sign-ins count apart, so guessing
 	// from elsewhere cannot lock the owner out of it. Signed, naming the accounts by a keyed hash; the portal's
 	// alone (only its sign-in reads it); a year, like a remembered device.
@@ -77,6 +80,7 @@ const policyOf = (name: string): Policy | undefined => {
 			cookie_consent: policies.consent,
 			'kia-toast': policies.toast,
 			'kia-booking-draft': policies.bookingDraft,
+			'kia-checkout-draft': policies.checkoutDraft,
 			'kia-device': policies.device,
 		} as Record<string, Policy>
 	)[name]
@@ -152,6 +156,7 @@ async function everyCookie(site: (path: string) => string, portal: (path: string
 				['motivo', 'Ver el asistente'],
 			]),
 		),
+		checkoutDraft: await send(site('/tarifas/business'), urlencoded([['period', 'annual']])),
 		signIn: await send(
 			portal('/auth'),
 			urlencoded([
@@ -172,6 +177,7 @@ test('each cookie the app sets has the flags, scope and lifetime its purpose nee
 	expect([...names].sort()).toEqual([
 		'cookie_consent',
 		'kia-booking-draft',
+		'kia-checkout-draft',
 		'kia-device',
 		'kia-portal-theme',
 		'kia-theme',
@@ -191,7 +197,7 @@ test('with https origins every cookie is Secure', async () => {
 		const at = (host: string) => (path: string) => `http://${host}:${https.port}${path}`
 		const responses = await everyCookie(at('kia.localhost'), at('portal.kia.localhost'))
 		const all = Object.values(responses).flatMap(cookiesOf)
-		expect(all.length).toBeGreaterThanOrEqual(7)
+		expect(all.length).toBeGreaterThanOrEqual(8)
 		for (const cookie of all) expectPolicy(cookie, { secure: true })
 	} finally {
 		await https.stop()

@@ -10,6 +10,13 @@ export const slotDay = (scope: Page | Locator, fecha: string) =>
 export const slotRadio = (scope: Page | Locator, { fecha, hora }: Slot) =>
 	slotDay(scope, fecha).getByRole('radio', { name: hora, exact: true })
 
+/** The Saturday after `fecha`: a date the booking rules refuse. */
+export function nextSaturday(fecha: string) {
+	const date = new Date(`${fecha}T12:00:00Z`)
+	date.setUTCDate(date.getUTCDate() + ((6 - date.getUTCDay() + 7) % 7 || 7))
+	return date.toISOString().slice(0, 10)
+}
+
 /**
  * How long the booking dialog may take to show its form once opened: it fetches its own code and every free slot.
  * Under a second on an idle machine; past 5 s on a loaded one (a11y.spec under load, the slots still loading).

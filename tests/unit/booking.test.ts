@@ -19,7 +19,7 @@ describe('Madrid calendar', () => {
 		expect(todayInMadrid(new Date('2026-07-01T22:30:00Z'))).toBe('2026-07-02')
 	})
 
-	test('meetings split around midnight Madrid time', () => {
+	test('meetings split around midnight Madrid time; a cancelled one to come stays with those to come', () => {
 		const meetings = [
 			{ id: 'a', fecha: '2026-11-23', hora: '13:30:00', status: 'confirmada' },
 			{ id: 'b', fecha: '2026-11-24', hora: '10:00:00', status: 'confirmada' },
@@ -28,11 +28,11 @@ describe('Madrid calendar', () => {
 			{ id: 'e', fecha: '2026-11-20', hora: '12:00:00', status: 'confirmada' },
 		]
 		const beforeMidnight = splitMeetings(meetings, new Date('2026-11-23T22:30:00Z'))
-		expect(beforeMidnight.upcoming.map((m) => m.id)).toEqual(['a', 'b', 'd'])
-		expect(beforeMidnight.past.map((m) => m.id)).toEqual(['c', 'e'])
+		expect(beforeMidnight.upcoming.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd'])
+		expect(beforeMidnight.past.map((m) => m.id)).toEqual(['e'])
 		const afterMidnight = splitMeetings(meetings, new Date('2026-11-23T23:30:00Z'))
-		expect(afterMidnight.upcoming.map((m) => m.id)).toEqual(['b', 'd'])
-		expect(afterMidnight.past.map((m) => m.id)).toEqual(['c', 'a', 'e'])
+		expect(afterMidnight.upcoming.map((m) => m.id)).toEqual(['b', 'c', 'd'])
+		expect(afterMidnight.past.map((m) => m.id)).toEqual(['a', 'e'])
 	})
 })
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { inputClass, selectClass } from '~/components/forms'
+import { SlotPicker } from '~/components/slot-picker'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
@@ -15,9 +15,6 @@ export type MeetingActionsCopy = {
 		button: string
 		title: string
 		text: (availability: string) => string
-		date: string
-		time: string
-		choose: string
 		submit: string
 	}
 	cancel: { button: string; title: string; text: string; confirm: string; back: string }
@@ -41,35 +38,7 @@ function RescheduleForm({
 		<Form method="post" className="space-y-4" onSubmit={onSubmit}>
 			<input type="hidden" name="intent" value="reschedule" />
 			<input type="hidden" name="id" value={meeting.id} />
-			<div>
-				<label htmlFor={`fecha-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
-					{copy.reschedule.date}
-				</label>
-				<input
-					id={`fecha-${meeting.id}`}
-					name="fecha"
-					type="date"
-					required
-					min={options.window.earliest.fecha}
-					max={options.window.last}
-					className={inputClass}
-				/>
-			</div>
-			<div>
-				<label htmlFor={`hora-${meeting.id}`} className="mb-1.5 block text-sm font-medium">
-					{copy.reschedule.time}
-				</label>
-				<select id={`hora-${meeting.id}`} name="hora" required defaultValue="" className={selectClass}>
-					<option value="" disabled>
-						{copy.reschedule.choose}
-					</option>
-					{options.horas.map((slot) => (
-						<option key={slot} value={slot}>
-							{slot}
-						</option>
-					))}
-				</select>
-			</div>
+			<SlotPicker months={options.months} chosen="" errorId={`hueco-${meeting.id}`} errors={undefined} />
 			<Button type="submit" className="w-full" disabled={navigation.state !== 'idle'}>
 				{copy.reschedule.submit}
 			</Button>

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from 'react-router'
-import { isBookingReturn, redirectTarget } from '~/.server/auth'
+import { isBookingReturn, isCheckoutReturn, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { isAnotherAccount, openEmailLink, signsInHere } from '~/.server/email-links'
 import { getPublicEnv } from '~/.server/env'
@@ -88,7 +88,9 @@ async function spendEmailLink(request: Request, context: Route.ActionArgs['conte
 	const target = destination(nextOf(link, callbackUrl()), link.type)
 	if (outcome.kind === 'signed-in') {
 		if (link.type === 'email_change') return redirectWithToast(target, { type: 'success', title: copy.emailChanged })
-		if (link.signUp) return redirectWithToast(target, await confirmedToast(request, target))
+		// Back to a purchase, the plan page goes on to Stripe's checkout: a toast would wait and show after paying.
+		if (link.signUp && !isCheckoutReturn(target))
+			return redirectWithToast(target, await confirmedToast(request, target))
 		throw redirect(target)
 	}
 	if (outcome.kind === 'confirmed') {

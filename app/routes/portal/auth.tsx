@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { authMessage, authStatus, redirectTarget } from '~/.server/auth'
+import { authMessage, authStatus, isCheckoutReturn, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
+import { readCheckoutDraft } from '~/.server/checkout-draft'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
 import { isAuthRateLimited, reserveSignIn } from '~/.server/rate-limit'
@@ -18,6 +19,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
 import { authCopy } from '~/content/auth'
+import { periodLabels, planById } from '~/content/plans'
 import { emailField } from '~/lib/schemas'
 import { signInSchema, signUpSchema } from '~/lib/auth-schemas'
 import { cn } from '~/lib/utils'
@@ -48,7 +50,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 	// A signed-in visitor goes straight back to where they came from.
 	if (await getOptionalUser(context, request)) throw redirect(redirectTarget(redirectTo))
 	await requireAuthService(context)
-	const draft = await readBookingDraft(request)
+	const target = redirectTarget(redirectTo)
+	const [draft, purchase] = await Promise.all([
+		readBookingDraft(request),
+		isCheckoutReturn(target) ? readCheckoutDraft(request) : null,
+	])
 	// Someone coming from the booking form signs up first (SPEC §4), with what they typed.
 	const tab: Tab =
 		url.searchParams.get('tab') === 'signup' || (draft && url.searchParams.get('tab') !== 'signin')
@@ -61,7 +67,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 		tab,
 		carried: draft ? { fullName: draft.nombre ?? '', email: draft.email ?? '' } : null,
 		signInEmail: named.success ? named.data : (draft?.email ?? ''),
-		redirectTo: redirectTarget(redirectTo),
+		redirectTo: target,
+		checkout: purchase
+			? authCopy.checkout.title(planById(purchase.plan)?.name ?? '', periodLabels[purchase.period].toLowerCase())
+			: null,
 		error: error ? (authCopy.callbackErrors[error] ?? null) : null,
 		siteUrl: getPublicEnv().SITE_URL,
 	}
@@ -387,6 +396,12 @@ function Auth({ loaderData, actionData }: Route.ComponentProps) {
 				{loaderData.error ? (
 					<p role="alert" className="mb-5 rounded-xl border border-danger/40 bg-danger/5 p-3 text-sm text-danger">
 						{loaderData.error}
+					</p>
+				) : null}
+				{loaderData.checkout ? (
+					<p role="status" className="mb-5 rounded-xl border border-brand/30 bg-brand/5 p-3 text-sm">
+						<strong className="block font-semibold">{loaderData.checkout}</strong>
+						{authCopy.checkout.text}
 					</p>
 				) : null}
 				{carried ? (

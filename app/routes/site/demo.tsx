@@ -9,13 +9,12 @@ import { readForm } from '~/.server/http'
 import { getOptionalUser, getUserIfReachable } from '~/.server/supabase'
 import { isRateLimited, rateLimitedMessage } from '~/.server/rate-limit'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
-import { BookingForm, type BookingOutcome, type SlotMonth } from '~/components/site/booking-form'
+import { BookingForm, type BookingOutcome } from '~/components/site/booking-form'
 import { Card, Container } from '~/components/site/page'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { pageNames } from '~/content/navigation'
 import { demoPage } from '~/content/pages'
 import { availabilityFact, describeAvailability } from '~/content/availability'
-import { formatMonthYear, formatWeekdayDate } from '~/lib/dates'
 import {
 	bookableDays,
 	bookingWindow,
@@ -24,8 +23,8 @@ import {
 	isBookableDay,
 	isPastHorizon,
 	isWeekend,
+	slotMonths,
 	withSlotFields,
-	type BookableDay,
 } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/booking-schemas'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
@@ -67,19 +66,6 @@ function Breadcrumb() {
 }
 
 const factIcons = { clock: 'clock', calendar: 'calendar-days', video: 'video' } satisfies Record<string, IconName>
-
-/** The free days grouped by month and named in Spanish here, so the page ships no date formatting. */
-function slotMonths(days: BookableDay[]): SlotMonth[] {
-	const months: SlotMonth[] = []
-	for (const day of days) {
-		const label = formatMonthYear(day.fecha)
-		const slotDay = { ...day, label: formatWeekdayDate(day.fecha) }
-		const last = months.at(-1)
-		if (last?.label === label) last.days.push(slotDay)
-		else months.push({ label, days: [slotDay] })
-	}
-	return months
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// A public page: while Supabase is down it still shows, as to a visitor; booking then says it cannot.

@@ -2,10 +2,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { planPage } from '~/content/pages'
-import { signInUrlFor } from '~/.server/auth'
+import { checkoutReturnParam, checkoutReturnUrl, signInUrlFor } from '~/.server/auth'
 import { createCheckoutSession, priceIdFor } from '~/.server/billing'
+import { clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from '~/.server/checkout-draft'
+import { getPublicEnv } from '~/.server/env'
 import { notFound, readForm } from '~/.server/http'
-import { getUserIfReachable } from '~/.server/supabase'
+import { getUserIfReachable, getUserOrOutage, type SessionUser } from '~/.server/supabase'
 import { redirectWithToast } from '~/.server/toast'
 import { FaqList, PeriodTabs } from '~/components/site/blocks'
 import { BookingDialogButton } from '~/components/site/booking-dialog'
@@ -14,17 +16,36 @@ import { Button } from '~/components/ui/button'
 import { checkoutCopy, paymentErrorToast } from '~/content/billing'
 import { notImplementedToast } from '~/content/home'
 import { planById, priceLabels, priceSuffix, vatNote } from '~/content/plans'
-import { periodFromUrl, periodHref } from '~/lib/period'
+import { periodFromUrl, periodHref, type BillingPeriod } from '~/lib/period'
+import type { PlanId } from '~/lib/plan-ids'
 import { checkoutSchema } from '~/lib/billing-schemas'
 import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/plan'
 import { log } from '~/.server/log'
 
+/** Stripe's checkout page for this purchase, or back to the plan page with the spec's payment toast. */
+async function checkout(user: SessionUser, plan: PlanId, period: BillingPeriod, back: string, init?: ResponseInit) {
+	const priceId = priceIdFor(plan, period)
+	if (!priceId) return redirectWithToast(back, notImplementedToast, init)
+	try {
+		return redirect(await createCheckoutSession(user, plan, period, priceId), { ...init, status: 303 })
+	} catch (error) {
+		log.error({ err: error }, '[checkout] session failed')
+		return redirectWithToast(back, paymentErrorToast, init)
+	}
+}
+
 export async function loader({ params, request, url, context }: Route.LoaderArgs) {
 	const plan = planById(params.plan)
 	if (!plan) throw notFound()
 	const user = await getUserIfReachable(context, request)
+	// Back from signing in after 'Pagar y Activar': on to the checkout chosen then, once.
+	const draft = user && url.searchParams.has(checkoutReturnParam) ? await readCheckoutDraft(request) : null
+	if (user && draft?.plan === plan.id) {
+		const headers = new Headers({ 'Set-Cookie': await clearCheckoutDraft() })
+		throw await checkout(user, plan.id, draft.period, periodHref(url.pathname, '', draft.period), { headers })
+	}
 	return {
 		planId: plan.id,
 		period: periodFromUrl(url),
@@ -62,21 +83,19 @@ export async function action({ params, request, url, context }: Route.ActionArgs
 	const plan = planById(params.plan)
 	if (!plan) throw notFound()
 	const back = url.pathname + url.search
-	// Signed out, or Supabase down (then no purchase could be recorded either): the spec's payment toast.
-	const user = await getUserIfReachable(context, request)
-	if (!user) return redirectWithToast(back, paymentErrorToast)
-
 	const submission = parseWithZod(await readForm(request), { schema: checkoutSchema })
 	if (submission.status !== 'success') return redirectWithToast(back, paymentErrorToast)
 	const { period } = submission.value
-	const priceId = priceIdFor(plan.id, period)
-	if (!priceId) return redirectWithToast(back, notImplementedToast)
-	try {
-		return redirect(await createCheckoutSession(user, plan.id, period, priceId), 303)
-	} catch (error) {
-		log.error({ err: error }, '[checkout] session failed')
-		return redirectWithToast(back, paymentErrorToast)
-	}
+	if (!priceIdFor(plan.id, period)) return redirectWithToast(back, notImplementedToast)
+	const user = await getUserOrOutage(context, request)
+	// Supabase down: nobody can sign in or have a purchase recorded now, so the spec's payment toast.
+	if (user === 'unreachable') return redirectWithToast(back, paymentErrorToast)
+	if (user) return checkout(user, plan.id, period, back)
+	// Signed out: to the portal to sign up or in, the choice kept in a signed cookie, and on to pay from there.
+	const signUp = new URLSearchParams({ tab: 'signup', redirectTo: checkoutReturnUrl(plan.id, period) })
+	return redirect(`${getPublicEnv().PORTAL_URL}/auth?${signUp}`, {
+		headers: { 'Set-Cookie': await saveCheckoutDraft({ plan: plan.id, period }) },
+	})
 }
 
 export default routeComponent(PlanPage)

@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { bookForClient } from '~/.server/admin-bookings'
 import { loadAdminPage } from '~/.server/admin-list'
-import { loadRescheduleOptions } from '~/.server/booking-rules'
 import { requireAdmin } from '~/.server/auth'
-import { cancelMeetingAsAdmin, rescheduleMeetingAsAdmin } from '~/.server/bookings'
+import { cancelMeetingAsAdmin, loadRescheduleOptions, rescheduleMeetingAsAdmin } from '~/.server/bookings'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
+import { chooseSlotErrors, SlotPicker } from '~/components/slot-picker'
 import { AdminTable, ClearFilters } from '~/components/portal/admin-table'
 import { InlineMeetingForm, MeetingRowActions } from '~/components/portal/meeting-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
@@ -19,7 +19,7 @@ import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { meetingsCopy } from '~/content/meetings'
 import { formatMeeting, meetingStatuses, todayInMadrid } from '~/lib/booking'
-import type { RescheduleOptions } from '~/lib/slots'
+import { slotValue, withSlotFields, type RescheduleOptions } from '~/lib/slots'
 import { meetingFilterArgs, meetingFiltersFrom } from '~/lib/meeting-filters'
 import { adminBookingSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/meetings'
@@ -64,7 +64,8 @@ function listUrl(url: URL) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
 	await requireAdmin(context, request)
-	const form = await readForm(request)
+	// The slot pickers send one `slot`; read as the fecha and hora the checks and the schema take.
+	const form = withSlotFields(await readForm(request))
 	const id = String(form.get('id') ?? '')
 	const supabase = getSupabase(context)
 	// Failures stay on the page with the message inline (and a toast); successes redirect, so a reload posts nothing twice.
@@ -177,6 +178,9 @@ function NewMeetingForm({
 	})
 	const closeParams = new URLSearchParams(searchParams)
 	closeParams.delete('nueva')
+	const { fecha, hora } = fields
+	// A refused booking keeps its slot chosen, if it is still free.
+	const chosen = fecha.initialValue && hora.initialValue ? slotValue(fecha.initialValue, hora.initialValue) : ''
 	return (
 		<section aria-labelledby="nueva-titulo" className="mb-6 max-w-2xl rounded-2xl border bg-surface p-6">
 			<h2 id="nueva-titulo" className="font-semibold">
@@ -195,28 +199,13 @@ function NewMeetingForm({
 					inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), autoComplete: 'off' }}
 					errors={fields.nombre.errors}
 				/>
-				<Field
-					label={text.date}
-					inputProps={{
-						...getInputProps(fields.fecha, { type: 'date' }),
-						min: options.window.earliest.fecha,
-						max: options.window.last,
-					}}
-					errors={fields.fecha.errors}
-				/>
-				<div>
-					<label htmlFor={fields.hora.id} className="mb-1.5 block text-sm font-medium">
-						{text.time}
-					</label>
-					<select {...getSelectProps(fields.hora)} className={selectClass}>
-						<option value="">{text.choose}</option>
-						{options.horas.map((slot) => (
-							<option key={slot} value={slot}>
-								{slot}
-							</option>
-						))}
-					</select>
-					<ErrorList errors={fields.hora.errors} />
+				<div className="sm:col-span-2">
+					<SlotPicker
+						months={options.months}
+						chosen={chosen}
+						errorId={fields.fecha.errorId}
+						errors={fields.fecha.errors?.length || fields.hora.errors?.length ? chooseSlotErrors : undefined}
+					/>
 				</div>
 				<Field
 					className="sm:col-span-2"

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { requireUser } from '~/.server/auth'
-import { cancelOwnMeeting, listOwnMeetings, rescheduleOwnMeeting } from '~/.server/bookings'
+import { cancelOwnMeeting, listOwnMeetings, loadRescheduleOptions, rescheduleOwnMeeting } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
@@ -14,8 +14,8 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
 import { meetingsCopy as copy } from '~/content/meetings'
-import { loadRescheduleOptions } from '~/.server/booking-rules'
 import { formatMeeting, splitMeetings } from '~/lib/booking'
+import { withSlotFields } from '~/lib/slots'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/meetings'
 import { keepFormOnFailure } from '~/components/toaster'
@@ -40,7 +40,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
 	const user = await requireUser(context, request)
-	const form = await readForm(request)
+	// The reschedule form's picker sends one `slot`; read as the fecha and hora the checks take.
+	const form = withSlotFields(await readForm(request))
 	const id = String(form.get('id') ?? '')
 	const supabase = getSupabase(context)
 	const back =
