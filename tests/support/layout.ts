@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** How far the page is wider than the screen where it stands, and the deferred blocks in sight that cut off content. */
 function measure(page: Page) {
@@ -46,4 +46,49 @@ export async function expectNoSidewaysScroll(page: Page) {
 		expect(scrolled.cutOff, `${page.url()}: content cut off at ${y}px`).toEqual([])
 	}
 	await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+}
+
+/**
+ * Fails when a row of `list`'s items stops short of either edge of the list: a card left alone on the last row,
+ * or a last row shorter than the others. Items on one row share their top edge. The list is scrolled into sight
+ * first, as a visitor would, so that a deferred block around it is laid out.
+ */
+export async function expectFullRows(list: Locator) {
+	await list.scrollIntoViewIfNeeded()
+	const rows = await list.evaluate((element) => {
+		const style = getComputedStyle(element)
+		const box = element.getBoundingClientRect()
+		const left = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft)
+		const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight)
+		const byTop = new Map<number, { left: number; right: number; count: number }>()
+		for (const item of element.children) {
+			const itemBox = item.getBoundingClientRect()
+			const top = Math.round(itemBox.top)
+			const row = byTop.get(top) ?? { left: Infinity, right: -Infinity, count: 0 }
+			byTop.set(top, {
+				left: Math.min(row.left, itemBox.left),
+				right: Math.max(row.right, itemBox.right),
+				count: row.count + 1,
+			})
+		}
+		return [...byTop.values()].map((row) => ({
+			items: row.count,
+			gapLeft: Math.round(row.left - left),
+			gapRight: Math.round(right - row.right),
+		}))
+	})
+	for (const [index, row] of rows.entries()) {
+		expect(row, `row ${index + 1} of ${rows.length} reaches both edges of the list`).toEqual({
+			items: row.items,
+			gapLeft: 0,
+			gapRight: 0,
+		})
+	}
+}
+
+/** Fails when `block` does not start where `heading` does: a block indented from its section's title. */
+export async function expectLinedUp(heading: Locator, block: Locator) {
+	await block.scrollIntoViewIfNeeded()
+	const [headingBox, blockBox] = await Promise.all([heading.boundingBox(), block.boundingBox()])
+	expect(Math.round(blockBox?.x ?? -1), 'the block starts where its heading does').toBe(Math.round(headingBox?.x ?? -2))
 }
