@@ -61,7 +61,7 @@ test.describe('the chat widget', () => {
 		await send(page, 'cuanto tardais')
 		await expect(panel.locator('[data-sender="user"]')).toHaveText('cuanto tardais')
 		const answer = panel.locator('[data-sender="bot"]').nth(1)
-		await expect(answer.locator('blockquote')).toContainText('entre 2 y 4 semanas')
+		await expect(answer.locator('blockquote')).toContainText('30 días con Starter')
 		await expect(answer.getByRole('link', { name: 'Preguntas frecuentes' }).first()).toHaveAttribute('href', '/#faq')
 		await expect(panel.getByTestId('typing')).toHaveCount(0)
 		await expect(panel.getByLabel('Escribe tu mensaje')).toBeFocused()
