@@ -164,7 +164,8 @@ insert into public.blog_posts (id, title, slug, excerpt, content, image_url, aut
 <p>Google Workspace, tu pasarela de pago y WhatsApp Business pueden trabajar juntos a través de un asistente, sin cambiar de herramientas.</p>
 <h2>Mide y amplía</h2>
 <p>Con una función activa ya se nota la diferencia. Después, añade canales y funciones a medida que el negocio lo pida.</p>',
-  null, 'Equipo KIA', now() - interval '45 days'
+  -- A fixed day of the year its title names, whenever the seed is loaded (issue 55).
+  null, 'Equipo KIA', timestamptz '2025-03-12 10:00:00+01'
 ),
 (
   'b2000000-0000-4000-8000-000000000007',

@@ -135,6 +135,7 @@ function ConsentBanner({ fetcher, onCustomize }: { fetcher: ConsentFetcher; onCu
 	const hydrated = useHydrated()
 	return (
 		<section
+			data-cookie-banner
 			aria-label={cookieTexts.bannerLabel}
 			className="fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-2xl border bg-surface p-4 shadow-2xl sm:inset-x-6 sm:bottom-6 sm:p-5"
 		>

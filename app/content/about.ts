@@ -1,3 +1,5 @@
+import type { Project } from './projects'
+
 export const about: {
 	title: string
 	description: string
@@ -7,7 +9,8 @@ export const about: {
 	manifesto: { heading: string; items: { title: string; text: string }[] }
 	showcase: {
 		heading: string
-		items: { name: string; text: string; url: string; linkLabel: string }[]
+		/** Each leads to its case on /proyectos: the projects have no public address to visit (issue 55). */
+		items: { name: string; text: string; project: Project['id']; linkLabel: string }[]
 	}
 	projectsLink: string
 	contact: { heading: string; text: string }
@@ -56,19 +59,19 @@ export const about: {
 		],
 	},
 	showcase: {
-		heading: 'Proyectos que puedes probar',
+		heading: 'Proyectos destacados',
 		items: [
 			{
 				name: 'Asistente fiscal por WhatsApp',
 				text: 'Un asistente para autónomos que recuerda los plazos fiscales, guarda tiques y facturas y resuelve dudas desde WhatsApp Business.',
-				url: 'https://asistente-fiscal.kia.es',
-				linkLabel: 'Visitar el asistente fiscal',
+				project: 'asistente-fiscal-whatsapp',
+				linkLabel: 'Ver el caso del asistente fiscal',
 			},
 			{
 				name: 'Eventos en casas particulares',
 				text: 'Una plataforma para reservar casas particulares para celebraciones, con disponibilidad, pagos y atención automatizada.',
-				url: 'https://eventos.kia.es',
-				linkLabel: 'Visitar la plataforma de eventos',
+				project: 'reservas-eventos-casas',
+				linkLabel: 'Ver el caso de la plataforma de eventos',
 			},
 		],
 	},

@@ -17,9 +17,9 @@ export const accountCopy = {
 		confirm: 'Repite la contraseña',
 	},
 	preferences: [
-		{ value: 'email', label: 'Email' },
+		{ value: 'email', label: 'Correo' },
 		{ value: 'whatsapp', label: 'WhatsApp' },
-		{ value: 'ambos', label: 'Email y WhatsApp' },
+		{ value: 'ambos', label: 'Correo y WhatsApp' },
 	],
 	toasts: {
 		saved: 'Perfil actualizado correctamente',

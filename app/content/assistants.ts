@@ -5,7 +5,7 @@ export const assistantLabels = {
 	channels: {
 		web: 'Web app',
 		whatsapp: 'WhatsApp Business',
-		email: 'Email',
+		email: 'Correo',
 		calendario: 'Calendario',
 		drive: 'Documentos en la nube',
 		pagos: 'Pagos con tarjeta',

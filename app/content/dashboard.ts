@@ -85,7 +85,10 @@ export const dashboardCopy = {
 	},
 	assistants: {
 		title: 'Mis Asistentes',
+		// The spec's words; the line after says who creates them (issue 55).
 		empty: 'Todavía no has creado ningún asistente.',
+		emptyText:
+			'Tu asistente lo creamos nosotros al contratar un plan, y aparecerá aquí desde que empecemos a prepararlo.',
 		request: 'Solicitar asistente',
 		company: 'Empresa',
 	},

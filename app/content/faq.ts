@@ -9,7 +9,7 @@ export const homeFaq: FaqItem[] = [
 	{
 		question: '¿Cuánto se tarda en tener mi asistente?',
 		answer:
-			'Normalmente entre 2 y 4 semanas desde la primera reunión, según el número de documentos e integraciones. Te damos una fecha concreta en la propuesta.',
+			'Depende del plan: 30 días con Starter, 6 semanas con Business y de 8 a 10 semanas con Enterprise, desde que tenemos tus documentos y accesos. Te damos una fecha concreta en la propuesta.',
 	},
 	{
 		question: '¿Qué documentos necesitáis?',
@@ -39,12 +39,12 @@ export const homeFaq: FaqItem[] = [
 	{
 		question: '¿Qué soporte ofrecéis?',
 		answer:
-			'Te acompañamos durante la puesta en marcha y después. Puedes escribirnos o llamarnos de lunes a viernes y te respondemos en menos de 24 horas.',
+			'Depende del plan. Starter no incluye soporte continuo, pero sí el entrenamiento inicial completo, y puedes contratar bolsas de horas de soporte. Business incluye 30 días de soporte tras la entrega y Enterprise, 3 meses de soporte y mantenimiento prioritario. Para cualquier otra consulta, escríbenos o llámanos de lunes a viernes: te respondemos en menos de 24 horas.',
 	},
 	{
 		question: '¿Qué es la WebApp incluida?',
 		answer:
-			'Es una aplicación web privada con tu logo y tus colores, desde la que hablas con tu asistente y revisas su trabajo. Se accede con tu cuenta de Google o con correo y contraseña.',
+			'Es una aplicación web privada con tu logo y tus colores, desde la que hablas con tu asistente y revisas su trabajo. Se accede con tu cuenta de Google o con email y contraseña.',
 	},
 	{
 		question: '¿Qué pasa después de pagar?',

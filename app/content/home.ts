@@ -4,7 +4,7 @@ export const home = {
 		'KIA crea asistentes de inteligencia artificial entrenados con los documentos de tu empresa y conectados a WhatsApp Business, correo, calendario y facturación.',
 	eyebrow: 'Asistente propio, creado con tu conocimiento, activado con IA',
 	headline: 'Haz menos. Logra más. Vive mejor.',
-	lead: 'Un asistente inteligente entrenado con los documentos de tu negocio que recuerda tus obligaciones fiscales, gestiona facturas y responde correos por ti, en la web, en WhatsApp Business y por email.',
+	lead: 'Un asistente inteligente entrenado con los documentos de tu negocio que recuerda tus obligaciones fiscales, gestiona facturas y responde correos por ti, en la web, en WhatsApp Business y por correo.',
 	capabilitiesHeading: 'Todo lo que tu asistente puede hacer por ti',
 	capabilitiesLead: 'Elige las funciones que necesitas hoy y añade más cuando tu negocio crezca.',
 	freedom: {
@@ -31,7 +31,7 @@ export const home = {
 			},
 			{
 				title: 'Empieza a trabajar por ti',
-				text: 'En 2 a 4 semanas tienes tu asistente listo en tu propia WebApp.',
+				text: 'Desde 30 días, según el plan, tienes tu asistente listo en tu propia WebApp.',
 				art: 'launch',
 			},
 		],

@@ -14,9 +14,9 @@ export const howItWorks: {
 } = {
 	title: 'Cómo funciona · KIA',
 	description:
-		'Así creamos tu asistente inteligente: de la primera reunión a la entrega en 2 a 4 semanas, entrenado con tus documentos y conectado a tus herramientas.',
+		'Así creamos tu asistente inteligente: de la primera reunión a la entrega, entrenado con tus documentos y conectado a tus herramientas, en 30 días con el plan Starter.',
 	heading: 'Cómo creamos tu asistente, paso a paso',
-	lead: 'Un proceso claro y cercano: escuchamos cómo trabajas, preparamos tu conocimiento, conectamos tus herramientas y te entregamos un asistente listo para usar en unas 2 a 4 semanas.',
+	lead: 'Un proceso claro y cercano: escuchamos cómo trabajas, preparamos tu conocimiento, conectamos tus herramientas y te entregamos un asistente listo para usar: en 30 días con Starter, 6 semanas con Business y de 8 a 10 semanas con Enterprise.',
 	steps: [
 		{
 			title: 'Reunión inicial',

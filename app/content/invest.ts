@@ -20,7 +20,7 @@ export const invest: {
 	highlights: [
 		{ value: '+3 millones', label: 'de autónomos en España' },
 		{ value: '99 %', label: 'de las empresas españolas son pymes' },
-		{ value: '2-4 semanas', label: 'para entregar un asistente propio' },
+		{ value: '30 días', label: 'para entregar un asistente Starter' },
 		{ value: '3 canales', label: 'WebApp, WhatsApp Business y correo' },
 	],
 	sections: [

@@ -147,7 +147,7 @@ export const cookiePolicy: LegalDocument = {
 	title: 'Política de cookies',
 	description:
 		'Qué cookies usa la web de KIA, para qué sirven, cuánto duran y cómo puedes aceptarlas, rechazarlas o configurarlas en cualquier momento.',
-	updated: '2026-11-23',
+	updated: '2025-07-25',
 	intro: `Esta política explica qué son las cookies, cuáles utiliza ${company.legalName} en su sitio web y en el portal de clientes, con qué finalidad y cómo puedes gestionarlas. La redactamos conforme al artículo 22.2 de la Ley 34/2002, de Servicios de la Sociedad de la Información y de Comercio Electrónico (LSSI-CE), el RGPD y la Guía sobre el uso de las cookies de la Agencia Española de Protección de Datos.`,
 	sections: [
 		{
@@ -288,7 +288,7 @@ export const contractingTerms: LegalDocument = {
 		{
 			heading: '6. Plazos de entrega y colaboración del cliente',
 			paragraphs: [
-				'El plazo de entrega habitual de un asistente es de 2 a 4 semanas, y los plazos máximos de desarrollo son de 30 días para el plan Starter, 6 semanas para el plan Business y de 8 a 10 semanas para el plan Enterprise. Los plazos se cuentan desde que el cliente ha realizado el pago y ha facilitado la documentación, los accesos y la información necesarios.',
+				'Los plazos máximos de desarrollo son de 30 días para el plan Starter, 6 semanas para el plan Business y de 8 a 10 semanas para el plan Enterprise. Los plazos se cuentan desde que el cliente ha realizado el pago y ha facilitado la documentación, los accesos y la información necesarios.',
 				'Los retrasos imputables al cliente, como la falta de entrega de documentos, de accesos a sus cuentas o de respuesta a las consultas de KIA, prolongarán los plazos en la misma medida. Una vez entregado el asistente, el cliente dispone de un periodo razonable para revisarlo y comunicar las incidencias detectadas.',
 			],
 		},

@@ -2,7 +2,7 @@
 export const newsletterCopy = {
 	subscribed: {
 		title: '¡Ya casi está!',
-		description: 'Te hemos enviado un email para confirmar tu suscripción. Revisa tu bandeja de entrada.',
+		description: 'Te hemos enviado un correo para confirmar tu suscripción. Revisa tu bandeja de entrada.',
 	},
 	failed: {
 		title: 'No se pudo completar la suscripción',
@@ -13,7 +13,7 @@ export const newsletterCopy = {
 		text: 'Pulsa el botón para empezar a recibir el boletín de KIA.',
 		button: 'Confirmar suscripción',
 		done: '¡Suscripción confirmada!',
-		doneText: (email: string) => `Recibirás el boletín de KIA en ${email}. Te hemos enviado un email de bienvenida.`,
+		doneText: (email: string) => `Recibirás el boletín de KIA en ${email}. Te hemos enviado un correo de bienvenida.`,
 		invalid: 'Este enlace no es válido o ha caducado',
 		invalidText: 'Suscríbete de nuevo desde el pie de cualquier página y te enviaremos otro.',
 	},

@@ -33,7 +33,7 @@ export const blogPage = {
 	shared: '¡Enlace copiado al portapapeles!',
 	shareFailed: 'No se pudo copiar el enlace',
 	shareLink: 'Enlace de la entrada',
-	shareByEmail: 'Enviar por email',
+	shareByEmail: 'Enviar por correo',
 	cta: {
 		heading: '¿Quieres ver cómo funcionaría en tu negocio?',
 		text: 'Solicita una demostración gratuita de 15 minutos.',
@@ -89,7 +89,7 @@ export const demoPage = {
 	facts: [
 		{ icon: 'clock', title: '15 minutos', text: 'Directo al grano, sin compromiso.' },
 		{ icon: 'calendar', title: 'De lunes a viernes', text: 'Cada 30 minutos, de 10:00 a 13:30.' },
-		{ icon: 'video', title: 'Videollamada', text: 'Recibirás el enlace por email.' },
+		{ icon: 'video', title: 'Videollamada', text: 'Recibirás el enlace por correo.' },
 	],
 	form: {
 		heading: 'Reserva tu hueco',
@@ -123,7 +123,7 @@ export const demoPage = {
 		// The booking is kept when the confirmation e-mail cannot be sent; the page must not promise it.
 		toastTextNoMail: 'Tu cita ha sido agendada. Tienes el enlace de la reunión en esta página.',
 		noMail:
-			'No hemos podido enviarte el email de confirmación. Guarda el enlace de la reunión: también lo tienes en tu panel de cliente, en Reuniones.',
+			'No hemos podido enviarte el correo de confirmación. Guarda el enlace de la reunión: también lo tienes en tu panel de cliente, en Reuniones.',
 	},
 	failure: {
 		banner: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',

@@ -75,7 +75,7 @@ export const plans: Plan[] = [
 			{
 				question: '¿Cuánto tarda la puesta en marcha?',
 				answer:
-					'El desarrollo del plan Business dura unas 6 semanas, desde la primera reunión hasta la entrega del asistente.',
+					'El desarrollo del plan Business dura unas 6 semanas, desde que tenemos tus documentos y accesos hasta la entrega del asistente.',
 			},
 			{
 				question: '¿Qué soporte incluye?',
@@ -98,13 +98,13 @@ export const plans: Plan[] = [
 		features: [
 			'Hasta 10 funciones activas',
 			'Sin límite inicial de documentos',
-			'Web + WhatsApp + Email',
+			'Web + WhatsApp + Correo',
 			'Usuarios ilimitados por roles',
 		],
 		includes: [
 			'Facturación electrónica VERIFACTU',
 			'Hasta 10 funciones activas',
-			'Canal triple: Web, WhatsApp Business y Email',
+			'Canal triple: Web, WhatsApp Business y correo',
 			'Entrenamiento sin límite inicial de documentos',
 			'Panel avanzado y métricas detalladas',
 			'Acceso multiusuario ilimitado por roles',
@@ -167,7 +167,7 @@ export const comparison: { label: string; values: Record<PlanId, string> }[] = [
 	{ label: 'Funciones activas', values: { starter: '1', business: 'Hasta 5', enterprise: 'Hasta 10' } },
 	{
 		label: 'Canales',
-		values: { starter: 'Web o WhatsApp', business: 'Web + WhatsApp', enterprise: 'Web + WhatsApp + Email' },
+		values: { starter: 'Web o WhatsApp', business: 'Web + WhatsApp', enterprise: 'Web + WhatsApp + Correo' },
 	},
 	{ label: 'Documentos', values: { starter: 'Hasta 100', business: 'Hasta 500', enterprise: 'Sin límite inicial' } },
 	{ label: 'Usuarios', values: { starter: '1', business: 'Hasta 3', enterprise: 'Ilimitados por roles' } },

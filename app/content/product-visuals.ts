@@ -2,7 +2,7 @@
 export const productVisuals = {
 	chat: {
 		label:
-			'Conversación de WhatsApp Business con el asistente KIA: recuerda que el 20 de octubre vence el modelo 303 del tercer trimestre, ofrece el borrador y envía por email la factura que le piden.',
+			'Conversación de WhatsApp Business con el asistente KIA: recuerda que el 20 de octubre vence el modelo 303 del tercer trimestre, ofrece el borrador y envía por correo la factura que le piden.',
 		name: 'Asistente KIA',
 		status: 'en línea',
 		day: 'Hoy',
@@ -19,7 +19,7 @@ export const productVisuals = {
 			time: '09:13',
 			file: 'Factura 2025-0142.pdf',
 			detail: '1 página · 1.210,00 €',
-			text: 'Hecho: factura enviada por email al cliente y guardada en tu Drive.',
+			text: 'Hecho: factura enviada por correo al cliente y guardada en tu Drive.',
 		},
 		placeholder: 'Escribe un mensaje',
 	},

@@ -1,7 +1,7 @@
 /** The client's side of support, /dashboard/soporte: kept apart from the dashboard's copy, which every portal page loads. */
 export const supportRequestsCopy = {
 	title: 'Soporte',
-	lead: '¿Tienes una duda sobre tu asistente, tu plan o tu cuenta? Escríbenos: te responderemos por email y verás la conversación aquí.',
+	lead: '¿Tienes una duda sobre tu asistente, tu plan o tu cuenta? Escríbenos: te responderemos por correo y verás la conversación aquí.',
 	newRequest: {
 		title: 'Nueva solicitud',
 		subject: 'Asunto',
@@ -11,7 +11,7 @@ export const supportRequestsCopy = {
 		messageHint: 'Cuéntanos qué necesitas con el mayor detalle posible.',
 		submit: 'Enviar solicitud',
 		sent: 'Solicitud enviada',
-		sentText: 'Te responderemos lo antes posible, por email y en esta página.',
+		sentText: 'Te responderemos lo antes posible, por correo y en esta página.',
 	},
 	list: {
 		title: 'Mis solicitudes',

@@ -53,7 +53,7 @@ export const webapp: {
 			heading: 'Seguridad y control',
 			text: 'Tú decides quién entra y qué puede hacer el asistente en cada momento.',
 			points: [
-				'Acceso privado con tu cuenta de Google o con correo y contraseña',
+				'Acceso privado con tu cuenta de Google o con email y contraseña',
 				'Permisos por persona dentro de tu equipo',
 				'Tratamiento de datos conforme al RGPD',
 				'Registro de las acciones realizadas por el asistente',

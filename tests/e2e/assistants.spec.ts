@@ -206,12 +206,12 @@ test.describe('assistants', () => {
 		await expect(form.getByText('Indica la fecha de puesta en marcha de un asistente activo.')).toBeVisible()
 		await expect(form.getByLabel('Nombre del asistente')).toHaveValue(name)
 
-		await chooseChannels(form, ['Email'])
+		await chooseChannels(form, ['Correo'])
 		await form.getByLabel('Puesta en marcha').fill('2026-10-20')
 		await form.getByRole('button', { name: 'Crear asistente' }).click()
 		await expect(form.getByText('No hay ninguna cuenta con ese email.')).toBeVisible()
 		await expect(form.getByLabel('Nombre del asistente')).toHaveValue(name)
-		await expect(form.getByRole('checkbox', { name: 'Email' })).toBeChecked()
+		await expect(form.getByRole('checkbox', { name: 'Correo' })).toBeChecked()
 
 		await form.getByLabel('Email del cliente').fill(cliente.email)
 		await form.getByRole('button', { name: 'Crear asistente' }).click()

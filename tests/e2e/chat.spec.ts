@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { signIn } from '../support/browser'
 import { createAccount, createAdminAccount } from '../support/data'
 import { serviceClient } from '../support/supabase'
@@ -61,7 +61,7 @@ test.describe('the chat widget', () => {
 		await send(page, 'cuanto tardais')
 		await expect(panel.locator('[data-sender="user"]')).toHaveText('cuanto tardais')
 		const answer = panel.locator('[data-sender="bot"]').nth(1)
-		await expect(answer.locator('blockquote')).toContainText('entre 2 y 4 semanas')
+		await expect(answer.locator('blockquote')).toContainText('30 días con Starter')
 		await expect(answer.getByRole('link', { name: 'Preguntas frecuentes' }).first()).toHaveAttribute('href', '/#faq')
 		await expect(panel.getByTestId('typing')).toHaveCount(0)
 		await expect(panel.getByLabel('Escribe tu mensaje')).toBeFocused()
@@ -132,6 +132,69 @@ test.describe('the chat widget', () => {
 			await expect(panelOf(page).getByTestId('handover')).toBeVisible()
 			expect(await axeViolations(page, '[data-chat]'), theme).toEqual([])
 		}
+	})
+})
+
+/**
+ * What a visitor can reach of `control`: whether the element drawn at points across its middle (a tenth in from
+ * each end, and the centre) is the control or a part of it, for each point.
+ */
+function reachable(control: Locator) {
+	return control.evaluate((element) => {
+		const box = element.getBoundingClientRect()
+		return [0.1, 0.5, 0.9].map((across) => {
+			const top = document.elementFromPoint(box.left + box.width * across, box.top + box.height / 2)
+			return !!top && element.contains(top)
+		})
+	})
+}
+
+/** The open chat's field and its close button are wholly in reach, and the cookie banner's buttons still are. */
+async function expectChatClearOfTheBanner(page: Page) {
+	const panel = panelOf(page)
+	await expect(panel.getByLabel('Escribe tu mensaje')).toBeFocused()
+	expect(await reachable(panel.getByLabel('Escribe tu mensaje')), 'the message field').toEqual([true, true, true])
+	expect(await reachable(panel.getByRole('button', { name: 'Cerrar chat' })), 'the close button').toEqual([
+		true,
+		true,
+		true,
+	])
+	const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
+	for (const choice of ['Personalizar', 'Rechazar', 'Aceptar todo']) {
+		expect(await reachable(banner.getByRole('button', { name: choice })), choice).toEqual([true, true, true])
+	}
+	// Once the visitor chooses, the banner goes and the chat stays usable where it settles.
+	await banner.getByRole('button', { name: 'Aceptar todo' }).click()
+	await expect(banner).toBeHidden()
+	await expect.poll(() => reachable(panel.getByLabel('Escribe tu mensaje'))).toEqual([true, true, true])
+}
+
+// Issue 55: the banner (fixed, and above the chat) covered the open chat's field on /contacto.
+test.describe('the open chat while the cookie banner is up', () => {
+	test.beforeEach(async ({ context }) => context.clearCookies())
+
+	test('on a desktop, the banner covers neither the field nor the close button', async ({ page }) => {
+		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+		await page.getByRole('button', { name: 'Abrir chat con KIA' }).click()
+		await expectChatClearOfTheBanner(page)
+	})
+
+	test.describe('on a phone', () => {
+		test.use({ viewport: { width: 390, height: 844 } })
+
+		test('opened from the keyboard, the banner covers neither the field nor the close button @phone', async ({
+			page,
+		}) => {
+			await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+			const launcher = page.getByRole('button', { name: 'Abrir chat con KIA' })
+			await expect(launcher).toBeAttached({ timeout: 20_000 })
+			// The button waits aside while the banner is under it: the keyboard brings it back (back from the banner).
+			await page.getByRole('button', { name: 'Personalizar' }).focus()
+			await page.keyboard.press('Shift+Tab')
+			await expect(launcher).toBeFocused()
+			await page.keyboard.press('Enter')
+			await expectChatClearOfTheBanner(page)
+		})
 	})
 })
 

@@ -36,7 +36,7 @@ test.describe('newsletter, double opt-in', () => {
 		await footer.getByLabel('Email').fill(email)
 		await footer.getByRole('button', { name: 'Suscribirme' }).click()
 		await expect(page.getByText('¡Ya casi está!')).toBeVisible()
-		await expect(page.getByText('Te hemos enviado un email para confirmar tu suscripción.')).toBeVisible()
+		await expect(page.getByText('Te hemos enviado un correo para confirmar tu suscripción.')).toBeVisible()
 		expect(await subscriber(email)).toMatchObject({ estado: 'pendiente' })
 
 		const confirmation = await waitForMail(email, confirmSubject)

@@ -96,7 +96,7 @@ test("a post's 'Compartir' offers its link and an e-mail", async ({ browser }) =
 	await page.goto(siteURL(path))
 	await page.getByLabel('Compartir').click()
 	await expect(page.getByLabel('Enlace de la entrada')).toHaveValue(siteURL(path))
-	const mail = new URL((await page.getByRole('link', { name: 'Enviar por email' }).getAttribute('href')) ?? '')
+	const mail = new URL((await page.getByRole('link', { name: 'Enviar por correo' }).getAttribute('href')) ?? '')
 	expect(mail.protocol).toBe('mailto:')
 	expect(mail.searchParams.get('body')).toBe(siteURL(path))
 	expect(mail.searchParams.get('subject')).toMatch(/VERIFACTU/)

@@ -29,6 +29,26 @@ async function expectWithinWidth(locator: Locator) {
 	expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(phone.width)
 }
 
+test.describe('the site’s long pages on a phone', () => {
+	test.use({ viewport: phone })
+
+	// Issue 55: the deferred blocks' stand-in size once widened every page to 408 px until scrolled to the bottom.
+	for (const path of [
+		'/',
+		'/tarifas',
+		'/tarifas/business',
+		'/como-funciona',
+		'/webapp-incluida',
+		'/blog',
+		'/contacto',
+	]) {
+		test(`${path} is no wider than the screen on load, nor at any point scrolled down @phone`, async ({ page }) => {
+			await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+			await expectNoSidewaysScroll(page)
+		})
+	}
+})
+
 test.describe('portal and admin tables on a phone', () => {
 	test.use({ viewport: phone })
 

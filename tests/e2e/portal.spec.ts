@@ -461,6 +461,10 @@ test.describe('account', () => {
 		await signIn(page, account.email)
 		await page.goto(portalURL('/dashboard/asistentes'))
 		await expect(page.getByText('Todavía no has creado ningún asistente.')).toBeVisible()
+		// Only KIA creates them: the page says so (issue 55).
+		await expect(
+			page.getByText('Tu asistente lo creamos nosotros al contratar un plan', { exact: false }),
+		).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Solicitar asistente' })).toHaveAttribute('href', siteURL('/tarifas'))
 		await serviceClient()
 			.from('asistentes')

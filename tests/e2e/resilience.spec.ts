@@ -408,7 +408,7 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 	const confirmation = page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })
 	await expect(confirmation).toBeVisible()
 	await expect(
-		confirmation.getByText('No hemos podido enviarte el email de confirmación.', { exact: false }),
+		confirmation.getByText('No hemos podido enviarte el correo de confirmación.', { exact: false }),
 	).toBeVisible()
 	await expect(confirmation.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute(
 		'href',

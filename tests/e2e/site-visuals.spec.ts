@@ -3,7 +3,7 @@ import { contractingTerms, cookiePolicy, privacyPolicy } from '../../app/content
 import { productVisuals } from '../../app/content/product-visuals'
 import { anchorId } from '../../app/lib/anchors'
 import { expect, test } from '../support/e2e-test'
-import { expectNoSidewaysScroll } from '../support/layout'
+import { expectFullRows, expectLinedUp, expectNoSidewaysScroll } from '../support/layout'
 import { siteURL } from '../support/urls'
 
 // Issue 20: the pictures of the product, the hero's particle canvas, and the site's layout fixes.
@@ -196,6 +196,30 @@ test.describe('layout fixes', () => {
 			await expect(page).toHaveURL(new RegExp(`#${last}$`))
 			await expect(page.locator(`[id="${last}"]`).getByRole('heading', { level: 2 })).toBeInViewport()
 			await context.close()
+		})
+	}
+})
+
+// Issue 55: 'Servicios adicionales' sat indented from its title and left a card alone on its last row, as did the
+// sections of /webapp-incluida.
+test.describe('cards on a page', () => {
+	for (const width of [390, 800, 1280]) {
+		test(`fill every row and start under their titles, ${width} px wide`, async ({ page }) => {
+			await page.setViewportSize({ width, height: 900 })
+			await page.goto(siteURL('/tarifas'))
+			await expectFullRows(page.locator('main article').first().locator('..'))
+			const services = page.getByRole('region', { name: 'Servicios adicionales' })
+			await expectFullRows(services.getByRole('list'))
+			await expectLinedUp(services.getByRole('heading', { level: 2 }), services.getByRole('list'))
+			await expectLinedUp(
+				page.getByRole('heading', { name: 'Compara los planes' }),
+				page.locator('main table').locator('..'),
+			)
+
+			await page.goto(siteURL('/webapp-incluida'))
+			const sections = page.locator('main section#que-es').locator('..')
+			await expectFullRows(sections)
+			await expectLinedUp(page.getByRole('heading', { level: 1 }), sections)
 		})
 	}
 })

@@ -43,7 +43,7 @@ test('the model’s words stream after the passages, which it was given and noth
 		{ type: 'end' },
 	])
 	const prompt = model.requests.at(-1)?.body.messages.at(-1)?.content ?? ''
-	expect(prompt).toContain('Normalmente entre 2 y 4 semanas')
+	expect(prompt).toContain('Depende del plan: 30 días con Starter')
 	expect(prompt).toContain('Pregunta del visitante: cuanto tardais')
 })
 
@@ -70,6 +70,6 @@ test('without JavaScript the page shows the model’s words, with the same passa
 	})
 	const main = /<main[\s\S]*?<\/main>/.exec(page.body)?.[0] ?? ''
 	expect(main).toContain('Tu asistente está listo en 2 a 4 semanas.')
-	expect(main).toContain('Normalmente entre 2 y 4 semanas')
+	expect(main).toContain('Depende del plan: 30 días con Starter')
 	expect(main).toContain('href="/#faq"')
 })

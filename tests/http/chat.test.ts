@@ -49,7 +49,7 @@ describe('/asistente without JavaScript', () => {
 		const response = await ask('cuanto tardais')
 		expect(response.status).toBe(200)
 		const main = mainOf(response.body)
-		expect(main.text).toContain('entre 2 y 4 semanas')
+		expect(main.text).toContain('30 días con Starter')
 		expect(main.text).toContain('Preguntas frecuentes')
 		expect(main.links).toContain('/#faq')
 		expect(response.body).toContain('<meta name="robots" content="noindex')

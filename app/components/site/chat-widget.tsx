@@ -1,4 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react'
+import {
+	useEffect,
+	useId,
+	useLayoutEffect,
+	useRef,
+	useState,
+	type CSSProperties,
+	type FormEvent,
+	type KeyboardEvent,
+	type RefObject,
+} from 'react'
 import { useFetcher } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { chat } from '~/content/chat'
@@ -93,6 +103,42 @@ function useCovering(spot: RefObject<HTMLElement | null>) {
 	return covering
 }
 
+/**
+ * How far the cookie banner reaches up from the bottom of the screen while `active`, in px; 0 without it. The
+ * banner is fixed at the bottom above the chat, and on a desktop it spans the open panel's corner: lifted by this,
+ * the panel and its field sit clear of it and the banner's buttons stay in reach (issue 55).
+ */
+function useBannerHeight(active: boolean) {
+	const [height, setHeight] = useState(0)
+	// Before the panel is first drawn: never a frame of it under the banner. The widget renders in the browser only.
+	useLayoutEffect(() => {
+		if (!active) return
+		let banner: Element | null = null
+		const measure = () => setHeight(banner ? Math.max(0, window.innerHeight - banner.getBoundingClientRect().top) : 0)
+		const resized = new ResizeObserver(measure)
+		// The banner goes once the visitor chooses, while the chat may be open.
+		const find = () => {
+			const current = document.querySelector('[data-cookie-banner]')
+			if (current === banner) return
+			if (banner) resized.unobserve(banner)
+			banner = current
+			if (banner) resized.observe(banner)
+			measure()
+		}
+		measure()
+		const changed = new MutationObserver(find)
+		find()
+		changed.observe(document.body, { childList: true, subtree: true })
+		window.addEventListener('resize', measure)
+		return () => {
+			window.removeEventListener('resize', measure)
+			changed.disconnect()
+			resized.disconnect()
+		}
+	}, [active])
+	return active ? height : 0
+}
+
 /** Where the chat sends a question; the answer comes back as AnswerEvents, one JSON object a line. */
 const answerUrl = '/resources/asistente'
 
@@ -132,6 +178,7 @@ export function ChatWidget() {
 	const lastQuestion = useRef('')
 	const spot = useRef<HTMLDivElement>(null)
 	const covering = useCovering(spot)
+	const lift = useBannerHeight(open)
 	const [keyboardFocus, setKeyboardFocus] = useState(false)
 	const fetcher = useFetcher<typeof handoverAction>({ key: 'chat-persona' })
 	// Out of the way of the page's buttons and links (or of what may be there, before the first report), unless
@@ -262,13 +309,18 @@ export function ChatWidget() {
 		<>
 			{/* Room under the footer for the button, so the page's last links and buttons scroll clear of it. */}
 			<div aria-hidden className="h-22 bg-surface-muted/40 sm:h-24" />
-			<div data-chat className="fixed right-4 bottom-4 z-30 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6">
+			<div
+				data-chat
+				style={{ '--chat-lift': `${lift}px` } as CSSProperties}
+				className="fixed right-4 bottom-[calc(1rem+var(--chat-lift))] z-30 flex flex-col items-end gap-3 sm:right-6 sm:bottom-[calc(1.5rem+var(--chat-lift))]"
+			>
+				{/* Its height leaves the sticky header (4 rem, above it) and the button below it clear. */}
 				{open ? (
 					<section
 						ref={panelRef}
 						id={panelId}
 						aria-label={chat.title}
-						className="flex h-[34rem] max-h-[calc(100dvh-6rem)] w-[24rem] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border bg-surface shadow-2xl"
+						className="flex h-[34rem] max-h-[calc(100dvh-10.5rem-var(--chat-lift))] w-[24rem] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border bg-surface shadow-2xl"
 						onKeyDown={keepFocus}
 					>
 						<header className="flex items-center justify-between gap-3 bg-brand px-4 py-3 text-brand-foreground">

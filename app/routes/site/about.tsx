@@ -56,15 +56,13 @@ function About({ actionData }: Route.ComponentProps) {
 						<Card key={item.name}>
 							<h3 className="text-lg font-semibold">{item.name}</h3>
 							<p className="mt-2 text-muted-foreground">{item.text}</p>
-							<a
-								href={item.url}
-								target="_blank"
-								rel="noreferrer"
+							<Link
+								to={`/proyectos#${item.project}`}
 								className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-ink hover:underline"
 							>
 								{item.linkLabel}
-								<Icon name="external-link" className="size-4" />
-							</a>
+								<Icon name="arrow-right" className="size-4" />
+							</Link>
 						</Card>
 					))}
 				</div>

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { pricingPage } from '~/content/pages'
 import { PeriodTabs, PlanCards } from '~/components/site/blocks'
-import { CallToAction, Container, PageHero, Section } from '~/components/site/page'
+import { CallToAction, PageHero, Section } from '~/components/site/page'
 import { additionalServices, comparison, plans, priceLabels, priceSuffix } from '~/content/plans'
 import { periodFromUrl, periodHref } from '~/lib/period'
 import { routeComponent } from '~/lib/route-component'
@@ -94,20 +94,22 @@ function Pricing({ loaderData }: Route.ComponentProps) {
 					</table>
 				</div>
 			</Section>
+			{/* A price list, not a grid of cards: five services left one alone on a row at every width (issue 55). */}
 			<Section id="servicios" title={pricingPage.servicesHeading}>
-				<Container className="px-0">
-					<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-						{additionalServices.map((service) => (
-							<li key={service.name} className="flex items-start gap-3 rounded-2xl border bg-surface p-5">
-								<Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-ink" />
-								<div>
-									<p className="font-medium">{service.name}</p>
-									<p className="text-sm text-muted-foreground">{service.price}</p>
-								</div>
-							</li>
-						))}
-					</ul>
-				</Container>
+				<ul className="max-w-3xl divide-y rounded-2xl border bg-surface">
+					{additionalServices.map((service) => (
+						<li
+							key={service.name}
+							className="flex flex-col gap-1 p-5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6"
+						>
+							<p className="flex items-center gap-3 font-medium">
+								<Icon name="check" className="size-4 shrink-0 text-brand-ink" />
+								{service.name}
+							</p>
+							<p className="pl-7 text-sm text-muted-foreground sm:pl-0">{service.price}</p>
+						</li>
+					))}
+				</ul>
 			</Section>
 			<CallToAction
 				heading={pricingPage.cta.heading}

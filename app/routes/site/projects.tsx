@@ -24,7 +24,8 @@ function Projects() {
 					{projects.items.map((project) => (
 						<article
 							key={project.id}
-							className="grid gap-8 rounded-3xl border bg-surface p-8 shadow-sm lg:grid-cols-[1fr_1fr]"
+							id={project.id}
+							className="scroll-mt-24 grid gap-8 rounded-3xl border bg-surface p-8 shadow-sm lg:grid-cols-[1fr_1fr]"
 						>
 							<div>
 								<p className="text-sm font-semibold text-brand-ink">{project.category}</p>

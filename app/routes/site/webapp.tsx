@@ -2,6 +2,7 @@ import { CallToAction, PageHero, Section } from '~/components/site/page'
 import { Icon } from '~/components/ui/icon'
 import { webapp } from '~/content/webapp'
 import { routeComponent } from '~/lib/route-component'
+import { cn } from '~/lib/utils'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/webapp'
 
@@ -20,9 +21,17 @@ function WebApp() {
 		<>
 			<PageHero eyebrow="WebApp incluida" title={webapp.heading} lead={webapp.lead} />
 			<Section>
+				{/* Two by two; with an odd count the first, what it is, spans the row, so none is left alone on the last (issue 55). */}
 				<div className="grid gap-6 md:grid-cols-2">
-					{webapp.sections.map((section) => (
-						<section key={section.id} id={section.id} className="rounded-2xl border bg-surface p-6 shadow-sm">
+					{webapp.sections.map((section, index) => (
+						<section
+							key={section.id}
+							id={section.id}
+							className={cn(
+								'rounded-2xl border bg-surface p-6 shadow-sm',
+								index === 0 && webapp.sections.length % 2 === 1 && 'md:col-span-2',
+							)}
+						>
 							<h2 className="text-xl font-semibold">{section.heading}</h2>
 							<p className="mt-2 text-muted-foreground">{section.text}</p>
 							<ul className="mt-4 space-y-2 text-sm">

@@ -90,6 +90,7 @@ function Assistants({ loaderData }: Route.ComponentProps) {
 				<div className="rounded-2xl border border-dashed bg-surface p-12 text-center">
 					<Icon name="bot" className="mx-auto size-10 text-muted-foreground" />
 					<p className="mt-4 font-medium">{copy.empty}</p>
+					<p className="mx-auto mt-2 max-w-md text-sm text-muted-foreground">{copy.emptyText}</p>
 					<Button asChild className="mt-6">
 						<a href={loaderData.pricingUrl}>{copy.request}</a>
 					</Button>
