@@ -44,10 +44,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 	const form = withSlotFields(await readForm(request))
 	const id = String(form.get('id') ?? '')
 	const supabase = getSupabase(context)
-	const back =
-		url.searchParams.get('tab') === 'pasadas'
-			? '/dashboard/reuniones?tab=pasadas'
-			: '/dashboard/reuniones'
+	const back = url.searchParams.get('tab') === 'pasadas' ? '/dashboard/reuniones?tab=pasadas' : '/dashboard/reuniones'
 	// Failures stay on the page with the message inline (and a toast); successes redirect, so a reload posts nothing twice.
 	const fail = async (title: string, description?: string) =>
 		data(
