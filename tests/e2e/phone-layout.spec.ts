@@ -141,6 +141,7 @@ test.describe('the admin section menu on a phone', () => {
 		'Asistentes',
 		'Facturación',
 		'Soporte',
+		'Asistente web',
 		'Ajustes',
 	]
 
