@@ -85,6 +85,14 @@ export const supportThread = (id: string) =>
 			.order('id'),
 	)
 
+/** The inbox items written since `since` that carry the probe's marker. */
+export async function submissionRows(tag: string, since: string) {
+	const rows = await select(
+		serviceClient().from('form_submissions').select('id, form_type, data').gte('created_at', since).order('id'),
+	)
+	return rows.filter((row) => JSON.stringify(row.data).includes(tag))
+}
+
 /** The contact forms: one form_submissions row holding every field, or nothing. */
 export async function submissionProbe(
 	module: string,
@@ -101,12 +109,7 @@ export async function submissionProbe(
 		url: siteURL(path),
 		valid: () => ({ ...fields(tag), ...hidden }),
 		accepted: 302,
-		rows: async () =>
-			(
-				await select(
-					serviceClient().from('form_submissions').select('id, form_type, data').gte('created_at', since).order('id'),
-				)
-			).filter((row) => JSON.stringify(row.data).includes(tag)),
+		rows: () => submissionRows(tag, since),
 		isWhole: (row, sent) => {
 			const data = row.data as Record<string, unknown>
 			return (

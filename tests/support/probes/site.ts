@@ -10,7 +10,17 @@ import { confirmedSubscriber } from '../newsletter'
 import { serviceClient } from '../supabase'
 import { uniqueSlot } from '../unique'
 import { portalURL, siteURL, supabaseURL } from '../urls'
-import { check, marker, select, sentValues, signedIn, submissionProbe, wasSent, type Probe } from './common'
+import {
+	check,
+	marker,
+	select,
+	sentValues,
+	signedIn,
+	submissionProbe,
+	submissionRows,
+	wasSent,
+	type Probe,
+} from './common'
 
 /** The actions of the public site and the portal’s sign-in (every visitor’s forms), each reached as the user it is meant for. */
 export const siteProbes: Record<string, () => Promise<Probe>> = {
@@ -73,12 +83,7 @@ export const siteProbes: Record<string, () => Promise<Probe>> = {
 			url: siteURL('/asistente'),
 			valid: () => ({ email: `${tag}@kia.test`, pregunta: `¿Podéis llamarme? ${tag}`, ...hidden }),
 			accepted: 200,
-			rows: async () =>
-				(
-					await select(
-						serviceClient().from('form_submissions').select('id, form_type, data').gte('created_at', since).order('id'),
-					)
-				).filter((row) => JSON.stringify(row.data).includes(tag)),
+			rows: () => submissionRows(tag, since),
 			isWhole: (row, sent) => {
 				const data = row.data as Record<string, unknown>
 				return row.form_type === 'chat' && wasSent(sent, 'email', data.email) && wasSent(sent, 'pregunta', data.message)
