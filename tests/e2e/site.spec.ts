@@ -4,7 +4,7 @@ import type { Database } from '../../app/lib/database.types'
 import { expect, test } from '../support/e2e-test'
 import { localServiceRoleKey } from '../support/keys'
 import { uniqueEmail, uniqueName } from '../support/unique'
-import { portalURL, siteURL, supabaseURL } from '../support/urls'
+import { siteURL, supabaseURL } from '../support/urls'
 import { submittedEmail } from '../support/data'
 import { waitForMail } from '../support/mail'
 import { acceptCookies } from '../support/browser'
@@ -351,30 +351,5 @@ test.describe('contact forms', () => {
 		expect(mail.text).toContain('Nombre: Jorge Aviño')
 		expect(mail.text).toContain('Mensaje: Mensaje desde Sobre KIA')
 		expect((await submissionsFrom(email)).map((row) => row.form_type)).toEqual(['Contacto Sobre KIA'])
-	})
-})
-
-test.describe('plan purchase signed out', () => {
-	test('Pagar y Activar gives the payment error and a way to sign in, with and without JavaScript', async ({
-		page,
-		browser,
-	}) => {
-		await acceptCookies(page)
-		await page.goto(siteURL('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
-		await expect(page.getByText('199 €').first()).toBeVisible()
-		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
-		await expect(page.getByText('Error en el pago')).toBeVisible()
-		await expect(page).toHaveURL(/periodo=mensual/)
-		await expect(page.getByRole('link', { name: 'Iniciar sesión para contratar' })).toHaveAttribute(
-			'href',
-			portalURL(`/auth?redirectTo=${encodeURIComponent(siteURL('/tarifas/business?periodo=mensual'))}`),
-		)
-
-		const context = await browser.newContext({ javaScriptEnabled: false })
-		const noScript = await context.newPage()
-		await noScript.goto(siteURL('/tarifas/starter'))
-		await noScript.getByRole('button', { name: 'Pagar y Activar' }).click()
-		await expect(noScript.getByRole('alert')).toContainText('Error en el pago')
-		await context.close()
 	})
 })

@@ -1,10 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
 /** How far the page is wider than the screen where it stands, and the deferred blocks in sight that cut off content. */
-function measure(page: Page) {
-	return page.evaluate(async () => {
-		// Two frames: the browser decides which deferred blocks are near the viewport when it renders.
-		for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done))
+function measure(page: Page, scripts: boolean) {
+	return page.evaluate(async (waitForFrames) => {
+		// Two frames: the browser decides which deferred blocks are near the viewport when it renders. A page
+		// whose scripts are off runs no frame callback: there, what was last rendered is measured.
+		if (waitForFrames) for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done))
 		const inSight = (element: Element) => {
 			const box = element.getBoundingClientRect()
 			return box.bottom > 0 && box.top < window.innerHeight
@@ -18,7 +19,7 @@ function measure(page: Page) {
 			overflow: (document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY) - window.innerWidth,
 			cutOff,
 		}
-	})
+	}, scripts)
 }
 
 /**
@@ -26,10 +27,10 @@ function measure(page: Page) {
  * screenful scrolled down to the bottom. Blocks with `content-visibility: auto` (`render-when-near`) are laid out
  * only as they near the viewport, and before that by their stand-in size, so a page can be wider until they are;
  * once laid out they clip what overflows them, so each is checked for cut-off content while it is in sight.
- * Leaves the page scrolled back to the top.
+ * Leaves the page scrolled back to the top. `scripts: false` for a page opened with JavaScript off.
  */
-export async function expectNoSidewaysScroll(page: Page) {
-	const onLoad = await measure(page)
+export async function expectNoSidewaysScroll(page: Page, { scripts = true } = {}) {
+	const onLoad = await measure(page, scripts)
 	expect(onLoad.overflow, `${page.url()} is ${onLoad.overflow}px wider than the screen on load`).toBeLessThanOrEqual(0)
 	const { screen, scrollable } = await page.evaluate(() => ({
 		screen: window.innerHeight,
@@ -38,7 +39,7 @@ export async function expectNoSidewaysScroll(page: Page) {
 	for (let top = 0; top < scrollable + screen; top += screen) {
 		const y = Math.min(top, scrollable)
 		await page.evaluate((to) => window.scrollTo({ top: to, behavior: 'instant' }), y)
-		const scrolled = await measure(page)
+		const scrolled = await measure(page, scripts)
 		expect(
 			scrolled.overflow,
 			`${page.url()} is ${scrolled.overflow}px wider than the screen at ${y}px`,
