@@ -5,9 +5,9 @@ import { NonceContext } from '~/components/nonce'
 import { rememberTypedTextareas } from '~/lib/typed-before-hydration'
 import { prepareClassMerging } from '~/lib/utils'
 
-// Browsers hide the nonce attribute from the DOM but keep it on the element,
-// so hydration can render the same value the server did.
-const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? ''
+// Browsers hide the nonce attribute from the DOM but keep it on the element, so hydration can render the same
+// value the server did; a page for the shared cache has none, and renders none (an empty one is a mismatch).
+const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined
 
 const restoreTypedTextareas = rememberTypedTextareas()
 
