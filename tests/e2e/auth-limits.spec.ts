@@ -1,36 +1,16 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/e2e-test'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
-import { portalURL, rawRequest } from '../support/urls'
+import { authLimitCopy, formPost, statusesOf } from '../support/form-posts'
+import { portalURL } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
 
 // Our own limits on auth attempts (app/.server/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
 // this server's address), per visitor address and per e-mail, each shown at its edge through the real forms.
-const limited = {
-	signin: 'Has hecho demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
-	signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
-	recover: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
-}
-const wrongPassword = 'El email o la contraseña no son correctos.'
 
 /** The auth page's form post, as a visitor at `address` sends it from the page. */
-function postAuth(fields: Record<string, string>, address: string) {
-	return rawRequest(portalURL('/auth'), {
-		method: 'POST',
-		body: new URLSearchParams(fields).toString(),
-		headers: {
-			'Content-Type': 'application/x-www-form-urlencoded',
-			Origin: new URL(portalURL('/')).origin,
-			'X-Forwarded-For': address,
-		},
-	})
-}
-
-async function statusesOf(count: number, send: () => Promise<{ status: number }>) {
-	const statuses: number[] = []
-	for (let index = 0; index < count; index++) statuses.push((await send()).status)
-	return statuses
-}
+const postAuth = (fields: Record<string, string>, address: string) => formPost(portalURL('/auth'), fields, address)
+const wrongPassword = 'El email o la contraseña no son correctos.'
 
 async function submitSignIn(page: Page, email: string, password: string) {
 	const form = page.locator('#signin')
@@ -59,7 +39,7 @@ test('sign-in takes 5 attempts per e-mail in 10 minutes from any addresses, then
 	await submitSignIn(page, account.email, 'incorrecta')
 	await expect(page.getByRole('alert').filter({ hasText: wrongPassword })).toBeVisible()
 	await submitSignIn(page, account.email, testPassword)
-	await expect(page.getByRole('alert').filter({ hasText: limited.signin })).toBeVisible()
+	await expect(page.getByRole('alert').filter({ hasText: authLimitCopy.signin })).toBeVisible()
 	expect(new URL(page.url()).pathname).toBe('/auth')
 	// Another e-mail, from this same visitor, is not held back.
 	const other = await createAccount('entra-limite-otra')
@@ -80,7 +60,7 @@ test('sign-up takes 5 attempts from one address and 3 per e-mail in 10 minutes, 
 	await page.getByLabel('Email').fill(uniqueEmail('alta'))
 	await page.getByLabel('Contraseña').fill(testPassword)
 	await page.getByRole('button', { name: 'Crear cuenta' }).click()
-	await expect(page.getByRole('alert').filter({ hasText: limited.signup })).toBeVisible()
+	await expect(page.getByRole('alert').filter({ hasText: authLimitCopy.signup })).toBeVisible()
 	await expect(page.getByText('Error en el registro')).toBeVisible()
 
 	// Signing up again is how an unconfirmed address gets its confirmation again: 3 per e-mail, whatever the address.
@@ -88,7 +68,7 @@ test('sign-up takes 5 attempts from one address and 3 per e-mail in 10 minutes, 
 	expect(await statusesOf(3, () => signUp(email, uniqueAddress()))).toEqual(Array(3).fill(302))
 	const refused = await signUp(email, uniqueAddress())
 	expect(refused.status).toBe(429)
-	expect(refused.body).toContain(limited.signup)
+	expect(refused.body).toContain(authLimitCopy.signup)
 	// Another e-mail from another address is not held back.
 	expect((await signUp(uniqueEmail('alta'), uniqueAddress())).status).toBe(302)
 })
@@ -100,7 +80,7 @@ test('password recovery takes 3 requests per e-mail in 10 minutes from any addre
 	const recover = () => postAuth({ intent: 'recover', email: account.email }, uniqueAddress())
 	expect(await statusesOf(3, recover)).toEqual(Array(3).fill(302))
 	await submitRecovery(page, account.email)
-	await expect(page.getByText(limited.recover)).toBeVisible()
+	await expect(page.getByText(authLimitCopy.recover)).toBeVisible()
 	// Another e-mail from this same visitor is not held back.
 	await submitRecovery(page, uniqueEmail('olvido-otra'))
 	await expect(page.getByText('Correo enviado')).toBeVisible()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
+import { authLimitCopy, formPost, statusesOf } from '../support/form-posts'
 import { portalURL, rawRequest } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
 
@@ -12,29 +13,9 @@ afterAll(() => app.stop())
 
 // Our own limits on auth attempts (app/.server/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
 // this server's address), per visitor address and per e-mail, each shown at its edge through the real forms.
-const limited = {
-	signin: 'Has hecho demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
-	signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
-	recover: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
-}
-/** The auth page's form post, as a visitor at `address` sends it from the page. */
-function postAuth(fields: Record<string, string>, address: string) {
-	return rawRequest(portalURL('/auth'), {
-		method: 'POST',
-		body: new URLSearchParams(fields).toString(),
-		headers: {
-			'Content-Type': 'application/x-www-form-urlencoded',
-			Origin: new URL(portalURL('/')).origin,
-			'X-Forwarded-For': address,
-		},
-	})
-}
 
-async function statusesOf(count: number, send: () => Promise<{ status: number }>) {
-	const statuses: number[] = []
-	for (let index = 0; index < count; index++) statuses.push((await send()).status)
-	return statuses
-}
+/** The auth page's form post, as a visitor at `address` sends it from the page. */
+const postAuth = (fields: Record<string, string>, address: string) => formPost(portalURL('/auth'), fields, address)
 
 test('sign-in takes 10 attempts from one address in 10 minutes, then says to wait', async () => {
 	const visitorAddress = uniqueAddress()
@@ -44,7 +25,7 @@ test('sign-in takes 10 attempts from one address in 10 minutes, then says to wai
 	expect(statuses).toEqual(Array(10).fill(400))
 	const refused = await signIn()
 	expect(refused.status).toBe(429)
-	expect(refused.body).toContain(limited.signin)
+	expect(refused.body).toContain(authLimitCopy.signin)
 	// Another visitor is not held back by this one.
 	const account = await createAccount('entra-otra')
 	expect(
@@ -67,6 +48,6 @@ test('password recovery takes 5 requests from one address in 10 minutes, then sa
 	const next = await rawRequest(portalURL('/auth'), {
 		headers: { Cookie: toastCookie, 'X-Forwarded-For': visitorAddress },
 	})
-	expect(next.body).toContain(limited.recover)
+	expect(next.body).toContain(authLimitCopy.recover)
 	expect((await postAuth({ intent: 'recover', email: uniqueEmail('olvido') }, uniqueAddress())).status).toBe(302)
 })

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
-import { rawRequest, siteURL } from '../support/urls'
+import { formPost, statusesOf } from '../support/form-posts'
+import { siteURL } from '../support/urls'
 
 let app: TestApp
 beforeAll(async () => {
@@ -12,26 +13,10 @@ afterAll(() => app.stop())
 // Every per-address limit of the public forms (app/.server/rate-limit.ts), shown at its edge with the message
 // a visitor gets. The contact forms' limit is in site.spec.ts, the per-account limit of upcoming demos in
 // booking.spec.ts.
-const limitedMessage = 'Has enviado demasiadas solicitudes. Espera unos minutos e inténtalo de nuevo.'
-
 /** A form post as a visitor at `address` sends it from our own page. */
-function post(path: string, fields: Record<string, string>, address: string) {
-	return rawRequest(siteURL(path), {
-		method: 'POST',
-		body: new URLSearchParams(fields).toString(),
-		headers: {
-			'Content-Type': 'application/x-www-form-urlencoded',
-			Origin: new URL(siteURL('/')).origin,
-			'X-Forwarded-For': address,
-		},
-	})
-}
+const post = (path: string, fields: Record<string, string>, address: string) => formPost(siteURL(path), fields, address)
 
-async function statusesOf(count: number, send: (index: number) => Promise<{ status: number }>) {
-	const statuses: number[] = []
-	for (let index = 0; index < count; index++) statuses.push((await send(index)).status)
-	return statuses
-}
+const limitedMessage = 'Has enviado demasiadas solicitudes. Espera unos minutos e inténtalo de nuevo.'
 
 test('the newsletter takes 20 sign-ups from one address in 10 minutes, then says to wait', async () => {
 	const address = uniqueAddress()

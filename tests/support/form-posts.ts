@@ -1,0 +1,28 @@
+import { rawRequest } from './urls'
+
+/** A form post to `url` as a visitor at `address` sends it from our own page (same origin, urlencoded). */
+export function formPost(url: string, fields: Record<string, string>, address: string) {
+	return rawRequest(url, {
+		method: 'POST',
+		body: new URLSearchParams(fields).toString(),
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Origin: new URL(url).origin,
+			'X-Forwarded-For': address,
+		},
+	})
+}
+
+/** The statuses of `count` requests sent one after another: a limit shows at its edge. */
+export async function statusesOf(count: number, send: (index: number) => Promise<{ status: number }>) {
+	const statuses: number[] = []
+	for (let index = 0; index < count; index++) statuses.push((await send(index)).status)
+	return statuses
+}
+
+/** What our auth forms say at their limits (app/content/auth.ts), as the visitor reads it. */
+export const authLimitCopy = {
+	signin: 'Has hecho demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+	signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
+	recover: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
+}
