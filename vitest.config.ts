@@ -13,6 +13,9 @@ export default defineConfig({
 		setupFiles: ['tests/setup/fail-on-console-error.ts'],
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
+		// Vitest's default is one file at a time on two cores, and these files mostly wait: on PostgreSQL, on a
+		// production server, on answers padded to a fixed time (decision 014). Three files at once keep both cores busy.
+		maxWorkers: 3,
 		projects: [
 			{ extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
 			{
