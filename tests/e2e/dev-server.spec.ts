@@ -90,7 +90,7 @@ test('a first run serves every page the first time: no console error, no reload,
 
 		const admin = await watch()
 		await signIn(admin, portal('/auth'), 'admin@kia.test', 'kia-admin-2025')
-		await expectFiguresAboveZero(admin)
+		await expectFiguresAboveZero(admin, portal('/admin'))
 		for (const { path } of pages.filter((entry) => entry.host === 'portal' && entry.path.startsWith('/admin')))
 			await visitOnce(admin, portal(withParams(path)))
 
@@ -378,7 +378,8 @@ async function expectSeededInvoices(page: WatchedPage, subscriptionUrl: string) 
 }
 
 /** The admin's home on a first run: new messages, subscriptions and their revenue are not zero. */
-async function expectFiguresAboveZero(page: WatchedPage) {
+async function expectFiguresAboveZero(page: WatchedPage, adminUrl: string) {
+	await visitOnce(page, adminUrl)
 	const { figures } = adminCopy
 	for (const label of [figures.inbox, figures.subscriptions, figures.revenue]) {
 		const figure = page.getByRole('link').filter({ hasText: label })
