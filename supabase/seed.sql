@@ -60,6 +60,63 @@ from (
     'seed-cancelada-futura'
 ) as demo;
 
+-- The demo client's billing (issue 55): Business monthly since the first of the month before last, three
+-- paid invoices, renewing on the first of next month. The Stripe stand-in holds the same customer,
+-- subscription and invoices under the same ids (local/stripe/demo.ts), so the portal and the stand-in
+-- agree. Periods start at midnight UTC on the first of a month, a date both sides work out alike.
+insert into public.stripe_customers (user_id, customer_id, created_at)
+select 'c0000000-0000-4000-8000-000000000001', 'cus_KiaDemoJavier1',
+  (date_trunc('month', now() at time zone 'UTC') - interval '2 months') at time zone 'UTC';
+
+insert into public.suscripciones (
+  id, user_id, customer_id, price_id, plan, periodo, status, current_period_end, cancel_at_period_end,
+  amount, currency, price_interval, created_at
+)
+select 'sub_KiaDemoBusinessMonthly01', 'c0000000-0000-4000-8000-000000000001', 'cus_KiaDemoJavier1',
+  'price_local_business_monthly', 'business', 'monthly', 'active',
+  (date_trunc('month', now() at time zone 'UTC') + interval '1 month') at time zone 'UTC', false,
+  19900, 'eur', 'month',
+  (date_trunc('month', now() at time zone 'UTC') - interval '2 months') at time zone 'UTC';
+
+-- Their hosted pages on the stand-in's default address (the app's local default, STRIPE_API_URL).
+insert into public.facturas (
+  id, user_id, customer_id, subscription_id, number, status, billing_reason, currency, total, amount_due,
+  amount_paid, hosted_invoice_url, invoice_pdf, created_at
+)
+select 'in_KiaDemoInvoice000000000' || n, 'c0000000-0000-4000-8000-000000000001', 'cus_KiaDemoJavier1',
+  'sub_KiaDemoBusinessMonthly01', 'KIADEMO-000' || n, 'paid',
+  case when n = 1 then 'subscription_create' else 'subscription_cycle' end, 'eur', 19900, 19900, 19900,
+  'http://127.0.0.1:12111/i/test_KiaDemoInvoicePage00000000000000000000000' || n,
+  'http://127.0.0.1:12111/invoice/test_KiaDemoInvoicePage00000000000000000000000' || n || '/pdf',
+  (date_trunc('month', now() at time zone 'UTC') + (n - 3) * interval '1 month') at time zone 'UTC'
+from generate_series(1, 3) n;
+
+-- Their assistant, live on the web and WhatsApp for some weeks now.
+insert into public.asistentes (id, user_id, nombre, empresa, canales, estado, fecha_activacion, nota, created_at)
+select 'a5000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Asistente de Ortega Asesores',
+  'Ortega Asesores', array['web', 'whatsapp'], 'activo',
+  (date_trunc('month', now() at time zone 'UTC') - interval '2 months' + interval '14 days')::date,
+  'Responde las consultas de clientes y recuerda los plazos fiscales.',
+  (date_trunc('month', now() at time zone 'UTC') - interval '2 months') at time zone 'UTC';
+
+-- The support inbox: the client's request about their assistant, answered by Laura, and a visitor's message
+-- nobody has read yet.
+insert into public.form_submissions (id, form_type, data, status, assignee, solicitante, asistente_id, created_at)
+values
+  ('f5000000-0000-4000-8000-000000000001', 'soporte',
+   '{"subject":"Añadir el horario de verano","message":"Hola, en julio y agosto abrimos de 8:00 a 15:00. ¿Podéis enseñárselo al asistente para que lo diga cuando le pregunten?"}',
+   'en_curso', 'a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
+   'a5000000-0000-4000-8000-000000000001', now() - interval '2 days'),
+  ('f5000000-0000-4000-8000-000000000002', 'Contacto General',
+   '{"name":"Marta Gil","email":"marta.gil@kia.test","message":"Hola, tenemos una clínica dental y nos interesa un asistente para WhatsApp. ¿Podemos hablar esta semana?"}',
+   'nueva', null, null, null, now() - interval '3 hours');
+
+insert into public.form_submission_events (submission_id, kind, author, subject, body, created_at) values
+  ('f5000000-0000-4000-8000-000000000001', 'respuesta', 'a0000000-0000-4000-8000-000000000001',
+   'Re: Añadir el horario de verano',
+   'Hola, Javier: ya lo hemos añadido. Desde el 1 de julio el asistente dará el horario de verano. Te avisamos cuando esté probado.',
+   now() - interval '1 day');
+
 -- Blog -------------------------------------------------------------------------------------------
 
 insert into public.blog_tags (id, name) values

@@ -25,11 +25,11 @@ export function list<T>(data: T[], url: string, hasMore = false): ApiList<T> {
 }
 
 export function newCustomer(
-	input: { email: string | null; name: string | null; metadata: Record<string, string> },
+	input: { id?: string; email: string | null; name: string | null; metadata: Record<string, string> },
 	created: number,
 ): Customer {
 	return {
-		id: newId('cus', 14),
+		id: input.id ?? newId('cus', 14),
 		object: 'customer',
 		address: null,
 		balance: 0,
@@ -308,10 +308,16 @@ export function addInterval(seconds: number, interval: string, count = 1) {
 	return Math.floor(target.getTime() / 1000)
 }
 
-export type SubscriptionInput = { customer: string; price: Price; quantity: number; metadata: Record<string, string> }
+export type SubscriptionInput = {
+	id?: string
+	customer: string
+	price: Price
+	quantity: number
+	metadata: Record<string, string>
+}
 
 export function newSubscription(input: SubscriptionInput, created: number): Subscription {
-	const id = newId('sub')
+	const id = input.id ?? newId('sub')
 	const interval = input.price.recurring?.interval ?? 'month'
 	const item: SubscriptionItem = {
 		id: newId('si', 14),
@@ -486,7 +492,7 @@ export function newProrationItem(
 	}
 }
 
-export type InvoiceReason = 'subscription_create' | 'subscription_update'
+export type InvoiceReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update'
 
 /**
  * A draft invoice of a subscription, its totals already worked out as
@@ -495,11 +501,18 @@ export type InvoiceReason = 'subscription_create' | 'subscription_update'
  * invoice is finalized.
  */
 export function newDraftInvoice(
-	input: { subscription: Subscription; customer: Customer; itemId: string; reason: InvoiceReason; lines: LineInput[] },
+	input: {
+		id?: string
+		subscription: Subscription
+		customer: Customer
+		itemId: string
+		reason: InvoiceReason
+		lines: LineInput[]
+	},
 	created: number,
 ): Invoice {
 	const { subscription, customer } = input
-	const id = newId('in')
+	const id = input.id ?? newId('in')
 	const lines = input.lines.map((line) => newInvoiceLine(id, subscription, input.itemId, line))
 	const total = lines.reduce((sum, line) => sum + line.amount, 0)
 	const startingBalance = customer.balance ?? 0

@@ -4,6 +4,7 @@ import { localStripe } from '../../app/.server/local-stripe'
 import { createApi } from './api'
 import type { Core } from './billing'
 import { loadCatalogue } from './catalogue'
+import { loadDemoClient } from './demo'
 import { createEmitter } from './events'
 import { parseParams, type Params } from './form'
 import { BodyError, readBody } from '../service'
@@ -165,6 +166,8 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 	})
 	const port = (server.address() as AddressInfo).port
 	url = `http://127.0.0.1:${port}`
+	// Like the database's seed, on first start only: later, the data is the developer's.
+	if (store.fresh) loadDemoClient(core)
 
 	return {
 		url,

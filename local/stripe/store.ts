@@ -129,10 +129,12 @@ export class Store {
 	private constructor(
 		readonly state: StripeState,
 		private readonly file: string | undefined,
+		/** Nothing was saved before: the stand-in's first start on this data. */
+		readonly fresh: boolean,
 	) {}
 
 	static async open(file?: string): Promise<Store> {
-		if (!file || !existsSync(file)) return new Store(emptyState(), file)
+		if (!file || !existsSync(file)) return new Store(emptyState(), file, true)
 		let saved: Partial<StripeState>
 		try {
 			saved = JSON.parse(await readFile(file, 'utf8')) as Partial<StripeState>
@@ -140,7 +142,7 @@ export class Store {
 			// Starting empty would overwrite the file on the first change: better to stop and say so.
 			throw new Error(`local/stripe: ${file} is not valid JSON; fix or delete it. (${String(error)})`)
 		}
-		return new Store({ ...emptyState(), ...saved }, file)
+		return new Store({ ...emptyState(), ...saved }, file, false)
 	}
 
 	/** Call after every change; writes that pile up while one is running collapse into one. */

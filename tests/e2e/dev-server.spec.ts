@@ -6,11 +6,12 @@ import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import type { TablesInsert } from '../../app/lib/database.types'
+import { adminCopy } from '../../app/content/admin'
+import { formatLongDate } from '../../app/lib/dates'
 import routes from '../../app/routes'
 import { freePorts } from '../../local/service'
 import { expect, test } from '../support/e2e-test'
-import { localAnonKey, localServiceRoleKey } from '../support/keys'
+import { localAnonKey } from '../support/keys'
 import { rawRequest } from '../support/urls'
 
 /**
@@ -61,15 +62,6 @@ test('a first run serves every page the first time: no console error, no reload,
 		const portal = (path: string) => `http://portal.kia.localhost:${dev.ports.app}${path}`
 		const pages = pagesOf(routes)
 		const slug = await publishedSlug(dev.ports.supabase)
-		const item = await inboxItem(dev.ports.supabase, {
-			form_type: 'Contacto General',
-			data: { name: 'Visita', email: 'visita@kia.test', message: 'Hola' },
-		})
-		const request = await inboxItem(dev.ports.supabase, {
-			form_type: 'soporte',
-			solicitante: await seededUserId(dev.ports.supabase, 'cliente@kia.test'),
-			data: { subject: 'Visita', message: 'Hola' },
-		})
 		const unsubscribe = await newsletterUnsubscribeLink(dev)
 		const withParams = (path: string) =>
 			path
@@ -78,8 +70,8 @@ test('a first run serves every page the first time: no console error, no reload,
 				.replace(':slug', slug)
 				.replace(':plan', 'starter')
 				.replace('/funcionalidades/:id', '/funcionalidades/facturas')
-				.replace('/admin/soporte/:id', `/admin/soporte/${item}`)
-				.replace('/dashboard/soporte/:id', `/dashboard/soporte/${request}`)
+				.replace('/admin/soporte/:id', `/admin/soporte/${seededInbox.message}`)
+				.replace('/dashboard/soporte/:id', `/dashboard/soporte/${seededInbox.request}`)
 
 		const visitor = await watch()
 		for (const { path } of pages.filter((entry) => entry.host === 'site' && entry.path !== checkoutReturn))
@@ -88,14 +80,17 @@ test('a first run serves every page the first time: no console error, no reload,
 
 		const client = await watch()
 		await signIn(client, portal('/auth'), 'cliente@kia.test', 'kia-cliente-2025')
+		await expectLivedInPanel(client)
 		for (const { path } of pages.filter(
 			(entry) => entry.host === 'portal' && /^\/(dashboard|auth\/nueva-contrasena)/.test(entry.path),
 		))
 			await visitOnce(client, portal(withParams(path)))
+		await expectSeededInvoices(client, portal('/dashboard/suscripcion'))
 		await returnFromCheckout(client, site('/tarifas/starter'))
 
 		const admin = await watch()
 		await signIn(admin, portal('/auth'), 'admin@kia.test', 'kia-admin-2025')
+		await expectFiguresAboveZero(admin, portal('/admin'))
 		for (const { path } of pages.filter((entry) => entry.host === 'portal' && entry.path.startsWith('/admin')))
 			await visitOnce(admin, portal(withParams(path)))
 
@@ -319,7 +314,6 @@ async function publishedSlug(supabasePort: number) {
 	return post.slug
 }
 
-/** A message in the support inbox, as the contact form's action stores it (the seed has none). */
 /** Subscribes to the newsletter on the dev server and confirms, as a reader does: the welcome's unsubscribe link (path and query). */
 async function newsletterUnsubscribeLink(dev: Dev) {
 	const site = `http://kia.localhost:${dev.ports.app}`
@@ -351,32 +345,47 @@ async function newsletterUnsubscribeLink(dev: Dev) {
 	return unsubscribe.pathname + unsubscribe.search
 }
 
-const serviceHeaders = {
-	apikey: localServiceRoleKey,
-	Authorization: `Bearer ${localServiceRoleKey}`,
-	'Content-Type': 'application/json',
+/** The seed's inbox (supabase/seed.sql): a visitor's new message and the client's answered request. */
+const seededInbox = {
+	message: 'f5000000-0000-4000-8000-000000000002',
+	request: 'f5000000-0000-4000-8000-000000000001',
 }
 
-/** An inbox item stored as the server stores them; its id. */
-async function inboxItem(supabasePort: number, item: TablesInsert<'form_submissions'>) {
-	const response = await fetch(`http://127.0.0.1:${supabasePort}/rest/v1/form_submissions?select=id`, {
-		method: 'POST',
-		headers: { ...serviceHeaders, Prefer: 'return=representation' },
-		body: JSON.stringify(item),
-	})
-	const [row] = (await response.json()) as { id: string }[]
-	if (!row) throw new Error(`the inbox item was not stored: ${response.status}`)
-	return row.id
-}
-
-async function seededUserId(supabasePort: number, email: string) {
-	const response = await fetch(
-		`http://127.0.0.1:${supabasePort}/rest/v1/usuarios?select=id&email=eq.${encodeURIComponent(email)}`,
-		{ headers: serviceHeaders },
+/** A first run's client panel is lived in (issue 55): a plan and its renewal, a request with a reply, a live assistant. */
+async function expectLivedInPanel(page: WatchedPage) {
+	const now = new Date()
+	const renewal = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+	const plan = page.getByRole('region', { name: 'Tu plan' })
+	await expect(plan).toContainText('Plan Business')
+	await expect(plan).toContainText(`Se renueva el ${formatLongDate(renewal)}.`)
+	const requests = page.getByRole('region', { name: 'Solicitudes abiertas' })
+	await expect(requests.getByRole('link', { name: 'Añadir el horario de verano' })).toBeVisible()
+	const assistants = page.getByRole('region', { name: 'Tus asistentes' })
+	await expect(assistants.getByRole('listitem').filter({ hasText: 'Asistente de Ortega Asesores' })).toContainText(
+		'Activo',
 	)
-	const [row] = (await response.json()) as { id: string }[]
-	if (!row) throw new Error(`no seeded user ${email}: ${response.status}`)
-	return row.id
+}
+
+/** The seed's three monthly invoices, paid, each with its page on the Stripe stand-in. */
+async function expectSeededInvoices(page: WatchedPage, subscriptionUrl: string) {
+	await visitOnce(page, subscriptionUrl)
+	const invoices = page.getByRole('row').filter({ hasText: /KIADEMO-000[123]/ })
+	await expect(invoices).toHaveCount(3)
+	for (const invoice of await invoices.all()) {
+		await expect(invoice).toContainText('Pagada')
+		await expect(invoice.getByRole('link', { name: /^Ver factura/ })).toBeVisible()
+	}
+}
+
+/** The admin's home on a first run: new messages, subscriptions and their revenue are not zero. */
+async function expectFiguresAboveZero(page: WatchedPage, adminUrl: string) {
+	await visitOnce(page, adminUrl)
+	const { figures } = adminCopy
+	for (const label of [figures.inbox, figures.subscriptions, figures.revenue]) {
+		const figure = page.getByRole('link').filter({ hasText: label })
+		await expect(figure).toBeVisible()
+		expect(await figure.textContent(), label).not.toMatch(/^\D*0(,00)?\D*$/)
+	}
 }
 
 type WatchedPage = Page & { errors: string[]; visited: string[] }
