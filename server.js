@@ -1,6 +1,7 @@
 // The HTTP server, one process: Vite's middleware and the app's source in development, the built app and its
 // files in production. More cores are used by running more processes behind the proxy (decision 016), and
 // anonymous pages are kept by the shared cache in front of it, never here (deploy/nginx.conf).
+import { createServer } from 'node:http'
 import compression from 'compression'
 import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
@@ -20,8 +21,13 @@ if (!Number.isInteger(drainMs) || drainMs < 0) {
 // Our forms are a few kilobytes; a bigger body is refused before anything reads it into memory.
 const maxBodyBytes = 1024 * 1024
 
+const httpServer = createServer()
+// Vite's live reload shares the app's port rather than its default 24678, which a second dev server (another
+// clone, the dev-server test) would find taken.
 const vite = isDevelopment
-	? await import('vite').then(({ createServer }) => createServer({ server: { middlewareMode: true } }))
+	? await import('vite').then(({ createServer: createViteServer }) =>
+			createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } } }),
+		)
 	: undefined
 const appSource = './server/app.ts'
 const builtApp = './build/server/index.js'
@@ -80,7 +86,8 @@ if (vite) {
 	server.use(app.app)
 }
 
-const httpServer = server.listen(port, () => {
+httpServer.on('request', server)
+httpServer.listen(port, () => {
 	const siteUrl = process.env.SITE_URL ?? `http://kia.localhost:${port}`
 	const portalUrl = process.env.PORTAL_URL ?? `http://portal.kia.localhost:${port}`
 	log.info(`[server] listening on port ${port}: site ${siteUrl}, portal ${portalUrl}`)
