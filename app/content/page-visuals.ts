@@ -194,11 +194,11 @@ export const projectScenes = {
 	},
 	'reservas-eventos-casas': {
 		label:
-			'Calendario de reservas de octubre con seis días ocupados y una reserva confirmada: sábado 18 de octubre, casa con jardín, 40 invitados, señal de 150 € pagada con tarjeta.',
+			'Calendario de reservas de dos semanas de octubre con seis días ocupados, viernes y fines de semana, y una reserva confirmada: sábado 18 de octubre, casa con jardín, 40 invitados, señal de 150 € pagada con tarjeta.',
 		address: 'reservas.ejemplo.es/calendario',
 		month: 'Octubre 2025',
 		weekdays: ['L', 'M', 'X', 'J', 'V', 'S', 'D'],
-		booked: [4, 5, 11, 18, 19, 25],
+		booked: [17, 18, 19, 24, 25, 26],
 		firstDay: 13,
 		days: 14,
 		booking: {

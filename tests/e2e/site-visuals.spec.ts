@@ -84,9 +84,10 @@ test.describe('pages that show the product', () => {
 				await page.goto(siteURL('/webapp-incluida'))
 				await expect(screen(page, webappScreens.home.label)).toBeInViewport({ ratio: 0.1 })
 				for (const item of [gallery.meetings, gallery.billing, gallery.assistants, gallery.support]) {
-					const figure = page.getByRole('listitem').filter({ has: screen(page, item.label) })
-					await figure.scrollIntoViewIfNeeded()
-					await expect(figure.getByRole('img')).toBeVisible()
+					const shown = screen(page, item.label)
+					await shown.scrollIntoViewIfNeeded()
+					await expect(shown).toBeVisible()
+					const figure = page.getByRole('listitem').filter({ has: shown })
 					await expect(figure.getByRole('heading', { name: item.caption })).toBeVisible()
 				}
 			})

@@ -34,7 +34,7 @@ function ScreenFrame({
 			role="img"
 			aria-label={label}
 			className={cn(
-				'w-full min-w-0 overflow-hidden rounded-2xl border bg-background text-left text-[11px] shadow-xl',
+				'@container w-full min-w-0 overflow-hidden rounded-2xl border bg-background text-left text-[11px] shadow-xl',
 				className,
 			)}
 		>
@@ -249,7 +249,7 @@ export function AssistantScreen({
 						<span className="text-muted-foreground">
 							{assistantScreen.functions} · {assistant.functions.length}
 						</span>
-						<span className="mt-1 grid gap-1 sm:grid-cols-2">
+						<span className="mt-1 grid gap-1 @sm:grid-cols-2">
 							{assistant.functions.map((name) => (
 								<span key={name} className="flex items-center gap-1.5">
 									<Icon name="check" className="size-3 shrink-0 text-emerald-700 dark:text-emerald-300" />
@@ -263,7 +263,7 @@ export function AssistantScreen({
 							<span className="text-muted-foreground">{assistantScreen.documents}</span>
 							<span className="font-semibold">{documents.label}</span>
 							{documents.limit ? (
-								<svg className="h-1.5 w-full overflow-hidden rounded-full bg-muted-foreground/20">
+								<svg aria-hidden className="h-1.5 w-full overflow-hidden rounded-full bg-muted-foreground/20">
 									<rect
 										className="fill-brand"
 										height="100%"

@@ -67,11 +67,14 @@ function ProjectCase({ project }: { project: Project }) {
 					<ProjectVisual id={project.id} />
 				</StaticMarkup>
 			</div>
-			<ul aria-label={projects.figuresLabel} className="grid gap-4 sm:grid-cols-3 lg:col-span-2">
+			<ul aria-label={projects.figuresLabel} className="grid gap-3 sm:grid-cols-3 sm:gap-4 lg:col-span-2">
 				{project.figures.map((figure) => (
-					<li key={figure.label} className="rounded-2xl border bg-background p-5">
-						<p className="text-3xl font-bold tracking-tight text-brand-ink">{figure.value}</p>
-						<p className="mt-1 text-sm text-muted-foreground">{figure.label}</p>
+					<li
+						key={figure.label}
+						className="flex items-baseline gap-3 rounded-2xl border bg-background p-4 sm:block sm:p-5"
+					>
+						<p className="shrink-0 text-2xl font-bold tracking-tight text-brand-ink sm:text-3xl">{figure.value}</p>
+						<p className="text-sm text-muted-foreground sm:mt-1">{figure.label}</p>
 					</li>
 				))}
 			</ul>
