@@ -1,4 +1,5 @@
 import type { PlanId } from '~/lib/plan-ids'
+import type { Project } from './projects'
 
 /**
  * The words inside the pictures of the product on /webapp-incluida, /proyectos, the plan pages and /sobre-kia
@@ -220,7 +221,7 @@ export const projectScenes = {
 		],
 		summary: '37 consultas resueltas hoy · 9 pasadas al equipo',
 	},
-} as const
+} as const satisfies Record<Project['id'], { readonly label: string; readonly [key: string]: unknown }>
 
 export const aboutVisuals = {
 	day: {

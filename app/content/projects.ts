@@ -1,5 +1,5 @@
 export type Project = {
-	id: string
+	id: 'asistente-fiscal-whatsapp' | 'reservas-eventos-casas' | 'digitalizacion-gestoria'
 	name: string
 	category: string
 	/** Who it was built for, described, never named: they are examples, not clients to look up. */
