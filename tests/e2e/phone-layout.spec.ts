@@ -36,9 +36,13 @@ test.describe('the site’s long pages on a phone', () => {
 	for (const path of [
 		'/',
 		'/tarifas',
+		'/tarifas/starter',
 		'/tarifas/business',
+		'/tarifas/enterprise',
 		'/como-funciona',
 		'/webapp-incluida',
+		'/proyectos',
+		'/sobre-kia',
 		'/blog',
 		'/contacto',
 	]) {

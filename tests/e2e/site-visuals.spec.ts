@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test'
 import { contractingTerms, cookiePolicy, privacyPolicy } from '../../app/content/legal'
+import { aboutVisuals, planDelivery, projectScenes, webappScreens } from '../../app/content/page-visuals'
+import { comparison } from '../../app/content/plans'
 import { productVisuals } from '../../app/content/product-visuals'
+import { projects } from '../../app/content/projects'
 import { anchorId } from '../../app/lib/anchors'
 import { expect, test } from '../support/e2e-test'
 import { expectFullRows, expectLinedUp, expectNoSidewaysScroll } from '../support/layout'
@@ -45,7 +48,16 @@ test.describe('pictures of the product', () => {
 	})
 
 	test('the product pictures fit a phone screen: no page scrolls sideways @phone', async ({ page }) => {
-		for (const path of ['/', '/como-funciona', '/invertir', '/sobre-kia', '/politica-privacidad']) {
+		for (const path of [
+			'/',
+			'/como-funciona',
+			'/invertir',
+			'/sobre-kia',
+			'/proyectos',
+			'/webapp-incluida',
+			'/tarifas/enterprise',
+			'/politica-privacidad',
+		]) {
 			await page.goto(siteURL(path))
 			await expectNoSidewaysScroll(page)
 		}
@@ -54,6 +66,69 @@ test.describe('pictures of the product', () => {
 			ratio: 0.01,
 		})
 	})
+})
+
+// Issue 55: /webapp-incluida, /proyectos, the plan pages and /sobre-kia told of the product in text alone.
+test.describe('pages that show the product', () => {
+	const screen = (page: Page, label: string) => page.getByRole('img', { name: label, exact: true })
+	const { gallery } = webappScreens
+
+	for (const viewport of [
+		{ width: 390, height: 844 },
+		{ width: 1280, height: 900 },
+	]) {
+		test.describe(`${viewport.width} px wide`, () => {
+			test.use({ viewport })
+
+			test('/webapp-incluida shows its start page and each of its screens with what it is for', async ({ page }) => {
+				await page.goto(siteURL('/webapp-incluida'))
+				await expect(screen(page, webappScreens.home.label)).toBeInViewport({ ratio: 0.1 })
+				for (const item of [gallery.meetings, gallery.billing, gallery.assistants, gallery.support]) {
+					const shown = screen(page, item.label)
+					await shown.scrollIntoViewIfNeeded()
+					await expect(shown).toBeVisible()
+					const figure = page.getByRole('listitem').filter({ has: shown })
+					await expect(figure.getByRole('heading', { name: item.caption })).toBeVisible()
+				}
+			})
+
+			test('/proyectos shows each case at work, with its figures', async ({ page }) => {
+				await page.goto(siteURL('/proyectos'))
+				for (const project of projects.items) {
+					const article = page.locator(`article#${project.id}`)
+					await article.scrollIntoViewIfNeeded()
+					await expect(article.getByRole('img', { name: projectScenes[project.id].label, exact: true })).toBeVisible()
+					const figures = article.getByRole('list', { name: projects.figuresLabel }).getByRole('listitem')
+					await expect(figures).toHaveText(project.figures.map((figure) => `${figure.value}${figure.label}`))
+					await expect(article.getByText(project.client)).toBeVisible()
+				}
+			})
+
+			test('each plan page shows the plan in figures and the assistant it delivers', async ({ page }) => {
+				for (const plan of ['starter', 'business', 'enterprise'] as const) {
+					await page.goto(siteURL(`/tarifas/${plan}`))
+					const figures = page.getByRole('region', { name: 'El plan en cifras' })
+					for (const row of comparison.filter((entry) => ['Canales', 'Documentos'].includes(entry.label))) {
+						await expect(figures.getByRole('definition').filter({ hasText: row.values[plan] })).toBeVisible()
+					}
+					const delivered = screen(page, planDelivery[plan].label)
+					await delivered.scrollIntoViewIfNeeded()
+					await expect(delivered).toBeVisible()
+				}
+			})
+
+			test('/sobre-kia shows an assistant’s day, the facts and its showcased projects at work', async ({ page }) => {
+				await page.goto(siteURL('/sobre-kia'))
+				await expect(screen(page, aboutVisuals.day.label)).toBeInViewport({ ratio: 0.1 })
+				await expect(page.getByRole('complementary', { name: aboutVisuals.facts.heading })).toBeVisible()
+				const showcase = page.locator('#proyectos-destacados')
+				await showcase.scrollIntoViewIfNeeded()
+				for (const id of ['asistente-fiscal-whatsapp', 'reservas-eventos-casas'] as const) {
+					await expect(showcase.getByRole('img', { name: projectScenes[id].label, exact: true })).toBeVisible()
+				}
+			})
+		})
+	}
 })
 
 test.describe('particle background', () => {

@@ -14,6 +14,7 @@ export function PageHero({
 	eyebrow,
 	title,
 	lead,
+	visual,
 	children,
 }: {
 	/** Before the eyebrow: a link back to the page this one belongs to. */
@@ -21,6 +22,8 @@ export function PageHero({
 	eyebrow?: string
 	title: string
 	lead?: ReactNode
+	/** A picture of the product beside the text from lg, under it on a phone. */
+	visual?: ReactNode
 	children?: ReactNode
 }) {
 	return (
@@ -29,12 +32,20 @@ export function PageHero({
 				aria-hidden
 				className="glow pointer-events-none absolute inset-x-0 -top-64 mx-auto h-[32rem] max-w-5xl bg-gradient-to-br from-brand/20 to-accent/10"
 			/>
-			<Container className="relative py-16 sm:py-20">
-				{above}
-				{eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-ink uppercase">{eyebrow}</p> : null}
-				<h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
-				{lead ? <p className="mt-5 max-w-2xl text-lg text-balance text-muted-foreground">{lead}</p> : null}
-				{children}
+			<Container
+				className={cn(
+					'relative py-16 sm:py-20',
+					visual ? 'grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,30rem)] lg:items-center' : null,
+				)}
+			>
+				<div>
+					{above}
+					{eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-ink uppercase">{eyebrow}</p> : null}
+					<h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
+					{lead ? <p className="mt-5 max-w-2xl text-lg text-balance text-muted-foreground">{lead}</p> : null}
+					{children}
+				</div>
+				{visual}
 			</Container>
 		</section>
 	)

@@ -2,8 +2,11 @@ import { Link, useLocation } from 'react-router'
 import { handleContactForm } from '~/.server/contact'
 import { ContactForm } from '~/components/site/contact-form'
 import { Card, Container, PageHero, Section } from '~/components/site/page'
+import { StaticMarkup } from '~/components/hydrated'
+import { AssistantDayVisual, ProjectVisual } from '~/components/site/page-visuals'
 import { Icon } from '~/components/ui/icon'
 import { about } from '~/content/about'
+import { aboutVisuals } from '~/content/page-visuals'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/about'
 import { keepFormOnFailure } from '~/components/toaster'
@@ -23,14 +26,25 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default routeComponent(About)
 
+const { facts } = aboutVisuals
+
 function About({ actionData }: Route.ComponentProps) {
 	// A new location after a successful send remounts the form empty.
 	const location = useLocation()
 	return (
 		<>
-			<PageHero eyebrow="Sobre KIA" title={about.heading} lead={about.lead} />
+			<PageHero
+				eyebrow="Sobre KIA"
+				title={about.heading}
+				lead={about.lead}
+				visual={
+					<StaticMarkup>
+						<AssistantDayVisual className="mx-auto max-w-md" />
+					</StaticMarkup>
+				}
+			/>
 			{/* The story's column starts where the title does, as every section below. */}
-			<Container className="py-14 sm:py-16">
+			<Container className="grid gap-10 py-14 sm:py-16 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
 				<div className="max-w-3xl">
 					<h2 className="text-2xl font-bold tracking-tight">{about.story.heading}</h2>
 					{about.story.paragraphs.map((paragraph) => (
@@ -39,6 +53,19 @@ function About({ actionData }: Route.ComponentProps) {
 						</p>
 					))}
 				</div>
+				<aside aria-labelledby="kia-en-breve" className="rounded-2xl border bg-surface p-6 shadow-sm">
+					<h2 id="kia-en-breve" className="font-semibold">
+						{facts.heading}
+					</h2>
+					<dl className="mt-4 space-y-4 text-sm">
+						{facts.items.map((fact) => (
+							<div key={fact.term}>
+								<dt className="text-muted-foreground">{fact.term}</dt>
+								<dd className="mt-0.5 font-semibold">{fact.value}</dd>
+							</div>
+						))}
+					</dl>
+				</aside>
 			</Container>
 			<Section id="manifiesto" title={about.manifesto.heading} className="border-y bg-surface-muted/40">
 				<ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -53,7 +80,12 @@ function About({ actionData }: Route.ComponentProps) {
 			<Section id="proyectos-destacados" title={about.showcase.heading}>
 				<div className="grid gap-6 md:grid-cols-2">
 					{about.showcase.items.map((item) => (
-						<Card key={item.name}>
+						<Card key={item.name} className="flex flex-col">
+							<div className="mb-6 flex justify-center rounded-xl bg-gradient-to-br from-brand/10 to-accent/5 p-4">
+								<StaticMarkup>
+									<ProjectVisual id={item.project} />
+								</StaticMarkup>
+							</div>
 							<h3 className="text-lg font-semibold">{item.name}</h3>
 							<p className="mt-2 text-muted-foreground">{item.text}</p>
 							<Link

@@ -15,7 +15,10 @@ import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
 import { checkoutCopy, paymentErrorToast } from '~/content/billing'
 import { notImplementedToast } from '~/content/home'
-import { planById, priceLabels, priceSuffix, vatNote } from '~/content/plans'
+import { comparison, planById, priceLabels, priceSuffix, vatNote } from '~/content/plans'
+import { planDelivery, planFigures } from '~/content/page-visuals'
+import { StaticMarkup } from '~/components/hydrated'
+import { AssistantScreen } from '~/components/site/page-visuals'
 import { periodFromUrl, periodHref, type BillingPeriod } from '~/lib/period'
 import type { PlanId } from '~/lib/plan-ids'
 import { checkoutSchema } from '~/lib/billing-schemas'
@@ -149,17 +152,19 @@ function PlanPage({ loaderData }: Route.ComponentProps) {
 					</p>
 				</aside>
 				<div className="space-y-10 lg:col-start-1 lg:row-start-1">
+					<PlanFigures planId={plan.id} />
 					<section>
 						<h2 className="text-2xl font-bold tracking-tight">{planPage.includesHeading}</h2>
-						<ul className="mt-5 space-y-3">
+						<ul className="mt-5 grid gap-3 sm:grid-cols-2">
 							{plan.includes.map((item) => (
-								<li key={item} className="flex gap-3">
-									<Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-ink" />
+								<li key={item} className="flex gap-3 rounded-xl border bg-surface p-4 text-sm">
+									<Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-ink" />
 									{item}
 								</li>
 							))}
 						</ul>
 					</section>
+					<PlanDelivery planId={plan.id} />
 					<Link
 						to="/webapp-incluida"
 						className="group flex items-center gap-4 rounded-2xl border bg-surface p-6 transition hover:border-brand/50"
@@ -183,5 +188,41 @@ function PlanPage({ loaderData }: Route.ComponentProps) {
 				</div>
 			</Container>
 		</>
+	)
+}
+
+/** The plan's row of the plan table, figure by figure: what the plan gives at a glance. */
+function PlanFigures({ planId }: { planId: PlanId }) {
+	const rows = comparison.filter((row) => planFigures.rows.some((label) => label === row.label))
+	return (
+		<section aria-labelledby="plan-en-cifras">
+			<h2 id="plan-en-cifras" className="text-2xl font-bold tracking-tight">
+				{planFigures.heading}
+			</h2>
+			<dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
+				{rows.map((row) => (
+					<div key={row.label} className="flex flex-col-reverse gap-1 rounded-xl border bg-surface p-4">
+						<dt className="text-sm text-muted-foreground">{row.label}</dt>
+						<dd className="text-lg font-semibold text-balance">{row.values[planId]}</dd>
+					</div>
+				))}
+			</dl>
+		</section>
+	)
+}
+
+/** The assistant the plan delivers, as the WebApp will show it. */
+function PlanDelivery({ planId }: { planId: PlanId }) {
+	const delivery = planDelivery[planId]
+	return (
+		<section className="grid items-center gap-6 rounded-3xl border bg-gradient-to-br from-brand/10 to-accent/5 p-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
+			<div>
+				<h2 className="text-2xl font-bold tracking-tight">{delivery.heading}</h2>
+				<p className="mt-2 text-muted-foreground">{delivery.text}</p>
+			</div>
+			<StaticMarkup>
+				<AssistantScreen assistant={delivery.assistant} label={delivery.label} />
+			</StaticMarkup>
+		</section>
 	)
 }

@@ -1,5 +1,14 @@
+import { StaticMarkup } from '~/components/hydrated'
 import { CallToAction, PageHero, Section } from '~/components/site/page'
+import {
+	AssistantScreen,
+	BillingScreen,
+	MeetingsScreen,
+	SupportScreen,
+	WebAppHomeScreen,
+} from '~/components/site/page-visuals'
 import { Icon } from '~/components/ui/icon'
+import { galleryAssistant, webappScreens } from '~/content/page-visuals'
 import { webapp } from '~/content/webapp'
 import { routeComponent } from '~/lib/route-component'
 import { cn } from '~/lib/utils'
@@ -19,7 +28,17 @@ export default routeComponent(WebApp)
 function WebApp() {
 	return (
 		<>
-			<PageHero eyebrow="WebApp incluida" title={webapp.heading} lead={webapp.lead} />
+			<PageHero
+				eyebrow="WebApp incluida"
+				title={webapp.heading}
+				lead={webapp.lead}
+				visual={
+					<StaticMarkup>
+						<WebAppHomeScreen />
+					</StaticMarkup>
+				}
+			/>
+			<Gallery />
 			<Section>
 				{/* Two by two; with an odd count the first, what it is, spans the row, so none is left alone on the last (issue 55). */}
 				<div className="grid gap-6 md:grid-cols-2">
@@ -48,5 +67,37 @@ function WebApp() {
 			</Section>
 			<CallToAction heading={webapp.cta.heading} text={webapp.cta.text} to="/tarifas" label={webapp.cta.button} />
 		</>
+	)
+}
+
+const { gallery } = webappScreens
+// Each screen fills its row's height, so the captions of a row line up.
+const screenClass = 'flex-1'
+
+/** The WebApp's pages, one screen each with what it is for. */
+function Gallery() {
+	const screens = [
+		{ ...gallery.meetings, screen: <MeetingsScreen className={screenClass} /> },
+		{ ...gallery.billing, screen: <BillingScreen className={screenClass} /> },
+		{
+			...gallery.assistants,
+			screen: <AssistantScreen assistant={galleryAssistant} label={gallery.assistants.label} className={screenClass} />,
+		},
+		{ ...gallery.support, screen: <SupportScreen className={screenClass} /> },
+	]
+	return (
+		<Section id="pantallas" title={gallery.heading} lead={gallery.lead} className="border-b bg-surface-muted/40">
+			<ul className="grid gap-8 md:grid-cols-2">
+				{screens.map((item) => (
+					<li key={item.caption} className="flex flex-col gap-4">
+						<StaticMarkup>{item.screen}</StaticMarkup>
+						<div>
+							<h3 className="font-semibold">{item.caption}</h3>
+							<p className="mt-1 text-sm text-muted-foreground">{item.text}</p>
+						</div>
+					</li>
+				))}
+			</ul>
+		</Section>
 	)
 }
