@@ -107,7 +107,7 @@ export const adminCopy = {
 	},
 	users: {
 		title: 'Usuarios',
-		columns: ['Usuario', 'Teléfono', 'Rol', 'Plan', 'Alta', 'Demos'],
+		columns: ['Usuario', 'Rol', 'Plan', 'Alta', 'Demos'],
 		empty: 'No se encontraron usuarios.',
 		loadError: 'Error al cargar los usuarios',
 		roles: { cliente: 'Cliente', admin: 'Admin' } as Record<string, string>,

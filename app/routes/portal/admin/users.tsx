@@ -346,13 +346,14 @@ const planName = ({ plan, periodo }: Row) =>
 
 function UserRow({ row }: { row: Row }) {
 	const copy = adminCopy.users
-	const [user, phone, role, plan, since, demos] = copy.columns
+	const [user, role, plan, since, demos] = copy.columns
 	return (
 		<tr className="border-b last:border-0">
 			<td data-label={user} className="p-4">
 				<span className="max-sm:text-right">
-					<span className="block font-medium whitespace-nowrap">{row.full_name ?? '—'}</span>
+					<span className="block font-medium sm:whitespace-nowrap">{row.full_name ?? '—'}</span>
 					<span className="block text-muted-foreground">{row.email}</span>
+					{row.phone ? <span className="block text-muted-foreground">{row.phone}</span> : null}
 					{row.invitado_en ? (
 						<span className="mt-1 block">
 							<Badge tone="attention">{copy.pending(formatLongDate(row.invitado_en))}</Badge>
@@ -363,9 +364,6 @@ function UserRow({ row }: { row: Row }) {
 						</span>
 					) : null}
 				</span>
-			</td>
-			<td data-label={phone} className="p-4 whitespace-nowrap text-muted-foreground">
-				{row.phone ?? '—'}
 			</td>
 			<td data-label={role} className="p-4">
 				{copy.roles[row.role] ?? row.role}
