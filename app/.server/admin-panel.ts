@@ -1,40 +1,38 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { todayInMadrid } from '~/lib/booking'
 import type { Database } from '~/lib/database.types'
+import { nextDays } from '~/lib/dates'
 import { loadRecurringRevenue } from './admin-billing'
 import { log } from './log'
 
-/** The Sunday that ends `today`'s week (Monday to Sunday), as YYYY-MM-DD. */
-export function endOfWeek(today: string) {
-	const date = new Date(`${today}T12:00:00Z`)
-	date.setUTCDate(date.getUTCDate() + ((7 - date.getUTCDay()) % 7))
-	return date.toISOString().slice(0, 10)
-}
+/** How far ahead the panel counts confirmed demos, today included. */
+export const upcomingDays = 7
 
 /**
  * The panel's live figures under the admin's own session (RLS: admins read everything), read in
- * parallel: confirmed demos from today to Sunday, new inbox items, billed subscriptions and their
- * monthly recurring revenue. A figure that cannot be read is null, and the panel says so.
+ * parallel: confirmed demos in the next seven days, new inbox items, billed subscriptions and their
+ * monthly recurring revenue, confirmed newsletter subscribers. A figure that cannot be read is null, and the panel says so.
  */
 export async function loadPanelFigures(supabase: SupabaseClient<Database>, today = todayInMadrid()) {
-	const weekEnd = endOfWeek(today)
-	const [meetings, inbox, revenue] = await Promise.all([
+	const upcoming = nextDays(today, upcomingDays)
+	const [meetings, inbox, revenue, subscribers] = await Promise.all([
 		supabase
 			.from('reservas')
 			.select('id', { count: 'exact', head: true })
 			.eq('status', 'confirmada')
-			.gte('fecha', today)
-			.lte('fecha', weekEnd),
+			.gte('fecha', upcoming.desde)
+			.lte('fecha', upcoming.hasta),
 		supabase.from('form_submissions').select('id', { count: 'exact', head: true }).eq('status', 'nueva'),
 		loadRecurringRevenue(supabase),
+		supabase.from('boletin_suscriptores').select('id', { count: 'exact', head: true }).eq('estado', 'confirmado'),
 	])
-	for (const { error } of [meetings, inbox]) if (error) log.error({ err: error }, '[admin] panel figure')
+	for (const { error } of [meetings, inbox, subscribers]) if (error) log.error({ err: error }, '[admin] panel figure')
 	return {
-		today,
-		weekEnd,
-		meetingsThisWeek: meetings.error ? null : meetings.count,
+		upcoming,
+		upcomingMeetings: meetings.error ? null : meetings.count,
 		newInboxItems: inbox.error ? null : inbox.count,
 		activeSubscriptions: revenue?.billed ?? null,
 		monthlyRecurringRevenue: revenue?.mrr ?? null,
+		newsletterSubscribers: subscribers.error ? null : subscribers.count,
 	}
 }

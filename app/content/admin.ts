@@ -17,11 +17,18 @@ export const adminCopy = {
 	welcomeText: 'Gestiona reuniones, usuarios y servicios de KIA.',
 	figures: {
 		title: 'Hoy',
-		meetings: 'Reuniones confirmadas esta semana',
+		meetings: (days: number) => `Reuniones confirmadas en los próximos ${days} días`,
 		inbox: 'Mensajes nuevos en Soporte',
 		subscriptions: 'Suscripciones activas',
 		revenue: 'Ingresos recurrentes al mes',
 		unavailable: 'No disponible',
+	},
+	newsletter: {
+		title: 'Boletín',
+		subscribers: (count: number) =>
+			count === 1 ? '1 suscriptor confirmado.' : `${count.toLocaleString('es-ES')} suscriptores confirmados.`,
+		unavailable: 'No se pudo contar a los suscriptores.',
+		export: 'Exportar suscriptores (CSV)',
 	},
 	cards: [
 		{ to: '/admin/reuniones', title: 'Reuniones', text: 'Todas las demostraciones reservadas.' },
@@ -100,7 +107,7 @@ export const adminCopy = {
 	},
 	users: {
 		title: 'Usuarios',
-		columns: ['Nombre', 'Email', 'Teléfono', 'Rol'],
+		columns: ['Usuario', 'Rol', 'Plan', 'Alta', 'Demos'],
 		empty: 'No se encontraron usuarios.',
 		loadError: 'Error al cargar los usuarios',
 		roles: { cliente: 'Cliente', admin: 'Admin' } as Record<string, string>,
@@ -131,6 +138,7 @@ export const adminCopy = {
 		lastAdmin: 'Debe quedar al menos un administrador.',
 		filters: { status: 'Estado', all: 'Todos los usuarios', pending: 'Invitación pendiente' },
 		pending: (since: string) => `Invitación pendiente · enviada el ${since}`,
+		unconfirmed: 'Sin confirmar',
 		invite: {
 			button: 'Invitar usuario',
 			title: 'Invitar usuario',

@@ -39,6 +39,5 @@ export const newsletterCopy = {
 	inboxMessage: 'Suscripción al boletín confirmada.',
 	csvFileName: (day: string) => `boletin-kia-${day}.csv`,
 	csvColumns: ['Email', 'Confirmado', 'Alta'],
-	exportLink: 'Exportar suscriptores (CSV)',
 	exportError: 'No se pudo exportar la lista de suscriptores. Inténtalo de nuevo.',
 } as const

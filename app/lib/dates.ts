@@ -1,5 +1,20 @@
 export const businessTimeZone = 'Europe/Madrid'
 
+/** `fecha` (YYYY-MM-DD) moved by `days` calendar days, across months and years. */
+export function addDays(fecha: string, days: number) {
+	const date = new Date(`${fecha}T12:00:00Z`)
+	date.setUTCDate(date.getUTCDate() + days)
+	return date.toISOString().slice(0, 10)
+}
+
+/**
+ * The `days` days from `today` on, today included: a window that means the same on any day, where
+ * "this week" seen on a Sunday holds only that Sunday, and "this month" on the 1st only the 1st.
+ */
+export function nextDays(today: string, days: number) {
+	return { desde: today, hasta: addDays(today, days - 1) }
+}
+
 // Built on first use, not when the module loads: an ICU formatter with a time zone costs a browser
 // some 20 ms, which would otherwise weigh on the start-up of every page that ships this module.
 let longDate: Intl.DateTimeFormat | undefined

@@ -1,5 +1,5 @@
 import { isValidDate, timeInMadrid, todayInMadrid } from './booking'
-import { formatMonthYear, formatWeekdayDate } from './dates'
+import { addDays, formatMonthYear, formatWeekdayDate } from './dates'
 
 // The booking rules' logic, apart from booking.ts's Madrid dates and meeting helpers: only the pages that
 // offer slots (the booking form) and the server need it, not every page that shows a meeting.
@@ -61,12 +61,6 @@ export const isBlocked = (rules: Pick<BookingRules, 'bloqueos'>, fecha: string) 
 /** Whether demos are held that day at all: one of the rules' weekdays, not blocked. */
 export const isBookableDay = (rules: BookingRules, fecha: string) =>
 	isValidDate(fecha) && rules.dias.includes(isoWeekday(fecha)) && !isBlocked(rules, fecha)
-
-const addDays = (fecha: string, days: number) => {
-	const date = new Date(`${fecha}T12:00:00Z`)
-	date.setUTCDate(date.getUTCDate() + days)
-	return date.toISOString().slice(0, 10)
-}
 
 /** The last date a demo can be booked for when it is `today` (a Madrid date). */
 export const lastBookableFrom = (rules: Pick<BookingRules, 'horizonteDias'>, today: string) =>

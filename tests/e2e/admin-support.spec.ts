@@ -203,14 +203,65 @@ test('the panel’s live figures link to the lists they count, filtered the same
 	await signIn(page, admin.email)
 	await page.goto(portalURL('/admin'))
 	const figures = page.getByRole('region', { name: 'Hoy' })
-	const meetings = figures.getByRole('link', { name: /Reuniones confirmadas esta semana/ })
+	// The next seven days from today, whatever day today is: on a Sunday 'this week' held only that Sunday.
+	const meetings = figures.getByRole('link', { name: /Reuniones confirmadas en los próximos 7 días/ })
 	await expect(meetings).toHaveText(/^\d+Reuniones/)
-	await expect(meetings).toHaveAttribute(
-		'href',
-		/^\/admin\/reuniones\?estado=confirmada&desde=\d{4}-\d{2}-\d{2}&hasta=\d{4}-\d{2}-\d{2}$/,
-	)
+	const href = new URL((await meetings.getAttribute('href')) ?? '', portalURL('/'))
+	const desde = href.searchParams.get('desde') ?? ''
+	const hasta = new Date(`${desde}T12:00:00Z`)
+	hasta.setUTCDate(hasta.getUTCDate() + 6)
+	expect(href.pathname).toBe('/admin/reuniones')
+	expect(Object.fromEntries(href.searchParams)).toEqual({
+		estado: 'confirmada',
+		desde: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date()),
+		hasta: hasta.toISOString().slice(0, 10),
+	})
 	await expect(figures.getByRole('link', { name: /Ingresos recurrentes al mes/ })).toHaveText(/^\d[\d.]*\s€Ingresos/)
 	await figures.getByRole('link', { name: /Mensajes nuevos en Soporte/ }).click()
 	await expect(page).toHaveURL(portalURL('/admin/soporte?estado=nueva'))
 	await expect(page.getByLabel('Estado')).toHaveValue('nueva')
+})
+
+test('an inbox row opens its item from anywhere on it, and by keyboard with the row outlined', async ({ page }) => {
+	const email = uniqueEmail('fila-entera')
+	const id = await insertItem('Contacto General', {
+		name: 'Fila Entera',
+		email,
+		message: 'Toda la fila se puede pulsar.',
+	})
+	const admin = await createAdminAccount('fila-entera')
+	await signIn(page, admin.email)
+	const list = portalURL(`/admin/soporte?q=${encodeURIComponent(email)}`)
+	await page.goto(list, { waitUntil: 'networkidle' })
+	const row = page.getByRole('row').filter({ hasText: email })
+	const link = row.getByRole('link', { name: 'Fila Entera' })
+	// Each cell's middle is the link's: the row is one target, not only the sender's name.
+	const targets = await row.getByRole('cell').evaluateAll((cells) =>
+		cells.map((cell) => {
+			const box = cell.getBoundingClientRect()
+			return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('a')?.textContent
+		}),
+	)
+	expect(targets).toEqual(Array(6).fill('Fila Entera'))
+	const message = await row.getByText('Toda la fila se puede pulsar.').boundingBox()
+	await page.mouse.click((message?.x ?? 0) + 10, (message?.y ?? 0) + 5)
+	await expect(page).toHaveURL(portalURL(`/admin/soporte/${id}?q=${encodeURIComponent(email)}`))
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+	await page.goto(list, { waitUntil: 'networkidle' })
+	await page.getByRole('searchbox').focus()
+	for (
+		let presses = 0;
+		presses < 10 && !(await link.evaluate((element) => element === document.activeElement));
+		presses++
+	)
+		await page.keyboard.press('Tab')
+	await expect(link).toBeFocused()
+	const ring = await link.evaluate((element) => {
+		const after = getComputedStyle(element, '::after')
+		return { style: after.outlineStyle, width: after.outlineWidth, position: after.position }
+	})
+	expect(ring).toEqual({ style: 'solid', width: '2px', position: 'absolute' })
+	await page.keyboard.press('Enter')
+	await expect(page).toHaveURL(portalURL(`/admin/soporte/${id}?q=${encodeURIComponent(email)}`))
 })

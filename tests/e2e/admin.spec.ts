@@ -83,7 +83,7 @@ test.describe('admin panel', () => {
 		}
 		const user = await createAccount('acento-usuario', `Begoña Ibáñez ${marker}`)
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(`begona ibanez ${marker}`)}`))
-		await expect(page.getByRole('cell', { name: user.email })).toBeVisible()
+		await expect(page.getByRole('row').filter({ hasText: user.email })).toBeVisible()
 	})
 
 	test('users: search by name or e-mail', async ({ page }) => {
@@ -93,7 +93,7 @@ test.describe('admin panel', () => {
 		const target = await createAccount('buscada', `Zoe ${surname}`)
 		await signIn(page, admin.email)
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(surname)}`))
-		await expect(page.getByRole('cell', { name: target.email })).toBeVisible()
+		await expect(page.getByRole('row').filter({ hasText: target.email })).toBeVisible()
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent('(,."')}`))
 		await expect(page.getByText('No se encontraron usuarios.')).toBeVisible()
 	})

@@ -112,9 +112,12 @@ test.describe('newsletter, double opt-in', () => {
 
 		const admin = await createAdminAccount('boletin-csv')
 		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/soporte'))
+		// Where an admin looks for the newsletter: its own block on the panel's home, with the count it exports.
+		await page.goto(portalURL('/admin'))
+		const newsletter = page.getByRole('region', { name: 'Boletín' })
+		await expect(newsletter).toContainText(/\d+ suscriptor(es)? confirmados?\./)
 		const download = page.waitForEvent('download')
-		await page.getByRole('link', { name: 'Exportar suscriptores (CSV)' }).click()
+		await newsletter.getByRole('link', { name: 'Exportar suscriptores (CSV)' }).click()
 		const file = await download
 		expect(file.suggestedFilename()).toMatch(/^boletin-kia-\d{4}-\d{2}-\d{2}\.csv$/)
 		const text = await (

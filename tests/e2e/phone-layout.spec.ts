@@ -133,6 +133,29 @@ test.describe('portal and admin tables on a phone', () => {
 		await expectWithinWidth(row.getByRole('link', { name: /Ver en Stripe/ }))
 		await expectNoSidewaysScroll(page)
 	})
+
+	test('Facturación’s per-plan figures keep each label apart from its value @phone', async ({ page }) => {
+		const admin = await createAdminAccount('por-plan-movil')
+		await signIn(page, admin.email)
+		await page.goto(portalURL('/admin/facturacion'), { waitUntil: 'networkidle' })
+		const table = page.getByRole('heading', { name: 'Por plan' }).locator('xpath=following-sibling::table')
+		await table.scrollIntoViewIfNeeded()
+		// The label is the cell's ::before (its data-label); the value is the cell's own text.
+		const cells = await table.locator('td[data-label]').evaluateAll((tds) =>
+			tds.map((td) => {
+				const style = getComputedStyle(td)
+				const label = getComputedStyle(td, '::before')
+				const labelRight = td.getBoundingClientRect().left + parseFloat(style.paddingLeft) + parseFloat(label.width)
+				const value = document.createRange()
+				value.selectNodeContents(td)
+				const valueBox = value.getBoundingClientRect()
+				return { label: td.getAttribute('data-label'), gap: Math.round(valueBox.left - labelRight) }
+			}),
+		)
+		expect(cells.map((cell) => cell.label)).toContain('Suscripciones mensuales')
+		for (const cell of cells)
+			expect(cell.gap, `${cell.label}: space between label and value`).toBeGreaterThanOrEqual(16)
+	})
 })
 
 test.describe('the admin section menu on a phone', () => {

@@ -108,7 +108,7 @@ test.describe('stored XSS', () => {
 		await expect(adminPage.getByText(name)).toBeVisible()
 		await expectInert(adminPage, 'admin bookings', payloadMarkup)
 		await adminPage.goto(portalURL(`/admin/usuarios?q=${tag}`))
-		await expect(adminPage.getByRole('cell', { name: `${nombre} ${apellidos}` })).toBeVisible()
+		await expect(adminPage.getByText(`${nombre} ${apellidos}`, { exact: true })).toBeVisible()
 		await expectInert(adminPage, 'admin users', payloadMarkup)
 
 		expect([...dialogs, ...adminDialogs]).toEqual([])

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { endOfWeek, loadPanelFigures } from '~/.server/admin-panel'
+import { loadPanelFigures } from '~/.server/admin-panel'
 import { monthlyRevenue } from '~/lib/revenue'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { client, createUser, serviceClient, startTestSupabase } from '../support/supabase'
@@ -20,12 +20,6 @@ async function signedIn(email: string, password: string) {
 }
 
 describe('figures', () => {
-	test('a week runs Monday to Sunday', () => {
-		expect(endOfWeek('2024-05-06')).toBe('2024-05-12')
-		expect(endOfWeek('2024-05-09')).toBe('2024-05-12')
-		expect(endOfWeek('2024-05-12')).toBe('2024-05-12')
-	})
-
 	test('monthly revenue: what Stripe charges over its interval, else the catalogue’s price, annual over twelve months', () => {
 		expect(monthlyRevenue({ plan: 'business', periodo: 'monthly' })).toBe(199)
 		expect(monthlyRevenue({ plan: 'starter', periodo: 'annual' })).toBeCloseTo(999 / 12)
@@ -40,11 +34,11 @@ describe('figures', () => {
 		expect(monthlyRevenue({ plan: 'business', periodo: 'monthly', amount: null, price_interval: null })).toBe(199)
 	})
 
-	test('count this week’s confirmed demos from today, new inbox items, billed subscriptions and their MRR', async () => {
+	test('count the confirmed demos of the next seven days from today, new inbox items, billed subscriptions and their MRR', async () => {
 		const admin = await signedIn('admin@kia.test', 'kia-admin-2025')
-		// A Monday in the past, so the rows below are this test's alone and the horizon does not apply.
-		const monday = '2024-05-06'
-		const before = await loadPanelFigures(admin, monday)
+		// A Sunday in the past, so the rows below are this test's alone and the horizon does not apply.
+		const sunday = '2024-05-05'
+		const before = await loadPanelFigures(admin, sunday)
 		const service = serviceClient(supabase.url)
 		const email = uniqueEmail('panel')
 		const meeting = (fecha: string, status = 'confirmada') => ({ fecha, hora: '10:00', nombre: 'Panel', email, status })
@@ -83,9 +77,9 @@ describe('figures', () => {
 		])
 		expect(written.map((result) => result.error)).toEqual([null, null, null])
 
-		const after = await loadPanelFigures(admin, monday)
-		expect(after.weekEnd).toBe('2024-05-12')
-		expect((after.meetingsThisWeek ?? 0) - (before.meetingsThisWeek ?? 0)).toBe(2)
+		const after = await loadPanelFigures(admin, sunday)
+		expect(after.upcoming).toEqual({ desde: '2024-05-05', hasta: '2024-05-11' })
+		expect((after.upcomingMeetings ?? 0) - (before.upcomingMeetings ?? 0)).toBe(2)
 		expect((after.newInboxItems ?? 0) - (before.newInboxItems ?? 0)).toBe(2)
 		expect((after.activeSubscriptions ?? 0) - (before.activeSubscriptions ?? 0)).toBe(2)
 		expect((after.monthlyRecurringRevenue ?? 0) - (before.monthlyRecurringRevenue ?? 0)).toBeCloseTo(199 + 999 / 12)
@@ -94,6 +88,6 @@ describe('figures', () => {
 	test('a cliente’s session counts nothing of anyone else', async () => {
 		const cliente = await createUser(supabase.url, uniqueEmail('panel-curioso'))
 		const figures = await loadPanelFigures(cliente.client, '2024-05-06')
-		expect(figures).toMatchObject({ meetingsThisWeek: 0, newInboxItems: 0, activeSubscriptions: 0 })
+		expect(figures).toMatchObject({ upcomingMeetings: 0, newInboxItems: 0, activeSubscriptions: 0 })
 	})
 })

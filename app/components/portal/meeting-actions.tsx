@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { SlotPicker } from '~/components/slot-picker'
+import { rowActions } from '~/components/portal/stacked-table'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
@@ -95,7 +96,7 @@ export function MeetingRowActions({
 		const inlineHref = (key: string) =>
 			`?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: meeting.id })}`
 		return (
-			<div className="flex flex-wrap gap-2">
+			<div className={rowActions}>
 				{join}
 				<Link to={inlineHref('reprogramar')} className="inline-flex h-9 items-center rounded-full border px-3 text-sm">
 					{copy.reschedule.button}
@@ -110,7 +111,7 @@ export function MeetingRowActions({
 		)
 	}
 	return (
-		<div className="flex flex-wrap gap-2">
+		<div className={rowActions}>
 			{join}
 			<Dialog open={dialog === 'reschedule'} onOpenChange={(open) => setDialog(open ? 'reschedule' : null)}>
 				<DialogTrigger asChild>

@@ -12,6 +12,9 @@ export const stackedTable = [
 	'max-sm:[&_tbody_td:empty]:hidden',
 ].join(' ')
 
+/** A row's actions: one line on a wider screen; a phone's card wraps them rather than scroll sideways. */
+export const rowActions = 'flex gap-2 whitespace-nowrap max-sm:flex-wrap max-sm:justify-end'
+
 /** A framed stackedTable with its column headings (a wider screen scrolls the frame, never the page); rows as children. */
 export function StackedTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
 	return (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { startRlsWorld, type Actor } from '../../support/rls-world'
 import { type TestUser } from '../../support/supabase'
-import { uniqueEmail, uniqueSlot, uniqueSlots } from '../../support/unique'
+import { uniqueEmail, uniqueName, uniqueSlot, uniqueSlots } from '../../support/unique'
 
 // The admin list functions: only an admin gets the lists: the policies and grants of supabase/migrations are what is tested (decision 003).
 let supabase: LocalSupabase
@@ -187,6 +187,75 @@ describe('admin list functions', () => {
 		} finally {
 			await clients.service.auth.admin.deleteUser(id)
 		}
+	})
+
+	test('the users list tells each one’s plan, sign-up, confirmed demos and an e-mail never confirmed', async () => {
+		const marker = uniqueName('detalles')
+		const account = async (label: string, confirmed: boolean) => {
+			const created = await clients.service.auth.admin.createUser({
+				email: uniqueEmail(label),
+				password: 'contraseña-segura-1',
+				email_confirm: confirmed,
+				user_metadata: { full_name: `${label} ${marker}` },
+			})
+			if (created.error) throw created.error
+			return created.data.user
+		}
+		const [suscrita, pagada, pendiente] = await Promise.all([
+			account('Ana', true),
+			account('Bea', true),
+			account('Carla', false),
+		])
+		const subscription = (id: string, userId: string, plan: string, periodo: string, status: string, at: string) => ({
+			id: `sub_${marker}_${id}`,
+			user_id: userId,
+			customer_id: `cus_${marker}`,
+			price_id: 'price_detalles',
+			plan,
+			periodo,
+			status,
+			created_at: at,
+		})
+		const [first, second, third] = uniqueSlots(3)
+		const meeting = { nombre: 'Ana', email: suscrita.email ?? '', user_id: suscrita.id, status: 'confirmada' }
+		const written = await Promise.all([
+			clients.service
+				.from('suscripciones')
+				.insert([
+					subscription('vieja', suscrita.id, 'enterprise', 'annual', 'canceled', '2026-01-01T10:00:00Z'),
+					subscription('viva', suscrita.id, 'business', 'monthly', 'active', '2026-02-01T10:00:00Z'),
+					subscription('cancelada', pagada.id, 'starter', 'monthly', 'canceled', '2026-03-01T10:00:00Z'),
+				]),
+			clients.service.from('pagos').insert({
+				id: `cs_${marker}`,
+				user_id: pagada.id,
+				customer_id: `cus_${marker}`,
+				price_id: 'price_detalles',
+				plan: 'enterprise',
+				periodo: 'annual',
+				amount_total: 1000,
+				currency: 'eur',
+				status: 'paid',
+			}),
+			clients.service.from('reservas').insert([
+				{ ...first, ...meeting },
+				{ ...second, ...meeting },
+				{ ...third, ...meeting, status: 'cancelada' },
+			]),
+		])
+		expect(written.map((result) => result.error)).toEqual([null, null, null])
+
+		const result = await clients.admin.rpc('admin_usuarios', args(marker))
+		expect(result.error).toBeNull()
+		const { rows } = result.data as {
+			rows: { id: string; alta: string; plan: string | null; periodo: string | null; demos: number }[]
+		}
+		expect(rows).toMatchObject([
+			{ id: suscrita.id, plan: 'business', periodo: 'monthly', demos: 2, sin_confirmar: false, invitado_en: null },
+			{ id: pagada.id, plan: 'enterprise', periodo: 'annual', demos: 0, sin_confirmar: false },
+			{ id: pendiente.id, plan: null, periodo: null, demos: 0, sin_confirmar: true, invitado_en: null },
+		])
+		expect(Date.parse(rows[0]?.alta ?? '')).toBe(Date.parse(suscrita.created_at))
 	})
 
 	test('only the service role counts rate-limit hits', async () => {

@@ -19,6 +19,7 @@ import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
+import { rowActions } from '~/components/portal/stacked-table'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { adminAssistantsCopy as copy, assistantLabels } from '~/content/assistants'
@@ -397,7 +398,7 @@ function AdminAssistants({ loaderData, actionData }: Route.ComponentProps) {
 						{row.fecha_activacion ? formatLongDate(row.fecha_activacion) : copy.noDate}
 					</td>
 					<td data-label={copy.columns[5]} className="p-4">
-						<span className="flex gap-2">
+						<span className={rowActions}>
 							<Link
 								to={openHref('editar', row.id)}
 								aria-label={`${copy.edit}: ${row.nombre}`}

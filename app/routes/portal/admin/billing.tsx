@@ -121,6 +121,10 @@ function Figures({ figures }: { figures: LoaderData['figures'] }) {
 	)
 }
 
+/** A figure of the per-plan table: on a phone, one line each, its column's name on the left, apart from the value. */
+const perPlanCell =
+	'px-4 py-3 text-right sm:px-6 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-x-4 max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:content-[attr(data-label)]'
+
 function PerPlan({ perPlan, mrr }: { perPlan: NonNullable<LoaderData['figures']>['perPlan']; mrr: number }) {
 	const text = copy.perPlan
 	const [, ...figureColumns] = text.columns
@@ -140,25 +144,22 @@ function PerPlan({ perPlan, mrr }: { perPlan: NonNullable<LoaderData['figures']>
 				</thead>
 				<tbody className="tabular-nums">
 					{perPlan.map((row) => (
-						<tr
-							key={row.plan}
-							className="border-t max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:px-4 max-sm:py-3"
-						>
-							<th scope="row" className="px-4 py-3 font-medium max-sm:col-span-2 max-sm:p-0 sm:px-6">
+						<tr key={row.plan} className="border-t max-sm:block max-sm:px-4 max-sm:py-3">
+							<th scope="row" className="px-4 py-3 font-medium max-sm:block max-sm:p-0 max-sm:pb-1 sm:px-6">
 								{planName(row.plan)}
 							</th>
 							{[row.monthly, row.annual, row.oneTime].map((value, index) => (
 								<td
 									key={figureColumns[index]}
 									data-label={figureColumns[index]}
-									className="px-4 py-3 text-right max-sm:flex max-sm:justify-between max-sm:p-0 max-sm:text-muted-foreground max-sm:before:text-xs max-sm:before:content-[attr(data-label)] sm:px-6"
+									className={cn(perPlanCell, 'max-sm:text-muted-foreground')}
 								>
 									{value.toLocaleString('es-ES')}
 								</td>
 							))}
 							<td
 								data-label={figureColumns[3]}
-								className="px-4 py-3 text-right font-medium max-sm:flex max-sm:justify-between max-sm:p-0 max-sm:before:text-xs max-sm:before:font-normal max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)] sm:px-6"
+								className={cn(perPlanCell, 'font-medium max-sm:before:font-normal max-sm:before:text-muted-foreground')}
 							>
 								{formatEuros(row.mrr)}
 							</td>

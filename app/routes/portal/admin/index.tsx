@@ -1,7 +1,9 @@
 import { Link } from 'react-router'
-import { loadPanelFigures } from '~/.server/admin-panel'
+import { loadPanelFigures, upcomingDays } from '~/.server/admin-panel'
 import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
+import { Button } from '~/components/ui/button'
+import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { formatEuros } from '~/content/plans'
 import { routeComponent } from '~/lib/route-component'
@@ -10,16 +12,16 @@ import type { Route } from './+types/index'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// In parallel with the role check: RLS shows a cliente nothing of the others' data anyway.
 	const [, figures] = await Promise.all([requireAdmin(context, request), loadPanelFigures(getSupabase(context))])
-	return { figures: figureCards(figures) }
+	return { figures: figureCards(figures), subscribers: figures.newsletterSubscribers }
 }
 
 /** Each figure, formatted by the server, links to the list it counts, filtered the same way. */
 function figureCards(figures: Awaited<ReturnType<typeof loadPanelFigures>>) {
 	const copy = adminCopy.figures
-	const week = new URLSearchParams({ estado: 'confirmada', desde: figures.today, hasta: figures.weekEnd })
+	const upcoming = new URLSearchParams({ estado: 'confirmada', ...figures.upcoming })
 	const count = (value: number | null) => (value === null ? null : value.toLocaleString('es-ES'))
 	return [
-		{ label: copy.meetings, value: count(figures.meetingsThisWeek), to: `/admin/reuniones?${week}` },
+		{ label: copy.meetings(upcomingDays), value: count(figures.upcomingMeetings), to: `/admin/reuniones?${upcoming}` },
 		{ label: copy.inbox, value: count(figures.newInboxItems), to: '/admin/soporte?estado=nueva' },
 		{ label: copy.subscriptions, value: count(figures.activeSubscriptions), to: '/admin/facturacion' },
 		{
@@ -28,6 +30,32 @@ function figureCards(figures: Awaited<ReturnType<typeof loadPanelFigures>>) {
 			to: '/admin/facturacion',
 		},
 	]
+}
+
+/** The newsletter has no list of its own to manage: its count and the export for the mailing tool. */
+function Newsletter({ subscribers }: { subscribers: number | null }) {
+	const copy = adminCopy.newsletter
+	return (
+		<section
+			aria-labelledby="boletin"
+			className="mt-8 flex flex-wrap items-center justify-between gap-4 rounded-2xl border bg-surface p-4 shadow-sm sm:p-6"
+		>
+			<div>
+				<h2 id="boletin" className="font-semibold">
+					{copy.title}
+				</h2>
+				<p className="mt-1 text-sm text-muted-foreground">
+					{subscribers === null ? copy.unavailable : copy.subscribers(subscribers)}
+				</p>
+			</div>
+			<Button asChild variant="secondary">
+				<a href="/admin/boletin.csv" download>
+					<Icon name="download" className="size-4" />
+					{copy.export}
+				</a>
+			</Button>
+		</section>
+	)
 }
 
 export default routeComponent(AdminHome)
@@ -57,6 +85,7 @@ function AdminHome({ loaderData }: Route.ComponentProps) {
 					))}
 				</ul>
 			</section>
+			<Newsletter subscribers={loaderData.subscribers} />
 			<ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{adminCopy.cards.map((card) => (
 					<li key={card.to}>

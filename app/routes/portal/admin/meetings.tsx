@@ -291,7 +291,7 @@ function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
 					<td data-label={copy.columns[0]} className="p-4 font-medium whitespace-nowrap">
 						{formatMeeting(row.fecha, row.hora)}
 					</td>
-					<td data-label={copy.columns[1]} className="p-4">
+					<td data-label={copy.columns[1]} className="p-4 sm:whitespace-nowrap">
 						{row.nombre}
 					</td>
 					<td data-label={copy.columns[2]} className="p-4 text-muted-foreground">

@@ -4,10 +4,7 @@ import { requireAdmin } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
-import { Button } from '~/components/ui/button'
-import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
-import { newsletterCopy } from '~/content/newsletter'
 import { formatLongDateTime } from '~/lib/dates'
 import { routeComponent } from '~/lib/route-component'
 import { formTypes, supportStatuses } from '~/lib/support'
@@ -83,17 +80,10 @@ function AdminSupport({ loaderData }: Route.ComponentProps) {
 			list={loaderData}
 			empty={copy.empty}
 			filters={<Filters filters={loaderData.filters} />}
-			actions={
-				<Button asChild variant="secondary">
-					<a href="/admin/boletin.csv" download>
-						<Icon name="download" className="size-4" />
-						{newsletterCopy.exportLink}
-					</a>
-				</Button>
-			}
 		>
 			{loaderData.rows.map((row) => (
-				<tr key={row.id} className="border-b last:border-0">
+				// The sender's link covers its row (after:inset-0): anywhere on the row opens the item, and the focus ring shows the row.
+				<tr key={row.id} className="relative border-b transition-colors last:border-0 hover:bg-surface-muted">
 					<td data-label={copy.columns[0]} className="p-4 whitespace-nowrap text-muted-foreground">
 						{formatLongDateTime(row.created_at)}
 					</td>
@@ -102,7 +92,10 @@ function AdminSupport({ loaderData }: Route.ComponentProps) {
 					</td>
 					<td data-label={copy.columns[2]} className="p-4">
 						<span className="max-sm:text-right">
-							<Link to={itemHref(row.id)} className="block font-medium underline-offset-4 hover:underline">
+							<Link
+								to={itemHref(row.id)}
+								className="block font-medium underline-offset-4 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
+							>
 								{row.nombre ?? row.email ?? '—'}
 							</Link>
 							{row.email ? <span className="block text-muted-foreground">{row.email}</span> : null}

@@ -12,11 +12,13 @@ import { getSupabase } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, selectClass } from '~/components/forms'
 import { AdminTable } from '~/components/portal/admin-table'
+import { rowActions } from '~/components/portal/stacked-table'
 import { Badge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
+import { periodLabels, planById } from '~/content/plans'
 import { formatLongDate } from '~/lib/dates'
 import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/users'
@@ -29,8 +31,17 @@ type Row = {
 	email: string | null
 	phone: string | null
 	role: string
+	/** When the account was made: the sign-up, or the invitation. */
+	alta: string
 	/** When the invitation was sent, while it is not accepted. */
 	invitado_en: string | null
+	/** An account nobody invited whose e-mail was never confirmed. */
+	sin_confirmar: boolean
+	/** The plan the person has now, if any (the client panel's rule). */
+	plan: string | null
+	periodo: string | null
+	/** Confirmed demos booked, past and to come. */
+	demos: number
 }
 
 /** ?estado=pendiente: only the invitations nobody has accepted yet. */
@@ -328,6 +339,54 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	)
 }
 
+const planName = ({ plan, periodo }: Row) =>
+	plan === null
+		? '—'
+		: `${planById(plan)?.name ?? plan}${periodo === 'annual' || periodo === 'monthly' ? ` · ${periodLabels[periodo]}` : ''}`
+
+function UserRow({ row }: { row: Row }) {
+	const copy = adminCopy.users
+	const [user, role, plan, since, demos] = copy.columns
+	return (
+		<tr className="border-b last:border-0">
+			<td data-label={user} className="p-4">
+				<span className="max-sm:text-right">
+					<span className="block font-medium sm:whitespace-nowrap">{row.full_name ?? '—'}</span>
+					<span className="block text-muted-foreground">{row.email}</span>
+					{row.phone ? <span className="block text-muted-foreground">{row.phone}</span> : null}
+					{row.invitado_en ? (
+						<span className="mt-1 block">
+							<Badge tone="attention">{copy.pending(formatLongDate(row.invitado_en))}</Badge>
+						</span>
+					) : row.sin_confirmar ? (
+						<span className="mt-1 block">
+							<Badge tone="attention">{copy.unconfirmed}</Badge>
+						</span>
+					) : null}
+				</span>
+			</td>
+			<td data-label={role} className="p-4">
+				{copy.roles[row.role] ?? row.role}
+			</td>
+			<td data-label={plan} className="p-4 whitespace-nowrap">
+				{planName(row)}
+			</td>
+			<td data-label={since} className="p-4 whitespace-nowrap text-muted-foreground">
+				{formatLongDate(row.alta)}
+			</td>
+			<td data-label={demos} className="p-4 tabular-nums">
+				{row.demos.toLocaleString('es-ES')}
+			</td>
+			<td data-label={copy.actions} className="p-4">
+				<span className={rowActions}>
+					{row.invitado_en ? <ResendForm row={row} /> : null}
+					<RowActions row={row} />
+				</span>
+			</td>
+		</tr>
+	)
+}
+
 export default routeComponent(AdminUsers)
 
 function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
@@ -373,31 +432,7 @@ function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
 			}
 		>
 			{loaderData.rows.map((row) => (
-				<tr key={row.id} className="border-b last:border-0">
-					<td data-label={copy.columns[0]} className="p-4">
-						<span className="block font-medium">{row.full_name ?? '—'}</span>
-						{row.invitado_en ? (
-							<span className="mt-1 block">
-								<Badge tone="attention">{copy.pending(formatLongDate(row.invitado_en))}</Badge>
-							</span>
-						) : null}
-					</td>
-					<td data-label={copy.columns[1]} className="p-4 text-muted-foreground">
-						{row.email}
-					</td>
-					<td data-label={copy.columns[2]} className="p-4 text-muted-foreground">
-						{row.phone ?? '—'}
-					</td>
-					<td data-label={copy.columns[3]} className="p-4">
-						{copy.roles[row.role] ?? row.role}
-					</td>
-					<td data-label={copy.actions} className="p-4">
-						<span className="flex flex-wrap gap-2">
-							{row.invitado_en ? <ResendForm row={row} /> : null}
-							<RowActions row={row} />
-						</span>
-					</td>
-				</tr>
+				<UserRow key={row.id} row={row} />
 			))}
 		</AdminTable>
 	)

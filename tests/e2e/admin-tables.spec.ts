@@ -1,0 +1,119 @@
+import type { Locator } from '@playwright/test'
+import { expect, test } from '../support/e2e-test'
+import { createAccount, createAdminAccount, createMeeting } from '../support/data'
+import { signIn } from '../support/browser'
+import { serviceClient } from '../support/supabase'
+import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
+import { portalURL } from '../support/urls'
+
+// The admin tables at a desktop width (issue 55): who each user is to the company, and rows that read on one line.
+test.use({ viewport: { width: 1280, height: 800 } })
+
+/** The tops of the buttons and links of a row's last cell, its actions: one line shares one top. */
+async function actionTops(row: Locator) {
+	return row
+		.getByRole('cell')
+		.last()
+		.locator('a, button')
+		.evaluateAll((actions) => actions.map((action) => Math.round(action.getBoundingClientRect().top)))
+}
+
+/** How many lines `text` takes where it is shown in `row`. */
+async function linesOf(row: Locator, text: string) {
+	return row.getByText(text, { exact: true }).evaluate((element) => {
+		const range = document.createRange()
+		range.selectNodeContents(element)
+		return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+	})
+}
+
+test('users: plan, sign-up date, confirmed demos and “Sin confirmar”; names and actions on one line', async ({
+	page,
+}) => {
+	const marker = uniqueName('tabla')
+	const admin = await createAdminAccount('tabla-usuarios')
+	const client = await createAccount('tabla-suscrita', `María del Carmen Villaverde ${marker}`)
+	const tag = marker.replaceAll('-', '_')
+	await serviceClient()
+		.from('suscripciones')
+		.insert({
+			id: `sub_${tag}`,
+			user_id: client.id,
+			customer_id: `cus_${tag}`,
+			price_id: 'price_business_monthly',
+			plan: 'business',
+			periodo: 'monthly',
+			status: 'active',
+		})
+		.throwOnError()
+	await createMeeting(client.id, client.email)
+	await createMeeting(client.id, client.email)
+	await createMeeting(client.id, client.email, { status: 'cancelada' })
+	const unconfirmed = await serviceClient().auth.admin.createUser({
+		email: uniqueEmail('tabla-sin-confirmar'),
+		password: 'contraseña-segura-1',
+		user_metadata: { full_name: `Sonia Sinconfirmar ${marker}` },
+	})
+	expect(unconfirmed.error).toBeNull()
+	const invited = await serviceClient().auth.admin.inviteUserByEmail(uniqueEmail('tabla-invitada'), {
+		data: { full_name: `Inés Invitada ${marker}` },
+	})
+	expect(invited.error).toBeNull()
+
+	await signIn(page, admin.email)
+	await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(marker)}`), { waitUntil: 'networkidle' })
+	for (const column of ['Usuario', 'Rol', 'Plan', 'Alta', 'Demos', 'Acciones'])
+		await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible()
+	const signedUp = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(new Date())
+
+	const subscribed = page.getByRole('row').filter({ hasText: client.email })
+	await expect(subscribed.getByRole('cell', { name: 'Business · Mensual', exact: true })).toBeVisible()
+	await expect(subscribed.getByRole('cell', { name: signedUp, exact: true })).toBeVisible()
+	await expect(subscribed.getByRole('cell', { name: '2', exact: true })).toBeVisible()
+	await expect(subscribed).not.toContainText('Sin confirmar')
+
+	const pending = page.getByRole('row').filter({ hasText: `Sonia Sinconfirmar ${marker}` })
+	await expect(pending.getByText('Sin confirmar', { exact: true })).toBeVisible()
+	await expect(pending.getByRole('cell', { name: '—', exact: true }).first()).toBeVisible()
+	await expect(pending.getByRole('cell', { name: '0', exact: true })).toBeVisible()
+	const invitation = page.getByRole('row').filter({ hasText: `Inés Invitada ${marker}` })
+	await expect(invitation).toContainText('Invitación pendiente')
+	await expect(invitation).not.toContainText('Sin confirmar')
+
+	expect(await linesOf(subscribed, `María del Carmen Villaverde ${marker}`)).toBe(1)
+	// Nothing of the table is scrolled out of sight inside its frame.
+	const frame = page.getByRole('table').locator('xpath=..')
+	expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+	// The invitation's row has the most actions: Reenviar invitación, Editar, Eliminar.
+	for (const row of [subscribed, pending, invitation]) {
+		const tops = await actionTops(row)
+		expect(tops.length).toBeGreaterThanOrEqual(2)
+		expect(new Set(tops).size, 'the row’s actions share one line').toBe(1)
+	}
+	expect(await actionTops(invitation)).toHaveLength(3)
+})
+
+test('meetings: the name and the actions of a row keep to one line beside a long reason', async ({ page }) => {
+	const admin = await createAdminAccount('tabla-reuniones')
+	const client = await createAccount('tabla-reunion')
+	const name = `María del Carmen Fernández-Villaverde ${uniqueName('r')}`
+	await serviceClient()
+		.from('reservas')
+		.insert({
+			...uniqueSlot(),
+			user_id: client.id,
+			nombre: name,
+			email: client.email,
+			motivo: 'Integración del asistente con WhatsApp Business, la agenda compartida y la facturación VERIFACTU',
+			meet_url: 'https://meet.jit.si/kia-prueba',
+		})
+		.throwOnError()
+	await signIn(page, admin.email)
+	await page.goto(portalURL(`/admin/reuniones?q=${encodeURIComponent(client.email)}`), { waitUntil: 'networkidle' })
+	const row = page.getByRole('row').filter({ hasText: client.email })
+	await expect(row.getByRole('button', { name: 'Reprogramar' })).toBeVisible()
+	expect(await linesOf(row, name)).toBe(1)
+	const tops = await actionTops(row)
+	expect(tops).toHaveLength(3)
+	expect(new Set(tops).size, 'Unirse, Reprogramar and Cancelar share one line').toBe(1)
+})
