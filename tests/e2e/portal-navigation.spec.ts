@@ -60,8 +60,8 @@ for (const { area, menu, openMenu, links, current, exit, open } of areas) {
 		test('a side menu from the page’s top to its foot, in sight while the page scrolls', async ({ page }) => {
 			await page.setViewportSize(desktop)
 			await page.goto(portalURL(await open(page)), { waitUntil: 'networkidle' })
-			const nav = page.getByRole('navigation', { name: menu })
-			const sidebar = page.getByRole('complementary').filter({ has: nav })
+			const sidebar = page.getByRole('complementary', { name: menu })
+			const nav = sidebar.getByRole('navigation', { name: menu })
 			await expect(nav.getByRole('link')).toHaveText([...links, exit])
 			await expect(nav.getByRole('link', { name: current, exact: true })).toHaveAttribute('aria-current', 'page')
 			// One pattern: no section menu in the header, whose phone menu button is put away.

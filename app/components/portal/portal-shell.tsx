@@ -130,8 +130,11 @@ export function PortalShell({
 	return (
 		<div className="flex min-h-dvh">
 			<SkipLink />
-			{/* Its border and ground run to the page's foot; the menu itself stays in sight as the page scrolls. */}
-			<aside className="hidden w-[280px] shrink-0 border-r bg-surface lg:block">
+			{/*
+			 * Its border and ground run to the page's foot; the menu itself stays in sight as the page scrolls.
+			 * Named, as a page may have an aside of its own (a support item's).
+			 */}
+			<aside aria-label={menu.label} className="hidden w-[280px] shrink-0 border-r bg-surface lg:block">
 				<div className="sticky top-0 flex h-dvh flex-col overflow-y-auto px-4 py-5">
 					<Link to={home} aria-label={homeLabel} className="mb-8 px-3">
 						<Logo className="h-7" />
