@@ -13,6 +13,8 @@ export const dashboardCopy = {
 	adminPanel: 'Admin Panel',
 	avatarMenu: { account: 'Mi Cuenta', subscription: 'Suscripción', signOut: 'Cerrar sesión' },
 	openMenu: 'Abrir menú del panel',
+	menuLabel: 'Panel',
+	homeLabel: 'KIA, inicio del panel',
 	home: {
 		greeting: (name: string) => `Bienvenida, ${name}`,
 		lead: 'Desde aquí gestionas todo lo relacionado con tu asistente KIA.',

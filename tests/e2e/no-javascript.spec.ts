@@ -61,7 +61,7 @@ test("the admin's avatar menu leads back to the dashboard and signs out", async 
 	await signIn(page, admin.email)
 	await page.goto(portalURL('/admin'))
 	await page.getByLabel('Menú de Admin Sin Script').click()
-	await page.getByRole('link', { name: 'Volver al Dashboard' }).click()
+	await page.getByRole('banner').getByRole('link', { name: 'Volver al Dashboard' }).click()
 	await expect(page).toHaveURL(portalURL('/dashboard'))
 	await page.goto(portalURL('/admin'))
 	await page.getByLabel('Menú de Admin Sin Script').click()

@@ -158,56 +158,6 @@ test.describe('portal and admin tables on a phone', () => {
 	})
 })
 
-test.describe('the admin section menu on a phone', () => {
-	test.use({ viewport: phone })
-	const sections = [
-		'Dashboard',
-		'Reuniones',
-		'Usuarios',
-		'Servicios',
-		'Asistentes',
-		'Facturación',
-		'Soporte',
-		'Asistente web',
-		'Ajustes',
-	]
-
-	async function expectEverySection(page: Page, { scripts = true } = {}) {
-		const menu = page.getByRole('navigation', { name: 'Administración' })
-		await expect(menu.getByRole('link')).toHaveCount(sections.length)
-		for (const section of sections) {
-			const link = menu.getByRole('link', { name: section, exact: true })
-			// In sight as the page opens: no scrolling of the menu (or the page) to find it.
-			await expect(link).toBeInViewport({ ratio: 1 })
-			const box = await link.boundingBox()
-			expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= phone.width).toBe(true)
-		}
-		await expect(menu.getByRole('link', { name: 'Facturación', exact: true })).toHaveAttribute('aria-current', 'page')
-		await expectNoSidewaysScroll(page, { scripts })
-	}
-
-	test('every section is in sight, none past the edge @phone', async ({ page }) => {
-		const admin = await createAdminAccount('menu-movil')
-		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/facturacion'), { waitUntil: 'networkidle' })
-		await expectEverySection(page)
-	})
-
-	test('without JavaScript too @phone', async ({ browser, page }) => {
-		const admin = await createAdminAccount('menu-movil-sin-js')
-		await signIn(page, admin.email)
-		const context = await browser.newContext({
-			javaScriptEnabled: false,
-			viewport: phone,
-			storageState: await page.context().storageState(),
-		})
-		const plain = await context.newPage()
-		await plain.goto(portalURL('/admin/facturacion'))
-		await expectEverySection(plain, { scripts: false })
-		await context.close()
-	})
-})
-
 /** Whatever a tap is meant for: buttons, button-styled links and plain links, submit buttons. */
 const tappable = 'a[href], button, input[type="submit"], input[type="button"], [role="button"], summary'
 
