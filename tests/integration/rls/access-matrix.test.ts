@@ -26,26 +26,26 @@ test('every table of the public schema is in the access matrix, and nothing else
 })
 
 describe('select', () => {
-	// Rows each actor sees; `denied` = no privilege at all (401 for anon, 403 otherwise).
+	// Rows each actor sees, the seed's lived-in client's included; `denied` = no privilege at all (401 for anon, 403 otherwise).
 	const visible: Record<string, Record<Actor, number | typeof denied>> = {
 		usuarios: { anon: denied, clienteA: 1, clienteB: 1, admin: 4, service: 4 },
 		reservas: { anon: denied, clienteA: 1, clienteB: 1, admin: 7, service: 7 },
-		asistentes: { anon: denied, clienteA: 1, clienteB: 1, admin: 2, service: 2 },
+		asistentes: { anon: denied, clienteA: 1, clienteB: 1, admin: 3, service: 3 },
 		blog_posts: { anon: 6, clienteA: 6, clienteB: 6, admin: 6, service: 7 },
 		blog_tags: { anon: 6, clienteA: 6, clienteB: 6, admin: 6, service: 6 },
 		blog_post_tags: { anon: 10, clienteA: 10, clienteB: 10, admin: 10, service: 11 },
-		form_submissions: { anon: denied, clienteA: 1, clienteB: 0, admin: 2, service: 2 },
-		form_submission_events: { anon: denied, clienteA: 1, clienteB: 0, admin: 2, service: 2 },
+		form_submissions: { anon: denied, clienteA: 1, clienteB: 0, admin: 4, service: 4 },
+		form_submission_events: { anon: denied, clienteA: 1, clienteB: 0, admin: 3, service: 3 },
 		rate_limits: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
 		asistente_preguntas: { anon: denied, clienteA: 0, clienteB: 0, admin: 0, service: 0 },
 		boletin_suscriptores: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		reglas_reservas: { anon: 1, clienteA: 1, clienteB: 1, admin: 1, service: 1 },
 		bloqueos_reservas: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
 		cambios_ajustes: { anon: denied, clienteA: 0, clienteB: 0, admin: 1, service: 1 },
-		suscripciones: { anon: denied, clienteA: 1, clienteB: 1, admin: 2, service: 2 },
+		suscripciones: { anon: denied, clienteA: 1, clienteB: 1, admin: 3, service: 3 },
 		pagos: { anon: denied, clienteA: 1, clienteB: 0, admin: 1, service: 1 },
-		facturas: { anon: denied, clienteA: 2, clienteB: 1, admin: 3, service: 3 },
-		stripe_customers: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
+		facturas: { anon: denied, clienteA: 2, clienteB: 1, admin: 6, service: 6 },
+		stripe_customers: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 2 },
 		stripe_eventos: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
 	}
 	test('covers every table', () => expect(Object.keys(visible).sort()).toEqual(Object.keys(apiAccess).sort()))
