@@ -324,8 +324,8 @@ function ResendForm({ row }: { row: Row }) {
 		<Form method="post">
 			<input type="hidden" name="intent" value="resend" />
 			<input type="hidden" name="id" value={row.id} />
-			<Button type="submit" variant="secondary" className="h-9 px-3">
-				<Icon name="send" className="size-4" />
+			<Button type="submit" variant="secondary" className="h-8 px-3 text-xs">
+				<Icon name="send" className="size-3.5" />
 				{adminCopy.users.resend.button}
 			</Button>
 		</Form>
@@ -355,8 +355,10 @@ function UserRow({ row }: { row: Row }) {
 					<span className="block text-muted-foreground">{row.email}</span>
 					{row.phone ? <span className="block text-muted-foreground">{row.phone}</span> : null}
 					{row.invitado_en ? (
-						<span className="mt-1 block">
+						// The resend belongs to the invitation, and beside it leaves every row the same two actions.
+						<span className="mt-1.5 flex flex-wrap items-center gap-2 max-sm:justify-end">
 							<Badge tone="attention">{copy.pending(formatLongDate(row.invitado_en))}</Badge>
+							<ResendForm row={row} />
 						</span>
 					) : row.sin_confirmar ? (
 						<span className="mt-1 block">
@@ -379,7 +381,6 @@ function UserRow({ row }: { row: Row }) {
 			</td>
 			<td data-label={copy.actions} className="p-4">
 				<span className={rowActions}>
-					{row.invitado_en ? <ResendForm row={row} /> : null}
 					<RowActions row={row} />
 				</span>
 			</td>
