@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
+import { cn } from '~/lib/utils'
 
 /**
  * A table that turns into a card of labelled lines per row on a phone: each cell shows its `data-label`
  * before its value, the header is left to screen readers, and a cell with nothing in it takes no line.
  */
 export const stackedTable = [
-	// Cells a little closer than their p-4 across: six columns and a 280 px side menu fit a 1280 px screen.
-	'w-full text-left text-sm sm:min-w-[44rem] sm:[&_td]:px-3 sm:[&_th]:px-3',
+	'w-full text-left text-sm sm:min-w-[44rem]',
 	'max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:px-4 max-sm:[&_tbody_tr]:py-3',
 	'max-sm:[&_tbody_td]:flex max-sm:[&_tbody_td]:flex-wrap max-sm:[&_tbody_td]:items-baseline max-sm:[&_tbody_td]:justify-between max-sm:[&_tbody_td]:gap-x-4 max-sm:[&_tbody_td]:gap-y-1 max-sm:[&_tbody_td]:px-0 max-sm:[&_tbody_td]:py-1.5',
 	'max-sm:[&_tbody_td]:before:font-sans max-sm:[&_tbody_td]:before:text-xs max-sm:[&_tbody_td]:before:font-medium max-sm:[&_tbody_td]:before:text-muted-foreground max-sm:[&_tbody_td]:before:content-[attr(data-label)]',
@@ -20,11 +20,12 @@ export const rowActions = 'flex gap-2 whitespace-nowrap max-sm:flex-wrap max-sm:
 export function StackedTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
 	return (
 		<div className="rounded-2xl border bg-surface sm:overflow-x-auto">
-			<table className={stackedTable}>
+			{/* Cells 12 px apart across, not their p-4's 16: six columns beside the 280 px side menu fit a 1280 px screen. */}
+			<table className={cn(stackedTable, 'sm:[&_td]:px-3')}>
 				<thead className="border-b text-muted-foreground max-sm:sr-only">
 					<tr>
 						{columns.map((column) => (
-							<th key={column} scope="col" className="p-4 font-medium">
+							<th key={column} scope="col" className="px-3 py-4 font-medium">
 								{column}
 							</th>
 						))}
