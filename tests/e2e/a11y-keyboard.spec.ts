@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { slotRadio } from '../support/slot-picker'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createMeeting, testPassword } from '../support/data'
@@ -92,7 +92,7 @@ async function walkTabOrder(page: Page, limit = 150) {
 }
 
 async function signInByKeyboard(page: Page, email: string, password = testPassword) {
-	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+	await openApp(page, portalURL('/auth'))
 	const form = page.locator('#signin')
 	await tabTo(page, form.getByLabel('Email'))
 	await page.keyboard.type(email)
@@ -107,7 +107,7 @@ test.describe('keyboard only', () => {
 	test('a signed-in cliente books a demo from /solicitar-demostracion-kia', async ({ page }) => {
 		const account = await createAccount('teclado-reserva', 'Iris Valls')
 		await signInByKeyboard(page, account.email)
-		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/solicitar-demostracion-kia'))
 		const main = page.getByRole('main')
 		await skipToContent(page, main.getByRole('link', { name: 'Inicio' }))
 
@@ -136,7 +136,7 @@ test.describe('keyboard only', () => {
 	})
 
 	test('a visitor signs up on the portal', async ({ page }) => {
-		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/auth'))
 		const tabs = page.getByRole('navigation', { name: 'Acceso' })
 		await skipToContent(page, tabs.getByRole('link', { name: 'Iniciar Sesión' }))
 		await page.keyboard.press('Tab')
@@ -165,7 +165,7 @@ test.describe('keyboard only', () => {
 		const account = await createAccount('teclado-reprograma')
 		const meeting = await createMeeting(account.id, account.email)
 		await signInByKeyboard(page, account.email)
-		await page.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/dashboard/reuniones'))
 		await skipToContent(page, page.getByRole('main').getByRole('link', { name: 'Volver al Dashboard' }))
 
 		const trigger = page
@@ -212,7 +212,7 @@ test.describe('keyboard only', () => {
 
 	test('the site header menu opens, moves and closes by keyboard, handing focus back', async ({ page, context }) => {
 		await acceptCookies(context)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const header = page.getByRole('banner')
 
 		const pricing = header.getByRole('button', { name: 'Tarifas' })
@@ -234,7 +234,7 @@ test.describe('keyboard only', () => {
 		// browser, and the cookie preferences as many again: 72 s on a machine whose cores another process kept busy.
 		test.setTimeout(longTestBudget)
 		await acceptCookies(context)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const chat = page.getByRole('button', { name: 'Abrir chat con KIA' })
 		await tabTo(page, chat, 200)
 		await page.keyboard.press('Enter')
@@ -274,7 +274,7 @@ test.describe('keyboard only', () => {
 	test('the site phone menu opens and closes by keyboard, handing focus back', async ({ page, context }) => {
 		await acceptCookies(context)
 		await page.setViewportSize(phone)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const openMenu = page.getByRole('button', { name: 'Abrir menú' })
 		await tabTo(page, openMenu)
 		await page.keyboard.press('Enter')
@@ -325,9 +325,9 @@ test.describe('keyboard only', () => {
 		await signInByKeyboard(page, 'admin@kia.test', 'kia-admin-2025')
 		const problems: string[] = []
 		async function checkLayout(url: string) {
-			await page.goto(url, { waitUntil: 'networkidle' })
+			await openApp(page, url)
 			await skipToContent(page, page.locator('main :focus'))
-			await page.goto(url, { waitUntil: 'networkidle' })
+			await openApp(page, url)
 			problems.push(...(await walkTabOrder(page)).map((problem) => `${url}: ${problem}`))
 		}
 		for (const url of [
@@ -344,7 +344,7 @@ test.describe('keyboard only', () => {
 	})
 
 	test('a toast is reached with Alt+T, shows focus and closes by keyboard', async ({ page }) => {
-		await page.goto(portalURL('/__test/toast?type=success&to=auth'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/__test/toast?type=success&to=auth'))
 		const toast = page.locator('[data-sonner-toast]')
 		await expect(toast).toBeVisible()
 		// Sonner's shortcut, named in the region's label: it opens the stack, holds its timers and takes focus there.

@@ -1,8 +1,8 @@
 import { billedClient } from '../support/billing'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { portalURL, rawRequest, stripeURL } from '../support/urls'
 import { createAdminAccount } from '../support/data'
-import { cookieHeader, signIn } from '../support/browser'
+import { cookieHeader, startSession } from '../support/browser'
 
 /** The local Stripe stand-in, which answers the Dashboard's paths too (stripeDashboardUrl). */
 
@@ -12,7 +12,7 @@ test.describe('Facturación', () => {
 	}) => {
 		const cliente = await billedClient('facturacion-lista')
 		const admin = await createAdminAccount('facturacion')
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin'))
 		await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Facturación' }).click()
 		await expect(page.getByRole('heading', { level: 1, name: 'Facturación' })).toBeVisible()
@@ -26,9 +26,7 @@ test.describe('Facturación', () => {
 		await expect(figures.getByText('No disponible')).toHaveCount(0)
 		await expect(figures.getByRole('row', { name: /^Enterprise/ })).toBeVisible()
 
-		await page.goto(portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`), {
-			waitUntil: 'networkidle',
-		})
+		await openApp(page, portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`))
 		const business = page.getByRole('row').filter({ hasText: 'Business · Mensual' })
 		await expect(business).toContainText(cliente.fullName)
 		await expect(business).toContainText('Activa')
@@ -76,7 +74,7 @@ test.describe('Facturación', () => {
 		const admin = await createAdminAccount('facturacion-sin-js-admin')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL(`/admin/facturacion?vista=pagos&q=${encodeURIComponent(cliente.email)}`))
 		await expect(page.getByRole('row').filter({ hasText: 'Enterprise · Anual' })).toBeVisible()
 		await page.getByLabel('Estado').selectOption('unpaid')
@@ -92,7 +90,7 @@ test.describe('Facturación', () => {
 		expect(signedOut.status).toBe(302)
 		expect(signedOut.headers.location).toBe('/auth?redirectTo=%2Fadmin%2Ffacturacion')
 		const cliente = await billedClient('facturacion-intruso')
-		await signIn(page, cliente.email)
+		await startSession(page, cliente.email)
 		await page.goto(portalURL('/admin/facturacion'))
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 		const data = await rawRequest(portalURL('/admin/facturacion.data'), {

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { localPriceId } from '../../app/.server/local-stripe'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { portalURL, rawRequest, stripeURL } from '../support/urls'
 import { createAccount, createAdminAccount } from '../support/data'
-import { cookieHeader, signIn } from '../support/browser'
+import { cookieHeader, startSession } from '../support/browser'
 
 /**
  * /admin/servicios against the suite's Stripe stand-in, configured as e2eStripe() says: every
@@ -26,7 +26,7 @@ const rowOf = (page: Page, plan: string, period: string) =>
 test.describe('admin services', () => {
 	test('the admin sees every configured price correct in Stripe, and the unset one flagged', async ({ page }) => {
 		const admin = await createAdminAccount('servicios')
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin'))
 		await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Servicios' }).click()
 		await expect(page).toHaveURL(portalURL('/admin/servicios'))
@@ -77,7 +77,7 @@ test.describe('admin services', () => {
 		expect(signedOut.headers.location).toBe('/auth?redirectTo=%2Fadmin%2Fservicios')
 
 		const cliente = await createAccount('servicios-cliente')
-		await signIn(page, cliente.email)
+		await startSession(page, cliente.email)
 		await page.goto(portalURL('/admin/servicios'))
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 
@@ -100,7 +100,7 @@ test.describe('admin services', () => {
 		const admin = await createAdminAccount('servicios-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin/servicios'))
 		await expect(page.getByRole('heading', { name: '1 precio necesita revisión' })).toBeVisible()
 		await expect(page.getByText('Correcto', { exact: true })).toHaveCount(5)
@@ -113,8 +113,8 @@ test.describe('admin services', () => {
 	test('at a phone’s width each price is a card, with no sideways scroll @phone', async ({ page }) => {
 		const admin = await createAdminAccount('servicios-movil')
 		await page.setViewportSize({ width: 390, height: 844 })
-		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/servicios'), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL('/admin/servicios'))
 		await expect(page.getByText('Correcto', { exact: true })).toHaveCount(5)
 		// The column headings are only for screen readers; each value carries its label.
 		await expect(page.getByRole('columnheader', { name: 'Estado' })).not.toBeInViewport()

@@ -3,11 +3,11 @@ import { formatMeeting } from '../../app/lib/booking'
 import { formatDateRange } from '../../app/lib/dates'
 import { defaultRulesRow } from '../support/booking-rules'
 import { slotDay, slotRadio } from '../support/slot-picker'
-import { appPage, expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueDay, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount, createMeeting } from '../support/data'
-import { postAs, signIn } from '../support/browser'
+import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 // The booking rules are one row every booking of the worker's database reads: these tests change them, one
@@ -38,8 +38,8 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 }) => {
 	const name = uniqueName('Ajustes')
 	const admin = await createAdminAccount('ajustes', name)
-	await signIn(page, admin.email)
-	await page.goto(portalURL('/admin/ajustes'), { waitUntil: 'networkidle' })
+	await startSession(page, admin.email)
+	await openApp(page, portalURL('/admin/ajustes'))
 	await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible()
 	await page.getByRole('checkbox', { name: '13:30' }).uncheck()
 	await page.getByRole('checkbox', { name: '16:00' }).check()
@@ -67,9 +67,9 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 
 	// The client's side: the booking page and the portal's reschedule offer what the rules now say.
 	const client = await createAccount('ajustes-cliente', 'Cliente Ajustes')
-	const clientPage = appPage(await browser.newPage())
-	await signIn(clientPage, client.email)
-	await clientPage.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+	const clientPage = await browser.newPage()
+	await startSession(clientPage, client.email)
+	await openApp(clientPage, siteURL('/solicitar-demostracion-kia'))
 	const main = clientPage.getByRole('main')
 	await expect(main).toContainText('Entre las 10:00 y las 16:00.')
 	await expect(slotDay(main, open)).toBeVisible()
@@ -86,7 +86,7 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 	expect(refused.status).toBe(400)
 	expect(refused.body).toContain('Ese día no hay demostraciones')
 
-	await clientPage.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
+	await openApp(clientPage, portalURL('/dashboard/reuniones'))
 	await clientPage
 		.getByRole('row')
 		.filter({ hasText: formatMeeting(open, '16:00') })
@@ -109,12 +109,12 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 	await clientPage.close()
 
 	// The admin's own booking form follows the same rules.
-	await page.goto(portalURL('/admin/reuniones?nueva=1'), { waitUntil: 'networkidle' })
+	await openApp(page, portalURL('/admin/reuniones?nueva=1'))
 	const create = page.getByRole('region', { name: 'Nueva reunión' })
 	expect(await hoursOn(create, open)).toEqual(stillFree)
 	await expect(slotDay(create, blocked)).toHaveCount(0)
 
-	await page.goto(portalURL('/admin/ajustes'), { waitUntil: 'networkidle' })
+	await openApp(page, portalURL('/admin/ajustes'))
 	await blocks.getByRole('button', { name: `Desbloquear ${range}` }).click()
 	await expect(toast(page, 'Fechas desbloqueadas.')).toBeVisible()
 	await expect(blocks.getByText('e2e Festivo local')).toHaveCount(0)
@@ -137,7 +137,7 @@ test.describe('without JavaScript', () => {
 
 	test('an admin saves the rules, is told what is wrong, and blocks and unblocks dates', async ({ page }) => {
 		const admin = await createAdminAccount('ajustes-sin-js', uniqueName('Sin Script'))
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin/ajustes'))
 		const rules = page.locator('form').filter({ has: page.getByRole('button', { name: 'Guardar horario' }) })
 		// The browser would stop these values itself: the server must say so too.
@@ -193,7 +193,7 @@ test.describe('without JavaScript', () => {
 
 test('a cliente can neither see nor change the settings, and a visitor is sent to sign in', async ({ page }) => {
 	const client = await createAccount('ajustes-intruso', 'Cliente Intruso')
-	await signIn(page, client.email)
+	await startSession(page, client.email)
 	await page.goto(portalURL('/admin/ajustes'))
 	await expect(page).toHaveURL(portalURL('/dashboard'))
 	const forms: Record<string, string>[] = [

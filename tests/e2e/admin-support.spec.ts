@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test'
-import { appPage, expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { inbox, waitForMail } from '../support/mail'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount } from '../support/data'
-import { postAs, signIn } from '../support/browser'
+import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 /** A message as a visitor sends it, through the contact page's form. */
 async function sendContactMessage(page: Page, { name, email, message }: Record<'name' | 'email' | 'message', string>) {
-	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/contacto'))
 	const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Enviar mensaje' }) })
 	await form.getByLabel('Nombre', { exact: true }).fill(name)
 	await form.getByLabel('Email').fill(email)
@@ -38,7 +38,7 @@ test.describe('support inbox', () => {
 		browser,
 	}) => {
 		const email = uniqueEmail('remitente')
-		const visitor = appPage(await browser.newPage())
+		const visitor = await browser.newPage()
 		await sendContactMessage(visitor, {
 			name: 'Íñigo Muñoz',
 			email,
@@ -47,8 +47,8 @@ test.describe('support inbox', () => {
 		await visitor.close()
 
 		const admin = await createAdminAccount('bandeja', uniqueName('Gestora'))
-		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/soporte'), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL('/admin/soporte'))
 		await page.getByRole('searchbox').fill('inigo munoz')
 		await expect(page).toHaveURL(/q=/)
 		await page.getByLabel('Estado').selectOption('nueva')
@@ -115,7 +115,7 @@ test.describe('support inbox', () => {
 		const admin = await createAdminAccount('bandeja-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL(`/admin/soporte?tipo=investor_contact&q=${encodeURIComponent(email)}`))
 		await page.getByRole('link', { name: 'Inés Ortega' }).click()
 		await expect(page.getByText('Ortega Capital')).toBeVisible()
@@ -161,7 +161,7 @@ test.describe('support inbox', () => {
 		const email = uniqueEmail('intrusion')
 		const id = await insertItem('Contacto General', { name: 'Privado', email, message: 'Confidencial' })
 		const cliente = await createAccount('bandeja-cliente')
-		await signIn(page, cliente.email)
+		await startSession(page, cliente.email)
 		await page.goto(portalURL(`/admin/soporte/${id}`))
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 		const posts: Record<string, string>[] = [
@@ -200,7 +200,7 @@ test.describe('support inbox', () => {
 
 test('the panel’s live figures link to the lists they count, filtered the same way', async ({ page }) => {
 	const admin = await createAdminAccount('panel-cifras')
-	await signIn(page, admin.email)
+	await startSession(page, admin.email)
 	await page.goto(portalURL('/admin'))
 	const figures = page.getByRole('region', { name: 'Hoy' })
 	// The next seven days from today, whatever day today is: on a Sunday 'this week' held only that Sunday.
@@ -232,7 +232,7 @@ test('an inbox row opens its item from anywhere on it, and by keyboard with the 
 	const admin = await createAdminAccount('fila-entera')
 	await signIn(page, admin.email)
 	const list = portalURL(`/admin/soporte?q=${encodeURIComponent(email)}`)
-	await page.goto(list, { waitUntil: 'networkidle' })
+	await openApp(page, list)
 	const row = page.getByRole('row').filter({ hasText: email })
 	const link = row.getByRole('link', { name: 'Fila Entera' })
 	// Each cell's middle is the link's: the row is one target, not only the sender's name.
@@ -248,7 +248,7 @@ test('an inbox row opens its item from anywhere on it, and by keyboard with the 
 	await expect(page).toHaveURL(portalURL(`/admin/soporte/${id}?q=${encodeURIComponent(email)}`))
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
-	await page.goto(list, { waitUntil: 'networkidle' })
+	await openApp(page, list)
 	await page.getByRole('searchbox').focus()
 	for (
 		let presses = 0;

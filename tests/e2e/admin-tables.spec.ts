@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { createAccount, createAdminAccount, createMeeting } from '../support/data'
-import { signIn } from '../support/browser'
+import { startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL } from '../support/urls'
@@ -61,8 +61,8 @@ test('users: plan, sign-up date, confirmed demos and “Sin confirmar”; names 
 	})
 	expect(invited.error).toBeNull()
 
-	await signIn(page, admin.email)
-	await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(marker)}`), { waitUntil: 'networkidle' })
+	await startSession(page, admin.email)
+	await openApp(page, portalURL(`/admin/usuarios?q=${encodeURIComponent(marker)}`))
 	for (const column of ['Usuario', 'Rol', 'Plan', 'Alta', 'Demos', 'Acciones'])
 		await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible()
 	const signedUp = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(new Date())
@@ -109,8 +109,8 @@ test('meetings: the name and the actions of a row keep to one line beside a long
 			meet_url: 'https://meet.jit.si/kia-prueba',
 		})
 		.throwOnError()
-	await signIn(page, admin.email)
-	await page.goto(portalURL(`/admin/reuniones?q=${encodeURIComponent(client.email)}`), { waitUntil: 'networkidle' })
+	await startSession(page, admin.email)
+	await openApp(page, portalURL(`/admin/reuniones?q=${encodeURIComponent(client.email)}`))
 	const row = page.getByRole('row').filter({ hasText: client.email })
 	await expect(row.getByRole('button', { name: 'Reprogramar' })).toBeVisible()
 	expect(await linesOf(row, name)).toBe(1)

@@ -1,8 +1,8 @@
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName, uniqueSlot, uniqueSlots } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
 import { createAccount, createAdminAccount, createMeeting, linkFrom } from '../support/data'
-import { cookieHeader, postAs, signIn } from '../support/browser'
+import { cookieHeader, postAs, signIn, startSession } from '../support/browser'
 import { waitForMail } from '../support/mail'
 import { serviceClient } from '../support/supabase'
 import { nextSaturday, slotDay, slotRadio } from '../support/slot-picker'
@@ -45,8 +45,8 @@ test.describe('admin panel', () => {
 		const inserted = await serviceClient().from('reservas').insert(rows)
 		expect(inserted.error).toBeNull()
 		const admin = await createAdminAccount('busca')
-		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/reuniones'), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL('/admin/reuniones'))
 		await page.getByRole('searchbox').fill(marker)
 		await expect(page).toHaveURL(new RegExp(`q=${marker}`))
 		await expect(page.getByRole('row')).toHaveCount(21)
@@ -91,7 +91,7 @@ test.describe('admin panel', () => {
 		// A surname of its own: the search must find this user on its first page however many others there are.
 		const surname = uniqueName('Llinares')
 		const target = await createAccount('buscada', `Zoe ${surname}`)
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(surname)}`))
 		await expect(page.getByRole('row').filter({ hasText: target.email })).toBeVisible()
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent('(,."')}`))
@@ -109,7 +109,7 @@ test.describe('admin bookings', () => {
 		const admin = await createAdminAccount('reuniones')
 		await signIn(page, admin.email)
 		const list = portalURL(`/admin/reuniones?q=${encodeURIComponent(client.email)}`)
-		await page.goto(list, { waitUntil: 'networkidle' })
+		await openApp(page, list)
 		const confirmed = page.getByRole('row').filter({ hasText: 'Confirmada' })
 		const cancelled = page.getByRole('row').filter({ hasText: 'Cancelada' })
 		await expect(cancelled.getByRole('button')).toHaveCount(0)
@@ -194,8 +194,8 @@ test.describe('admin bookings', () => {
 		const forClient = uniqueSlot()
 		const forNewcomer = uniqueSlot()
 		const admin = await createAdminAccount('reserva')
-		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/reuniones'), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL('/admin/reuniones'))
 
 		const book = async (email: string, nombre: string, slot: { fecha: string; hora: string }) => {
 			await page.getByRole('link', { name: 'Nueva reunión' }).click()
@@ -244,7 +244,7 @@ test.describe('admin bookings', () => {
 		const admin = await createAdminAccount('reserva-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin/reuniones?nueva=1'))
 		const form = page.getByRole('region', { name: 'Nueva reunión' })
 		await form.locator('form').evaluate((element) => element.setAttribute('novalidate', ''))
@@ -302,8 +302,8 @@ test.describe('admin bookings', () => {
 			)
 		expect(inserted.error).toBeNull()
 		const admin = await createAdminAccount('filtros')
-		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/reuniones?q=${marker}`), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL(`/admin/reuniones?q=${marker}`))
 		await expect(page.getByText('Página 1 de 1 · 4 en total')).toBeVisible()
 		await page.getByLabel('Estado').selectOption('cancelada')
 		await expect(page).toHaveURL(/estado=cancelada/)
@@ -360,8 +360,8 @@ test.describe('admin user management', () => {
 	test('edit a user’s name, phone and role; the e-mail stays', async ({ page }) => {
 		const admin = await createAdminAccount('editor')
 		const target = await createAccount('editada', 'Nombre Antiguo')
-		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
 		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Editar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Editar usuario' })
 		await expect(dialog.getByLabel('Email (no se puede cambiar)')).toHaveValue(target.email)
@@ -389,8 +389,8 @@ test.describe('admin user management', () => {
 			.from('reservas')
 			.insert({ user_id: target.id, ...uniqueSlot(), nombre: 'Borrada', email: target.email })
 		expect(kept.error).toBeNull()
-		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
 		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Eliminar' }).click()
 		const dialog = page.getByRole('dialog', { name: '¿Estás absolutamente seguro?' })
 		await expect(dialog).toContainText('Sus reuniones confirmadas a partir de hoy se cancelarán')
@@ -403,7 +403,7 @@ test.describe('admin user management', () => {
 		])
 		await waitForMail(target.email, /Tu reunión con KIA ha sido cancelada/)
 		await page.context().clearCookies()
-		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/auth'))
 		await page.locator('#signin').getByLabel('Email').fill(target.email)
 		await page.locator('#signin').getByLabel('Contraseña').fill(target.password)
 		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
@@ -418,7 +418,7 @@ test.describe('admin user management', () => {
 		const admin = await createAdminAccount('propio')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL(`/admin/usuarios?q=${encodeURIComponent(admin.email)}`))
 		await page.getByRole('link', { name: 'Eliminar' }).click()
 		await page.getByRole('button', { name: 'Sí, eliminar usuario' }).click()
@@ -450,8 +450,8 @@ test.describe('admin user management', () => {
 	}) => {
 		const admin = await createAdminAccount('invita')
 		const email = uniqueEmail('invitada')
-		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/usuarios'), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL('/admin/usuarios'))
 		await page.getByRole('link', { name: 'Invitar usuario' }).click()
 		const form = page.getByRole('region', { name: 'Invitar usuario' })
 		await form.getByLabel('Email').fill(email)
@@ -479,7 +479,7 @@ test.describe('admin user management', () => {
 			.not.toBe(first)
 
 		const invited = await browser.newPage()
-		await invited.goto(second, { waitUntil: 'networkidle' })
+		await openApp(invited, second)
 		await invited.getByRole('button', { name: 'Aceptar la invitación' }).click()
 		await expect(invited).toHaveURL(portalURL('/auth/nueva-contrasena'))
 		await invited.getByLabel('Nueva contraseña').fill('clave-de-invitada')
@@ -501,7 +501,7 @@ test.describe('admin user management', () => {
 		const existing = await createAccount('ya-registrada')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin/usuarios'))
 		await page.getByRole('link', { name: 'Invitar usuario' }).click()
 		const form = page.getByRole('region', { name: 'Invitar usuario' })

@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueName } from '../support/unique'
 import { portalURL } from '../support/urls'
 import { createAccount, createAdminAccount } from '../support/data'
-import { postAs, signIn } from '../support/browser'
+import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 /** A toast's text, in the notifications region (the page may say the same). */
@@ -29,7 +29,7 @@ test.describe('assistants', () => {
 		const name = uniqueName('Asistente fiscal')
 		const cliente = await createAccount('asistente-cliente', 'Marta Soler')
 		const admin = await createAdminAccount('asistentes-equipo')
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin/asistentes'))
 		await expect(page.getByRole('heading', { level: 1, name: 'Asistentes' })).toBeVisible()
 		await page.getByRole('link', { name: 'Nuevo asistente' }).click()
@@ -122,7 +122,7 @@ test.describe('assistants', () => {
 				},
 			])
 			.throwOnError()
-		await signIn(page, cliente.email)
+		await startSession(page, cliente.email)
 		await page.goto(portalURL('/dashboard/asistentes'))
 		const fiscal = card(page, name)
 		await expect(fiscal).toContainText('Empresa: Gestoría Soler')
@@ -168,10 +168,8 @@ test.describe('assistants', () => {
 			])
 			.throwOnError()
 		const admin = await createAdminAccount('asistentes-filtros-admin')
-		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/asistentes?q=${encodeURIComponent(empresa)}&canal=pagos`), {
-			waitUntil: 'networkidle',
-		})
+		await startSession(page, admin.email)
+		await openApp(page, portalURL(`/admin/asistentes?q=${encodeURIComponent(empresa)}&canal=pagos`))
 		await expect(page.getByLabel('Canal', { exact: true })).toHaveValue('pagos')
 		await expect(page.getByRole('row').filter({ hasText: empresa })).toHaveCount(1)
 		await expect(page.getByRole('row').filter({ hasText: 'Cobros' })).toBeVisible()
@@ -192,7 +190,7 @@ test.describe('assistants', () => {
 		const admin = await createAdminAccount('asistentes-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin/asistentes'))
 		await page.getByRole('link', { name: 'Nuevo asistente' }).click()
 		const form = assistantForm(page, 'Nuevo asistente')
@@ -229,7 +227,7 @@ test.describe('assistants', () => {
 			.select('id')
 			.single()
 			.throwOnError()
-		await signIn(page, cliente.email)
+		await startSession(page, cliente.email)
 		await page.goto(portalURL('/admin/asistentes'))
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 		const forms: Record<string, string>[] = [

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
 import { authLimitCopy, formPost, statusesOf } from '../support/form-posts'
 import { portalURL } from '../support/urls'
@@ -20,7 +20,7 @@ async function submitSignIn(page: Page, email: string, password: string) {
 }
 
 async function submitRecovery(page: Page, email: string) {
-	await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+	await openApp(page, portalURL('/auth'))
 	await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Recupera tu contraseña' })
 	await dialog.getByLabel('Email').fill(email)
@@ -55,7 +55,7 @@ test('sign-up takes 5 attempts from one address and 3 per e-mail in 10 minutes, 
 	const signUp = (email: string, address: string) =>
 		postAuth({ intent: 'signup', fullName: 'Persona Nueva', email, password: testPassword }, address)
 	expect(await statusesOf(5, () => signUp(uniqueEmail('alta'), visitorAddress))).toEqual(Array(5).fill(302))
-	await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
+	await openApp(page, portalURL('/auth?tab=signup'))
 	await page.getByLabel('Nombre completo').fill('Persona Nueva')
 	await page.getByLabel('Email').fill(uniqueEmail('alta'))
 	await page.getByLabel('Contraseña').fill(testPassword)

@@ -4,13 +4,13 @@ import { localStripe } from '../../app/.server/local-stripe'
 import { formatLongDate } from '../../app/lib/dates'
 import { formatAmount } from '../../app/lib/money'
 import { stripeRequestsAbout, subscribe } from '../support/billing'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, reloadApp, test } from '../support/e2e-test'
 import { stripeClient } from '../support/stripe'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { waitForMail } from '../support/mail'
 import { portalURL, rawRequest, siteURL, stripeURL } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
-import { cookieHeader, followEmailLink, postAs, signIn } from '../support/browser'
+import { cookieHeader, followEmailLink, postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 const checkoutPage = /\/checkout\/cs_/
@@ -24,7 +24,7 @@ const formPost = (fields: Record<string, string>) => ({
 
 /** Signed in as `email`: 'Pagar y Activar' on a plan page, 'Pagar' on the local Stripe checkout; the session id. */
 async function buy(page: Page, planPath: string) {
-	await page.goto(siteURL(planPath), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL(planPath))
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(checkoutPage)
 	await page.getByRole('button', { name: 'Pagar' }).click()
@@ -41,8 +41,8 @@ async function rowsFor(table: 'suscripciones' | 'pagos', userId: string) {
 test.describe('checkout', () => {
 	test('monthly subscription: checkout, return page, our page, cancelled in Stripe’s portal', async ({ page }) => {
 		const account = await createAccount('suscripcion')
-		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, siteURL('/tarifas/business?periodo=mensual'))
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText('KIA Business')).toBeVisible()
@@ -86,8 +86,8 @@ test.describe('checkout', () => {
 		page,
 	}) => {
 		const account = await createAccount('enterprise')
-		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/enterprise'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, siteURL('/tarifas/enterprise'))
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText(/pago único/i).first()).toBeVisible()
@@ -109,8 +109,8 @@ test.describe('checkout', () => {
 
 	test('cancelling on the checkout page comes back to /tarifas with a notice', async ({ page }) => {
 		const account = await createAccount('arrepentido')
-		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, siteURL('/tarifas/business'))
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		await page.getByRole('link', { name: 'Cancelar y volver' }).click()
@@ -122,7 +122,7 @@ test.describe('checkout', () => {
 		page,
 	}) => {
 		const account = await createAccount('sin-sesion')
-		await page.goto(siteURL('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/tarifas/business?periodo=mensual'))
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 
 		await page.waitForURL(/\/auth\?tab=signup/)
@@ -148,7 +148,7 @@ test.describe('checkout', () => {
 
 	test('signed out: a new account, confirmed from its e-mail, goes on to the checkout', async ({ page }) => {
 		const email = uniqueEmail('alta-compra')
-		await page.goto(siteURL('/tarifas/enterprise'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/tarifas/enterprise'))
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(/\/auth\?tab=signup/)
 		const form = page.locator('#signup')
@@ -165,8 +165,8 @@ test.describe('checkout', () => {
 
 	test('a plan whose price is not configured says so', async ({ page }) => {
 		const account = await createAccount('sin-precio')
-		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/starter?periodo=mensual'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, siteURL('/tarifas/starter?periodo=mensual'))
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await expect(page.getByText('Funcionalidad no implementada')).toBeVisible()
 		await expect(page).toHaveURL(siteURL('/tarifas/starter?periodo=mensual'))
@@ -269,7 +269,7 @@ test.describe('checkout tampering', () => {
 
 		// Signed in, the return address without this browser's choice (or with a forged one) is only the plan page.
 		const account = await createAccount('enlace-compra')
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(siteURL('/tarifas/business?pagar=1'))
 		await expect(page.getByRole('button', { name: 'Pagar y Activar' })).toBeVisible()
 		await page
@@ -344,8 +344,8 @@ test.describe('Stripe webhook', () => {
 
 	test('a purchase is granted by the webhook alone, without the return page', async ({ page }) => {
 		const account = await createAccount('solo-webhook')
-		await signIn(page, account.email)
-		await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, siteURL('/tarifas/business'))
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		// Pay as the checkout page's form does, but never follow the redirect to the return page.
@@ -372,8 +372,8 @@ test.describe('customer portal page', () => {
 				periodo: 'annual',
 				status: 'active',
 			})
-		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/suscripcion'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, portalURL('/dashboard/suscripcion'))
 		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
 		await expect(page.getByText('No se pudo cargar el portal de cliente.')).toBeVisible()
 		await expect(page.getByText('Error al cargar el portal')).toBeVisible()
@@ -385,7 +385,7 @@ test.describe('customer portal page', () => {
 
 	test('someone who never bought sees the plans, not an error', async ({ page }) => {
 		const account = await createAccount('sin-plan')
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(portalURL('/dashboard/suscripcion'))
 		await expect(page.getByText('Todavía no tienes ningún plan contratado.')).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Ver planes' })).toHaveAttribute('href', siteURL('/tarifas'))
@@ -419,7 +419,7 @@ test.describe('managing the subscription on our page', () => {
 
 	test('cancel at period end through the confirmation dialog, then undo it: each shown at once', async ({ page }) => {
 		const { subscriptionId } = await subscribed(page, 'cancela')
-		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await openApp(page, subscriptionPage())
 		const plan = page.getByRole('region', { name: 'Plan Business' })
 		const renewal = formatLongDate((await subscriptionRow(subscriptionId)).current_period_end ?? '')
 		await expect(plan.getByText(renewal)).toBeVisible()
@@ -453,7 +453,7 @@ test.describe('managing the subscription on our page', () => {
 	test('change plan within the period: same renewal date, Stripe prorates on the next invoice', async ({ page }) => {
 		const { subscriptionId } = await subscribed(page, 'cambia-plan')
 		const before = await subscriptionRow(subscriptionId)
-		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await openApp(page, subscriptionPage())
 		await expect(page.getByRole('radio', { name: /Business · Mensual/ })).toBeDisabled()
 		await page.getByRole('radio', { name: /Enterprise · Mensual/ }).check()
 		await page.getByRole('button', { name: 'Cambiar de plan' }).click()
@@ -477,7 +477,7 @@ test.describe('managing the subscription on our page', () => {
 
 	test('change period: monthly to annual is invoiced at once and the renewal moves a year ahead', async ({ page }) => {
 		const { subscriptionId } = await subscribed(page, 'cambia-periodo')
-		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await openApp(page, subscriptionPage())
 		await page.getByRole('radio', { name: /Business · Anual/ }).check()
 		await page.getByRole('button', { name: 'Cambiar de plan' }).click()
 
@@ -535,7 +535,7 @@ test.describe('managing the subscription on our page', () => {
 			params: { customer: customerId, return_url: subscriptionPage() },
 		})
 
-		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await openApp(page, subscriptionPage())
 		// Held back until the pending state has been seen: once the answer is in, the browser leaves for Stripe, and
 		// a check of the page still waiting then reads Stripe's. A hold of a fixed second was over before a click on a
 		// busy machine had returned (the click took 1.7 s).
@@ -556,7 +556,7 @@ test.describe('managing the subscription on our page', () => {
 
 	test('a card that declines: the invoice stays open and the page says so, until it is paid', async ({ page }) => {
 		const { subscriptionId } = await subscribed(page, 'rechazada')
-		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await openApp(page, subscriptionPage())
 		await page.getByRole('button', { name: 'Gestionar método de pago' }).click()
 		await page.waitForURL(/\/billing\/bps_/)
 		await page.getByLabel(/0341/).check()
@@ -589,11 +589,11 @@ test.describe('managing the subscription on our page', () => {
 		const { subscriptionId, customerId, invoiceId } = await subscribed(page, 'sin-llamadas')
 		const ids = [subscriptionId, customerId, invoiceId]
 		const before = (await stripeRequestsAbout(ids)).length
-		await page.goto(subscriptionPage(), { waitUntil: 'networkidle' })
+		await openApp(page, subscriptionPage())
 		await expect(page.getByRole('region', { name: 'Plan Business' })).toBeVisible()
 		await expect(page.getByRole('region', { name: 'Facturas' }).getByRole('row')).toHaveCount(2)
-		await page.reload({ waitUntil: 'networkidle' })
-		await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
+		await reloadApp(page)
+		await openApp(page, portalURL('/dashboard'))
 		await page.getByRole('link', { name: /Portal de Cliente/ }).click()
 		await expect(page.getByRole('region', { name: 'Plan Business' })).toBeVisible()
 		expect(await stripeRequestsAbout(ids)).toHaveLength(before)

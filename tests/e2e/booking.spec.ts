@@ -1,10 +1,10 @@
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { inbox, invitationIn, waitForMail, type CaughtMail } from '../support/mail'
 import { bookingDialogLoad, dialogBookingRoundTrip, slotDay, slotRadio } from '../support/slot-picker'
 import { uniqueSlot, type Slot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createMeeting } from '../support/data'
-import { postAs, signIn } from '../support/browser'
+import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 const consentCookie = {
@@ -73,7 +73,7 @@ test.describe('demo booking', () => {
 		// The first hour of a day: the lane's next slots are the rest of it, so the other seven are still free.
 		const taken = firstHourOfADay()
 		await bookDirectly(holder, taken)
-		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/solicitar-demostracion-kia'))
 		const picker = page.getByRole('group', { name: 'Día y hora' })
 		const day = slotDay(picker, taken.fecha)
 		await expect(day).toBeVisible()
@@ -87,8 +87,8 @@ test.describe('demo booking', () => {
 
 	test('a slot taken while the form was open is refused, and what was typed stays', async ({ page }) => {
 		const account = await createAccount('carrera-formulario', 'Lola Gil')
-		await signIn(page, account.email)
-		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, siteURL('/solicitar-demostracion-kia'))
 		const slot = firstHourOfADay()
 		await slotRadio(page, slot).check()
 		await page.getByLabel('Motivo de la reunión').fill('Quiero ver el asistente fiscal')
@@ -147,7 +147,7 @@ test.describe('demo booking', () => {
 		})
 		const radiosWritten = () =>
 			page.evaluate(() => (window as unknown as { radiosWritten: string[] }).radiosWritten.splice(0))
-		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/solicitar-demostracion-kia'))
 		expect(await page.getByRole('radio').count(), 'the local rules offer hundreds of slots').toBeGreaterThan(200)
 		expect((await radiosWritten()).length, 'hydration writes each radio once').toBeGreaterThan(200)
 
@@ -177,7 +177,7 @@ test.describe('demo booking', () => {
 	})
 
 	test('a wrong e-mail waits for the form to be sent: a slot picked right after it is picked', async ({ page }) => {
-		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/solicitar-demostracion-kia'))
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Elena Vidal')
 		await form.getByLabel('Email').fill('elena.vidal')
@@ -200,7 +200,7 @@ test.describe('demo booking', () => {
 		const account = await createAccount('reserva', 'Elena Vidal')
 		const { fecha, hora } = uniqueSlot()
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/solicitar-demostracion-kia'))
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Elena Vidal')
 		await form.getByLabel('Email').fill(account.email)
@@ -289,7 +289,7 @@ test.describe('demo booking', () => {
 		for (let i = 0; i < 3; i++) await createMeeting(account.id, account.email)
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(siteURL('/solicitar-demostracion-kia'))
 		const { fecha, hora } = uniqueSlot()
 		await slotRadio(page, { fecha, hora }).check()
@@ -328,7 +328,7 @@ test.describe('demo booking', () => {
 		const account = await createAccount('sin-js-reserva', 'Raúl Pons')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(siteURL('/solicitar-demostracion-kia'))
 		await expect(page.getByText('Reservarás como Raúl Pons.')).toBeVisible()
 		const { fecha, hora } = uniqueSlot()
@@ -343,7 +343,7 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	const account = await createAccount('dialogo', 'Nuria Sáez')
 	await signIn(page, account.email)
 	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/contacto'))
 	await page.getByRole('button', { name: 'O reserva una reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
 	// The dialog fetches its form and the free slots when it opens: slow on a loaded machine.
@@ -359,7 +359,7 @@ test('signed out on a plan page: the hand-off comes back to it, its dialog open 
 }) => {
 	const account = await createAccount('reserva-plan', 'Pau Ribas')
 	await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-	await page.goto(siteURL('/tarifas/business'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/tarifas/business'))
 	await page.getByRole('button', { name: 'Reservar reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
 	const slot = uniqueSlot()

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { capabilities } from '../../app/content/capabilities'
 import { capabilityIds } from '../../app/lib/capability-ids'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { expectNoSidewaysScroll } from '../support/layout'
 import { rawRequest, siteURL } from '../support/urls'
 import { acceptCookies } from '../support/browser'
@@ -57,7 +57,7 @@ test.describe('capability pages', () => {
 
 	test('a home card opens its page; the whole card is the link', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const cards = capabilityGrid(page).getByRole('listitem')
 		await expect(cards).toHaveCount(8)
 		await capabilityGrid(page).getByRole('link', { name: 'Facturas al día' }).click()
@@ -75,7 +75,7 @@ test.describe('capability pages', () => {
 
 	test('a card shows where the keyboard is', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const link = capabilityGrid(page).getByRole('link', { name: 'Recordatorios fiscales' })
 		const card = capabilityGrid(page)
 			.getByRole('listitem')
@@ -89,7 +89,7 @@ test.describe('capability pages', () => {
 
 	test('a page links to the others, to its plans and to a demo', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/funcionalidades/informes-metricas'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/funcionalidades/informes-metricas'))
 		const plans = page.locator('#planes')
 		await expect(plans.getByRole('listitem').filter({ hasText: 'Enterprise' })).toContainText('Incluida')
 		await expect(plans.getByRole('listitem').filter({ hasText: 'Starter' })).toContainText('No incluida')
@@ -111,7 +111,7 @@ test.describe('capability pages', () => {
 
 	test('VERIFACTU: the home button leads to its section, which links the article', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await page.getByRole('link', { name: 'Saber más sobre VERIFACTU' }).click()
 		await expectVerifactuSection(page)
 		await page
@@ -142,11 +142,11 @@ test.describe('capability pages', () => {
 		await acceptCookies(page)
 		await page.setViewportSize({ width: 390, height: 844 })
 		for (const path of ['/', '/funcionalidades/respuestas-correo', '/funcionalidades/facturas']) {
-			await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+			await openApp(page, siteURL(path))
 			await expectNoSidewaysScroll(page)
 		}
 		// One card per row on a phone, each as wide as the grid.
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const grid = await capabilityGrid(page).getByRole('list').boundingBox()
 		const firstCard = await capabilityGrid(page).getByRole('listitem').first().boundingBox()
 		expect(firstCard?.width).toBeCloseTo(grid?.width ?? 0, 0)

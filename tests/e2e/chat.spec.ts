@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { signIn } from '../support/browser'
+import { startSession } from '../support/browser'
 import { createAccount, createAdminAccount } from '../support/data'
 import { serviceClient } from '../support/supabase'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
@@ -32,7 +32,7 @@ async function axeViolations(page: Page, within?: string) {
 const panelOf = (page: Page) => page.getByRole('region', { name: 'KIA Asistente Inteligente' })
 
 async function openChat(page: Page, path = '/tarifas') {
-	await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL(path))
 	const launcher = page.getByRole('button', { name: 'Abrir chat con KIA' })
 	await launcher.click()
 	return panelOf(page)
@@ -174,7 +174,7 @@ test.describe('the open chat while the cookie banner is up', () => {
 	test.beforeEach(async ({ context }) => context.clearCookies())
 
 	test('on a desktop, the banner covers neither the field nor the close button', async ({ page }) => {
-		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/contacto'))
 		await page.getByRole('button', { name: 'Abrir chat con KIA' }).click()
 		await expectChatClearOfTheBanner(page)
 	})
@@ -185,7 +185,7 @@ test.describe('the open chat while the cookie banner is up', () => {
 		test('opened from the keyboard, the banner covers neither the field nor the close button @phone', async ({
 			page,
 		}) => {
-			await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+			await openApp(page, siteURL('/contacto'))
 			const launcher = page.getByRole('button', { name: 'Abrir chat con KIA' })
 			await expect(launcher).toBeAttached({ timeout: 20_000 })
 			// The button waits aside while the banner is under it: the keyboard brings it back (back from the banner).
@@ -258,7 +258,7 @@ test.describe('/admin/asistente-web', () => {
 		])
 		expect(inserted.error).toBeNull()
 		const admin = await createAdminAccount('asistente-web')
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/admin/asistente-web'))
 		await expect(page.getByRole('heading', { level: 1, name: 'Asistente web' })).toBeVisible()
 		const frequent = page.getByRole('region', { name: 'Preguntas sin respuesta más frecuentes' })
@@ -285,7 +285,7 @@ test.describe('/admin/asistente-web', () => {
 		await page.goto(portalURL('/admin/asistente-web'))
 		await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fasistente-web/)
 		const cliente = await createAccount('asistente-web-cliente')
-		await signIn(page, cliente.email)
+		await startSession(page, cliente.email)
 		await page.goto(portalURL('/admin/asistente-web'))
 		await expect(page).toHaveURL(portalURL('/dashboard'))
 	})

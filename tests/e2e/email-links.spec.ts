@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { createClient } from '@supabase/supabase-js'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import ws from 'ws'
-import { appPage, appSettled, expect, test } from '../support/e2e-test'
+import { appSettled, expect, openApp, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
 import { bookingDialogLoad, dialogBookingRoundTrip, slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
@@ -54,14 +54,14 @@ test.describe('e-mail links', () => {
 			expect(String(scanned.headers['set-cookie'] ?? '')).not.toMatch(sessionCookie)
 		}
 
-		await page.goto(link, { waitUntil: 'networkidle' })
+		await openApp(page, link)
 		await expect(page.getByRole('heading', { name: 'Restablece tu contraseña' })).toBeVisible()
 		await expect(page.getByText(`elegir una nueva contraseña para ${account.email}`)).toBeVisible()
 		await page.getByRole('button', { name: 'Elegir una nueva contraseña' }).click()
 		await expect(page).toHaveURL(portalURL('/auth/nueva-contrasena'))
 
 		// The same link again, pressed again: Supabase refuses it, the page says so in Spanish.
-		await page.goto(link, { waitUntil: 'networkidle' })
+		await openApp(page, link)
 		await page.getByRole('button', { name: 'Elegir una nueva contraseña' }).click()
 		await expect(page.getByRole('heading', { name: 'Este enlace ya no sirve' })).toBeVisible()
 		await expect(page.getByRole('alert')).toHaveText(
@@ -84,7 +84,7 @@ test.describe('e-mail links', () => {
 		await expectSignedInAs(page, 'Ana Actual')
 
 		const link = await recoveryLink(other.email, unasked)
-		await page.goto(link, { waitUntil: 'networkidle' })
+		await openApp(page, link)
 		await expect(page.getByRole('heading', { name: 'Este enlace es de otra cuenta' })).toBeVisible()
 		await expect(page.getByRole('definition')).toHaveText([current.email, other.email])
 		await expect(page.getByRole('term')).toHaveText(['Sesión iniciada', 'Enlace para'])
@@ -93,7 +93,7 @@ test.describe('e-mail links', () => {
 		await expectSignedInAs(page, 'Ana Actual')
 
 		// Declining used nothing: the same link still works, once the switch is agreed to.
-		await page.goto(link, { waitUntil: 'networkidle' })
+		await openApp(page, link)
 		await page.getByRole('button', { name: 'Cambiar de cuenta' }).click()
 		await expect(page).toHaveURL(portalURL('/auth/nueva-contrasena'))
 		await expectSignedInAs(page, 'Berta Ajena')
@@ -107,7 +107,7 @@ test.describe('e-mail links', () => {
 		const strangersLink = await recoveryLink(stranger.email)
 		const forged = new URL(strangersLink)
 		forged.searchParams.set('email', current.email)
-		await page.goto(forged.href, { waitUntil: 'networkidle' })
+		await openApp(page, forged.href)
 		await expect(page.getByRole('heading', { name: 'Restablece tu contraseña' })).toBeVisible()
 		await page.getByRole('button', { name: 'Elegir una nueva contraseña' }).click()
 		await expect(page.getByRole('heading', { name: 'No hemos usado este enlace' })).toBeVisible()
@@ -116,10 +116,10 @@ test.describe('e-mail links', () => {
 
 		// Signed out, a link naming someone else signs nobody in either.
 		const signedOut = await browser.newContext()
-		const visitor = appPage(await signedOut.newPage())
+		const visitor = await signedOut.newPage()
 		const renamed = new URL(await recoveryLink(stranger.email, strangersLink))
 		renamed.searchParams.set('email', uniqueEmail('enlace-nadie'))
-		await visitor.goto(renamed.href, { waitUntil: 'networkidle' })
+		await openApp(visitor, renamed.href)
 		await visitor.getByRole('button', { name: 'Elegir una nueva contraseña' }).click()
 		await expect(visitor.getByRole('heading', { name: 'No hemos usado este enlace' })).toBeVisible()
 		expect((await signedOut.cookies()).filter((cookie) => sessionCookie.test(cookie.name))).toEqual([])
@@ -151,7 +151,7 @@ test.describe('e-mail links', () => {
 			for (const state of ['plain', 'switch']) {
 				if (state === 'switch') await signIn(page, current.email)
 				else await page.context().clearCookies({ name: sessionCookie })
-				await page.goto(link, { waitUntil: 'networkidle' })
+				await openApp(page, link)
 				await expect(page.getByRole('heading', { level: 1 })).toHaveText(
 					state === 'plain' ? 'Restablece tu contraseña' : 'Este enlace es de otra cuenta',
 				)
@@ -172,7 +172,7 @@ test.describe('each auth e-mail lands on the page and works', () => {
 			options: { data: { full_name: 'Clara Alta' }, emailRedirectTo: callback('/dashboard/reuniones') },
 		})
 		expect(signUp.error).toBeNull()
-		await page.goto(linkFrom(await waitForMail(email, /Confirma tu cuenta/)), { waitUntil: 'networkidle' })
+		await openApp(page, linkFrom(await waitForMail(email, /Confirma tu cuenta/)))
 		await expect(page.getByRole('heading', { name: 'Confirma tu cuenta' })).toBeVisible()
 		await page.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
 		await expect(page.getByRole('heading', { name: 'Cuenta confirmada' })).toBeVisible()
@@ -198,7 +198,7 @@ test.describe('each auth e-mail lands on the page and works', () => {
 			if (message.type() === 'error') errors.push(message.text())
 		})
 		page.on('pageerror', (error) => errors.push(error.message))
-		await page.goto(linkFrom(await waitForMail(email, /Confirma tu cuenta/)), { waitUntil: 'networkidle' })
+		await openApp(page, linkFrom(await waitForMail(email, /Confirma tu cuenta/)))
 		await expect(page.getByRole('heading', { name: 'Confirma tu cuenta' })).toBeVisible()
 		expect(errors).toEqual([])
 		await page.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
@@ -219,7 +219,7 @@ test.describe('each auth e-mail lands on the page and works', () => {
 
 	test('password recovery', async ({ page }) => {
 		const account = await createAccount('enlace-olvido', 'Rosa Olvido')
-		await page.goto(await recoveryLink(account.email), { waitUntil: 'networkidle' })
+		await openApp(page, await recoveryLink(account.email))
 		await page.getByRole('button', { name: 'Elegir una nueva contraseña' }).click()
 		await expect(page).toHaveURL(portalURL('/auth/nueva-contrasena'))
 	})
@@ -232,7 +232,7 @@ test.describe('each auth e-mail lands on the page and works', () => {
 		})
 		expect(invited.error).toBeNull()
 		const mail = await waitForMail(email, /Te han invitado/)
-		await page.goto(linkFrom(mail), { waitUntil: 'networkidle' })
+		await openApp(page, linkFrom(mail))
 		await expect(page.getByRole('heading', { name: 'Acepta la invitación' })).toBeVisible()
 		await page.getByRole('button', { name: 'Aceptar la invitación' }).click()
 		await expect(page).toHaveURL(portalURL('/auth/nueva-contrasena'))
@@ -253,7 +253,7 @@ test.describe('each auth e-mail lands on the page and works', () => {
 		const requested = await owner.auth.updateUser({ email: newEmail }, { emailRedirectTo: callback('/dashboard') })
 		expect(requested.error).toBeNull()
 
-		await page.goto(linkFrom(await waitForMail(account.email, /Confirma tu nuevo email/)), { waitUntil: 'networkidle' })
+		await openApp(page, linkFrom(await waitForMail(account.email, /Confirma tu nuevo email/)))
 		await expect(page.getByRole('heading', { name: 'Confirma tu nuevo email' })).toBeVisible()
 		await expect(page.getByText(`de ${account.email} a ${newEmail}`)).toBeVisible()
 		await page.getByRole('button', { name: 'Confirmar el cambio' }).click()
@@ -326,12 +326,12 @@ test.describe('back from confirming the account of a booking hand-off', () => {
 	test('in a fresh tab: signed in, the booking as entered one click away, and one toast', async ({ page }) => {
 		const visitor = newVisitor('alta-reserva', 'Rita Regreso', 'Quiero ver los recordatorios fiscales')
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/solicitar-demostracion-kia'))
 		await book(page.getByRole('main'), visitor)
 		await signUpFromHandOff(page)
 
-		const tab = appPage(await page.context().newPage())
-		await tab.goto(linkFrom(await waitForMail(visitor.email, /Confirma tu cuenta/)), { waitUntil: 'networkidle' })
+		const tab = await page.context().newPage()
+		await openApp(tab, linkFrom(await waitForMail(visitor.email, /Confirma tu cuenta/)))
 		await expect(tab.getByRole('heading', { name: 'Confirma tu cuenta' })).toBeVisible()
 		await expect(tab.getByText(`confirmar tu cuenta de KIA (${visitor.email})`)).toBeVisible()
 		await tab.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
@@ -350,7 +350,7 @@ test.describe('back from confirming the account of a booking hand-off', () => {
 	}) => {
 		const visitor = newVisitor('alta-plan', 'Pablo Plan', 'El plan Starter para mi despacho')
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-		await page.goto(siteURL('/tarifas/starter'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/tarifas/starter'))
 		await page.getByRole('button', { name: 'Reservar reunión' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
 		await expect(dialog.getByLabel('Nombre')).toBeVisible(bookingDialogLoad)
@@ -400,7 +400,7 @@ test.describe('a sign-up confirmed on another device', () => {
 	}) => {
 		const visitor = newVisitor('alta-otro', 'Olga Otro Dispositivo', 'Reservé en el portátil')
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
-		await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/solicitar-demostracion-kia'))
 		await book(page.getByRole('main'), visitor)
 		await signUpFromHandOff(page)
 		const link = linkFrom(await waitForMail(visitor.email, /Confirma tu cuenta/))
@@ -408,8 +408,8 @@ test.describe('a sign-up confirmed on another device', () => {
 		// The phone: no cookie of the laptop's, light theme.
 		const phone = await browser.newContext()
 		await phone.addCookies([{ name: 'kia-portal-theme', value: 'light', url: portalURL('/') }])
-		const other = appPage(await phone.newPage())
-		await other.goto(link, { waitUntil: 'networkidle' })
+		const other = await phone.newPage()
+		await openApp(other, link)
 		await other.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
 		await expect(other.getByRole('heading', { name: 'Cuenta confirmada' })).toBeVisible()
 		await expect(
@@ -438,7 +438,7 @@ test.describe('a sign-up confirmed on another device', () => {
 		browser,
 	}) => {
 		const email = uniqueEmail('alta-usado')
-		await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/auth?tab=signup'))
 		const form = page.locator('#signup')
 		await form.getByLabel('Nombre completo').fill('Úrsula Usado')
 		await form.getByLabel('Email').fill(email)
@@ -456,7 +456,7 @@ test.describe('a sign-up confirmed on another device', () => {
 		await scriptless.close()
 
 		// Used already: in the browser that signed up too, the page says so and offers to sign in.
-		await page.goto(link, { waitUntil: 'networkidle' })
+		await openApp(page, link)
 		await page.getByRole('button', { name: 'Confirmar mi cuenta' }).click()
 		await expect(page.getByRole('heading', { name: 'Este enlace ya no sirve' })).toBeVisible()
 		await expect(page.getByRole('alert')).toHaveText(

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { Locator } from '@playwright/test'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '../support/first-load'
 import { home } from '../../app/content/home'
 import { productVisuals } from '../../app/content/product-visuals'
@@ -177,7 +177,7 @@ test('in the browser no module is fetched before the page has painted and the pr
 		if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
 	})
 	const preloaded = modulePreloadsOf((await rawRequest(siteURL('/'))).body)
-	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/'))
 	const { moved, painted, scripts } = await page.evaluate(() => ({
 		moved: performance.getEntriesByName('module-preloads')[0]?.startTime ?? null,
 		painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
@@ -246,7 +246,7 @@ test('the phone menu’s dialog code is fetched when the menu opens, not with th
 	page.on('response', (response) => {
 		if (response.url().endsWith('.js')) scripts.add(response.url())
 	})
-	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/'))
 	// Radix names its dialog parts with string literals that survive minification.
 	expect(await chunksContaining('DialogPortal', scripts)).toEqual([])
 
@@ -292,17 +292,17 @@ test('public pages hydrate without building an Intl formatter: the server format
 		}
 	})
 	for (const path of budgetedSitePaths) {
-		await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL(path))
 		expect(
 			await page.evaluate(() => (window as unknown as { builtFormatters: string[] }).builtFormatters),
 			path,
 		).toEqual([])
 	}
-	await page.goto(siteURL('/tarifas'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/tarifas'))
 	await expect(
 		page.getByRole('article').filter({ hasText: 'Starter' }).getByText('999 €', { exact: true }),
 	).toBeVisible()
-	await page.goto(siteURL('/blog'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/blog'))
 	await expect(page.locator('main time').first()).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/)
 })
 
@@ -336,7 +336,7 @@ test('once a page has hydrated, nothing changes the router state until the visit
 	for (const url of [siteURL('/'), siteURL('/tarifas'), portalURL('/auth')]) {
 		for (const width of [390, 1280]) {
 			await page.setViewportSize({ width, height: 844 })
-			await page.goto(url, { waitUntil: 'networkidle' })
+			await openApp(page, url)
 			const { watched, updates } = await page.evaluate(() => {
 				const recorded = window as unknown as { routerWatched?: boolean; routerUpdates: string[][] }
 				return { watched: recorded.routerWatched === true, updates: recorded.routerUpdates }
@@ -347,7 +347,7 @@ test('once a page has hydrated, nothing changes the router state until the visit
 	}
 	// The phone menu's theme switch, mounted once the menu opens, still switches without leaving the page.
 	await page.setViewportSize({ width: 390, height: 844 })
-	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/'))
 	await page.evaluate(() => Object.assign(window, { samePage: true }))
 	await page.getByRole('button', { name: 'Abrir menú' }).click()
 	await page.getByRole('dialog').getByRole('button', { name: 'Claro' }).click()
@@ -455,7 +455,7 @@ test("the home's pictures, steps and questions are kept as the server sent them 
 		questions: '#faq details',
 	}
 	const served = await rawRequest(siteURL('/'))
-	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/'))
 	expect(await page.evaluate(reactOwns, selectors)).toEqual({
 		pricing: true,
 		chat: false,
@@ -480,7 +480,7 @@ test("the home's pictures, steps and questions are kept as the server sent them 
 	await question.locator('summary').click()
 	await expect(question).toHaveAttribute('open', '')
 
-	await page.goto(siteURL('/tarifas'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/tarifas'))
 	await page.evaluate(() => Object.assign(window, { samePage: true }))
 	await page.getByRole('banner').locator('a[href="/"]').first().click()
 	await expect(page).toHaveURL(siteURL('/'))
@@ -501,7 +501,7 @@ test('below the first screen a block is rendered only as it nears the viewport; 
 	page,
 }) => {
 	await page.setViewportSize({ width: 390, height: 844 })
-	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/'))
 	const rendered = (target: Locator) =>
 		target.first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
 	const faqHeading = page.locator('#faq h2')

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { slotRadio } from '../support/slot-picker'
 import { uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount } from '../support/data'
-import { signIn } from '../support/browser'
+import { startSession } from '../support/browser'
 
 // Issue 20: a form whose submission gets no usable answer (the network cut, a 5xx) keeps every field and
 // says so with the spec's words; the page stays, never the whole-page 'Algo salió mal'.
@@ -34,7 +34,7 @@ async function expectPageKept(page: Page) {
 test('contact: the network cut keeps name, e-mail and message, says “Error al enviar”, and sends once it is back', async ({
 	page,
 }) => {
-	await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/contacto'))
 	const form = page.locator('#contacto')
 	const message = `Consulta ${uniqueName('corte')}: ¿podéis conectar nuestro WhatsApp Business?`
 	await form.getByLabel('Nombre').fill('Marta Vidal')
@@ -60,7 +60,7 @@ test('contact: the network cut keeps name, e-mail and message, says “Error al 
 test('investor form: a 502 from a proxy keeps every field and says “Error al enviar el formulario.”', async ({
 	page,
 }) => {
-	await page.goto(siteURL('/invertir'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/invertir'))
 	const form = page.locator('#inversores')
 	await form.getByLabel('Nombre completo').fill('Jordi Puig')
 	await form.getByLabel('Email').fill('jordi.puig@example.com')
@@ -79,8 +79,8 @@ test('investor form: a 502 from a proxy keeps every field and says “Error al e
 
 test('portal: a profile change lost to the network stays in the form, the menus with it', async ({ page }) => {
 	const { email } = await createAccount('fallo-red')
-	await signIn(page, email)
-	await page.goto(portalURL('/dashboard/cuenta'), { waitUntil: 'networkidle' })
+	await startSession(page, email)
+	await openApp(page, portalURL('/dashboard/cuenta'))
 	await page.getByLabel('Nombre', { exact: true }).fill('Nuria')
 	await page.getByLabel('Apellidos').fill('Ferrer Soler')
 
@@ -96,8 +96,8 @@ test('portal: a profile change lost to the network stays in the form, the menus 
 
 test('booking: the network cut keeps the chosen slot and the reason, with the spec’s banner', async ({ page }) => {
 	const { email } = await createAccount('reserva-sin-red', 'Pau Serra')
-	await signIn(page, email)
-	await page.goto(siteURL('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+	await startSession(page, email)
+	await openApp(page, siteURL('/solicitar-demostracion-kia'))
 	const slot = uniqueSlot()
 	await slotRadio(page, slot).check()
 	await page.getByLabel('Motivo de la reunión').fill('Queremos automatizar los recordatorios fiscales')

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { motivationalQuotes } from '../../app/content/not-found'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, reloadApp, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount } from '../support/data'
 import { signIn } from '../support/browser'
@@ -37,7 +37,7 @@ test.describe('theme', () => {
 	test('dark by default, Claro survives a reload with a light first paint, hosts keep separate choices', async ({
 		page,
 	}) => {
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 
 		await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
@@ -55,7 +55,7 @@ test.describe('theme', () => {
 		// The server already renders the light theme: nothing to repaint after load.
 		expect(await reload?.text()).toContain('data-theme="light"')
 
-		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/auth'))
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 		await page.getByRole('banner').getByRole('button', { name: 'Sistema' }).click()
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
@@ -68,7 +68,7 @@ test.describe('theme', () => {
 	test('Sistema follows the operating system', async ({ browser }) => {
 		const context = await browser.newContext({ colorScheme: 'light' })
 		const page = await context.newPage()
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await page.getByRole('banner').getByRole('button', { name: 'Sistema' }).click()
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
 		const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
@@ -79,11 +79,11 @@ test.describe('theme', () => {
 	})
 
 	test('a choice kept only in localStorage is restored before the first paint', async ({ page, context }) => {
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('kia-theme'))).toBe('light')
 		await context.clearCookies()
-		await page.reload({ waitUntil: 'networkidle' })
+		await reloadApp(page)
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
 		expect((await context.cookies()).find((cookie) => cookie.name === 'kia-theme')?.value).toBe('light')
 		await expect(page.getByRole('banner').getByRole('button', { name: 'Claro' })).toHaveAttribute(
@@ -97,7 +97,7 @@ test.describe('theme', () => {
 		page,
 		context,
 	}) => {
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const loaderData = /\.data(\?|$)/
 		const revalidation = (request: Request) => request.method() === 'GET' && loaderData.test(request.url())
 		// The cookies go before the loaders are asked again after the choice, as when a reload cuts that short.
@@ -111,7 +111,7 @@ test.describe('theme', () => {
 		// The page is back on the server's last theme, the dark default.
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 		await page.unroute(loaderData)
-		await page.reload({ waitUntil: 'networkidle' })
+		await reloadApp(page)
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
 		await expect(page.getByRole('banner').getByRole('button', { name: 'Claro' })).toHaveAttribute(
 			'aria-pressed',
@@ -209,9 +209,7 @@ test.describe('a page that fails keeps its layout', () => {
 	test('a page of the client portal: its 404 keeps the menu, and the menu still works', async ({ page }) => {
 		const { email } = await createAccount('pagina-fallida')
 		await signIn(page, email)
-		const missing = await page.goto(portalURL(`/dashboard/soporte/${crypto.randomUUID()}`), {
-			waitUntil: 'networkidle',
-		})
+		const missing = await openApp(page, portalURL(`/dashboard/soporte/${crypto.randomUUID()}`))
 		expect(missing?.status()).toBe(404)
 		await expect(page.getByRole('main').getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
 		await page.getByRole('navigation').getByRole('link', { name: 'Reuniones' }).first().click()
@@ -270,12 +268,12 @@ test.describe('toasts', () => {
 })
 
 test.describe('the suite itself', () => {
-	// tests/support/e2e-test.ts: on a busy machine 'networkidle' alone fired before the router existed
-	// (measured with the CPU slowed 4× to 30×), and a click then sent a plain document post.
-	test('a page opened with networkidle has hydrated, even on a CPU eight times slower', async ({ page }) => {
+	// tests/support/e2e-test.ts: on a busy machine 'networkidle' fired before the router existed (measured with the
+	// CPU slowed 4× to 30×), and a click then sent a plain document post.
+	test('a page opened with openApp has hydrated, even on a CPU eight times slower', async ({ page }) => {
 		const cdp = await page.context().newCDPSession(page)
 		await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
-		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/contacto'))
 		const hydrated = await page.evaluate(() => {
 			const form = document.querySelector('#contacto form') ?? document.querySelector('form')
 			return (

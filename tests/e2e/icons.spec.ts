@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount } from '../support/data'
-import { signIn } from '../support/browser'
+import { startSession } from '../support/browser'
 
 // Icons are references into one sprite (app/components/ui/icon.tsx) that every document carries at the start of
 // its body (app/.server/html-stream.ts): each must land on a symbol of it and be drawn, hydration must leave the
@@ -57,19 +57,19 @@ test('site and portal pages draw every icon from the sprite, which stays through
 }) => {
 	const problems = watchPage(page)
 	for (const path of ['/', '/tarifas', '/solicitar-demostracion-kia']) {
-		await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL(path))
 		await expectDrawnFromSprite(page)
 	}
 	// A client-side navigation renders new icons into the same document.
-	await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+	await openApp(page, siteURL('/'))
 	await page.getByRole('contentinfo').getByRole('link', { name: 'Blog', exact: true }).click()
 	await expect(page).toHaveURL(siteURL('/blog'))
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 	await expectDrawnFromSprite(page)
 
 	const account = await createAccount('iconos', 'Lidia Roca')
-	await signIn(page, account.email)
-	await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
+	await startSession(page, account.email)
+	await openApp(page, portalURL('/dashboard'))
 	await expectDrawnFromSprite(page)
 	expect(problems).toEqual([])
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { inbox, waitForMail } from '../support/mail'
 import {
 	confirmSubject,
@@ -31,7 +31,7 @@ test.describe('newsletter, double opt-in', () => {
 		page,
 	}) => {
 		const email = uniqueEmail('boletin-alta')
-		await page.goto(siteURL('/blog'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/blog'))
 		const footer = page.locator('footer')
 		await footer.getByLabel('Email').fill(email)
 		await footer.getByRole('button', { name: 'Suscribirme' }).click()
@@ -95,7 +95,7 @@ test.describe('newsletter, double opt-in', () => {
 	})
 
 	test('a bad address is refused with the schema’s message and stores nothing', async ({ page }) => {
-		await page.goto(siteURL('/blog'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/blog'))
 		const footer = page.locator('footer')
 		await footer.locator('form').evaluate((form) => form.setAttribute('novalidate', ''))
 		await footer.getByLabel('Email').fill('no-es-un-email')

@@ -4,7 +4,7 @@ import { slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueSlot } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount } from '../support/data'
-import { signIn } from '../support/browser'
+import { startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 /** What a visitor needs works with JavaScript off: menus, sign-out, Google, sharing, the booking hand-off. */
@@ -34,7 +34,7 @@ test('the portal phone menu and avatar menu work, and signing out from it ends t
 	const account = await createAccount('sin-js-menu', 'Lucía Ortega')
 	const context = await withoutJavaScript(browser)
 	const page = await context.newPage()
-	await signIn(page, account.email)
+	await startSession(page, account.email)
 	await page.goto(portalURL('/dashboard'))
 	const header = page.getByRole('banner')
 	await header.getByLabel('Abrir menú del panel').click()
@@ -58,7 +58,7 @@ test("the admin's avatar menu leads back to the dashboard and signs out", async 
 	expect(error).toBeNull()
 	const context = await withoutJavaScript(browser, { width: 1280, height: 800 })
 	const page = await context.newPage()
-	await signIn(page, admin.email)
+	await startSession(page, admin.email)
 	await page.goto(portalURL('/admin'))
 	await page.getByLabel('Menú de Admin Sin Script').click()
 	await page.getByRole('banner').getByRole('link', { name: 'Volver al Dashboard' }).click()

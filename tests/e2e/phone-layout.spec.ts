@@ -1,11 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
 import { billedClient } from '../support/billing'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { expectNoSidewaysScroll } from '../support/layout'
 import { uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount, createMeeting } from '../support/data'
-import { signIn, acceptCookies } from '../support/browser'
+import { acceptCookies, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 /** Issue 20's phone: 390 px wide. */
@@ -47,7 +47,7 @@ test.describe('the site’s long pages on a phone', () => {
 		'/contacto',
 	]) {
 		test(`${path} is no wider than the screen on load, nor at any point scrolled down @phone`, async ({ page }) => {
-			await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+			await openApp(page, siteURL(path))
 			await expectNoSidewaysScroll(page)
 		})
 	}
@@ -59,8 +59,8 @@ test.describe('portal and admin tables on a phone', () => {
 	test('the client’s meetings are stacked rows with their status and actions in sight @phone', async ({ page }) => {
 		const cliente = await createAccount('reuniones-movil')
 		await createMeeting(cliente.id, cliente.email, { motivo: 'Integración con WhatsApp Business y la agenda' })
-		await signIn(page, cliente.email)
-		await page.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
+		await startSession(page, cliente.email)
+		await openApp(page, portalURL('/dashboard/reuniones'))
 		const row = page.getByRole('row').filter({ hasText: 'Integración con WhatsApp Business' })
 		await expectWithinWidth(row.getByText('Confirmada', { exact: true }))
 		for (const action of ['Unirse', 'Reprogramar', 'Cancelar']) {
@@ -111,8 +111,8 @@ test.describe('portal and admin tables on a phone', () => {
 				invoice_pdf: `https://pay.stripe.com/invoice/${tag}/pdf`,
 			})
 			.throwOnError()
-		await signIn(page, cliente.email)
-		await page.goto(portalURL('/dashboard/suscripcion'), { waitUntil: 'networkidle' })
+		await startSession(page, cliente.email)
+		await openApp(page, portalURL('/dashboard/suscripcion'))
 		const invoices = page.getByRole('region', { name: 'Facturas' })
 		await expectWithinWidth(invoices.getByText('Pendiente de pago', { exact: true }))
 		await expectWithinWidth(invoices.getByRole('link', { name: /^Pagar factura/ }))
@@ -123,10 +123,8 @@ test.describe('portal and admin tables on a phone', () => {
 	test('Facturación’s lists are stacked rows with their status and Stripe link in sight @phone', async ({ page }) => {
 		const admin = await createAdminAccount('facturacion-movil')
 		const cliente = await billedClient('facturacion-movil-cliente')
-		await signIn(page, admin.email)
-		await page.goto(portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`), {
-			waitUntil: 'networkidle',
-		})
+		await startSession(page, admin.email)
+		await openApp(page, portalURL(`/admin/facturacion?q=${encodeURIComponent(cliente.email)}`))
 		// The unpaid Starter subscription of billedClient's three objects.
 		const row = page.getByRole('row').filter({ hasText: cliente.email }).filter({ hasText: 'Pago pendiente' })
 		await expectWithinWidth(row.getByText('Pago pendiente', { exact: true }))
@@ -136,8 +134,8 @@ test.describe('portal and admin tables on a phone', () => {
 
 	test('Facturación’s per-plan figures keep each label apart from its value @phone', async ({ page }) => {
 		const admin = await createAdminAccount('por-plan-movil')
-		await signIn(page, admin.email)
-		await page.goto(portalURL('/admin/facturacion'), { waitUntil: 'networkidle' })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL('/admin/facturacion'))
 		const table = page.getByRole('heading', { name: 'Por plan' }).locator('xpath=following-sibling::table')
 		await table.scrollIntoViewIfNeeded()
 		// The label is the cell's ::before (its data-label); the value is the cell's own text.
@@ -195,7 +193,7 @@ test.describe('the chat button on a phone', () => {
 	for (const path of ['/', '/tarifas', '/tarifas/business', '/contacto', '/como-funciona']) {
 		test(`never covers a button or link of ${path}, top to bottom @phone`, async ({ page, context }) => {
 			await acceptCookies(context)
-			await page.goto(siteURL(path), { waitUntil: 'networkidle' })
+			await openApp(page, siteURL(path))
 			const chat = page.getByRole('button', { name: 'Abrir chat con KIA' })
 			// It comes in the browser's first idle moment after hydration.
 			await expect(chat).toBeAttached({ timeout: 20_000 })
@@ -228,7 +226,7 @@ test.describe('the chat button on a phone', () => {
 			}
 			requestAnimationFrame(sample)
 		})
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const chat = page.getByRole('button', { name: 'Abrir chat con KIA' })
 		await expect(chat).toBeAttached({ timeout: 20_000 })
 		const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
@@ -258,7 +256,7 @@ test.describe('the chat button on a phone', () => {
 
 	test('steps aside while a call to action passes under it, and comes back @phone', async ({ page, context }) => {
 		await acceptCookies(context)
-		await page.goto(siteURL('/tarifas'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/tarifas'))
 		const chat = page.getByRole('button', { name: 'Abrir chat con KIA' })
 		await expect(chat).toBeAttached({ timeout: 20_000 })
 		// Bring a plan's button to the chat's corner.

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { billedClient } from '../support/billing'
 import { signIn } from '../support/browser'
 import { createAdminAccount } from '../support/data'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { expectNoSidewaysScroll } from '../support/layout'
 import { serviceClient } from '../support/supabase'
 import { uniqueSlots } from '../support/unique'
@@ -59,7 +59,7 @@ for (const { area, menu, openMenu, links, current, exit, open } of areas) {
 	test.describe(area, () => {
 		test('a side menu from the page’s top to its foot, in sight while the page scrolls', async ({ page }) => {
 			await page.setViewportSize(desktop)
-			await page.goto(portalURL(await open(page)), { waitUntil: 'networkidle' })
+			await openApp(page, portalURL(await open(page)))
 			const sidebar = page.getByRole('complementary', { name: menu })
 			const nav = sidebar.getByRole('navigation', { name: menu })
 			await expect(nav.getByRole('link')).toHaveText([...links, exit])
@@ -84,7 +84,7 @@ for (const { area, menu, openMenu, links, current, exit, open } of areas) {
 
 		test('on a phone, the same menu behind the header’s button, every entry in sight @phone', async ({ page }) => {
 			await page.setViewportSize(phone)
-			await page.goto(portalURL(await open(page)), { waitUntil: 'networkidle' })
+			await openApp(page, portalURL(await open(page)))
 			await expect(page.getByRole('navigation', { name: menu })).toBeHidden()
 			await page.getByRole('banner').getByRole('button', { name: openMenu }).click()
 			const nav = page.getByRole('dialog', { name: 'Menú' }).getByRole('navigation', { name: menu })

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import { formatMeeting } from '../../app/lib/booking'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount, createMeeting, createSupportRequest, testPassword } from '../support/data'
-import { followEmailLink, postAs, signIn } from '../support/browser'
+import { followEmailLink, postAs, signIn, startSession } from '../support/browser'
 import { waitForMail } from '../support/mail'
 import { serviceClient } from '../support/supabase'
 import { nextSaturday, slotDay, slotRadio } from '../support/slot-picker'
@@ -12,7 +12,7 @@ import { nextSaturday, slotDay, slotRadio } from '../support/slot-picker'
 test.describe('authentication', () => {
 	test('sign-up → confirmation e-mail → link → its button → dashboard', async ({ page }) => {
 		const email = uniqueEmail('alta')
-		await page.goto(portalURL('/auth?tab=signup'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/auth?tab=signup'))
 		await page.getByLabel('Nombre completo').fill('Lucía Navarro')
 		await page.getByLabel('Email').fill(email)
 		await page.getByLabel('Contraseña').fill(testPassword)
@@ -27,7 +27,7 @@ test.describe('authentication', () => {
 	test('a wrong password is explained; an already registered e-mail gets the warning', async ({ page }) => {
 		// An account of its own: sign-in attempts are limited per e-mail (app/.server/rate-limit.ts).
 		const account = await createAccount('clave-mal')
-		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/auth'))
 		await page.getByLabel('Email').fill(account.email)
 		await page.getByLabel('Contraseña').fill('incorrecta')
 		await page.getByRole('button', { name: 'Iniciar Sesión' }).click()
@@ -47,7 +47,7 @@ test.describe('authentication', () => {
 
 	test('password recovery: e-mail → new password → sign in with it', async ({ page }) => {
 		const account = await createAccount('recuperar')
-		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/auth'))
 		await page.getByRole('button', { name: '¿Has olvidado tu contraseña?' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Recupera tu contraseña' })
 		await dialog.getByRole('button', { name: 'Enviar enlace' }).click()
@@ -70,7 +70,7 @@ test.describe('authentication', () => {
 	})
 
 	test('Google sign-in through the local consent page', async ({ page }) => {
-		await page.goto(portalURL('/auth'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/auth'))
 		await page.getByRole('button', { name: 'Continuar con Google' }).click()
 		await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible()
 		await page.getByLabel('Correo de Google').fill(uniqueEmail('google'))
@@ -82,14 +82,14 @@ test.describe('authentication', () => {
 
 	test('the site header follows the portal session; signing out returns to the site', async ({ page }) => {
 		const account = await createAccount('sesion', 'Marina Gil')
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(siteURL('/'))
 		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toHaveAttribute(
 			'href',
 			portalURL('/dashboard'),
 		)
 
-		await page.goto(portalURL('/dashboard'), { waitUntil: 'networkidle' })
+		await openApp(page, portalURL('/dashboard'))
 		await page.getByRole('button', { name: /Menú de Marina Gil/ }).click()
 		// Named by its button only when the hydrated ids are the ones the server rendered.
 		const menu = page.getByRole('menu', { name: 'Menú de Marina Gil' })
@@ -102,7 +102,7 @@ test.describe('authentication', () => {
 
 	test('a signed-in visitor of /auth goes back where they came from, never to another host', async ({ page }) => {
 		const account = await createAccount('redirigir')
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(portalURL('/auth?redirectTo=/dashboard/cuenta'))
 		await expect(page).toHaveURL(portalURL('/dashboard/cuenta'))
 		for (const hostile of [
@@ -133,8 +133,8 @@ test.describe('meetings', () => {
 	test('reschedule and cancel an upcoming meeting', async ({ page }) => {
 		const account = await createAccount('reuniones')
 		const meeting = await createMeeting(account.id, account.email)
-		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/reuniones'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, portalURL('/dashboard/reuniones'))
 		const row = page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' })
 		await expect(row).toContainText('Confirmada')
 		await expect(row.getByRole('link', { name: 'Unirse' })).toHaveAttribute('target', '_blank')
@@ -212,7 +212,7 @@ test.describe('meetings', () => {
 		const meeting = await createMeeting(account.id, account.email)
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(portalURL('/dashboard/reuniones'))
 		await page.getByRole('link', { name: 'Reprogramar' }).click()
 		const [moveTo, takenMeanwhile] = [uniqueSlot(), uniqueSlot()]
@@ -359,7 +359,7 @@ test.describe('dashboard', () => {
 			.insert({ user_id: client.id, nombre: 'Asistente ajeno', canales: ['web'] })
 			.throwOnError()
 		const admin = await createAdminAccount('panel-admin')
-		await signIn(page, admin.email)
+		await startSession(page, admin.email)
 		await page.goto(portalURL('/dashboard'))
 		await expect(page.getByRole('region', { name: 'Solicitudes abiertas' })).toContainText(
 			'No tienes solicitudes abiertas.',
@@ -372,7 +372,7 @@ test.describe('dashboard', () => {
 test.describe('account', () => {
 	test("a new account's nombre and apellidos start from the name given at sign-up", async ({ page }) => {
 		const account = await createAccount('nombre-inicial', 'María José García López')
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(portalURL('/dashboard/cuenta'))
 		await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('María José')
 		await expect(page.getByLabel('Apellidos')).toHaveValue('García López')
@@ -380,8 +380,8 @@ test.describe('account', () => {
 
 	test('saved values reload; a crafted post cannot change role or e-mail', async ({ page }) => {
 		const account = await createAccount('perfil')
-		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/cuenta'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, portalURL('/dashboard/cuenta'))
 		await expect(page.getByLabel('Email')).toHaveValue(account.email)
 		await page.getByLabel('Nombre', { exact: true }).fill('Teresa')
 		await page.getByLabel('Apellidos').fill('Lloret Sanz')
@@ -442,8 +442,8 @@ test.describe('account', () => {
 
 	test('password change: empty does nothing, mismatch is explained, a new one works', async ({ page }) => {
 		const account = await createAccount('clave')
-		await signIn(page, account.email)
-		await page.goto(portalURL('/dashboard/cuenta'), { waitUntil: 'networkidle' })
+		await startSession(page, account.email)
+		await openApp(page, portalURL('/dashboard/cuenta'))
 		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
 		await expect(page.getByText('Contraseña actualizada correctamente')).toHaveCount(0)
 		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')
@@ -458,7 +458,7 @@ test.describe('account', () => {
 
 	test('assistants: empty state with a link to the plans', async ({ page }) => {
 		const account = await createAccount('asistentes')
-		await signIn(page, account.email)
+		await startSession(page, account.email)
 		await page.goto(portalURL('/dashboard/asistentes'))
 		await expect(page.getByText('Todavía no has creado ningún asistente.')).toBeVisible()
 		// Only KIA creates them: the page says so (issue 55).

@@ -15,7 +15,7 @@ import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import { buildDatabase, copyDatabase } from '../../local/supabase/db'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { startApp } from '../support/app-server'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe } from '../support/stripe'
 import { slotRadio } from '../support/slot-picker'
@@ -130,14 +130,14 @@ async function fillSignIn(page: Page, email: string) {
 }
 
 async function signIn(page: Page, email: string) {
-	await page.goto(portal('/auth'), { waitUntil: 'networkidle' })
+	await openApp(page, portal('/auth'))
 	await fillSignIn(page, email)
 	await page.waitForURL(portal('/dashboard'))
 }
 
 async function openPage(browser: Browser, url: string) {
 	const page = await (await browser.newContext()).newPage()
-	await page.goto(url, { waitUntil: 'networkidle' })
+	await openApp(page, url)
 	return page
 }
 
@@ -323,7 +323,7 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 	const account = await createAccount('caida-stripe')
 	await signIn(page, account.email)
 	// Every purchase is clicked once the page has hydrated: Chromium cancels a post sent while it hydrates.
-	await page.goto(site('/tarifas/business?periodo=mensual'), { waitUntil: 'networkidle' })
+	await openApp(page, site('/tarifas/business?periodo=mensual'))
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(/\/checkout\/cs_/)
 	await page.getByRole('button', { name: 'Pagar' }).click()
@@ -333,7 +333,7 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 	await stripe?.stop()
 	stripe = undefined
 
-	await page.goto(site('/tarifas/business'), { waitUntil: 'networkidle' })
+	await openApp(page, site('/tarifas/business'))
 	const checkout = await timed(async () => {
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await expect(page.getByText('Error en el pago')).toBeVisible()
@@ -343,7 +343,7 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 	expect(new URL(page.url()).pathname).toBe('/tarifas/business')
 
 	// The subscription page reads Postgres only: it renders whole while Stripe is down.
-	await page.goto(portal('/dashboard/suscripcion'), { waitUntil: 'networkidle' })
+	await openApp(page, portal('/dashboard/suscripcion'))
 	const plan = page.getByRole('region', { name: 'Plan Business' })
 	await expect(plan.getByText('Activa')).toBeVisible()
 	await expect(page.getByRole('region', { name: 'Facturas' }).getByRole('cell', { name: 'Pagada' })).toBeVisible()
@@ -384,7 +384,7 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 	await page.getByRole('button', { name: 'Intentar de nuevo' }).click()
 	await page.waitForURL(/\/billing\/bps_/)
 	await expect(page.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
-	await page.goto(site('/tarifas/business'), { waitUntil: 'networkidle' })
+	await openApp(page, site('/tarifas/business'))
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(/\/checkout\/cs_/)
 })
@@ -401,7 +401,7 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 	const logBefore = app.output().length
 
 	// Typed before hydration, the date would be reset by it (a known React limitation for controlled inputs).
-	await page.goto(site('/solicitar-demostracion-kia'), { waitUntil: 'networkidle' })
+	await openApp(page, site('/solicitar-demostracion-kia'))
 	const { fecha, hora } = uniqueSlot()
 	await slotRadio(page, { fecha, hora }).check()
 	await page.getByRole('button', { name: 'Reservar demostración' }).click()
@@ -431,7 +431,7 @@ test('mail down: a demo booking and a contact message are kept and confirmed, th
 })
 
 async function sendContactMessage(page: Page, email: string) {
-	await page.goto(site('/contacto'), { waitUntil: 'networkidle' })
+	await openApp(page, site('/contacto'))
 	const form = page.getByRole('main')
 	await form.getByLabel('Nombre').fill('Cliente Resiliente')
 	await form.getByLabel('Email').fill(email)

@@ -3,7 +3,7 @@ import { freePort } from '../../local/service'
 import { startApp } from '../support/app-server'
 import { signIn } from '../support/browser'
 import { createAccount } from '../support/data'
-import { appSettled, expect, test } from '../support/e2e-test'
+import { appSettled, expect, openApp, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { startNginx } from '../support/nginx'
 import { e2eStripe } from '../support/stripe'
@@ -60,7 +60,7 @@ test('a stored page runs its scripts: it hydrates, and a link is followed withou
 	const path = own('/sobre-kia')
 	const errors = watchErrors(page)
 	expect((await rawRequest(site(path))).headers['x-cache-status']).toBe('MISS')
-	const stored = await page.goto(site(path), { waitUntil: 'networkidle' })
+	const stored = await openApp(page, site(path))
 	expect(cacheStatus(stored)).toBe('HIT')
 	await appSettled(page)
 	const documents: string[] = []
@@ -79,7 +79,7 @@ test('the theme chosen with JavaScript reaches the next page through its own cop
 	browser,
 }) => {
 	const path = own('/proyectos')
-	await page.goto(site(path), { waitUntil: 'networkidle' })
+	await openApp(page, site(path))
 	await appSettled(page)
 	await page.getByRole('banner').getByRole('button', { name: 'Claro' }).click()
 	await expect

@@ -5,7 +5,7 @@ import { comparison } from '../../app/content/plans'
 import { productVisuals } from '../../app/content/product-visuals'
 import { projects } from '../../app/content/projects'
 import { anchorId } from '../../app/lib/anchors'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { expectFullRows, expectLinedUp, expectNoSidewaysScroll } from '../support/layout'
 import { siteURL } from '../support/urls'
 
@@ -135,7 +135,7 @@ test.describe('particle background', () => {
 	test('starts after hydration, hidden from assistive technology, and pauses off-screen and in hidden tabs', async ({
 		page,
 	}) => {
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await waitForIdleWidgets(page)
 		const canvas = page.locator(particles)
 		await expect(canvas).toHaveAttribute('data-running', 'true')
@@ -167,7 +167,7 @@ test.describe('particle background', () => {
 	test('is not drawn for visitors who ask for reduced motion', async ({ browser }) => {
 		const context = await browser.newContext({ reducedMotion: 'reduce' })
 		const page = await context.newPage()
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await waitForIdleWidgets(page)
 		await expect(page.locator(particles)).toHaveCount(0)
 		await context.close()

@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js'
 import ws from 'ws'
 import type { Database } from '../../app/lib/database.types'
-import { expect, test } from '../support/e2e-test'
+import { expect, openApp, test } from '../support/e2e-test'
 import { localServiceRoleKey } from '../support/keys'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { siteURL, supabaseURL } from '../support/urls'
@@ -101,7 +101,7 @@ test.describe('blog', () => {
 
 	test('Compartir copies the link and confirms with a toast', async ({ page, context }) => {
 		await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: siteURL('/').slice(0, -1) })
-		await page.goto(siteURL('/blog/verifactu-que-cambia-y-como-prepararte'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/blog/verifactu-que-cambia-y-como-prepararte'))
 		await page.getByRole('button', { name: 'Compartir' }).click()
 		await expect(page.getByText('¡Enlace copiado al portapapeles!')).toBeVisible()
 		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
@@ -116,7 +116,7 @@ test.describe('cookie consent', () => {
 			const calls: unknown[] = []
 			Object.assign(window, { __consentCalls: calls, gtag: (...args: unknown[]) => calls.push(args) })
 		})
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
 		await banner.getByRole('button', { name: 'Aceptar todo' }).click()
 		await expect(banner).toBeHidden()
@@ -136,7 +136,7 @@ test.describe('cookie consent', () => {
 
 	test('on a phone the banner keeps to a quarter of the screen, its three choices on one row', async ({ page }) => {
 		await page.setViewportSize({ width: 390, height: 844 })
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const banner = page.getByRole('region', { name: 'Consentimiento de cookies' })
 		const box = await banner.boundingBox()
 		expect(box?.height).toBeLessThanOrEqual(844 / 4)
@@ -149,7 +149,7 @@ test.describe('cookie consent', () => {
 	})
 
 	test('Rechazar stores necessary only', async ({ page }) => {
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await page
 			.getByRole('region', { name: 'Consentimiento de cookies' })
 			.getByRole('button', { name: 'Rechazar' })
@@ -162,7 +162,7 @@ test.describe('cookie consent', () => {
 	test('Personalizar and Gestionar Cookies open the preferences; Guardar preferencias saves the switches', async ({
 		page,
 	}) => {
-		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/contacto'))
 		await page.getByRole('button', { name: 'Personalizar' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Preferencias de cookies' })
 		await dialog.getByRole('switch', { name: 'Análisis' }).click()
@@ -206,7 +206,7 @@ async function submissionsFrom(email: string) {
 test.describe('interactions', () => {
 	test('FAQ: one item open at a time, collapsible', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/#faq'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/#faq'))
 		const items = page.locator('#faq details')
 		await expect(items).toHaveCount(10)
 		await items.nth(0).locator('summary').click()
@@ -220,7 +220,7 @@ test.describe('interactions', () => {
 
 	test('header turns translucent after 10 px of scroll', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		const header = page.locator('header').first()
 		await expect(header).toHaveAttribute('data-scrolled', 'false')
 		await page.mouse.wheel(0, 400)
@@ -230,7 +230,7 @@ test.describe('interactions', () => {
 
 	test('Tarifas dropdown lists the four pricing pages', async ({ page }) => {
 		await acceptCookies(page)
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await page.getByRole('navigation', { name: 'Principal' }).getByRole('button', { name: 'Tarifas' }).click()
 		await page
 			.getByRole('navigation', { name: 'Principal' })
@@ -249,7 +249,7 @@ test.describe('interactions', () => {
 		// Settled means the toaster has mounted once idle, and then the network was idle: the header asked for
 		// its idle callback first (it comes before the toaster in the page), so a fetch of the dropdown would have
 		// started by then and been waited for.
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		expect(dropdownCode).toEqual([])
 
 		await page.setViewportSize({ width: 1280, height: 800 })
@@ -273,7 +273,7 @@ test.describe('interactions', () => {
 	test('mobile menu at a phone viewport @phone', async ({ page }) => {
 		await acceptCookies(page)
 		await page.setViewportSize({ width: 390, height: 844 })
-		await page.goto(siteURL('/'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/'))
 		await page.getByRole('button', { name: 'Abrir menú' }).click()
 		const menu = page.getByRole('dialog', { name: 'Menú' })
 		await menu.getByRole('link', { name: 'Blog' }).click()
@@ -295,7 +295,7 @@ test.describe('contact forms', () => {
 	test('a contact message is stored and confirmed; bad input is explained next to the field', async ({ page }) => {
 		const email = uniqueEmail('marta')
 		await acceptCookies(page)
-		await page.goto(siteURL('/contacto'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/contacto'))
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Marta Soler')
 		await form.getByLabel('Email').fill('no-es-email')
@@ -338,7 +338,7 @@ test.describe('contact forms', () => {
 	test('the company is e-mailed every saved message', async ({ page }) => {
 		const email = uniqueEmail('jorge')
 		await acceptCookies(page)
-		await page.goto(siteURL('/sobre-kia'), { waitUntil: 'networkidle' })
+		await openApp(page, siteURL('/sobre-kia'))
 		const form = page.getByRole('main')
 		await form.getByLabel('Nombre').fill('Jorge Aviño')
 		await form.getByLabel('Email').fill(email)

@@ -4,7 +4,7 @@ import { inbox, waitForMail } from '../support/mail'
 import { uniqueName } from '../support/unique'
 import { portalURL } from '../support/urls'
 import { createAccount, createAdminAccount, createSupportRequest } from '../support/data'
-import { postAs, signIn } from '../support/browser'
+import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 const companyInbox = 'hola@kia.es'
@@ -118,7 +118,7 @@ test.describe('support from the portal', () => {
 		const cliente = await createAccount('soporte-sin-js')
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
-		await signIn(page, cliente.email)
+		await startSession(page, cliente.email)
 		await page.goto(portalURL('/dashboard/soporte'))
 		// No assistant yet: nothing to choose.
 		await expect(newRequestForm(page).getByLabel('Asistente')).toHaveCount(0)
@@ -173,7 +173,7 @@ test.describe('support from the portal', () => {
 			.throwOnError()
 
 		const other = await createAccount('soporte-otro')
-		await signIn(page, other.email)
+		await startSession(page, other.email)
 		await page.goto(portalURL('/dashboard/soporte'))
 		await expect(page.getByText(subject)).toHaveCount(0)
 		for (const path of [

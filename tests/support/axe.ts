@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { capabilityPath } from '../../app/lib/capability-ids'
-import { expect } from './e2e-test'
+import { expect, openApp } from './e2e-test'
 import { portalURL, siteURL } from './urls'
 
 /**
@@ -72,7 +72,7 @@ const colourRules = ['color-contrast', 'link-in-text-block']
 export function audit(page: Page, theme: Theme) {
 	const found: string[] = []
 	async function check(label: string, within?: string) {
-		const builder = new AxeBuilder({ page })
+		const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true)
 		if (theme === 'dark') builder.withRules(colourRules)
 		// A toast is checked by checkToast alone, once settled: on a long page it may start to fade
 		// (and fail colour contrast) while axe is still scanning the rest.
@@ -85,7 +85,7 @@ export function audit(page: Page, theme: Theme) {
 	}
 	/** Hydrated, so what is checked is what a visitor gets, dialogs and menus included. */
 	async function open(url: string) {
-		await page.goto(url, { waitUntil: 'networkidle' })
+		await openApp(page, url)
 	}
 	async function visit(url: string) {
 		await open(url)
@@ -127,7 +127,7 @@ export async function checkToasts(page: Page, check: Check, host: 'site' | 'port
 	for (const type of toastTypes) {
 		const url =
 			host === 'site' ? siteURL(`/__test/toast?type=${type}`) : portalURL(`/__test/toast?type=${type}&to=auth`)
-		await page.goto(url, { waitUntil: 'networkidle' })
+		await openApp(page, url)
 		await checkToast(page, check, `${host} toast ${type}`)
 	}
 }

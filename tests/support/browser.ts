@@ -2,15 +2,15 @@
 import type { BrowserContext, Cookie, Page } from '@playwright/test'
 import { parseSetCookie, type SetCookie } from 'cookie'
 import { linkFrom, testPassword } from './data'
-import { appSettled, visitorAddress } from './e2e-test'
+import { openApp, visitorAddress } from './e2e-test'
 import { portalURL, rawRequest, siteURL, type RawResponse } from './urls'
 
 /**
- * Signs the page's browser in as the portal's sign-in form does (the same post, from Node) and opens the
- * dashboard with the session's cookies. The form itself has its own tests (portal.spec, a11y.spec); the
- * many tests that only need a session skip loading /auth and waiting for it to hydrate.
+ * Signs the page's browser in as the portal's sign-in form does (the same post, from Node) and keeps the session's
+ * cookies, without opening a page: for the many tests that only need a session and go on to a page of their own.
+ * The form itself has its own tests (portal.spec, a11y-portal.spec).
  */
-export async function signIn(page: Page, email: string, password = testPassword) {
+export async function startSession(page: Page, email: string, password = testPassword) {
 	const response = await rawRequest(portalURL('/auth'), {
 		method: 'POST',
 		body: new URLSearchParams({ intent: 'signin', email, password }).toString(),
@@ -22,6 +22,11 @@ export async function signIn(page: Page, email: string, password = testPassword)
 	})
 	if (response.status !== 302) throw new Error(`Signing in ${email} answered ${response.status}: ${response.body}`)
 	await page.context().addCookies(browserCookies(response))
+}
+
+/** Signs in as startSession does and opens the dashboard, where the sign-in form leads. */
+export async function signIn(page: Page, email: string, password = testPassword) {
+	await startSession(page, email, password)
 	await page.goto(portalURL('/dashboard'))
 	await page.waitForURL(portalURL('/dashboard'))
 }
@@ -55,8 +60,7 @@ function expiresAt(cookie: SetCookie) {
 
 /** Opens an e-mail link and presses the page's button, as the person does (the visit alone uses nothing). */
 export async function followEmailLink(page: Page, mail: { html: string }, button: string) {
-	await page.goto(linkFrom(mail), { waitUntil: 'networkidle' })
-	await appSettled(page)
+	await openApp(page, linkFrom(mail))
 	await page.getByRole('button', { name: button }).click()
 }
 

@@ -27,9 +27,6 @@ export const test = base.extend<{ visitorAddress: string }, { ownStack: boolean;
 		},
 		{ scope: 'worker', auto: true, timeout: 120_000 },
 	],
-	page: async ({ page, javaScriptEnabled }, provide) => {
-		await provide(javaScriptEnabled === false ? page : appPage(page))
-	},
 	visitorAddress: [
 		async ({}, provide) => {
 			visitor = uniqueAddress()
@@ -42,45 +39,42 @@ export const test = base.extend<{ visitorAddress: string }, { ownStack: boolean;
 	extraHTTPHeaders: async ({ visitorAddress }, provide) => provide({ 'X-Forwarded-For': visitorAddress }),
 })
 
-// A page is the app's once React has hydrated it, and page.goto returns at the load event, often
-// before (12 of 15 loads of /contacto on the shared test machine): a click then finds a button with
-// no handler yet, or a post Chromium cancels when the router starts. Network idle alone is no proof
-// either: on a loaded machine the scripts are all in and parsing takes over 500 ms with no request,
-// so 'networkidle' fires before React has hydrated (CI, form-failures' booking test: the click sent
-// a plain document post). The toaster mounts once the page has hydrated and the browser is idle
-// (app/components/toaster.tsx): tests that use a page's scripts navigate with
-// { waitUntil: 'networkidle' }, and on the test's page that also waits for it.
+// A page is the app's once React has hydrated it, and page.goto returns at the load event, often before
+// (12 of 15 loads of /contacto on the shared test machine): a click then finds a button with no handler yet, or a
+// post Chromium cancels when the router starts. The toaster mounts once the page has hydrated and the browser is
+// idle (app/components/toaster.tsx), so its live region is the sign. Playwright's 'networkidle' is no sign: it
+// fired before hydration on a loaded machine (CI, form-failures' booking test sent a plain document post), it
+// never fired when a dedicated worker's script was cut off by the next navigation (the home's particle field:
+// a 2-minute timeout in a full run), and its 500 ms of quiet cost every page load.
 
 /** Waits until a page of the app has hydrated and gone idle. */
 export async function appSettled(page: Page) {
 	await page.locator('section[aria-label^="Notificaciones"]').waitFor({ state: 'attached' })
-	await page.waitForLoadState('networkidle')
 }
 
-/** The error pages (the root's boundary) have no toaster, and pages of other hosts (the stand-ins') are not the app's. */
-function isAppPage(response: Response | null) {
-	return response !== null && response.ok() && [siteURL(''), portalURL('')].includes(new URL(response.url()).origin)
+/**
+ * The error pages (the root's boundary) have no toaster, pages of other hosts (the stand-ins') are not the app's,
+ * and a page whose scripts do not run (JavaScript off) never hydrates: React Router's inline context is the sign
+ * that they ran.
+ */
+async function hydrates(page: Page, response: Response | null) {
+	if (response === null || !response.ok()) return false
+	if (![siteURL(''), portalURL('')].includes(new URL(response.url()).origin)) return false
+	return page.evaluate(() => '__reactRouterContext' in window)
 }
 
-const settling = new WeakSet<Page>()
+/** Opens an address as a visitor does and, where the page hydrates, waits until it has: what a person can use. */
+export async function openApp(page: Page, url: string) {
+	const response = await page.goto(url)
+	if (await hydrates(page, response)) await appSettled(page)
+	return response
+}
 
-/** The test's page is one already; a page a test opens itself with scripts on becomes one through this. */
-export function appPage(page: Page): Page {
-	if (settling.has(page)) return page
-	settling.add(page)
-	const goto = page.goto.bind(page)
-	const reload = page.reload.bind(page)
-	page.goto = async (url, options) => {
-		const response = await goto(url, options)
-		if (options?.waitUntil === 'networkidle' && isAppPage(response)) await appSettled(page)
-		return response
-	}
-	page.reload = async (options) => {
-		const response = await reload(options)
-		if (options?.waitUntil === 'networkidle' && isAppPage(response)) await appSettled(page)
-		return response
-	}
-	return page
+/** Reloads as a visitor does and, where the page hydrates, waits until it has. */
+export async function reloadApp(page: Page) {
+	const response = await page.reload()
+	if (await hydrates(page, response)) await appSettled(page)
+	return response
 }
 
 /** The address of the running test's visitor, for requests it sends from Node as its browser would. */
