@@ -72,6 +72,8 @@ const colourRules = ['color-contrast', 'link-in-text-block']
 export function audit(page: Page, theme: Theme) {
 	const found: string[] = []
 	async function check(label: string, within?: string) {
+		// Legacy mode runs axe in the scanned page: the default opens a blank page per scan to merge the results of
+		// frames from other origins, which our pages do not have.
 		const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true)
 		if (theme === 'dark') builder.withRules(colourRules)
 		// A toast is checked by checkToast alone, once settled: on a long page it may start to fade
