@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { launchOptions } from '../playwright.config'
+import { chromiumOptions } from '../playwright.config'
 import { median } from './support'
 
 type LighthouseScores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
@@ -52,10 +52,10 @@ function lighthouseCli(url: string, args: string[]) {
 				url,
 				'--quiet',
 				categories,
-				`--chrome-flags=--headless=new ${(launchOptions.args ?? []).join(' ')}`,
+				`--chrome-flags=--headless=new ${(chromiumOptions.args ?? []).join(' ')}`,
 				...args,
 			],
-			{ stdio: 'inherit', env: { ...process.env, CHROME_PATH: launchOptions.executablePath ?? '' } },
+			{ stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromiumOptions.executablePath ?? '' } },
 		)
 		child.once('exit', resolve)
 	})
