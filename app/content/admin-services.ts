@@ -69,7 +69,7 @@ export const adminServicesCopy = {
 	catalogueCharge: (charge: 'subscription' | 'one-time', period: BillingPeriod) =>
 		charge === 'one-time' ? 'Pago único' : period === 'annual' ? 'Suscripción anual' : 'Suscripción mensual',
 	openInStripe: 'Ver en Stripe',
-	openInStripeLabel: (id: string) => `Ver el precio ${id} en Stripe (se abre en una pestaña nueva)`,
+	openInStripeLabel: (id: string) => `Ver en Stripe el precio ${id} (se abre en una pestaña nueva)`,
 	notInStripe: 'Sin datos',
 	unsetVariable: (variable: string) => `${variable} sin definir`,
 	problems: {

@@ -6,72 +6,69 @@ import {
 	audit,
 	capabilityPages,
 	checkToasts,
-	chooseTheme,
+	followSystemTheme,
 	desktop,
 	longTestBudget,
 	phone,
 	sitePages,
-	themes,
 } from '../support/axe'
 
 // Axe on the public site, signed out, in both themes: every page, the capability pages and every open state.
-for (const theme of themes) {
-	test.describe(`axe (${theme})`, () => {
-		test.beforeEach(async ({ context }) => {
-			await chooseTheme(context, theme)
-		})
-
-		// Split in two so neither runs long on a loaded two-core machine.
-		test('site, signed out: every page', async ({ page, context }) => {
-			test.setTimeout(longTestBudget)
-			const { found, visit } = audit(page, theme)
-			await acceptCookies(context)
-			for (const path of sitePages) await visit(siteURL(path))
-			expect(found).toEqual([])
-		})
-
-		test('site, signed out: the capability pages and their examples', async ({ page, context }) => {
-			test.setTimeout(longTestBudget)
-			const { found, visit } = audit(page, theme)
-			await acceptCookies(context)
-			for (const path of capabilityPages) await visit(siteURL(path))
-			expect(found).toEqual([])
-		})
-
-		test('site, signed out: open states (cookie banner and preferences, dialogs, chat, mobile menu, toasts)', async ({
-			page,
-			context,
-		}) => {
-			test.setTimeout(longTestBudget)
-			const { found, check, open, visit } = audit(page, theme)
-
-			await open(siteURL('/'))
-			await expect(page.getByRole('region', { name: /cookies/i })).toBeVisible()
-			await check('cookie banner')
-			await page.getByRole('button', { name: 'Personalizar' }).click()
-			await expect(page.getByRole('dialog')).toBeVisible()
-			await check('cookie preferences dialog')
-			await acceptCookies(context)
-
-			await open(siteURL('/tarifas/business'))
-			await page.getByRole('button', { name: 'Reservar reunión' }).click()
-			await expect(page.getByRole('dialog').getByRole('group', { name: 'Día y hora' })).toBeVisible(bookingDialogLoad)
-			await check('booking dialog')
-
-			await open(siteURL('/'))
-			await page.getByRole('button', { name: 'Abrir chat con KIA' }).click()
-			await expect(page.getByRole('region', { name: 'KIA Asistente Inteligente' })).toBeVisible()
-			await check('chat open')
-
-			await page.setViewportSize(phone)
-			await visit(siteURL('/'))
-			await page.getByRole('button', { name: 'Abrir menú' }).click()
-			await expect(page.getByRole('dialog', { name: 'Menú' })).toBeVisible()
-			await check('site mobile menu')
-			await page.setViewportSize(desktop)
-
-			await checkToasts(page, check, 'site')
-			expect(found).toEqual([])
-		})
+test.describe('axe, both themes', () => {
+	test.beforeEach(async ({ context }) => {
+		await followSystemTheme(context)
 	})
-}
+
+	// Split in two so neither runs long on a loaded two-core machine.
+	test('site, signed out: every page', async ({ page, context }) => {
+		test.setTimeout(longTestBudget)
+		const { found, visit } = audit(page)
+		await acceptCookies(context)
+		for (const path of sitePages) await visit(siteURL(path))
+		expect(found).toEqual([])
+	})
+
+	test('site, signed out: the capability pages and their examples', async ({ page, context }) => {
+		test.setTimeout(longTestBudget)
+		const { found, visit } = audit(page)
+		await acceptCookies(context)
+		for (const path of capabilityPages) await visit(siteURL(path))
+		expect(found).toEqual([])
+	})
+
+	test('site, signed out: open states (cookie banner and preferences, dialogs, chat, mobile menu, toasts)', async ({
+		page,
+		context,
+	}) => {
+		test.setTimeout(longTestBudget)
+		const { found, check, open, visit } = audit(page)
+
+		await open(siteURL('/'))
+		await expect(page.getByRole('region', { name: /cookies/i })).toBeVisible()
+		await check('cookie banner')
+		await page.getByRole('button', { name: 'Personalizar' }).click()
+		await expect(page.getByRole('dialog')).toBeVisible()
+		await check('cookie preferences dialog')
+		await acceptCookies(context)
+
+		await open(siteURL('/tarifas/business'))
+		await page.getByRole('button', { name: 'Reservar reunión' }).click()
+		await expect(page.getByRole('dialog').getByRole('group', { name: 'Día y hora' })).toBeVisible(bookingDialogLoad)
+		await check('booking dialog')
+
+		await open(siteURL('/'))
+		await page.getByRole('button', { name: 'Abrir chat con KIA' }).click()
+		await expect(page.getByRole('region', { name: 'KIA Asistente Inteligente' })).toBeVisible()
+		await check('chat open')
+
+		await page.setViewportSize(phone)
+		await visit(siteURL('/'))
+		await page.getByRole('button', { name: 'Abrir menú' }).click()
+		await expect(page.getByRole('dialog', { name: 'Menú' })).toBeVisible()
+		await check('site mobile menu')
+		await page.setViewportSize(desktop)
+
+		await checkToasts(page, check, 'site')
+		expect(found).toEqual([])
+	})
+})

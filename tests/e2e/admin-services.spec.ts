@@ -46,7 +46,7 @@ test.describe('admin services', () => {
 				plan === 'Enterprise' && period === 'Anual' ? 1 : 2,
 			)
 			await expect(row.getByText(id, { exact: true })).toBeVisible()
-			await expect(row.getByRole('link', { name: `Ver el precio ${id} en Stripe` })).toHaveAttribute(
+			await expect(row.getByRole('link', { name: `Ver en Stripe el precio ${id}` })).toHaveAttribute(
 				'href',
 				`${stripeURL()}/test/prices/${id}`,
 			)

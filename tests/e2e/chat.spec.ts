@@ -1,33 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { BrowserContext, Locator, Page } from '@playwright/test'
-import { startSession } from '../support/browser'
+import type { Locator, Page } from '@playwright/test'
+import { acceptCookies, startSession } from '../support/browser'
+import { audit, followSystemTheme } from '../support/axe'
 import { createAccount, createAdminAccount } from '../support/data'
 import { serviceClient } from '../support/supabase'
-import { expect, openApp, test } from '../support/e2e-test'
+import { expect, openApp, reloadApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
 // The site's assistant in a browser (issue 54): the widget with JavaScript, /asistente without it, keyboard
 // and screen-reader use, axe in both themes, and the team's page of questions.
-
-async function acceptCookies(context: BrowserContext) {
-	await context.addCookies([
-		{
-			name: 'cookie_consent',
-			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
-			url: siteURL('/'),
-		},
-	])
-}
-
-async function axeViolations(page: Page, within?: string) {
-	const builder = new AxeBuilder({ page }).exclude('[data-sonner-toaster]')
-	if (within) builder.include(within)
-	const { violations } = await builder.analyze()
-	return violations.map(
-		(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-	)
-}
 
 const panelOf = (page: Page) => page.getByRole('region', { name: 'KIA Asistente Inteligente' })
 
@@ -122,16 +103,16 @@ test.describe('the chat widget', () => {
 		page,
 		context,
 	}) => {
-		for (const theme of ['dark', 'light']) {
-			await context.addCookies([{ name: 'kia-theme', value: theme, url: siteURL('/') }])
-			await openChat(page)
-			await send(page, 'verifactu')
-			await expect(panelOf(page).locator('blockquote').first()).toBeVisible()
-			await send(page, 'receta de paella valenciana')
-			await panelOf(page).getByRole('button', { name: 'Hablar con una persona' }).click()
-			await expect(panelOf(page).getByTestId('handover')).toBeVisible()
-			expect(await axeViolations(page, '[data-chat]'), theme).toEqual([])
-		}
+		await followSystemTheme(context)
+		const { found, check } = audit(page)
+		await openChat(page)
+		await send(page, 'verifactu')
+		await expect(panelOf(page).locator('blockquote').first()).toBeVisible()
+		await send(page, 'receta de paella valenciana')
+		await panelOf(page).getByRole('button', { name: 'Hablar con una persona' }).click()
+		await expect(panelOf(page).getByTestId('handover')).toBeVisible()
+		await check('chat', '[data-chat]')
+		expect(found).toEqual([])
 	})
 })
 
@@ -203,18 +184,14 @@ test.describe('/asistente', () => {
 		page,
 		context,
 	}) => {
-		const found: string[] = []
-		for (const theme of ['dark', 'light']) {
-			await context.addCookies([{ name: 'kia-theme', value: theme, url: siteURL('/') }])
-			for (const path of [
-				'/asistente',
-				'/asistente?pregunta=cuanto%20tardais',
-				'/asistente?pregunta=receta%20de%20paella',
-			]) {
-				await page.goto(siteURL(path))
-				found.push(...(await axeViolations(page)).map((violation) => `${theme} ${path}: ${violation}`))
-			}
-		}
+		await followSystemTheme(context)
+		const { found, visit } = audit(page)
+		for (const path of [
+			'/asistente',
+			'/asistente?pregunta=cuanto%20tardais',
+			'/asistente?pregunta=receta%20de%20paella',
+		])
+			await visit(siteURL(path))
 		expect(found).toEqual([])
 	})
 })
@@ -274,11 +251,11 @@ test.describe('/admin/asistente-web', () => {
 			.catch(() => undefined)
 		await expect(page).toHaveURL(/resultado=sin_respuesta/)
 		await expect(page.getByRole('table').getByText('Respondida')).toHaveCount(0)
-		for (const theme of ['dark', 'light']) {
-			await page.context().addCookies([{ name: 'kia-portal-theme', value: theme, url: portalURL('/') }])
-			await page.reload()
-			expect(await axeViolations(page), theme).toEqual([])
-		}
+		await followSystemTheme(page.context())
+		await reloadApp(page)
+		const { found, check } = audit(page)
+		await check('asistente-web, sin respuesta')
+		expect(found).toEqual([])
 	})
 
 	test('a visitor is sent to sign in and a cliente to the dashboard', async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { createClient } from '@supabase/supabase-js'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import ws from 'ws'
@@ -10,6 +9,7 @@ import { portalURL, rawRequest, siteURL, supabaseURL } from '../support/urls'
 import { createAccount, linkFrom, testPassword } from '../support/data'
 import { followEmailLink, postAs, signIn } from '../support/browser'
 import { waitForMail } from '../support/mail'
+import { audit, axeFindings, followSystemTheme } from '../support/axe'
 import { serviceClient } from '../support/supabase'
 
 // Every auth e-mail links to /auth/callback?token_hash=…: a visit shows a button and uses nothing (what a
@@ -145,21 +145,17 @@ test.describe('e-mail links', () => {
 		const current = await createAccount('enlace-axe', 'Alba Axe')
 		const other = await createAccount('enlace-axe-otra', 'Olga Axe')
 		const link = await recoveryLink(other.email)
-		const violations: string[] = []
-		for (const theme of ['light', 'dark']) {
-			await page.context().addCookies([{ name: 'kia-portal-theme', value: theme, url: portalURL('/') }])
-			for (const state of ['plain', 'switch']) {
-				if (state === 'switch') await signIn(page, current.email)
-				else await page.context().clearCookies({ name: sessionCookie })
-				await openApp(page, link)
-				await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-					state === 'plain' ? 'Restablece tu contraseña' : 'Este enlace es de otra cuenta',
-				)
-				const results = await new AxeBuilder({ page }).analyze()
-				violations.push(...results.violations.map((violation) => `${theme} ${state}: ${violation.id}`))
-			}
+		await followSystemTheme(page.context())
+		const { found, open, check } = audit(page)
+		for (const state of ['plain', 'switch']) {
+			if (state === 'switch') await signIn(page, current.email)
+			await open(link)
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+				state === 'plain' ? 'Restablece tu contraseña' : 'Este enlace es de otra cuenta',
+			)
+			await check(state)
 		}
-		expect(violations).toEqual([])
+		expect(found).toEqual([])
 	})
 })
 
@@ -417,8 +413,7 @@ test.describe('a sign-up confirmed on another device', () => {
 		).toBeVisible()
 		await expect(other.getByText('Si estabas reservando una demostración en otro dispositivo')).toBeVisible()
 		expect(await sessionCookiesOf(phone)).toEqual([])
-		const axe = await new AxeBuilder({ page: other }).analyze()
-		expect(axe.violations.map((violation) => violation.id)).toEqual([])
+		expect(await axeFindings(other)).toEqual([])
 		await other.getByRole('link', { name: 'Iniciar sesión' }).click()
 		await expect(other.locator('#signin').getByLabel('Email')).toHaveValue(visitor.email)
 		await phone.close()
@@ -462,8 +457,7 @@ test.describe('a sign-up confirmed on another device', () => {
 		await expect(page.getByRole('alert')).toHaveText(
 			'El enlace ya se ha usado o ha caducado. Si ya has confirmado tu cuenta, inicia sesión con tu email y tu contraseña.',
 		)
-		const axe = await new AxeBuilder({ page }).analyze()
-		expect(axe.violations.map((violation) => violation.id)).toEqual([])
+		expect(await axeFindings(page)).toEqual([])
 		await page.getByRole('link', { name: 'Iniciar sesión' }).click()
 		await page.locator('#signin').getByLabel('Contraseña').fill(testPassword)
 		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()

@@ -9,9 +9,6 @@ import { portalURL, siteURL } from './urls'
  * put in (banner, dialogs, menus, toasts). What the a11y specs share: the pages, the themes and the scan.
  */
 
-export const themes = ['dark', 'light'] as const
-export type Theme = (typeof themes)[number]
-
 export const phone = { width: 390, height: 844 }
 export const desktop = { width: 1280, height: 720 }
 
@@ -53,13 +50,21 @@ export const capabilityPages = [
 
 export const toastTypes = ['success', 'info', 'warning', 'error', 'loading'] as const
 
-/** The theme is a cookie per host (app/.server/theme.ts), so the server paints the chosen one. */
-export async function chooseTheme(context: BrowserContext, theme: Theme) {
+/**
+ * Both themes from one page load. The pages are opened in the 'system' theme and the browser's colour scheme is
+ * switched between scans, as an operating system's dark mode switches it. A chosen theme paints the same colours
+ * as the system one: every colour token is a light-dark() pair that color-scheme resolves, and the `dark:`
+ * variant matches both (app/app.css; tests/unit/host-and-theme.test.ts keeps prefers-color-scheme out of
+ * everything else). The theme is a cookie per host (app/.server/theme.ts), so the server paints it.
+ */
+export async function followSystemTheme(context: BrowserContext) {
 	await context.addCookies([
-		{ name: 'kia-theme', value: theme, url: siteURL('/') },
-		{ name: 'kia-portal-theme', value: theme, url: portalURL('/') },
+		{ name: 'kia-theme', value: 'system', url: siteURL('/') },
+		{ name: 'kia-portal-theme', value: 'system', url: portalURL('/') },
 	])
 }
+
+type Scheme = 'light' | 'dark'
 
 /**
  * The rules whose outcome a theme can change. Both themes paint the same markup with the same layout, so the
@@ -68,23 +73,50 @@ export async function chooseTheme(context: BrowserContext, theme: Theme) {
  */
 const colourRules = ['color-contrast', 'link-in-text-block']
 
-/** Collects every violation on the way, so one run lists them all rather than the first. */
-export function audit(page: Page, theme: Theme) {
+/**
+ * What axe finds on the page, or within one part of it: its violations, and the rules that could not run. A rule
+ * that fails to run says so only among the results to review, and checks nothing: axe 4.13 could not read a colour
+ * Chromium wrote with an exponent (`oklab(0.965 7.15e-11 …)`) and skipped colour contrast on every page of the
+ * light theme.
+ */
+export async function axeFindings(page: Page, { within, rules }: { within?: string; rules?: string[] } = {}) {
+	// Legacy mode runs axe in the scanned page: the default opens a blank page per scan to merge the results of
+	// frames from other origins, which our pages do not have.
+	const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true)
+	if (rules) builder.withRules(rules)
+	// A toast is checked by checkToast alone, once settled: on a long page it may start to fade
+	// (and fail colour contrast) while axe is still scanning the rest.
+	if (within) builder.include(within)
+	else builder.exclude('[data-sonner-toaster]')
+	const results = await builder.analyze()
+	const violations = results.violations.map(
+		(violation) => `${violation.id} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+	)
+	const crashed = results.incomplete
+		.filter((rule) => rule.error || rule.nodes.some((node) => node.none.some((check) => check.id === 'error-occurred')))
+		.map((rule) => `${rule.id} did not run — ${rule.error?.message}`)
+	return [...violations, ...crashed]
+}
+
+/** Collects every finding on the way, in both themes, so one run lists them all rather than the first. */
+export function audit(page: Page) {
 	const found: string[] = []
-	async function check(label: string, within?: string) {
-		// Legacy mode runs axe in the scanned page: the default opens a blank page per scan to merge the results of
-		// frames from other origins, which our pages do not have.
-		const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true)
-		if (theme === 'dark') builder.withRules(colourRules)
-		// A toast is checked by checkToast alone, once settled: on a long page it may start to fade
-		// (and fail colour contrast) while axe is still scanning the rest.
-		if (within) builder.include(within)
-		else builder.exclude('[data-sonner-toaster]')
-		const results = await builder.analyze()
-		for (const violation of results.violations) {
-			found.push(`${label}: ${violation.id} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-		}
+	let scheme: Scheme = 'light'
+
+	async function scan(label: string, within: string | undefined) {
+		const findings = await axeFindings(page, { within, rules: scheme === 'dark' ? colourRules : undefined })
+		found.push(...findings.map((finding) => `${label} (${scheme}): ${finding}`))
 	}
+
+	/** Scans in the colour scheme the page is in, switches to the other and scans again once the colours have moved. */
+	async function check(label: string, within?: string) {
+		await scan(label, within)
+		scheme = scheme === 'light' ? 'dark' : 'light'
+		await page.emulateMedia({ colorScheme: scheme })
+		await coloursSettled(page)
+		await scan(label, within)
+	}
+
 	/** Hydrated, so what is checked is what a visitor gets, dialogs and menus included. */
 	async function open(url: string) {
 		await openApp(page, url)
@@ -121,6 +153,23 @@ export async function transitionsDone(element: Locator) {
 			.getAnimations({ subtree: true })
 			.filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
 		await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)))
+	})
+}
+
+/**
+ * Until the colour transitions a change of scheme started have ended: colours checked halfway are not the ones
+ * people read. A block the browser has not rendered yet (`render-when-near`, content-visibility) runs none of its
+ * transitions until it is, so those are taken to their end, the colours a visitor finds on scrolling there.
+ */
+async function coloursSettled(page: Page) {
+	await page.evaluate(async () => {
+		const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition)
+		const rendered = (animation: Animation) =>
+			!(animation.effect instanceof KeyframeEffect) ||
+			!animation.effect.target ||
+			animation.effect.target.checkVisibility({ contentVisibilityAuto: true })
+		for (const transition of transitions) if (!rendered(transition)) transition.finish()
+		await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)))
 	})
 }
 

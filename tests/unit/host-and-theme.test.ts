@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { readTheme, themeCookieHeader } from '~/.server/theme'
 import { parseConsent } from '~/lib/consent'
@@ -77,6 +79,21 @@ describe('theme cookie', () => {
 		const header = themeCookieHeader('portal', 'light')
 		expect(readTheme(request(header.split(';')[0] ?? ''), 'portal')).toBe('light')
 		expect(header).toContain('SameSite=Lax')
+	})
+
+	// The a11y specs scan the dark theme as the system one (tests/support/axe.ts): that stands for the chosen dark
+	// theme only while the system's colour scheme is read in one place, the `dark` variant that serves both.
+	test('the system colour scheme is read only where the dark variant is defined', () => {
+		const readers = readdirSync('app', { recursive: true, encoding: 'utf8' })
+			.filter((file) => /\.(css|tsx?)$/.test(file))
+			.flatMap((file) => {
+				const text = readFileSync(join('app', file), 'utf8')
+				return (text.match(/prefers-color-scheme/g) ?? []).map(() => file)
+			})
+		expect(readers).toEqual(['app.css'])
+		expect(readFileSync('app/app.css', 'utf8')).toMatch(
+			/@custom-variant dark \{[^@]*@slot;[^@]*@media \(prefers-color-scheme: dark\)/,
+		)
 	})
 })
 

@@ -328,7 +328,7 @@ function FiscalChat({ className }: { className?: string }) {
 				</span>
 				<span className="flex flex-col">
 					<span className="font-semibold">{scene.name}</span>
-					<span className="text-[10px] text-white/85">{scene.status}</span>
+					<span className="text-[10px] text-white">{scene.status}</span>
 				</span>
 			</span>
 			<span className="flex flex-col gap-2 p-3">

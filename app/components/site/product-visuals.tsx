@@ -46,7 +46,7 @@ export function ChatVisual({ className }: { className?: string }) {
 				</span>
 				<span className="flex flex-col text-left">
 					<span className="text-sm font-semibold">{chat.name}</span>
-					<span className="text-xs text-white/85">{chat.status}</span>
+					<span className="text-xs text-white">{chat.status}</span>
 				</span>
 			</div>
 			<div className="flex flex-col gap-2 px-3 py-4">
