@@ -61,29 +61,13 @@ test.describe('axe, both themes', () => {
 		expect(found).toEqual([])
 	})
 
-	test('signed in as a cliente: dashboard, meetings and its dialogs, site pages that know the user', async ({
+	test('signed in as a cliente: the dashboard, meetings, subscription, assistants, support and account', async ({
 		page,
 	}) => {
 		test.setTimeout(longTestBudget)
-		const account = await createAccount('a11y-cliente', 'Clara Ferrándiz')
-		const meeting = await createMeeting(account.id, account.email)
-		await createMeeting(account.id, account.email, { status: 'cancelada' })
-		const requestId = await createSupportRequest(account.id)
-		await serviceClient()
-			.from('asistentes')
-			.insert({
-				user_id: account.id,
-				nombre: 'Asistente fiscal',
-				empresa: 'Ferrándiz Asesores',
-				canales: ['web', 'whatsapp', 'email'],
-				estado: 'activo',
-				fecha_activacion: '2026-11-03',
-				nota: 'Ya recuerda el modelo 303.',
-			})
-			.throwOnError()
+		const { account, meeting, requestId } = await clientWithHistory('a11y-cliente')
 		await signIn(page, account.email)
-		const { found, check, open, visit } = audit(page)
-
+		const { found, visit } = audit(page)
 		for (const path of [
 			'/dashboard',
 			'/dashboard/reuniones',
@@ -99,6 +83,16 @@ test.describe('axe, both themes', () => {
 		]) {
 			await visit(portalURL(path))
 		}
+		expect(found).toEqual([])
+	})
+
+	test('signed in as a cliente: the site pages that know the user, the meetings dialogs and the menus', async ({
+		page,
+	}) => {
+		test.setTimeout(longTestBudget)
+		const { account } = await clientWithHistory('a11y-cliente-dialogos')
+		await signIn(page, account.email)
+		const { found, check, open, visit } = audit(page)
 		for (const path of [
 			'/',
 			'/solicitar-demostracion-kia',
@@ -142,29 +136,12 @@ test.describe('axe, both themes', () => {
 		expect(found).toEqual([])
 	})
 
-	test('signed in as the admin: every admin page, the user dialogs and inline forms', async ({ page }) => {
+	// Split in two so neither runs long on a loaded two-core machine; each with its own client to look at.
+	test('signed in as the admin: the overview, meetings, users and services, with the user dialogs', async ({
+		page,
+	}) => {
 		test.setTimeout(longTestBudget)
-		const target = await createAccount('a11y-objetivo', 'Usuario Objetivo')
-		const item = await serviceClient()
-			.from('form_submissions')
-			.insert({
-				form_type: 'investor_contact',
-				data: { fullName: 'Inversora A11y', email: target.email, entity: 'Fondo', message: 'Hola' },
-			})
-			.select('id')
-			.single()
-		const thread = await serviceClient()
-			.from('form_submission_events')
-			.insert([
-				{ submission_id: item.data?.id ?? '', kind: 'nota', body: 'Nota interna' },
-				{ submission_id: item.data?.id ?? '', kind: 'respuesta', subject: 'Re: hola', body: 'Respuesta' },
-			])
-		const assistant = await serviceClient()
-			.from('asistentes')
-			.insert({ user_id: target.id, nombre: 'Asistente A11y', canales: ['web', 'pagos'] })
-			.select('id')
-			.single()
-		expect(item.error ?? thread.error ?? assistant.error).toBeNull()
+		const { target } = await adminWorld('a11y-objetivo')
 		await signIn(page, 'admin@kia.test', 'kia-admin-2025')
 		const { found, check, visit } = audit(page)
 
@@ -172,23 +149,12 @@ test.describe('axe, both themes', () => {
 			'/admin',
 			'/admin/reuniones',
 			'/admin/reuniones?q=nadie-coincide',
+			'/admin/reuniones?nueva=1',
 			'/admin/usuarios',
 			`/admin/usuarios?editar=${target.id}`,
 			`/admin/usuarios?eliminar=${target.id}`,
-			'/admin/servicios',
-			'/admin/asistentes',
-			'/admin/asistentes?nuevo=1',
-			`/admin/asistentes?editar=${assistant.data?.id}`,
-			`/admin/asistentes?eliminar=${assistant.data?.id}`,
-			'/admin/facturacion',
-			'/admin/facturacion?vista=pagos',
-			'/admin/facturacion?vista=fallidos',
-			'/admin/soporte',
-			`/admin/soporte?estado=nueva&q=${encodeURIComponent(target.email)}`,
-			`/admin/soporte/${item.data?.id}`,
-			'/admin/reuniones?nueva=1',
 			'/admin/usuarios?invitar=1',
-			'/admin/ajustes',
+			'/admin/servicios',
 		]) {
 			await visit(portalURL(path))
 		}
@@ -215,4 +181,75 @@ test.describe('axe, both themes', () => {
 		await page.setViewportSize(desktop)
 		expect(found).toEqual([])
 	})
+
+	test('signed in as the admin: assistants, billing, support and settings', async ({ page }) => {
+		test.setTimeout(longTestBudget)
+		const { target, item, assistantId } = await adminWorld('a11y-objetivo-2')
+		await signIn(page, 'admin@kia.test', 'kia-admin-2025')
+		const { found, visit } = audit(page)
+
+		for (const path of [
+			'/admin/asistentes',
+			'/admin/asistentes?nuevo=1',
+			`/admin/asistentes?editar=${assistantId}`,
+			`/admin/asistentes?eliminar=${assistantId}`,
+			'/admin/facturacion',
+			'/admin/facturacion?vista=pagos',
+			'/admin/facturacion?vista=fallidos',
+			'/admin/soporte',
+			`/admin/soporte?estado=nueva&q=${encodeURIComponent(target.email)}`,
+			`/admin/soporte/${item}`,
+			'/admin/ajustes',
+		]) {
+			await visit(portalURL(path))
+		}
+		expect(found).toEqual([])
+	})
 })
+
+/** A cliente with a meeting ahead and one cancelled, a support request and an active assistant. */
+async function clientWithHistory(label: string) {
+	const account = await createAccount(label, 'Clara Ferrándiz')
+	const meeting = await createMeeting(account.id, account.email)
+	await createMeeting(account.id, account.email, { status: 'cancelada' })
+	const requestId = await createSupportRequest(account.id)
+	await serviceClient()
+		.from('asistentes')
+		.insert({
+			user_id: account.id,
+			nombre: 'Asistente fiscal',
+			empresa: 'Ferrándiz Asesores',
+			canales: ['web', 'whatsapp', 'email'],
+			estado: 'activo',
+			fecha_activacion: '2026-11-03',
+			nota: 'Ya recuerda el modelo 303.',
+		})
+		.throwOnError()
+	return { account, meeting, requestId }
+}
+
+/** A client with an assistant, and a contact message about them with a note and a reply: what the admin pages list. */
+async function adminWorld(label: string) {
+	const target = await createAccount(label, 'Usuario Objetivo')
+	const item = await serviceClient()
+		.from('form_submissions')
+		.insert({
+			form_type: 'investor_contact',
+			data: { fullName: 'Inversora A11y', email: target.email, entity: 'Fondo', message: 'Hola' },
+		})
+		.select('id')
+		.single()
+	const thread = await serviceClient()
+		.from('form_submission_events')
+		.insert([
+			{ submission_id: item.data?.id ?? '', kind: 'nota', body: 'Nota interna' },
+			{ submission_id: item.data?.id ?? '', kind: 'respuesta', subject: 'Re: hola', body: 'Respuesta' },
+		])
+	const assistant = await serviceClient()
+		.from('asistentes')
+		.insert({ user_id: target.id, nombre: 'Asistente A11y', canales: ['web', 'pagos'] })
+		.select('id')
+		.single()
+	expect(item.error ?? thread.error ?? assistant.error).toBeNull()
+	return { target, item: item.data?.id ?? '', assistantId: assistant.data?.id ?? '' }
+}

@@ -10,7 +10,8 @@ import {
 	desktop,
 	longTestBudget,
 	phone,
-	sitePages,
+	salesPages,
+	otherSitePages,
 } from '../support/axe'
 
 // Axe on the public site, signed out, in both themes: every page, the capability pages and every open state.
@@ -19,12 +20,20 @@ test.describe('axe, both themes', () => {
 		await followSystemTheme(context)
 	})
 
-	// Split in two so neither runs long on a loaded two-core machine.
-	test('site, signed out: every page', async ({ page, context }) => {
+	// Split by kind of page so none runs long on a loaded two-core machine.
+	test('site, signed out: the sales pages', async ({ page, context }) => {
 		test.setTimeout(longTestBudget)
 		const { found, visit } = audit(page)
 		await acceptCookies(context)
-		for (const path of sitePages) await visit(siteURL(path))
+		for (const path of salesPages) await visit(siteURL(path))
+		expect(found).toEqual([])
+	})
+
+	test('site, signed out: blog, company, legal, newsletter and error pages', async ({ page, context }) => {
+		test.setTimeout(longTestBudget)
+		const { found, visit } = audit(page)
+		await acceptCookies(context)
+		for (const path of otherSitePages) await visit(siteURL(path))
 		expect(found).toEqual([])
 	})
 
@@ -36,7 +45,7 @@ test.describe('axe, both themes', () => {
 		expect(found).toEqual([])
 	})
 
-	test('site, signed out: open states (cookie banner and preferences, dialogs, chat, mobile menu, toasts)', async ({
+	test('site, signed out: open states (cookie banner and preferences, dialogs, chat, mobile menu)', async ({
 		page,
 		context,
 	}) => {
@@ -68,6 +77,12 @@ test.describe('axe, both themes', () => {
 		await check('site mobile menu')
 		await page.setViewportSize(desktop)
 
+		expect(found).toEqual([])
+	})
+
+	test('site, signed out: every kind of toast', async ({ page, context }) => {
+		const { found, check } = audit(page)
+		await acceptCookies(context)
 		await checkToasts(page, check, 'site')
 		expect(found).toEqual([])
 	})

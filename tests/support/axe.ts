@@ -12,27 +12,32 @@ import { portalURL, siteURL } from './urls'
 export const phone = { width: 390, height: 844 }
 export const desktop = { width: 1280, height: 720 }
 
-export const sitePages = [
+/** The pages that sell: the home, the plans, how it works, the projects, the WebApp, the demo and contact pages. */
+export const salesPages = [
 	'/',
-	'/contacto',
-	'/blog',
-	'/blog/verifactu-que-cambia-y-como-prepararte',
-	'/blog/no-existe',
 	'/tarifas',
 	'/tarifas/starter',
 	'/tarifas/business',
 	'/tarifas/enterprise',
 	'/como-funciona',
 	'/proyectos',
-	'/sobre-kia',
-	'/politica-privacidad',
-	'/politica-cookies',
-	'/terminos-contratacion',
 	'/webapp-incluida',
+	'/solicitar-demostracion-kia',
+	'/contacto',
+]
+
+/** The rest of the site: the blog, the company's pages, the legal texts, the newsletter's pages and the errors. */
+export const otherSitePages = [
+	'/blog',
+	'/blog/verifactu-que-cambia-y-como-prepararte',
+	'/blog/no-existe',
+	'/sobre-kia',
 	'/logotipo',
 	'/invertir',
 	'/sostenibilidad',
-	'/solicitar-demostracion-kia',
+	'/politica-privacidad',
+	'/politica-cookies',
+	'/terminos-contratacion',
 	'/boletin/confirmar?token=enlace-de-prueba',
 	'/boletin/baja',
 	'/no-existe',
@@ -40,7 +45,7 @@ export const sitePages = [
 ]
 
 /**
- * Apart from sitePages, so each list stays short enough to walk on a loaded machine: the index, and
+ * Apart from the pages above, so each list stays short enough to walk on a loaded machine: the index, and
  * a page of each kind of example (a WebApp chat with the VERIFACTU section, a WhatsApp chat, e-mails).
  */
 export const capabilityPages = [
