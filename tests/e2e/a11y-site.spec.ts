@@ -21,29 +21,20 @@ test.describe('axe, both themes', () => {
 	})
 
 	// Split by kind of page so none runs long on a loaded two-core machine.
-	test('site, signed out: the sales pages', async ({ page, context }) => {
-		test.setTimeout(longTestBudget)
-		const { found, visit } = audit(page)
-		await acceptCookies(context)
-		for (const path of salesPages) await visit(siteURL(path))
-		expect(found).toEqual([])
-	})
-
-	test('site, signed out: blog, company, legal, newsletter and error pages', async ({ page, context }) => {
-		test.setTimeout(longTestBudget)
-		const { found, visit } = audit(page)
-		await acceptCookies(context)
-		for (const path of otherSitePages) await visit(siteURL(path))
-		expect(found).toEqual([])
-	})
-
-	test('site, signed out: the capability pages and their examples', async ({ page, context }) => {
-		test.setTimeout(longTestBudget)
-		const { found, visit } = audit(page)
-		await acceptCookies(context)
-		for (const path of capabilityPages) await visit(siteURL(path))
-		expect(found).toEqual([])
-	})
+	const pageLists = [
+		['the sales pages', salesPages],
+		['blog, company, legal, newsletter and error pages', otherSitePages],
+		['the capability pages and their examples', capabilityPages],
+	] as const
+	for (const [pages, paths] of pageLists) {
+		test(`site, signed out: ${pages}`, async ({ page, context }) => {
+			test.setTimeout(longTestBudget)
+			const { found, visit } = audit(page)
+			await acceptCookies(context)
+			for (const path of paths) await visit(siteURL(path))
+			expect(found).toEqual([])
+		})
+	}
 
 	test('site, signed out: open states (cookie banner and preferences, dialogs, chat, mobile menu)', async ({
 		page,
