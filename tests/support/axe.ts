@@ -97,9 +97,10 @@ export async function axeFindings(page: Page, { within, rules }: { within?: stri
 	const violations = results.violations.map(
 		(violation) => `${violation.id} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
 	)
-	const crashed = results.incomplete
-		.filter((rule) => rule.error || rule.nodes.some((node) => node.none.some((check) => check.id === 'error-occurred')))
-		.map((rule) => `${rule.id} did not run — ${rule.error?.message}`)
+	const crashed = results.incomplete.flatMap((rule) => {
+		const error = rule.nodes.flatMap((node) => node.none).find((check) => check.id === 'error-occurred')
+		return rule.error || error ? [`${rule.id} did not run — ${rule.error?.message ?? error?.message}`] : []
+	})
 	return [...violations, ...crashed]
 }
 
