@@ -44,7 +44,10 @@ export default defineConfig<object, { ownStack: boolean }>({
 	// dialog each went past Playwright's 5 s and failed a test that was right; 15 s still stops a hang quickly.
 	expect: { timeout: 15_000 },
 	use: {
-		trace: 'retain-on-failure',
+		// A failed test keeps its trace (each step and its log) and a screenshot of the end. The trace's DOM
+		// snapshots, network and screencast cost a quarter of the suite's time (bench/results.md); `--trace on` adds
+		// them when a failure needs them.
+		trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
 		screenshot: 'only-on-failure',
 		launchOptions,
 	},
