@@ -164,11 +164,14 @@ export async function transitionsDone(element: Locator) {
 
 /**
  * Until the colour transitions a change of scheme started have ended: colours checked halfway are not the ones
- * people read. A block the browser has not rendered yet (`render-when-near`, content-visibility) runs none of its
- * transitions until it is, so those are taken to their end, the colours a visitor finds on scrolling there.
+ * people read. A block the browser has not rendered yet (`render-when-near`, content-visibility) has not even
+ * started its transitions: they start when something reads its styles, as axe does, and would be read at their
+ * first frame. So every style is read first, and the transitions of unrendered blocks are taken to their end: the
+ * colours a visitor finds on scrolling there.
  */
 async function coloursSettled(page: Page) {
 	await page.evaluate(async () => {
+		for (const element of document.querySelectorAll('*')) getComputedStyle(element).getPropertyValue('color')
 		const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition)
 		const rendered = (animation: Animation) =>
 			!(animation.effect instanceof KeyframeEffect) ||
