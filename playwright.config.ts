@@ -45,8 +45,8 @@ export default defineConfig<object, { ownStack: boolean }>({
 	expect: { timeout: 15_000 },
 	use: {
 		// A failed test keeps its trace (each step and its log) and a screenshot of the end. The trace's DOM
-		// snapshots, network and screencast cost a quarter of the suite's time (bench/results.md); `--trace on` adds
-		// them when a failure needs them.
+		// snapshots, network and screencast cost about a quarter of the browser tests' time (bench/results.md);
+		// `--trace on` adds them when a failure needs them.
 		trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
 		screenshot: 'only-on-failure',
 		launchOptions,
