@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import pg from 'pg'
-import { freePort } from './service'
+import { freePort, retryOnTakenPort } from './service'
 
 /** The superuser of the local server and its password: those of `supabase start`'s database. */
 const superuser = { name: 'postgres', password: 'postgres' }
@@ -37,7 +38,6 @@ export async function startPostgres({ dataDir, port = 0 }: PostgresOptions = {})
 	const owner = serverUser()
 	if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(binaries, dir, owner)
 	await refuseIfRunning(dir)
-	const listenPort = port || (await freePort())
 	const settings = {
 		listen_addresses: '127.0.0.1',
 		unix_socket_directories: '',
@@ -47,15 +47,33 @@ export async function startPostgres({ dataDir, port = 0 }: PostgresOptions = {})
 		max_connections: '200',
 		...(temporary ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } : {}),
 	}
+	const run = (listenPort: number) => runServer(binaries.postgres, dir, listenPort, settings, owner)
+	try {
+		const server = await (port ? run(port) : retryOnTakenPort(async () => run(await freePort())))
+		return {
+			...server,
+			stop: async () => {
+				await server.stop()
+				if (temporary) await rm(dir, { recursive: true, force: true })
+			},
+		}
+	} catch (error) {
+		if (temporary) await rm(dir, { recursive: true, force: true })
+		throw error
+	}
+}
+
+/** The server on `dir`, once it accepts connections on `port`; stopped again when it does not. */
+async function runServer(
+	postgres: string,
+	dir: string,
+	port: number,
+	settings: Record<string, string>,
+	owner: { uid?: number; gid?: number },
+): Promise<PostgresServer> {
 	const child = spawn(
-		binaries.postgres,
-		[
-			'-D',
-			dir,
-			'-p',
-			String(listenPort),
-			...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
-		],
+		postgres,
+		['-D', dir, '-p', String(port), ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])],
 		{ ...owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
 	)
 	const log = collectLog(child)
@@ -63,9 +81,9 @@ export async function startPostgres({ dataDir, port = 0 }: PostgresOptions = {})
 	const killOnExit = () => child.kill('SIGINT')
 	process.once('exit', killOnExit)
 	const server: PostgresServer = {
-		port: listenPort,
+		port,
 		url: (database) =>
-			`postgresql://${superuser.name}:${superuser.password}@127.0.0.1:${listenPort}/${encodeURIComponent(database)}`,
+			`postgresql://${superuser.name}:${superuser.password}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
 		stop: async () => {
 			process.off('exit', killOnExit)
 			if (child.exitCode === null && child.signalCode === null) {
@@ -73,11 +91,10 @@ export async function startPostgres({ dataDir, port = 0 }: PostgresOptions = {})
 				child.kill('SIGINT')
 				await exited
 			}
-			if (temporary) await rm(dir, { recursive: true, force: true })
 		},
 	}
 	try {
-		await waitUntilReady(server.url('postgres'), child, log)
+		await waitUntilReady(server.url('postgres'), dir, child, log)
 	} catch (error) {
 		await server.stop()
 		throw error
@@ -179,17 +196,27 @@ function collectLog(child: ChildProcess) {
 	return lines
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, log: string[]) {
+/**
+ * Until the server answers as the one on `dir`: another cluster of ours (same superuser) may hold the port,
+ * and this one then stops with the reason in its log.
+ */
+async function waitUntilReady(url: string, dir: string, child: ChildProcess, log: string[]) {
 	const deadline = Date.now() + 60_000
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null || child.signalCode !== null)
+		if (child.exitCode !== null || child.signalCode !== null) {
+			// Its last lines (the reason) may still be on their way.
+			if (child.stderr && !child.stderr.closed) await once(child.stderr, 'close')
 			throw new Error(`PostgreSQL did not start:\n${log.join('\n')}`)
-		const client = new pg.Client({ connectionString: url })
+		}
+		// Bounded: whatever else holds the port may never answer.
+		const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 })
 		client.on('error', () => undefined)
 		try {
 			await client.connect()
+			const { rows } = await client.query<{ data_directory: string }>('show data_directory')
 			await client.end()
-			return
+			if (rows[0]?.data_directory === resolve(dir)) return
+			await new Promise((resolve) => setTimeout(resolve, 50))
 		} catch {
 			await client.end().catch(() => undefined)
 			await new Promise((resolve) => setTimeout(resolve, 50))

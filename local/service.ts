@@ -10,21 +10,45 @@ export type LocalService = {
 }
 
 /**
- * Polls until `url` answers, failing early if the process behind it has exited. The bound is generous: a
+ * Polls until `url` answers, failing early if the process behind it has exited. Where another process may hold
+ * the port (see `retryOnTakenPort`), `isOurs` tells its answer from theirs. The bound is generous: a
  * start that takes a second on an idle machine took over 20 s on a 2-core one kept busy by builds and tests.
  */
-export async function waitForHttp(url: string, child?: ChildProcess, timeoutMs = 60_000) {
+export async function waitForHttp(
+	url: string,
+	child?: ChildProcess,
+	{ timeoutMs = 60_000, isOurs = (_: Response): boolean | Promise<boolean> => true } = {},
+) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
-		if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (code ${child.exitCode}).`)
-		try {
-			await fetch(url)
-			return
-		} catch {
-			await new Promise((resolve) => setTimeout(resolve, 100))
-		}
+		if (child && (child.exitCode !== null || child.signalCode !== null))
+			throw new Error(`${url}: the process exited (code ${child.exitCode ?? child.signalCode}).`)
+		const answered = await fetch(url)
+			.then(isOurs)
+			.catch(() => false)
+		if (answered) return
+		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 	throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`)
+}
+
+/**
+ * A port found free is not held until the server binds it, and on a machine running tests side by side
+ * another process's pick may take it first. A start on picked ports that meets a taken one is tried again,
+ * on new ones; any other failure is thrown as it is.
+ */
+export async function retryOnTakenPort<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await start()
+		} catch (error) {
+			if (attempt >= attempts || !isPortTaken(error)) throw error
+		}
+	}
+}
+
+export function isPortTaken(error: unknown) {
+	return /EADDRINUSE|already in use/i.test(error instanceof Error ? error.message : String(error))
 }
 
 /** Several distinct free ports: all are held open together, so none is handed out twice. */

@@ -9,7 +9,7 @@ import type { Browser, Page } from '@playwright/test'
 import { adminCopy } from '../../app/content/admin'
 import { formatLongDate } from '../../app/lib/dates'
 import routes from '../../app/routes'
-import { freePorts } from '../../local/service'
+import { freePorts, retryOnTakenPort } from '../../local/service'
 import { expect, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
 import { rawRequest } from '../support/urls'
@@ -187,8 +187,18 @@ function pagesOf(entries: RouteEntry[], parent = ''): { host: 'site' | 'portal';
 }
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
 
-async function startDev(): Promise<Dev> {
-	const [app = 0, supabase = 0, postgres = 0, stripe = 0, smtp = 0, maildev = 0] = await freePorts(6)
+function startDev(): Promise<Dev> {
+	return retryOnTakenPort(async () => startDevOn(await freePorts(6)))
+}
+
+async function startDevOn([
+	app = 0,
+	supabase = 0,
+	postgres = 0,
+	stripe = 0,
+	smtp = 0,
+	maildev = 0,
+]: number[]): Promise<Dev> {
 	const ports = { app, supabase, postgres, stripe, smtp, maildev }
 	const { DEBUG: _debug, ...env } = process.env
 	// Its own process group, as a terminal gives a command: Ctrl-C is a SIGINT to the whole group.
@@ -207,14 +217,22 @@ async function startDev(): Promise<Dev> {
 			DEV_CACHE_DIR: cacheDir,
 		},
 	})
+	const closed = once(npm, 'close')
 	let output = ''
 	npm.stdout?.on('data', (chunk) => (output += chunk))
 	npm.stderr?.on('data', (chunk) => (output += chunk))
+	// Its own line, not any answer on the port: another process may hold a port picked for it.
+	const listening = new RegExp(`listening on port ${app}\\b`)
 	const deadline = Date.now() + startUpMs
 	while (Date.now() < deadline) {
-		if (npm.exitCode !== null) throw new Error(`npm run dev exited at start-up:\n${output}`)
-		const answer = await rawRequest(`http://kia.localhost:${app}/`).catch(() => undefined)
-		if (answer) return { npm, ports, output: () => output, firstStatus: answer.status }
+		if (npm.exitCode !== null) {
+			await closed
+			throw new Error(`npm run dev exited at start-up:\n${output}`)
+		}
+		if (listening.test(output)) {
+			const answer = await rawRequest(`http://kia.localhost:${app}/`)
+			return { npm, ports, output: () => output, firstStatus: answer.status }
+		}
 		await new Promise((resolve) => setTimeout(resolve, 250))
 	}
 	process.kill(-pidOf(npm), 'SIGKILL')

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
-import { freePort } from '../../local/service'
+import { once } from 'node:events'
+import { freePort, retryOnTakenPort } from '../../local/service'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
 import { stripeURL, supabaseURL } from './urls'
@@ -7,23 +8,35 @@ import { stripeURL, supabaseURL } from './urls'
 const startUpBoundMs = 60_000
 
 /**
- * Runs the production server (`server.js` on the build made beforehand) and waits until it answers. With
+ * Runs the production server (`server.js` on the build made beforehand) and waits until it listens. With
  * `keepOutput: false` the request log is read and dropped, as a log collector would, instead of kept in memory
  * (a benchmark's hundreds of thousands of lines). `nodeArgs` go to Node itself (a benchmark's `--cpu-prof`).
  */
-export async function startApp(
+export function startApp(
 	extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {},
-	{ keepOutput = true, nodeArgs = [] as string[] } = {},
+	options: { keepOutput?: boolean; nodeArgs?: string[] } = {},
 ) {
-	const port = await freePort()
+	return retryOnTakenPort(async () => startAppOn(await freePort(), extraEnv, options))
+}
+
+async function startAppOn(
+	port: number,
+	extraEnv: Record<string, string> | ((port: number) => Record<string, string>),
+	{ keepOutput = true, nodeArgs = [] as string[] },
+) {
 	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
 	const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
 		env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+	const closed = once(child, 'close')
 	let output = ''
-	child.stdout.on('data', (chunk) => {
+	// Its own line says it listens: another process's server may answer on the port (retryOnTakenPort).
+	let listening = false
+	let head = ''
+	child.stdout.on('data', (chunk: Buffer) => {
+		if (!listening) listening = (head += chunk).includes(`listening on port ${port}`)
 		if (keepOutput) output += chunk
 	})
 	child.stderr.on('data', (chunk) => (output += chunk))
@@ -32,9 +45,11 @@ export async function startApp(
 	// build and a second test run kept busy. The bound only catches a server that never comes up.
 	const deadline = Date.now() + startUpBoundMs
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`The app exited at start-up:\n${output}`)
-		try {
-			await fetch(`http://127.0.0.1:${port}/favicon.svg`)
+		if (child.exitCode !== null) {
+			await closed
+			throw new Error(`The app exited at start-up:\n${output}`)
+		}
+		if (listening)
 			return {
 				port,
 				pid: child.pid ?? 0,
@@ -57,12 +72,10 @@ export async function startApp(
 					clearTimeout(killer)
 				},
 			}
-		} catch {
-			await new Promise((resolve) => setTimeout(resolve, 100))
-		}
+		await new Promise((resolve) => setTimeout(resolve, 50))
 	}
 	child.kill('SIGKILL')
-	throw new Error(`The app did not answer within ${startUpBoundMs / 1000} s:\n${output}`)
+	throw new Error(`The app did not listen within ${startUpBoundMs / 1000} s:\n${output}`)
 }
 
 /**
