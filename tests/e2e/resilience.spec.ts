@@ -10,7 +10,7 @@ import { localStripe } from '../../app/.server/local-stripe'
 import type { Database } from '../../app/lib/database.types'
 import { startMailCatcher } from '../../local/mail'
 import { startPostgres, type PostgresServer } from '../../local/postgres'
-import { freePorts, type LocalService } from '../../local/service'
+import type { LocalService } from '../../local/service'
 import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import { buildDatabase, copyDatabase } from '../../local/supabase/db'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
@@ -27,7 +27,7 @@ import { acceptCookies } from '../support/browser'
 /**
  * What people see while Supabase, Stripe or the mail server is down, and that
  * everything comes back without restarting the app. This file stops services,
- * so it runs its own on fixed ports (a stopped one comes back where the app
+ * so it runs its own (each restarted on the port it first took, where the app
  * expects it) and its own production server, one test at a time.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
@@ -53,35 +53,41 @@ const seeded = 'resilience_template'
 /** The Supabase stand-in over a database fresh from the seed, like the suite's. */
 async function startTheDatabase() {
 	if (!postgres) throw new Error('The PostgreSQL server starts before all.')
-	return startSupabase({
+	const started = await startSupabase({
 		database: await copyDatabase(postgres.url, seeded),
 		port: ports.supabase,
 		log: false,
 		mail: { host: '127.0.0.1', port: ports.smtp, from: 'KIA <no-reply@kia.test>' },
 	})
+	ports.supabase = started.port
+	return started
 }
 
-function startTheMailServer() {
-	return startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mailWeb })
+async function startTheMailServer() {
+	const started = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mailWeb })
+	Object.assign(ports, { smtp: started.smtpPort, mailWeb: Number(new URL(started.url).port) })
+	return started
 }
 
-/** Stripe's state is kept in a file, so the customers the database points at still exist after a restart. */
-function startStripeApi() {
-	return startStripe({
-		port: ports.stripe,
-		dataFile: join(stripeDir, 'stripe.json'),
-		webhookUrl: `http://127.0.0.1:${app.port}/api/stripe/webhook`,
-	})
+/**
+ * Stripe's state is kept in a file, so the customers the database points at still exist after a restart. First
+ * started before the app, which needs its address, and told the app's once it runs.
+ */
+async function startStripeApi(webhookUrl?: string) {
+	const started = await startStripe({ port: ports.stripe, dataFile: join(stripeDir, 'stripe.json'), webhookUrl })
+	ports.stripe = started.port
+	return started
 }
+
+const appWebhookUrl = () => `http://127.0.0.1:${app.port}/api/stripe/webhook`
 
 test.beforeAll(async () => {
-	const [supabasePort = 0, smtpPort = 0, mailWebPort = 0, stripePort = 0] = await freePorts(4)
-	Object.assign(ports, { supabase: supabasePort, smtp: smtpPort, mailWeb: mailWebPort, stripe: stripePort })
 	stripeDir = await mkdtemp(join(tmpdir(), 'kia-resilience-'))
 	mail = await startTheMailServer()
 	postgres = await startPostgres()
 	await buildDatabase(postgres.url, { name: seeded })
 	supabase = await startTheDatabase()
+	stripe = await startStripeApi()
 	app = await startApp((port) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
@@ -94,7 +100,7 @@ test.beforeAll(async () => {
 		...e2eStripe(`http://127.0.0.1:${ports.stripe}`),
 		ENABLE_TEST_ROUTES: '1',
 	}))
-	stripe = await startStripeApi()
+	stripe.setWebhookUrl(appWebhookUrl())
 })
 
 test.afterAll(async () => {
@@ -379,7 +385,7 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 	expect((await deliverEvent(ignored)).status).toBe(200)
 	await expectAppAlive()
 
-	stripe = await startStripeApi()
+	stripe = await startStripeApi(appWebhookUrl())
 	expect((await deliverEvent(completed)).status).toBe(200)
 	await page.getByRole('button', { name: 'Intentar de nuevo' }).click()
 	await page.waitForURL(/\/billing\/bps_/)

@@ -1,11 +1,10 @@
 import type { Page, Response } from '@playwright/test'
-import { freePort } from '../../local/service'
 import { startApp } from '../support/app-server'
 import { signIn } from '../support/browser'
 import { createAccount } from '../support/data'
 import { appSettled, expect, openApp, test } from '../support/e2e-test'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
-import { startNginx } from '../support/nginx'
+import { startBehindNginx, type Nginx } from '../support/nginx'
 import { e2eStripe } from '../support/stripe'
 import { uniqueName } from '../support/unique'
 import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
@@ -15,24 +14,30 @@ import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
 // it. A stored page must still run its scripts (its CSP names them by hash), and a choice made in the browser must
 // reach the next page, with JavaScript or without.
 
-let nginx: Awaited<ReturnType<typeof startNginx>>
+let nginx: Nginx
 let app: Awaited<ReturnType<typeof startApp>>
 let port: number
 test.beforeAll(async () => {
-	port = await freePort()
 	// The worker's own sessions are valid here too: same Supabase, same secret, and cookies do not care for ports.
-	app = await startApp({
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: supabaseURL(),
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: 'smtp://127.0.0.1:9',
-		...e2eStripe(stripeURL()),
-	})
-	nginx = await startNginx({ port, upstreamPort: app.port })
+	;({
+		port,
+		upstream: app,
+		nginx,
+	} = await startBehindNginx(
+		(port) =>
+			startApp({
+				SITE_URL: `http://kia.localhost:${port}`,
+				PORTAL_URL: `http://portal.kia.localhost:${port}`,
+				COOKIE_DOMAIN: 'kia.localhost',
+				SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
+				SUPABASE_URL: supabaseURL(),
+				SUPABASE_ANON_KEY: localAnonKey,
+				SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+				SMTP_URL: 'smtp://127.0.0.1:9',
+				...e2eStripe(stripeURL()),
+			}),
+		(app) => app.port,
+	))
 })
 test.afterAll(async () => {
 	await nginx?.stop()

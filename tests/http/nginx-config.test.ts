@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { freePort } from '../../local/service'
-import { startNginx } from '../support/nginx'
+import { startNginx, type Nginx } from '../support/nginx'
 import { rawRequest } from '../support/urls'
 
 // The shipped nginx rules (deploy/nginx) in front of a stand-in whose answers each test chooses: what nginx keeps
@@ -16,13 +15,13 @@ const upstream: Server = createServer((req, res) => {
 	res.writeHead(answer.status ?? 200, { 'Content-Type': 'text/html; charset=utf-8', ...answer.headers })
 	res.end(answer.body)
 })
-let nginx: Awaited<ReturnType<typeof startNginx>>
+let nginx: Nginx
 let port: number
 beforeAll(async () => {
 	await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
 	answers.set('/healthz', { headers: { 'Cache-Control': 'no-store' }, body: 'ok' })
-	port = await freePort()
-	nginx = await startNginx({ port, upstreamPort: (upstream.address() as AddressInfo).port })
+	nginx = await startNginx({ upstreamPort: (upstream.address() as AddressInfo).port })
+	port = nginx.port
 })
 afterAll(async () => {
 	await nginx?.stop()

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { freePort } from '../../local/service'
+import { freePort, retryOnTakenPort } from '../../local/service'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { rawRequest } from '../support/urls'
 
@@ -143,19 +144,35 @@ describe('SIGTERM', () => {
 	})
 
 	test('to `npm start` leaves no server running', async () => {
-		const port = await freePort()
-		const npm = spawn('npm', ['start'], {
-			env: { ...process.env, PORT: String(port), LOCAL_SERVICES: '1', SUPABASE_URL: undefined },
-			stdio: ['ignore', 'pipe', 'pipe'],
-		})
-		let output = ''
-		npm.stdout.on('data', (chunk) => (output += chunk))
-		npm.stderr.on('data', (chunk) => (output += chunk))
-		const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve))
-		await expect.poll(() => accepts(port), { timeout: 60_000, interval: 200 }).toBe(true)
+		const { port, npm, output, exited } = await retryOnTakenPort(startNpmStart)
 		npm.kill('SIGTERM')
 		await exited
 		await expect.poll(() => accepts(port), { timeout: 10_000 }).toBe(false)
-		expect(output).toContain('[server] drained; exiting')
+		expect(output()).toContain('[server] drained; exiting')
 	}, 90_000)
 })
+
+/** `npm start` on the local services, once its server says it listens (its own line: another server may hold a picked port). */
+async function startNpmStart() {
+	const port = await freePort()
+	const npm = spawn('npm', ['start'], {
+		env: { ...process.env, PORT: String(port), LOCAL_SERVICES: '1', SUPABASE_URL: undefined },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	npm.stdout.on('data', (chunk) => (output += chunk))
+	npm.stderr.on('data', (chunk) => (output += chunk))
+	const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve))
+	const closed = once(npm, 'close')
+	await expect
+		.poll(() => npm.exitCode !== null || output.includes(`listening on port ${port}`), {
+			timeout: 60_000,
+			interval: 200,
+		})
+		.toBe(true)
+	if (npm.exitCode !== null) {
+		await closed
+		throw new Error(`npm start exited at start-up:\n${output}`)
+	}
+	return { port, npm, output: () => output, exited }
+}

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { freePort } from '../../local/service'
-import { startNginx } from '../support/nginx'
+import { startBehindNginx, type Nginx } from '../support/nginx'
 import { serviceClient } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail, uniqueName } from '../support/unique'
@@ -11,16 +10,22 @@ import { rawRequest, type RawResponse } from '../support/urls'
 // The app behind the nginx configuration it ships (deploy/nginx), as on the single-machine deployment: anonymous
 // site pages are stored once and served to every anonymous visitor; nothing of one visitor's ever is.
 let app: TestApp
-let nginx: Awaited<ReturnType<typeof startNginx>>
+let nginx: Nginx
 let port: number
 beforeAll(async () => {
-	port = await freePort()
-	app = await startTestApp({
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		ENABLE_TEST_ROUTES: '1',
-	})
-	nginx = await startNginx({ port, upstreamPort: app.app.port })
+	;({
+		port,
+		upstream: app,
+		nginx,
+	} = await startBehindNginx(
+		(port) =>
+			startTestApp({
+				SITE_URL: `http://kia.localhost:${port}`,
+				PORTAL_URL: `http://portal.kia.localhost:${port}`,
+				ENABLE_TEST_ROUTES: '1',
+			}),
+		(app) => app.app.port,
+	))
 })
 afterAll(async () => {
 	await nginx?.stop()

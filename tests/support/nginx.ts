@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { waitForHttp } from '../../local/service'
+import { freePort, retryOnTakenPort, waitForHttp } from '../../local/service'
 
 const nginxBinary = ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((path) => existsSync(path)) ?? 'nginx'
 const shipped = resolve('deploy/nginx')
@@ -14,17 +14,39 @@ const shipped = resolve('deploy/nginx')
  * upstream's address, the cache's folder and the TLS server blocks (kia-sites.conf) differ from production's.
  * `.ci/run` installs nginx where it is missing.
  */
-export async function startNginx({
-	port,
-	upstreamPort,
-	alsoInHttp = '',
-}: {
-	port: number
+export function startNginx({ port, ...options }: { port?: number } & NginxOptions) {
+	return port ? startNginxOn(port, options) : retryOnTakenPort(async () => startNginxOn(await freePort(), options))
+}
+
+type NginxOptions = {
 	upstreamPort: number
 	/** More of the http context, e.g. a server of static files beside it (the bench's yardstick). */
 	alsoInHttp?: string
-}) {
+}
+
+/**
+ * An upstream that must know nginx's port (the app's SITE_URL), then nginx in front of it on that port; both again
+ * on a new one when another process took it in the meantime.
+ */
+export function startBehindNginx<T extends { stop: () => Promise<void> }>(
+	startUpstream: (port: number) => Promise<T>,
+	upstreamPortOf: (upstream: T) => number,
+) {
+	return retryOnTakenPort(async () => {
+		const port = await freePort()
+		const upstream = await startUpstream(port)
+		try {
+			return { port, upstream, nginx: await startNginxOn(port, { upstreamPort: upstreamPortOf(upstream) }) }
+		} catch (error) {
+			await upstream.stop()
+			throw error
+		}
+	})
+}
+
+async function startNginxOn(port: number, { upstreamPort, alsoInHttp = '' }: NginxOptions) {
 	const dir = await mkdtemp(join(tmpdir(), 'kia-nginx-'))
+	const pidFile = join(dir, 'nginx.pid')
 	const httpRules = (await readFile(join(shipped, 'kia-http.conf'), 'utf8'))
 		.replace('server 127.0.0.1:3000;', `server 127.0.0.1:${upstreamPort};`)
 		.replace('/var/cache/nginx/kia', join(dir, 'cache'))
@@ -34,7 +56,7 @@ export async function startNginx({
 		join(dir, 'nginx.conf'),
 		`daemon off;
 worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
+pid ${pidFile};
 error_log ${join(dir, 'error.log')} warn;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 events { worker_connections 256; }
@@ -60,12 +82,15 @@ http {
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 	child.once('error', (error) => (errors += error.message))
 	try {
-		await waitForHttp(`http://127.0.0.1:${port}/healthz`, child)
+		// nginx writes its pid file once it has bound its port: another server answering there first is not ours.
+		const isOurs = async () => (await readFile(pidFile, 'utf8').catch(() => '')).trim() === String(child.pid)
+		await waitForHttp(`http://127.0.0.1:${port}/healthz`, child, { isOurs })
 	} catch (error) {
 		child.kill('SIGKILL')
-		throw new Error(`nginx did not start: ${errors}${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}`, {
-			cause: error,
-		})
+		await exited
+		const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')
+		await rm(dir, { recursive: true, force: true })
+		throw new Error(`nginx did not start: ${errors}${log}`, { cause: error })
 	}
 	return {
 		port,
@@ -81,3 +106,5 @@ http {
 		},
 	}
 }
+
+export type Nginx = Awaited<ReturnType<typeof startNginxOn>>
