@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { describe, expect, test } from 'vitest'
 import { startMailCatcher } from '../../local/mail'
 import { startPostgres } from '../../local/postgres'
-import { freePort, isPortTaken, retryOnTakenPort } from '../../local/service'
+import { freePort, isPortTaken } from '../../local/service'
 import { startNginx } from '../support/nginx'
 
 // A port found free may be taken by another process before a service binds it (tests/README.md, "Ports"). A
 // service started on a port another server already answers on must say the port was taken, never take that
-// server for itself; a start on picked ports is then tried again on new ones.
+// server for itself, so that a start on picked ports is tried again on new ones (tests/unit/ports.test.ts).
 
 const portOf = (url: string) => Number(new URL(url).port)
 
@@ -21,35 +21,6 @@ async function failureOf(starting: Promise<{ stop: () => Promise<void> }>) {
 		return error
 	}
 }
-
-describe('retryOnTakenPort', () => {
-	test('starts again after a taken port, and stops at the third attempt', async () => {
-		let attempts = 0
-		const started = await retryOnTakenPort(async () => {
-			if (++attempts < 3) throw new Error('listen EADDRINUSE: address already in use 127.0.0.1:4000')
-			return 'started'
-		})
-		expect([started, attempts]).toEqual(['started', 3])
-
-		attempts = 0
-		const taken = retryOnTakenPort(async () => {
-			attempts++
-			throw new Error('port 4000 (postgres, POSTGRES_PORT) already in use')
-		})
-		await expect(taken).rejects.toThrow('already in use')
-		expect(attempts).toBe(3)
-	})
-
-	test('any other failure is thrown at once', async () => {
-		let attempts = 0
-		const refused = retryOnTakenPort(async () => {
-			attempts++
-			throw new Error('initdb failed: permission denied')
-		})
-		await expect(refused).rejects.toThrow('initdb failed')
-		expect(attempts).toBe(1)
-	})
-})
 
 describe('a service on a port another server holds', () => {
 	test('MailDev: the run’s own MailDev answering on the web port is not taken for ours', async () => {
