@@ -144,35 +144,53 @@ describe('SIGTERM', () => {
 	})
 
 	test('to `npm start` leaves no server running', async () => {
-		const { port, npm, output, exited } = await retryOnTakenPort(startNpmStart)
-		npm.kill('SIGTERM')
+		const { port, child, output, exited } = await retryOnTakenPort(() => startServer('npm', ['start']))
+		child.kill('SIGTERM')
 		await exited
 		await expect.poll(() => accepts(port), { timeout: 10_000 }).toBe(false)
 		expect(output()).toContain('[server] drained; exiting')
 	}, 90_000)
+
+	// A log collector that restarts, or a pipe whose reader died: the lines written after it are lost, and the
+	// process must still stop (it once wrote its last lines again and again at exit, and never exited).
+	test('with nothing reading its log any more, the process still exits', async () => {
+		const { port, child, exited } = await retryOnTakenPort(() => startServer(process.execPath, ['server.js']))
+		try {
+			child.stdout.destroy()
+			await rawRequest(`http://kia.localhost:${port}/no-existe`)
+			child.kill('SIGTERM')
+			const stillRunning = new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))
+			expect(await Promise.race([exited, stillRunning])).toBe(0)
+		} finally {
+			child.kill('SIGKILL')
+		}
+	}, 90_000)
 })
 
-/** `npm start` on the local services, once its server says it listens (its own line: another server may hold a picked port). */
-async function startNpmStart() {
+/**
+ * The production server started by `command` on the local services, once it says it listens (its own line:
+ * another server may hold a picked port).
+ */
+async function startServer(command: string, args: string[]) {
 	const port = await freePort()
-	const npm = spawn('npm', ['start'], {
-		env: { ...process.env, PORT: String(port), LOCAL_SERVICES: '1', SUPABASE_URL: undefined },
+	const child = spawn(command, args, {
+		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), LOCAL_SERVICES: '1', SUPABASE_URL: undefined },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	let output = ''
-	npm.stdout.on('data', (chunk) => (output += chunk))
-	npm.stderr.on('data', (chunk) => (output += chunk))
-	const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve))
-	const closed = once(npm, 'close')
+	child.stdout.on('data', (chunk) => (output += chunk))
+	child.stderr.on('data', (chunk) => (output += chunk))
+	const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+	const closed = once(child, 'close')
 	await expect
-		.poll(() => npm.exitCode !== null || output.includes(`listening on port ${port}`), {
+		.poll(() => child.exitCode !== null || output.includes(`listening on port ${port}`), {
 			timeout: 60_000,
 			interval: 200,
 		})
 		.toBe(true)
-	if (npm.exitCode !== null) {
+	if (child.exitCode !== null) {
 		await closed
-		throw new Error(`npm start exited at start-up:\n${output}`)
+		throw new Error(`${[command, ...args].join(' ')} exited at start-up:\n${output}`)
 	}
-	return { port, npm, output: () => output, exited }
+	return { port, child, output: () => output, exited }
 }
