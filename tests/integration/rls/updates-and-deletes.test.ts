@@ -63,6 +63,10 @@ describe('update', () => {
 		await expect(escalate({ sub: clienteA.id, role: '' }, null)).rejects.toThrow(
 			'Solo un administrador puede cambiar el rol',
 		)
+		// Claims are a setting anyone running SQL can write: who the statement runs as decides (issue 64, finding 11).
+		await expect(escalate({ sub: clienteA.id, role: 'service_role' }, 'authenticated')).rejects.toThrow(
+			'Solo un administrador puede cambiar el rol',
+		)
 		const profile = await serviceClient(supabase.url).from('usuarios').select('role').eq('id', clienteA.id).single()
 		expect(profile.data?.role).toBe('cliente')
 	})

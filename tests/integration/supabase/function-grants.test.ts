@@ -3,9 +3,10 @@ import type { LocalSupabase } from '../../../local/supabase/server'
 import { client, createUser, startTestSupabase } from '../../support/supabase'
 import { uniqueEmail } from '../../support/unique'
 
-// Who may EXECUTE each function of the public schema, straight from the catalogue (has_function_privilege counts
-// grants to PUBLIC and Supabase's default privileges alike), so a function granted by default fails here until it
-// is listed with a reason. PostgREST exposes every function of public at /rest/v1/rpc (issue 51, finding 7).
+// Who may EXECUTE each function of the schemas the API roles can reach (public, which PostgREST exposes at
+// /rest/v1/rpc, and private, which policies and triggers call), and use each sequence, straight from the catalogue
+// (has_function_privilege counts grants to PUBLIC and Supabase's default privileges alike), so what a default grants
+// fails here until it is listed with a reason.
 
 let supabase: LocalSupabase
 beforeAll(async () => {
@@ -39,21 +40,27 @@ const mayExecute: Record<ApiRole, Record<string, string>> = {
 			'admin list of the chat’s questions; checks require_admin() first',
 		'ingresos_recurrentes(text[],timestamp with time zone)':
 			'the revenue sums; runs as the caller, so RLS counts an admin’s rows or a client’s own',
+		'private.plano(text)': 'the admin search folds accents with it; pure',
+		'private.horas_de_media_hora(time without time zone[])':
+			'the booking rules’ CHECK constraint calls it as the admin who writes them; pure',
+		'private.es_solicitud_propia(uuid)':
+			'the support thread’s policies ask it; it only says whether the request is the caller’s',
 	},
 }
 
-async function executableBy(role: ApiRole | 'service_role') {
+/** Signatures as PostgreSQL prints them with public on the search path: `name(args)`, `private.name(args)`. */
+async function executableBy(role: ApiRole | 'service_role', schemas = ['public', 'private']) {
 	const { rows } = await supabase.db.query<{ signature: string }>(
 		`select p.oid::regprocedure::text as signature
 		from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-		where n.nspname = 'public' and has_function_privilege($1, p.oid, 'EXECUTE')
+		where n.nspname = any($2) and has_function_privilege($1, p.oid, 'EXECUTE')
 		order by 1`,
-		[role],
+		[role, schemas],
 	)
 	return rows.map((row) => row.signature)
 }
 
-describe('EXECUTE on the functions of public', () => {
+describe('EXECUTE on the functions of public and private', () => {
 	test.each(['anon', 'authenticated'] as const)('%s may run exactly the functions listed for it', async (role) => {
 		expect(await executableBy(role)).toEqual(Object.keys(mayExecute[role]).sort())
 	})
@@ -63,7 +70,18 @@ describe('EXECUTE on the functions of public', () => {
 			`select count(*)::int as count from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 			where n.nspname = 'public'`,
 		)
-		expect(await executableBy('service_role')).toHaveLength(rows[0]?.count ?? -1)
+		expect(await executableBy('service_role', ['public'])).toHaveLength(rows[0]?.count ?? -1)
+	})
+
+	test.each(['anon', 'authenticated'] as const)('%s may use no sequence', async (role) => {
+		const { rows } = await supabase.db.query<{ sequence: string }>(
+			`select sequence from (
+				select c.oid, c.oid::regclass::text as sequence from pg_class c join pg_namespace n on n.oid = c.relnamespace
+				where c.relkind = 'S' and n.nspname in ('public', 'private') offset 0
+			) s where has_sequence_privilege($1, s.oid, 'USAGE, SELECT, UPDATE')`,
+			[role],
+		)
+		expect(rows).toEqual([])
 	})
 
 	test('a function a later migration adds is nobody’s but the server’s until it is granted', async () => {
