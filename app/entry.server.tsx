@@ -3,7 +3,13 @@ import { text } from 'node:stream/consumers'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import {
+	isRouteErrorResponse,
+	ServerRouter,
+	type EntryContext,
+	type HandleErrorFunction,
+	type RouterContextProvider,
+} from 'react-router'
 import { NonceContext } from '~/components/nonce'
 import { documentStream } from '~/.server/html-stream'
 import { log } from '~/.server/log'
@@ -83,5 +89,7 @@ export default function handleRequest(
 /** "The technical team has been notified": every unexpected error is logged, with its request id (app/.server/log.ts). */
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
+	// The router's own refusals (a post to a page that takes none): the visitor's mistake, already in the request log.
+	if (isRouteErrorResponse(error) && error.status < 500) return
 	log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed')
 }

@@ -1,5 +1,5 @@
 import { isAuthApiError, isAuthRetryableFetchError } from '@supabase/supabase-js'
-import { createContext, redirect, type RouterContextProvider } from 'react-router'
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { authCopy } from '~/content/auth'
 import { serviceUnavailableCopy } from '~/content/errors'
 import type { Tables } from '~/lib/database.types'
@@ -9,18 +9,52 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
 import { getRequestInfo } from './request'
 import { rateLimitedMessage } from './rate-limit'
-import { assertReachable, getOptionalUser, getSupabase, type SessionUser } from './supabase'
+import { assertReachable, getConfirmedUser, getOptionalUser, getSupabase, type SessionUser } from './supabase'
 import { log } from './log'
 
 type Context = Readonly<RouterContextProvider>
+
+/** The sign-in page, coming back to this page afterwards. */
+function toSignIn(context: Context) {
+	const { url } = getRequestInfo(context)
+	return redirect(`/auth?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
+}
 
 /** Portal pages need a user: signed out, go to /auth and come back here afterwards. */
 export async function requireUser(context: Context, request: Request): Promise<SessionUser> {
 	const user = await getOptionalUser(context, request)
 	if (user) return user
-	const { url } = getRequestInfo(context)
-	const params = new URLSearchParams({ redirectTo: url.pathname + url.search })
-	throw redirect(`/auth?${params}`)
+	throw toSignIn(context)
+}
+
+/** Who the pages behind a guarded layout are for, set by its middleware before any of their loaders or actions. */
+const guardedUserContext = createContext<SessionUser | null>(null)
+
+/** The user of a page behind the dashboard's or the back office's guard. */
+export function guardedUser(context: Context): SessionUser {
+	const user = context.get(guardedUserContext)
+	if (!user) throw new Error('guardedUser: this route is not behind requireUserMiddleware or requireAdminMiddleware')
+	return user
+}
+
+/** The dashboard's layout: every page in it needs a user, checked once, before any of their loaders runs. */
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	context.set(guardedUserContext, await requireUser(context, request))
+	return next()
+}
+
+/**
+ * The back office's layout: an admin, whose session Supabase Auth confirms (a token left over from a sign-out
+ * opens nothing here), before any of its loaders or actions runs, so a visitor or a client never sets the admin
+ * queries off. The profile is read while Auth answers. Anyone else goes to /dashboard (RLS enforces the same).
+ */
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const user = await requireUser(context, request)
+	const [confirmed, profile] = await Promise.all([getConfirmedUser(context, request), loadProfile(context, user)])
+	if (!confirmed) throw toSignIn(context)
+	if (profile?.role !== 'admin') throw redirect('/dashboard')
+	context.set(guardedUserContext, confirmed)
+	return next()
 }
 
 export type Profile = Pick<Tables<'usuarios'>, 'full_name' | 'avatar_url' | 'role' | 'phone'>
@@ -171,12 +205,4 @@ export function authMessage(error: { code?: string; message: string }) {
 export function authStatus(error: unknown) {
 	if (isAuthRetryableFetchError(error)) return 503
 	return isAuthApiError(error) && error.status === 429 ? 429 : 400
-}
-
-/** Admin pages: a user whose usuarios.role is 'admin'; anyone else goes to /dashboard (RLS enforces the same). */
-export async function requireAdmin(context: Context, request: Request) {
-	const user = await requireUser(context, request)
-	const profile = await loadProfile(context, user)
-	if (profile?.role !== 'admin') throw redirect('/dashboard')
-	return { user, profile }
 }

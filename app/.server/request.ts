@@ -41,11 +41,23 @@ export const requestMiddleware: MiddlewareFunction<Response> = async ({ url, con
 		shared: false,
 	}
 	context.set(requestInfoContext, info)
-	const response = await next()
+	const response = withoutRouterWords(await next())
 	const scripts = info.scriptHashes ? { hashes: info.scriptHashes } : { nonce: info.nonce }
 	for (const [name, value] of responseSecurityHeaders(scripts)) response.headers.set(name, value)
 	if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-store')
 	return response
+}
+
+/**
+ * React Router answers a post to a page that takes none with 405, its page data carrying the router's own words,
+ * which name the route's source file; the visitor gets ours. An endpoint's own 405 says what it allows, and stays.
+ */
+function withoutRouterWords(response: Response) {
+	if (response.status !== 405 || response.headers.has('Allow')) return response
+	return new Response('Método no permitido.', {
+		status: 405,
+		headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+	})
 }
 
 /** A fresh CSP nonce: 16 random bytes. */

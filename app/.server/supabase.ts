@@ -26,13 +26,17 @@ type Connection = {
  * is checked against Supabase's published keys (`auth.getClaims()`), so its
  * claims are as good as Supabase Auth's answer, without asking Auth.
  */
-export type SessionUser = Pick<User, 'id' | 'email' | 'user_metadata'>
+export type SessionUser = Pick<User, 'id' | 'email' | 'user_metadata' | 'app_metadata'>
+
+type UserCheck = Promise<SessionUser | null | 'unreachable'>
 
 type RequestSupabase = Connection & {
 	client: SupabaseClient<Database>
 	/** Set-Cookie and cache headers the client produced while handling this request. */
 	headers: Headers
-	user?: Promise<SessionUser | null | 'unreachable'>
+	/** Who the session is, by its token's signature; then, where it matters, as Supabase Auth confirms it. */
+	user?: UserCheck
+	confirmedUser?: UserCheck
 }
 
 const supabaseContext = createContext<RequestSupabase>()
@@ -198,7 +202,26 @@ async function verifyUser(supabase: RequestSupabase, request: Request): Promise<
 	if (result.error && isAuthRetryableFetchError(result.error)) return 'unreachable'
 	const claims = result.data?.claims
 	if (!claims) return null
-	return { id: claims.sub, email: claims.email, user_metadata: claims.user_metadata ?? {} }
+	return {
+		id: claims.sub,
+		email: claims.email,
+		user_metadata: claims.user_metadata ?? {},
+		app_metadata: claims.app_metadata ?? {},
+	}
+}
+
+/**
+ * The session as Supabase Auth knows it now: a signed-out or revoked session, whose access token still checks out
+ * for up to 15 minutes (jwt_expiry), is no session here. supabase-js clears the cookies of a session Auth no
+ * longer has.
+ */
+async function confirmWithAuth(supabase: RequestSupabase): UserCheck {
+	const result = await Promise.race([supabase.client.auth.getUser(), lost(supabase.signal)])
+	if (result === 'unreachable') return result
+	if (result.error && isAuthRetryableFetchError(result.error)) return 'unreachable'
+	const user = result.data.user
+	if (!user) return null
+	return { id: user.id, email: user.email, user_metadata: user.user_metadata, app_metadata: user.app_metadata }
 }
 
 /**
@@ -231,11 +254,42 @@ function clearSessionCookies(supabase: RequestSupabase, request: Request) {
 	}
 }
 
+const changesState = (method: string) => method !== 'GET' && method !== 'HEAD'
+
+function tokenUser(supabase: RequestSupabase, request: Request) {
+	supabase.user ??= verifyUser(supabase, request)
+	return supabase.user
+}
+
+/** The token's user, confirmed by Auth; Auth is not asked about a token that is already no good. */
+function authUser(supabase: RequestSupabase, request: Request) {
+	supabase.confirmedUser ??= tokenUser(supabase, request).then((user) =>
+		user && user !== 'unreachable' ? confirmWithAuth(supabase) : user,
+	)
+	return supabase.confirmedUser
+}
+
+/**
+ * Asked once per request. A page trusts a token whose signature checks out; what changes state (any POST) asks
+ * Supabase Auth too, so a session signed out elsewhere writes nothing with its leftover token.
+ */
 function verifiedUser(context: Readonly<RouterContextProvider>, request: Request) {
 	const supabase = context.get(supabaseContext)
 	if (!hasSessionCookie(request)) return Promise.resolve(null)
-	supabase.user ??= verifyUser(supabase, request)
-	return supabase.user
+	return changesState(request.method) || supabase.confirmedUser
+		? authUser(supabase, request)
+		: tokenUser(supabase, request)
+}
+
+/**
+ * For the back office, which shows everyone's data: the user only as Supabase Auth confirms the session, for a
+ * read as for a write. Null without a session; the 503 page when Supabase cannot be reached.
+ */
+export async function getConfirmedUser(context: Readonly<RouterContextProvider>, request: Request) {
+	if (!hasSessionCookie(request)) return null
+	const user = await authUser(context.get(supabaseContext), request)
+	if (user === 'unreachable') throw serviceUnavailable()
+	return user
 }
 
 /**

@@ -100,6 +100,31 @@ describe('a running server', () => {
 			expect(line.match(/"requestId":/g)).toHaveLength(1)
 	})
 
+	test('what only a hand-made request gets wrong is refused first, in our words, and logged at info', async () => {
+		const { post, portal, site } = app
+		const address = '203.0.113.31'
+		const refusals = [
+			// An Origin that is no URL: React Router's own check would log a stack at error level.
+			{
+				response: await post(site('/contacto'), {}, address, { Origin: 'http://[mal' }),
+				status: 403,
+				body: 'Origen no permitido',
+			},
+			// A post to a page that takes none: the router's words named the route's file (issue 64, finding 10).
+			{ response: await post(site('/blog'), {}, address), status: 405, body: 'Método no permitido.' },
+			// A visitor at the back office: sent to sign in before any of the admin's queries runs.
+			{ response: await rawRequest(portal('/admin/usuarios')), status: 302, body: '' },
+		]
+		for (const { response, status, body } of refusals) {
+			expect([response.status, response.body], response.headers['x-request-id']).toEqual([status, body])
+			const requestId = response.headers['x-request-id']
+			await expect.poll(() => logLines(app.app.output()).some((line) => line.requestId === requestId)).toBe(true)
+			const lines = logLines(app.app.output()).filter((line) => line.requestId === requestId)
+			expect(lines.map((line) => [line.level, line.msg])).toEqual([[30, 'request completed']])
+		}
+		expect(refusals[1]?.response.headers.allow).toBe('GET, HEAD')
+	})
+
 	test('start-up says each of its lines once', () => {
 		const listening = logLines(app.app.output()).filter((line) => String(line.msg).startsWith('[server] listening'))
 		expect(listening).toHaveLength(1)

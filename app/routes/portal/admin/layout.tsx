@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { avatarUrl, displayName, requireAdmin } from '~/.server/auth'
+import { avatarUrl, displayName, guardedUser, loadProfile, requireAdminMiddleware } from '~/.server/auth'
 import { RouteErrorPage } from '~/components/error-pages'
 import { PortalShell } from '~/components/portal/portal-shell'
 import { adminCopy } from '~/content/admin'
@@ -12,8 +12,11 @@ export const meta: Route.MetaFunction = () => [
 	{ name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const { user, profile } = await requireAdmin(context, request)
+export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware]
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
+	const profile = await loadProfile(context, user)
 	return { name: displayName(user, profile), email: user.email ?? '', avatarUrl: avatarUrl(user, profile) }
 }
 

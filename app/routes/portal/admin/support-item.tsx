@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { requireAdmin } from '~/.server/auth'
+import { guardedUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { addSupportNote, loadSupportItem, replyToSender, updateSupportItem } from '~/.server/support'
@@ -28,8 +28,7 @@ async function loadOr404(context: Route.LoaderArgs['context'], id: string) {
 	return found
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-	await requireAdmin(context, request)
+export async function loader({ context, params }: Route.LoaderArgs) {
 	const found = await loadOr404(context, params.id)
 	// The forms validate on the server, as the other admin forms: constraints travel as data.
 	return {
@@ -39,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context, params }: Route.ActionArgs) {
-	const { user } = await requireAdmin(context, request)
+	const user = guardedUser(context)
 	const { item } = await loadOr404(context, params.id)
 	const form = await readForm(request)
 	const supabase = getSupabase(context)

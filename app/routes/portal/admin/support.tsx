@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin-list'
-import { requireAdmin } from '~/.server/auth'
+import { guardedUser } from '~/.server/auth'
 import { getSupabase } from '~/.server/supabase'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
 import { SupportStatusBadge, supportKindLabel } from '~/components/portal/support-status'
@@ -24,10 +24,9 @@ type Row = {
 	asignado_nombre: string | null
 }
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
 	const filters = supportFiltersFrom(url.searchParams)
-	// ?asignado=yo needs who is asking, so the role check comes first here.
-	const { user } = await requireAdmin(context, request)
+	const user = guardedUser(context)
 	const page = await loadAdminPage<Row>(url, copy.loadError, (range) =>
 		getSupabase(context).rpc('admin_soporte', { ...range, ...supportFilterArgs(filters, user.id) }),
 	)

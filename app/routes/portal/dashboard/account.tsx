@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
-import { authMessage, fullName, requireUser } from '~/.server/auth'
+import { authMessage, fullName, guardedUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase, type SessionUser } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
@@ -20,8 +20,8 @@ import { log } from '~/.server/log'
 
 export const meta: Route.MetaFunction = () => [{ title: `${accountCopy.title} · KIA` }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireUser(context, request)
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
 	const { data: profile, error } = await getSupabase(context)
 		.from('usuarios')
 		.select('nombre, apellidos, full_name, prefijo_pais, telefono, preferencia_comunicacion, avatar_url')
@@ -41,7 +41,7 @@ function startingName(
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const user = await requireUser(context, request)
+	const user = guardedUser(context)
 	const formData = await readForm(request)
 	const supabase = getSupabase(context)
 

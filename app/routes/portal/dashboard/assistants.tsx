@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 import { loadClientAssistants } from '~/.server/assistants'
-import { requireUser } from '~/.server/auth'
 import { getPublicEnv } from '~/.server/env'
 import { getSupabase } from '~/.server/supabase'
 import { AssistantStatusBadge, ChannelList } from '~/components/portal/assistant-parts'
@@ -15,8 +14,7 @@ import type { Route } from './+types/assistants'
 
 export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.assistants.title} · KIA` }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	await requireUser(context, request)
+export async function loader({ context }: Route.LoaderArgs) {
 	return {
 		assistants: await loadClientAssistants(getSupabase(context)),
 		pricingUrl: `${getPublicEnv().SITE_URL}/tarifas`,

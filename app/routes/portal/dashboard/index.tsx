@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
-import { requireUser } from '~/.server/auth'
+import { guardedUser } from '~/.server/auth'
 import { loadClientOverview, type PlanSummary } from '~/.server/client-overview'
 import { getPublicEnv } from '~/.server/env'
 import { getSupabase } from '~/.server/supabase'
@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Panel de cliente · KIA
 
 const copy = dashboardCopy.home.overview
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireUser(context, request)
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
 	const { SITE_URL } = getPublicEnv()
 	return {
 		...(await loadClientOverview(getSupabase(context), user)),

@@ -1,13 +1,15 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { avatarUrl, displayName, loadProfile, requireUser } from '~/.server/auth'
+import { avatarUrl, displayName, guardedUser, loadProfile, requireUserMiddleware } from '~/.server/auth'
 import { getPublicEnv } from '~/.server/env'
 import { RouteErrorPage } from '~/components/error-pages'
 import { DashboardShell } from '~/components/portal/dashboard-shell'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/layout'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireUser(context, request)
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
 	const profile = await loadProfile(context, user)
 	return {
 		user: {

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { requireUser } from '~/.server/auth'
+import { guardedUser } from '~/.server/auth'
 import { cancelOwnMeeting, listOwnMeetings, loadRescheduleOptions, rescheduleOwnMeeting } from '~/.server/bookings'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }
 
 type Tab = 'proximas' | 'pasadas'
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-	const user = await requireUser(context, request)
+export async function loader({ url, context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
 	const [meetings, options] = await Promise.all([listOwnMeetings(getSupabase(context), user), loadRescheduleOptions()])
 	const tab: Tab = url.searchParams.get('tab') === 'pasadas' ? 'pasadas' : 'proximas'
 	const split = meetings ? splitMeetings(meetings) : null
@@ -39,7 +39,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-	const user = await requireUser(context, request)
+	const user = guardedUser(context)
 	// The reschedule form's picker sends one `slot`; read as the fecha and hora the checks take.
 	const form = withSlotFields(await readForm(request))
 	const id = String(form.get('id') ?? '')

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { requireUser } from '~/.server/auth'
+import { guardedUser } from '~/.server/auth'
 import {
 	changeSubscriptionPrice,
 	createPortalSession,
@@ -46,8 +46,8 @@ export const meta: Route.MetaFunction = () => [{ title: `${dashboardCopy.subscri
 const page = '/dashboard/suscripcion'
 
 /** Everything comes from the tables Stripe's webhook keeps: a page view makes no call to Stripe. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireUser(context, request)
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
 	const billing = await loadBilling(getSupabase(context), user)
 	return { ...billing, options: subscriptionOptions(), pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
 }
@@ -86,7 +86,7 @@ async function openBillingPortal(user: Parameters<typeof createPortalSession>[0]
  * time for that (waitForWebhook), so the page it redirects to shows the result.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-	const user = await requireUser(context, request)
+	const user = guardedUser(context)
 	const submission = parseWithZod(await readForm(request), { schema: subscriptionActionSchema })
 	if (submission.status !== 'success') return refuse(400, copy.toasts.invalid)
 	const intent = submission.value

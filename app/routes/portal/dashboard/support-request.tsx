@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
-import { requireUser } from '~/.server/auth'
+import { guardedUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import { addFollowUp, loadClientRequest, supportFollowUpSchema } from '~/.server/support-requests'
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 /** The signed-in client's own request, or a 404 for anyone else's and for an id that is none. */
 async function loadOwnOr404(context: Route.LoaderArgs['context'], request: Request, id: string) {
-	const user = await requireUser(context, request)
+	const user = guardedUser(context)
 	const found = isUuid(id) ? await loadClientRequest(getSupabase(context), user.id, id) : null
 	if (!found) throw data(copy.request.notFound, { status: 404 })
 	return found

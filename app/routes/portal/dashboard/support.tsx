@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { requireUser } from '~/.server/auth'
+import { guardedUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
 import { getSupabase } from '~/.server/supabase'
 import {
@@ -27,8 +27,8 @@ const copy = supportRequestsCopy
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · KIA` }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireUser(context, request)
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
 	const supabase = getSupabase(context)
 	const [requests, assistants] = await Promise.all([
 		loadClientRequests(supabase, user.id),
@@ -39,7 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	await requireUser(context, request)
 	const submission = parseWithZod(await readForm(request), { schema: supportRequestSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const opened = await openSupportRequest(getSupabase(context), submission.value)
