@@ -22,9 +22,6 @@ export const browserDependencies = [
 	'@radix-ui/react-slot',
 	'@radix-ui/react-switch',
 	'clsx',
-	// Our server modules parse cookies with it, and React Router's browser build imports it too: it
-	// cannot be kept out of the browser's bundle without breaking React Router's.
-	'cookie',
 	'remix-utils/honeypot/react',
 	'sonner',
 	'tailwind-merge',

@@ -1,5 +1,5 @@
-import { parse } from 'cookie'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { isOneVisitorsCookieHeader } from '~/lib/cookie-header'
 import { requestInfoContext } from './request'
 
 /**
@@ -11,14 +11,13 @@ import { requestInfoContext } from './request'
 export const sharedCacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
 
 /**
- * Cookies that make a page one visitor's: the Supabase session (`sb-…`), and ours but the theme (the toast, the
- * booking draft, any added later). The theme and the consent choice change the page for everyone who made the
- * same choice, so the shared cache keeps one copy per choice instead (deploy/nginx.conf's cache key).
+ * A request whose cookies make its page one visitor's: the session, a toast, the booking draft, or a Cookie header
+ * not written as browsers write it (app/lib/cookie-header.ts, which nginx's maps mirror). The theme and the consent
+ * choice change the page for everyone who made the same choice, so the shared cache keeps one copy per choice
+ * instead (the cache key in deploy/nginx/kia-proxy.conf).
  */
-const personalCookie = /^(sb-|kia-(?!theme$))/
-
 export function carriesPersonalCookie(request: Request) {
-	return Object.keys(parse(request.headers.get('Cookie') ?? '')).some((name) => personalCookie.test(name))
+	return isOneVisitorsCookieHeader(request.headers.get('Cookie') ?? '')
 }
 
 const shareableContext = createContext<{ shareable: boolean }>({ shareable: false })

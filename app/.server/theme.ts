@@ -1,4 +1,4 @@
-import { parse } from 'cookie'
+import { cookieValue } from '~/lib/cookie-header'
 import type { HostKind } from '~/lib/host'
 import { preferenceCookie } from '~/lib/preference-cookie'
 import { defaultTheme, parseTheme, themeStorageKey, type Theme } from '~/lib/theme'
@@ -9,8 +9,7 @@ import { isHttps } from './env'
  * localStorage) and host-only, so site and portal keep separate choices.
  */
 export function readTheme(request: Request, host: HostKind): Theme {
-	const cookies = parse(request.headers.get('Cookie') ?? '')
-	return parseTheme(cookies[themeStorageKey(host)]) ?? defaultTheme
+	return parseTheme(cookieValue(request.headers.get('Cookie') ?? '', themeStorageKey(host))) ?? defaultTheme
 }
 
 export function themeCookieHeader(host: HostKind, theme: Theme) {

@@ -1,19 +1,23 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { securityHeaders } from '~/.server/security'
+import { serviceUnavailableCopy } from '~/content/errors'
+import { freePort } from '../../local/service'
+import { cookieSpellings } from '../support/cookie-spellings'
 import { startNginx, type Nginx } from '../support/nginx'
-import { rawRequest } from '../support/urls'
+import { rawRequest, responseOf, type RawResponse } from '../support/urls'
 
 // The shipped nginx rules (deploy/nginx) in front of a stand-in whose answers each test chooses: what nginx keeps
 // whatever the app says, which the app's own answers cannot show (it never marks a page public with a cookie).
-type Answer = { status?: number; headers: Record<string, string>; body: string }
+type Answer = { status?: number; headers: Record<string, string>; body: string | ((req: IncomingMessage) => string) }
 const answers = new Map<string, Answer>()
 const asked: IncomingMessage[] = []
 const upstream: Server = createServer((req, res) => {
 	asked.push(req)
 	const answer = answers.get(req.url ?? '') ?? { headers: {}, body: 'sin respuesta' }
 	res.writeHead(answer.status ?? 200, { 'Content-Type': 'text/html; charset=utf-8', ...answer.headers })
-	res.end(answer.body)
+	res.end(typeof answer.body === 'string' ? answer.body : answer.body(req))
 })
 let nginx: Nginx
 let port: number
@@ -28,9 +32,31 @@ afterAll(async () => {
 	await new Promise((resolve) => upstream.close(resolve))
 })
 
-const get = (path: string, headers: Record<string, string> = {}) =>
-	rawRequest(`http://kia.localhost:${port}${path}`, { headers })
+const site = (path: string) => `http://kia.localhost:${port}${path}`
+const get = (path: string, headers: Record<string, string> = {}) => rawRequest(site(path), { headers })
 const timesAsked = (path: string) => asked.filter((req) => req.url === path).length
+const cacheStatus = (response: RawResponse) => response.headers['x-cache-status']
+const siteHost = () => `kia.localhost:${port}`
+const publicAnswer = (body: Answer['body']): Answer => ({ headers: { 'Cache-Control': 'public, s-maxage=60' }, body })
+
+/** Asked with an absolute URL in the request line, and `host` in Host. */
+const askAs = (requestTarget: string, host: string) => rawRequest(site(''), { requestTarget, headers: { Host: host } })
+
+/** A POST whose `Content-Length` announces a body over the limit, never sent: nginx answers before reading it. */
+function postTooBig() {
+	return new Promise<RawResponse>((resolve, reject) => {
+		const headers = { Host: siteHost(), 'Content-Length': String(2 * 1024 * 1024) }
+		const req = httpRequest({ host: '127.0.0.1', port, path: '/contacto', method: 'POST', headers }, (res) => {
+			void responseOf(res).then((response) => {
+				req.destroy()
+				resolve(response)
+			}, reject)
+		})
+		req.on('error', reject)
+		req.flushHeaders()
+	})
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 test('a public answer that sets a cookie is never stored', async () => {
@@ -88,4 +114,116 @@ test('while the app fails, visitors get the last stored copy', async () => {
 	await sleep(2_100)
 	const during = await get('/caida')
 	expect([during.status, during.headers['x-cache-status'], during.body]).toEqual([200, 'STALE', 'la última copia'])
+})
+
+describe('the host: the one the app answered, and only one', () => {
+	test('a request line naming another host than Host is refused before the app, and stores nothing', async () => {
+		answers.set('/robots.txt', {
+			headers: { 'Cache-Control': 'public, max-age=3600' },
+			body: (req) => `robots de ${req.headers.host}`,
+		})
+		const crossed = await askAs(site('/robots.txt'), `portal.kia.localhost:${port}`)
+		expect(crossed.status).toBe(400)
+		expect(timesAsked('/robots.txt')).toBe(0)
+		const plain = await get('/robots.txt')
+		expect([cacheStatus(plain), plain.body]).toEqual(['MISS', `robots de ${siteHost()}`])
+	})
+
+	test('the same host on both, in any case and with the port in Host only, is served', async () => {
+		answers.set(
+			'/mismo-host',
+			publicAnswer((req) => `para ${req.headers.host}`),
+		)
+		const absolute = await askAs('http://KIA.localhost/mismo-host', `kia.LOCALHOST:${port}`)
+		expect([absolute.status, absolute.body]).toEqual([200, `para kia.LOCALHOST:${port}`])
+	})
+
+	test('the key names Host as the app got it: another port is another copy', async () => {
+		answers.set(
+			'/por-host',
+			publicAnswer((req) => `para ${req.headers.host}`),
+		)
+		expect((await get('/por-host')).body).toBe(`para ${siteHost()}`)
+		const otherPort = await get('/por-host', { Host: 'kia.localhost:1' })
+		expect([cacheStatus(otherPort), otherPort.body]).toEqual(['MISS', 'para kia.localhost:1'])
+		const again = await get('/por-host')
+		expect([cacheStatus(again), again.body]).toEqual(['HIT', `para ${siteHost()}`])
+	})
+})
+
+test('a Cookie header not in the canonical form, or with a cookie of one visitor, neither reads nor fills the cache', async () => {
+	for (const [index, spelling] of cookieSpellings.entries()) {
+		const path = `/galletas-${index}`
+		answers.set(path, publicAnswer('para todos'))
+		const asSpelled = { Cookie: spelling.header }
+		if (spelling.oneVisitors) {
+			for (let visit = 0; visit < 2; visit++)
+				expect(cacheStatus(await get(path, asSpelled)), spelling.header).toBe('BYPASS')
+			expect(cacheStatus(await get(path)), spelling.header).toBe('MISS')
+		} else {
+			// Stored under the theme and consent values the app reads: the shortest header with them finds it.
+			expect(cacheStatus(await get(path, asSpelled)), spelling.header).toBe('MISS')
+			const same = [
+				spelling.theme && `kia-theme=${spelling.theme}`,
+				spelling.consent && `cookie_consent=${spelling.consent}`,
+			]
+				.filter(Boolean)
+				.join('; ')
+			expect(cacheStatus(await get(path, same ? { Cookie: same } : {})), spelling.header).toBe('HIT')
+		}
+	}
+})
+
+test('an address of up to 8 KB is answered and stored like any other, and nothing is logged as an error', async () => {
+	for (const length of [3_000, 8_100]) {
+		const path = `/larga?${'a'.repeat(length)}`
+		answers.set(path, publicAnswer('larga'))
+		const first = await get(path)
+		expect([first.status, cacheStatus(first)], String(length)).toEqual([200, 'MISS'])
+		expect(cacheStatus(await get(path)), String(length)).toBe('HIT')
+	}
+	expect(await nginx.errors()).not.toMatch(/\[(error|crit|alert|emerg)\]/)
+})
+
+describe("nginx's own answers: the product's page, with the headers the app's pages carry", () => {
+	// The app's headers but its CSP, which names the app's scripts; the static page has none and needs less.
+	const appHeaders = securityHeaders({
+		scripts: { hashes: [] },
+		isDevelopment: false,
+		isHttps: true,
+		siteOrigins: [],
+		paymentOrigins: [],
+		oauthOrigins: [],
+	}).filter(([name]) => name !== 'Content-Security-Policy')
+
+	function expectProductPage(response: RawResponse, status: number, words: readonly string[]) {
+		expect(response.status).toBe(status)
+		for (const [name, value] of appHeaders) expect(response.headers[name.toLowerCase()], name).toBe(value)
+		expect(response.headers['content-security-policy']).toMatch(/^default-src 'none';.*frame-ancestors 'none'/)
+		expect(response.headers['cache-control']).toBe('no-store')
+		expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+		expect(response.headers.server).toBe('nginx')
+		expect(response.body).not.toMatch(/nginx/i)
+		for (const text of words) expect(response.body).toContain(text)
+	}
+	const refused = ['No podemos atender esta petición', 'Volver a la web']
+
+	test('a crossed host 400, a body over 1 MB 413, an address over 8 KB 414, a header over 8 KB 400', async () => {
+		expectProductPage(await askAs(`http://portal.kia.localhost:${port}/`, siteHost()), 400, refused)
+		expectProductPage(await postTooBig(), 413, refused)
+		expectProductPage(await get(`/larga?${'a'.repeat(9_000)}`), 414, refused)
+		expectProductPage(await get('/', { 'X-Relleno': 'a'.repeat(9_000) }), 400, refused)
+		// The page's own address is nginx's, and only for its own answers.
+		expectProductPage(await get('/.kia-error'), 404, refused)
+	})
+
+	test('the app unreachable: 502 and the page that says the service is down for a moment', async () => {
+		const nobodyThere = await startNginx({ upstreamPort: await freePort() })
+		try {
+			const answer = await rawRequest(`http://kia.localhost:${nobodyThere.port}/`)
+			expectProductPage(answer, 502, [serviceUnavailableCopy.title, serviceUnavailableCopy.message])
+		} finally {
+			await nobodyThere.stop()
+		}
+	})
 })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { acceptedConsentValue } from '../support/cookie-spellings'
 import { startBehindNginx, type Nginx } from '../support/nginx'
 import { serviceClient } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -83,6 +84,49 @@ describe('anonymous pages', () => {
 			expect(again.body, visit.cookie).toContain(`data-theme="${visit.theme}"`)
 			expect(again.body.includes('aria-label="Consentimiento de cookies"'), visit.cookie).toBe(visit.banner)
 		}
+	})
+
+	test('a Cookie header not written as browsers write it is one visitor’s, and read as nginx reads it', async () => {
+		const path = own('/proyectos')
+		const banner = 'aria-label="Consentimiento de cookies"'
+		// nginx finds no consent choice nor theme in the first two (a space before '='), so neither may the page.
+		for (const [cookie, theme, bannerShown] of [
+			[`cookie_consent =${acceptedConsentValue}`, 'dark', true],
+			['kia-theme =light', 'dark', true],
+			[`kia-theme=light; kia-theme=system; cookie_consent=${acceptedConsentValue}`, 'light', false],
+		] as const) {
+			for (let visit = 0; visit < 2; visit++) {
+				const page = await get(site(path), { Cookie: cookie })
+				expect([cacheStatus(page), page.headers['cache-control']], cookie).toEqual(['BYPASS', 'private, no-store'])
+				expect(page.body, cookie).toContain(`data-theme="${theme}"`)
+				expect(page.body.includes(banner), cookie).toBe(bannerShown)
+			}
+		}
+		const anonymous = await get(site(path))
+		expect(cacheStatus(anonymous)).toBe('MISS')
+		expect(anonymous.body).toContain(banner)
+	})
+
+	test('a request line naming the site while Host names the portal is refused; robots.txt stays the site’s', async () => {
+		const path = own('/robots.txt')
+		const crossed = await rawRequest(site(path), {
+			requestTarget: site(path),
+			headers: { Host: `portal.kia.localhost:${port}` },
+		})
+		expect(crossed.status).toBe(400)
+		const robots = await get(site(path))
+		expect(robots.body).toContain('Sitemap:')
+		expect(robots.body).not.toContain('Disallow: /\n')
+	})
+
+	test('a page asked with a long address (a campaign’s parameters) is answered and stored like any other', async () => {
+		for (const length of [3_000, 8_000]) {
+			const path = own(`/tarifas?utm_content=${'a'.repeat(length)}`)
+			const first = await get(site(path))
+			expect([first.status, cacheStatus(first)], String(length)).toEqual([200, 'MISS'])
+			expect(cacheStatus(await get(site(path))), String(length)).toBe('HIT')
+		}
+		expect(await nginx.errors()).not.toMatch(/\[(error|crit|alert|emerg)\]/)
 	})
 
 	test('stored once compressed: gzip to a browser, the same page unzipped to a client that takes none', async () => {

@@ -10,8 +10,8 @@ const shipped = resolve('deploy/nginx')
 
 /**
  * Debian's nginx on `port` of loopback, in front of the app (or any server) on `upstreamPort`, with the cache
- * rules and locations the repository ships (deploy/nginx/kia-http.conf and kia-proxy.conf) as they are: only the
- * upstream's address, the cache's folder and the TLS server blocks (kia-sites.conf) differ from production's.
+ * rules, locations and error pages the repository ships (deploy/nginx) as they are: only the upstream's address,
+ * the cache's folder, the error pages' folder and the TLS server blocks (kia-sites.conf) differ from production's.
  * `.ci/run` installs nginx where it is missing.
  */
 export function startNginx({ port, ...options }: { port?: number } & NginxOptions) {
@@ -52,6 +52,10 @@ async function startNginxOn(port: number, { upstreamPort, alsoInHttp = '' }: Ngi
 		.replace('/var/cache/nginx/kia', join(dir, 'cache'))
 	if (!httpRules.includes(String(upstreamPort))) throw new Error('kia-http.conf no longer names 127.0.0.1:3000')
 	await writeFile(join(dir, 'kia-http.conf'), httpRules)
+	// The error pages are read where the repository has them, not from /etc/nginx/kia.
+	const serverRules = await readFile(join(shipped, 'kia-proxy.conf'), 'utf8')
+	if (!serverRules.includes('root /etc/nginx/kia;')) throw new Error('kia-proxy.conf no longer names /etc/nginx/kia')
+	await writeFile(join(dir, 'kia-proxy.conf'), serverRules.replaceAll('root /etc/nginx/kia;', `root ${shipped};`))
 	await writeFile(
 		join(dir, 'nginx.conf'),
 		`daemon off;
@@ -70,7 +74,7 @@ http {
 	include ${join(dir, 'kia-http.conf')};
 	server {
 		listen 127.0.0.1:${port};
-		include ${join(shipped, 'kia-proxy.conf')};
+		include ${join(dir, 'kia-proxy.conf')};
 	}
 	${alsoInHttp}
 }

@@ -36,7 +36,18 @@ export type RawResponse = {
  */
 export function rawRequest(
 	url: string,
-	{ method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+	{
+		method = 'GET',
+		headers = {},
+		body,
+		requestTarget,
+	}: {
+		method?: string
+		headers?: Record<string, string>
+		body?: string
+		/** What the request line names instead of the URL's path: an absolute URL, as only a proxy is sent. */
+		requestTarget?: string
+	} = {},
 ): Promise<RawResponse> {
 	const target = new URL(url)
 	return new Promise((resolve, reject) => {
@@ -44,7 +55,7 @@ export function rawRequest(
 			{
 				host: '127.0.0.1',
 				port: target.port,
-				path: target.pathname + target.search,
+				path: requestTarget ?? target.pathname + target.search,
 				method,
 				headers: { Host: target.host, ...headers },
 			},
