@@ -6,6 +6,38 @@ import { z } from 'zod'
 
 const configFile = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'supabase', 'config.toml')
 
+/** Milliseconds in each unit of Go's time.ParseDuration. */
+const goDurationUnits: Record<string, number> = {
+	ns: 1e-6,
+	us: 1e-3,
+	µs: 1e-3,
+	μs: 1e-3,
+	ms: 1,
+	s: 1000,
+	m: 60_000,
+	h: 3_600_000,
+}
+const goDurationPattern = /^[-+]?(?:0|(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/
+const goDurationPart = /(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g
+
+/**
+ * A duration of config.toml as the CLI decodes it (mapstructure's StringToTimeDurationHookFunc, that is Go's
+ * time.ParseDuration: "1s", "1m0s", "1h30m", "500ms"), in milliseconds; undefined when Go would refuse it.
+ */
+export function parseGoDuration(text: string): number | undefined {
+	if (!goDurationPattern.test(text)) return undefined
+	const sign = text.startsWith('-') ? -1 : 1
+	let total = 0
+	for (const [, amount, unit] of text.matchAll(goDurationPart))
+		total += Number(amount) * (goDurationUnits[unit ?? ''] ?? 0)
+	return sign * total
+}
+
+const goDuration = z
+	.string()
+	.refine((text) => parseGoDuration(text) !== undefined, { message: 'a Go duration such as "1s" or "1m0s"' })
+	.transform((text) => parseGoDuration(text) ?? 0)
+
 const schema = z.object({
 	api: z.object({
 		max_rows: z.number().int().positive().default(1000),
@@ -23,6 +55,8 @@ const schema = z.object({
 				enable_confirmations: z.boolean().default(false),
 				double_confirm_changes: z.boolean().default(true),
 				otp_expiry: z.number().default(3600),
+				// GOTRUE_SMTP_MAX_FREQUENCY, in milliseconds: the CLI's template says "1s"; GoTrue reads 0 as a minute.
+				max_frequency: goDuration.prefault('1s').transform((ms) => (ms === 0 ? 60_000 : ms)),
 				template: z.record(z.string(), z.object({ subject: z.string(), content_path: z.string() })).default({}),
 			})
 			.prefault({}),

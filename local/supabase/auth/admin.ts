@@ -2,6 +2,7 @@ import type { Sql } from '../db'
 import { json, notImplemented, type Reply } from '../http'
 import { verifyJwt } from '../jwt'
 import { authError, emailPattern, record, text, type AuthContext, type AuthRequest } from './common'
+import { changePassword } from './sessions'
 import { createUser, findUserByEmail, findUserById, hashPassword, loadUserJson, type UserRow } from './users'
 
 // Admin -----------------------------------------------------------------------------------------
@@ -91,8 +92,7 @@ async function adminCreateUser(req: AuthRequest, ctx: AuthContext) {
 }
 
 async function adminUpdateUser(req: AuthRequest, tx: Sql, user: UserRow, passwordHash: string | undefined) {
-	if (passwordHash)
-		await tx.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, passwordHash])
+	if (passwordHash) await changePassword(tx, user.id, passwordHash, undefined)
 	const email = text(req.body.email)
 	if (email) await tx.query('update auth.users set email = lower($2) where id = $1', [user.id, email])
 	if (req.body.email_confirm === true) {

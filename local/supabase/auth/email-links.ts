@@ -12,6 +12,7 @@ import {
 	type AuthContext,
 	type AuthRequest,
 } from './common'
+import { RateLimited } from './rate-limits'
 import { createFlowState, issueFlowCode, issueSession } from './sessions'
 import { createUser, findUserByEmail, loadUserJson, newEmailToken, type UserRow } from './users'
 
@@ -79,6 +80,22 @@ async function flowToken(tx: Sql, user: UserRow, address: string, { challenge, m
 }
 
 /**
+ * mail.go's validateSentWithinFrequencyLimit: a user gets one e-mail of a kind (`sentAt`'s column) within
+ * [auth.email] max_frequency. Checked before the project's hourly allowance is counted, as GoTrue does;
+ * the seconds left are truncated, as Go's integer division of durations does.
+ */
+function checkFrequency(ctx: AuthContext, sentAt: Date | null) {
+	if (!sentAt) return
+	const leftMs = sentAt.getTime() + ctx.config.email.max_frequency - Date.now()
+	if (leftMs > 0) {
+		throw new RateLimited(
+			'over_email_send_rate_limit',
+			`For security purposes, you can only request this after ${Math.trunc(leftMs / 1000)} seconds.`,
+		)
+	}
+}
+
+/**
  * mail.go's sendConfirmation: a new confirmation token for `user`, and the e-mail that carries it. Each
  * e-mail counts against the project's hourly allowance first, inside the request's transaction, so a
  * refusal leaves nothing written (as GoTrue sends within its own).
@@ -90,6 +107,7 @@ export async function prepareConfirmation(
 	challenge: Challenge,
 	redirectTo: string,
 ): Promise<AuthEmail> {
+	checkFrequency(ctx, user.confirmation_sent_at)
 	ctx.limits.takeEmail()
 	const tokenHash = await flowToken(tx, user, user.email, challenge, 'email/signup')
 	await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1', [
@@ -107,6 +125,8 @@ async function prepareRecovery(
 	redirectTo: string,
 	template: 'recovery' | 'magic_link',
 ): Promise<AuthEmail> {
+	// A magic link is a recovery with another template: sendMagicLink checks the same recovery_sent_at.
+	checkFrequency(ctx, user.recovery_sent_at)
 	ctx.limits.takeEmail()
 	const kind = template === 'recovery' ? 'recovery' : 'magiclink'
 	const tokenHash = await flowToken(tx, user, user.email, challenge, kind)
@@ -227,6 +247,7 @@ export async function requestEmailChange(
 	const redirectTo = redirectTarget(ctx, req.query.get('redirect_to') ?? undefined)
 	const challenge = challengeOf(req)
 	const address = newEmail.toLowerCase()
+	checkFrequency(ctx, user.email_change_sent_at)
 	ctx.limits.takeEmail()
 	const tokenNew = await flowToken(tx, user, address, challenge, 'email_change')
 	const secure = ctx.config.email.double_confirm_changes

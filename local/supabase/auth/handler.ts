@@ -26,7 +26,7 @@ import {
 } from './email-links'
 import { authorize, authorizeConsent } from './oauth'
 import { limitOf, RateLimited } from './rate-limits'
-import { consumeFlowState, endSessions, issueSession, refreshSession, sessionExists } from './sessions'
+import { changePassword, consumeFlowState, endSessions, issueSession, refreshSession, sessionExists } from './sessions'
 import {
 	createUser,
 	findUserByEmail,
@@ -224,8 +224,9 @@ async function pkceGrant(req: AuthRequest, ctx: AuthContext): Promise<Reply> {
 		if (!flow.ok) return authError(req, flow.status, flow.code, flow.message)
 		const user = await findUserById(tx, flow.userId)
 		if (!user) return authError(req, 404, 'user_not_found', 'User not found')
-		const method = flow.authenticationMethod === 'oauth' ? 'oauth' : flow.authenticationMethod.replace('email/', '')
-		return json(200, await issueSession(tx, user, method === 'signup' ? 'otp' : method, settingsOf(ctx)))
+		// token.go's PKCE grant signs in with the flow state's method as it was stored: recovery, magiclink,
+		// email/signup, email_change or oauth.
+		return json(200, await issueSession(tx, user, flow.authenticationMethod, settingsOf(ctx)))
 	})
 }
 
@@ -264,7 +265,7 @@ async function updateUser(req: AuthRequest, ctx: AuthContext) {
 	const newPassword = await prepareNewPassword(req, ctx)
 	// Sent once the change is committed.
 	let mails: AuthEmail[] = []
-	const reply = await withUser(req, ctx, async (tx, user) => {
+	const reply = await withUser(req, ctx, async (tx, user, claims) => {
 		if (text(req.body.phone)) return notImplemented('Phone change')
 		if (req.body.app_metadata !== undefined) return authError(req, 403, 'not_admin', 'User not allowed')
 		const requestedEmail = text(req.body.email)?.trim()
@@ -291,10 +292,7 @@ async function updateUser(req: AuthRequest, ctx: AuthContext) {
 			if (newPassword.same) {
 				return authError(req, 422, 'same_password', 'New password should be different from the old password.')
 			}
-			await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
-				user.id,
-				newPassword.hash,
-			])
+			await changePassword(tx, user.id, newPassword.hash, claims.session_id)
 		}
 		const data = record(req.body.data)
 		if (data) {
@@ -304,7 +302,8 @@ async function updateUser(req: AuthRequest, ctx: AuthContext) {
 				[user.id, JSON.stringify(data)],
 			)
 		}
-		if (newEmail) mails = await requestEmailChange(req, ctx, tx, user, newEmail)
+		// After a password change, as GoTrue asks for the e-mail change with the user the change cleared.
+		if (newEmail) mails = await requestEmailChange(req, ctx, tx, (await findUserById(tx, user.id)) ?? user, newEmail)
 		const updated = await findUserById(tx, user.id)
 		return json(200, await loadUserJson(tx, updated ?? user))
 	})

@@ -9,8 +9,10 @@ function newRefreshToken() {
 	return randomBytes(16).toString('base64url')
 }
 
-async function accessToken(user: UserRow, sessionId: string, method: string, settings: SessionSettings) {
-	const now = Math.floor(Date.now() / 1000)
+/** An entry of the access token's `amr`: how the session was signed in, and when (Unix seconds). */
+type AmrEntry = { method: string; timestamp: number }
+
+async function accessToken(user: UserRow, sessionId: string, amr: AmrEntry[], settings: SessionSettings) {
 	return signJwt(
 		{
 			iss: settings.issuer,
@@ -22,7 +24,7 @@ async function accessToken(user: UserRow, sessionId: string, method: string, set
 			user_metadata: user.raw_user_meta_data ?? {},
 			role: 'authenticated',
 			aal: 'aal1',
-			amr: [{ method, timestamp: now }],
+			amr,
 			session_id: sessionId,
 			is_anonymous: user.is_anonymous,
 		},
@@ -30,16 +32,29 @@ async function accessToken(user: UserRow, sessionId: string, method: string, set
 	)
 }
 
-async function sessionJson(
-	tx: Sql,
-	user: UserRow,
-	sessionId: string,
-	refreshToken: string,
-	method: string,
-	settings: SessionSettings,
-) {
+/** models.AddClaimToSession: the method a session was signed in with, its time renewed when it is used again. */
+async function addAmrClaim(tx: Sql, sessionId: string, method: string) {
+	await tx.query(
+		`insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+		 values ($1, $2, now(), now(), $3)
+		 on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey do update set updated_at = now()`,
+		[randomUUID(), sessionId, method],
+	)
+}
+
+/** Session.CalculateAALAndAMR: the session's claims, most recent first; a refresh adds none. */
+async function sessionAmr(tx: Sql, sessionId: string) {
+	const claims = await tx.query<AmrEntry>(
+		`select authentication_method as method, floor(extract(epoch from updated_at))::int8 as timestamp
+		 from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+		[sessionId],
+	)
+	return claims.rows
+}
+
+async function sessionJson(tx: Sql, user: UserRow, sessionId: string, refreshToken: string, settings: SessionSettings) {
 	return {
-		access_token: await accessToken(user, sessionId, method, settings),
+		access_token: await accessToken(user, sessionId, await sessionAmr(tx, sessionId), settings),
 		token_type: 'bearer',
 		expires_in: settings.expiresIn,
 		expires_at: Math.floor(Date.now() / 1000) + settings.expiresIn,
@@ -48,7 +63,10 @@ async function sessionJson(
 	}
 }
 
-/** A new session with its first refresh token; records the sign-in. */
+/**
+ * A new session with its first refresh token, signed in by `method` (GoTrue's AuthenticationMethod names:
+ * password, otp, oauth, recovery, magiclink, email/signup, …); records the sign-in.
+ */
 export async function issueSession(tx: Sql, user: UserRow, method: string, settings: SessionSettings) {
 	const sessionId = randomUUID()
 	const refreshToken = newRefreshToken()
@@ -58,11 +76,12 @@ export async function issueSession(tx: Sql, user: UserRow, method: string, setti
 		user.id,
 		sessionId,
 	])
+	await addAmrClaim(tx, sessionId, method)
 	const signedIn = await tx.query<UserRow>(
 		'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *',
 		[user.id],
 	)
-	return sessionJson(tx, signedIn.rows[0] ?? user, sessionId, refreshToken, method, settings)
+	return sessionJson(tx, signedIn.rows[0] ?? user, sessionId, refreshToken, settings)
 }
 
 type RefreshRow = { token: string; user_id: string; session_id: string; revoked: boolean; updated_at: Date }
@@ -97,7 +116,7 @@ export async function refreshSession(
 			)
 		).rows[0]
 		if (!withinReuse || !child) return { ok: false, code: 'refresh_token_already_used' }
-		return { ok: true, session: await sessionJson(tx, user, child.session_id, child.token, 'token_refresh', settings) }
+		return { ok: true, session: await sessionJson(tx, user, child.session_id, child.token, settings) }
 	}
 
 	const next = newRefreshToken()
@@ -109,7 +128,7 @@ export async function refreshSession(
 		token,
 	])
 	await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id])
-	return { ok: true, session: await sessionJson(tx, user, row.session_id, next, 'token_refresh', settings) }
+	return { ok: true, session: await sessionJson(tx, user, row.session_id, next, settings) }
 }
 
 export async function sessionExists(tx: Sql, sessionId: string) {
@@ -122,6 +141,25 @@ export async function endSessions(tx: Sql, userId: string, sessionId: string, sc
 	if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [sessionId])
 	if (scope === 'others')
 		await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId])
+}
+
+/**
+ * models.User.UpdatePassword: the new hash (hashPassword's, made before the transaction); every pending
+ * e-mail token and the time it was sent cleared, since whoever changed the password may not trust what the
+ * old one did; and the user signed out everywhere but `keptSessionId`, the session that made the change
+ * (LogoutAllExceptMe), or everywhere without one (Logout, as the admin API changes it). Refresh tokens go
+ * with their sessions.
+ */
+export async function changePassword(tx: Sql, userId: string, hash: string, keptSessionId: string | undefined) {
+	await tx.query(
+		`update auth.users set encrypted_password = $2, confirmation_token = '', confirmation_sent_at = null,
+		   recovery_token = '', recovery_sent_at = null, email_change_token_current = '', email_change_token_new = '',
+		   email_change_sent_at = null, updated_at = now()
+		 where id = $1`,
+		[userId, hash],
+	)
+	if (keptSessionId) await endSessions(tx, userId, keptSessionId, 'others')
+	else await endSessions(tx, userId, '', 'global')
 }
 
 // PKCE ------------------------------------------------------------------------------------------

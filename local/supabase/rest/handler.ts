@@ -275,6 +275,8 @@ type Statement = {
 	applied: string[]
 	/** A PATCH with an empty body changes nothing. */
 	empty?: boolean
+	/** An upsert merging duplicates counts the rows it inserted in `pgrst.inserted`: none answers 200, not 201. */
+	countsInserted?: boolean
 }
 
 function parseJsonBody(req: RestRequest): unknown {
@@ -285,6 +287,13 @@ function parseJsonBody(req: RestRequest): unknown {
 		throw new RestError(400, 'PGRST102', 'Empty or invalid json', error instanceof Error ? error.message : null)
 	}
 }
+
+/**
+ * PostgREST's count of an upsert's inserts (addConfigPgrstInserted): one up for each payload row, one down
+ * for each that met a duplicate and was merged into it. Both conditions are always true.
+ */
+const countInserted = (add: boolean) =>
+	`set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`
 
 function insertStatement(node: Node, req: RestRequest, prefer: Record<string, string>): Statement {
 	const parsed = parseJsonBody(req)
@@ -305,29 +314,44 @@ function insertStatement(node: Node, req: RestRequest, prefer: Record<string, st
 	checkWritableColumns(node.table, columns)
 	const table = `public.${quote(node.table.name)}`
 	const applied: string[] = []
+	const resolution =
+		prefer.resolution === 'merge-duplicates' || prefer.resolution === 'ignore-duplicates'
+			? prefer.resolution
+			: undefined
+	const merging = resolution === 'merge-duplicates'
+	const target =
+		req.query
+			.get('on_conflict')
+			?.split(',')
+			.map((column) => column.trim()) ?? node.table.primaryKey
 	let conflict = ''
-	if (prefer.resolution === 'merge-duplicates' || prefer.resolution === 'ignore-duplicates') {
-		const target =
-			req.query
-				.get('on_conflict')
-				?.split(',')
-				.map((column) => column.trim()) ?? node.table.primaryKey
+	// With neither a primary key nor on_conflict there is nothing to conflict on: PostgREST inserts and does not
+	// say it applied the resolution.
+	if (resolution && target.length > 0) {
 		checkWritableColumns(node.table, target)
 		// PostgREST sets every column of the payload, the conflict columns included.
-		const updates = columns
+		const sets = columns.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ')
 		conflict =
-			prefer.resolution === 'ignore-duplicates' || updates.length === 0
+			resolution === 'ignore-duplicates' || columns.length === 0
 				? ` on conflict (${target.map(quote).join(', ')}) do nothing`
-				: ` on conflict (${target.map(quote).join(', ')}) do update set ${updates.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ')}`
-		applied.push(`resolution=${prefer.resolution}`)
+				: ` on conflict (${target.map(quote).join(', ')}) do update set ${sets}${merging ? ` where ${countInserted(false)}` : ''}`
+		applied.push(`resolution=${resolution}`)
 	}
+	const counted = merging ? ` where ${countInserted(true)}` : ''
 	return {
 		kind: 'insert',
 		applied,
-		sql: (params) =>
-			columns.length === 0
-				? `insert into ${table} as ${quote(node.alias)} default values${conflict}`
-				: `insert into ${table} as ${quote(node.alias)} (${columns.map(quote).join(', ')}) select ${columns.map(quote).join(', ')} from json_populate_recordset(null::${table}, (${params.add(JSON.stringify(objects))}::text)::json) _b${conflict}`,
+		countsInserted: merging,
+		sql: (params) => {
+			const payload = `(${params.add(JSON.stringify(objects))}::text)::json`
+			// No keys (`{}`, `[{}, {}]`, `[]`): a row of defaults for each object, as PostgREST inserts them.
+			const source =
+				columns.length === 0
+					? `select from json_array_elements(${payload}) _b`
+					: `select ${columns.map(quote).join(', ')} from json_populate_recordset(null::${table}, ${payload}) _b`
+			const into = columns.length === 0 ? '' : ` (${columns.map(quote).join(', ')})`
+			return `insert into ${table} as ${quote(node.alias)}${into} ${source}${counted}${conflict}`
+		},
 	}
 }
 
@@ -359,6 +383,13 @@ function deleteStatement(node: Node): Statement {
 	}
 }
 
+async function insertedCount(tx: Sql) {
+	const found = await tx.query<{ inserted: number | null }>(
+		`select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`,
+	)
+	return found.rows[0]?.inserted ?? 0
+}
+
 async function write(
 	req: RestRequest,
 	ctx: RestContext,
@@ -376,7 +407,7 @@ async function write(
 		const result = await asRole(ctx, req, auth, async (tx) => {
 			const params = new SqlParams()
 			const mutation = statement.sql(params)
-			let outcome: { text?: string; rows: number }
+			let outcome: { text?: string; rows: number; inserted?: number }
 			if (representation) {
 				const sql = `with pgrst_source as (${mutation} returning ${quote(node.alias)}.*) ${representationSql(params, node)}`
 				const row = (await tx.query<{ body: string; rows: number }>(sql, params.values)).rows[0]
@@ -387,17 +418,20 @@ async function write(
 			}
 			// A singular request that does not affect exactly one row changes nothing.
 			if (singular && outcome.rows !== 1) throw new SingularMismatch(outcome.rows)
+			if (statement.countsInserted) outcome.inserted = await insertedCount(tx)
 			return outcome
 		})
 		const headers: Record<string, string> = {
 			'Content-Range': statement.kind === 'insert' && !representation ? '*/*' : contentRange(0, result.rows, undefined),
 		}
 		if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ')
+		// Response.hs: an insert is 201, unless it merged duplicates and inserted nothing (`isInsertIfGTZero`).
+		const insertStatus = result.inserted !== undefined && result.inserted <= 0 ? 200 : 201
 		if (!representation || result.text === undefined) {
-			return { status: statement.kind === 'insert' ? 201 : 204, headers }
+			return { status: statement.kind === 'insert' ? insertStatus : 204, headers }
 		}
 		return {
-			status: statement.kind === 'insert' ? 201 : 200,
+			status: statement.kind === 'insert' ? insertStatus : 200,
 			headers: { ...headers, 'Content-Type': contentType(singular) },
 			body: body(result.text, singular),
 		}

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { createRemoteJWKSet, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose'
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readAuthConfig } from '../../../local/supabase/config'
 import { renderTemplate } from '../../../local/supabase/email-templates'
@@ -321,6 +321,120 @@ describe('password sign-in, sessions and tokens', () => {
 	})
 })
 
+describe('a password change (user.go UserUpdate, models.UpdatePassword)', () => {
+	test('ends every other session of the user (LogoutAllExceptMe); the session that changed it keeps working', async () => {
+		const user = await createUser(supabase.url, uniqueEmail('cambia-clave'))
+		const elsewhere = client(supabase.url)
+		const other = (await elsewhere.auth.signInWithPassword({ email: user.email, password: user.password })).data.session
+		const changed = await user.client.auth.updateUser({ password: 'otra-contraseña-3' })
+		expect(changed.error).toBeNull()
+
+		// The other session's refresh token went with its session, as refresh_tokens cascade from sessions.
+		const refused = await elsewhere.auth.refreshSession({ refresh_token: other?.refresh_token ?? '' })
+		expect(refused.error?.code).toBe('refresh_token_not_found')
+		expect(refused.error?.status).toBe(400)
+		const refresh = await raw(supabase.url, '/auth/v1/token?grant_type=refresh_token', {
+			method: 'POST',
+			headers: apiVersion,
+			body: JSON.stringify({ refresh_token: other?.refresh_token }),
+		})
+		expect(refresh.status).toBe(400)
+		expect(await refresh.json()).toEqual({
+			code: 'refresh_token_not_found',
+			message: 'Invalid Refresh Token: Refresh Token Not Found',
+		})
+		const gone = await elsewhere.auth.getUser(other?.access_token)
+		expect(gone.error?.name).toBe('AuthSessionMissingError')
+		const getUser = await raw(supabase.url, '/auth/v1/user', { token: other?.access_token, headers: apiVersion })
+		expect(getUser.status).toBe(403)
+		expect(await getUser.json()).toEqual({
+			code: 'session_not_found',
+			message: 'Session from session_id claim in JWT does not exist',
+		})
+
+		expect((await user.client.auth.getUser()).data.user?.id).toBe(user.id)
+		const refreshed = await user.client.auth.refreshSession()
+		expect(refreshed.error).toBeNull()
+		expect((await user.client.auth.getUser()).data.user?.id).toBe(user.id)
+	})
+
+	test('by the service role (admin.go), ends every session of the user', async () => {
+		const user = await createUser(supabase.url, uniqueEmail('clave-admin'))
+		const session = (await user.client.auth.getSession()).data.session
+		const changed = await serviceClient(supabase.url).auth.admin.updateUserById(user.id, {
+			password: 'otra-contraseña-4',
+		})
+		expect(changed.error).toBeNull()
+		expect((await user.client.auth.getUser(session?.access_token)).error?.name).toBe('AuthSessionMissingError')
+		const refused = await client(supabase.url).auth.refreshSession({ refresh_token: session?.refresh_token ?? '' })
+		expect(refused.error?.code).toBe('refresh_token_not_found')
+	})
+})
+
+type AmrEntry = { method: string; timestamp: number }
+const amrOf = (accessToken: string | undefined) => decodeJwt(accessToken ?? '').amr as AmrEntry[]
+
+describe("the session's authentication methods (amr), kept in mfa_amr_claims", () => {
+	test('a refreshed access token carries the sign-in method and its time, not token_refresh', async () => {
+		const user = await createUser(supabase.url, uniqueEmail('amr'))
+		const signedIn = (await user.client.auth.getSession()).data.session
+		const atSignIn = amrOf(signedIn?.access_token)
+		expect(atSignIn).toEqual([{ method: 'password', timestamp: expect.any(Number) }])
+		expect(Math.abs((atSignIn[0]?.timestamp ?? 0) - Date.now() / 1000)).toBeLessThan(10)
+		// The claims' times are whole seconds: a refresh a second later would show a time of its own.
+		await new Promise((resolve) => setTimeout(resolve, 1100))
+		const refreshed = await user.client.auth.refreshSession()
+		expect(refreshed.error).toBeNull()
+		expect(amrOf(refreshed.data.session?.access_token)).toEqual(atSignIn)
+		const again = await user.client.auth.refreshSession()
+		expect(amrOf(again.data.session?.access_token)).toEqual(atSignIn)
+	})
+
+	test('verify.go records otp for a link visit and a token hash, and PKCE the flow state’s method', async () => {
+		const implicit = await createUser(supabase.url, uniqueEmail('amr-enlace'))
+		await client(supabase.url).auth.resetPasswordForEmail(implicit.email, { redirectTo })
+		const visit = await verifyVisit(
+			authLinkIn(await waitForMail(implicit.email, /Restablece/)).searchParams.get('token_hash') ?? '',
+			'recovery',
+		)
+		const fragment = new URLSearchParams(new URL(visit.headers.get('location') ?? '').hash.slice(1))
+		expect(amrOf(fragment.get('access_token') ?? '').map((entry) => entry.method)).toEqual(['otp'])
+
+		const byHash = await createUser(supabase.url, uniqueEmail('amr-hash'))
+		await client(supabase.url).auth.resetPasswordForEmail(byHash.email, { redirectTo })
+		const verified = await client(supabase.url).auth.verifyOtp({
+			token_hash: authLinkIn(await waitForMail(byHash.email, /Restablece/)).searchParams.get('token_hash') ?? '',
+			type: 'recovery',
+		})
+		expect(amrOf(verified.data.session?.access_token).map((entry) => entry.method)).toEqual(['otp'])
+
+		// PKCE: the code's exchange signs in with the method of the flow (recover.go: models.Recovery).
+		const pkceUser = await createUser(supabase.url, uniqueEmail('amr-pkce'))
+		const pkce = client(supabase.url, localAnonKey, 'pkce')
+		await pkce.auth.resetPasswordForEmail(pkceUser.email, { redirectTo })
+		const recoveryVisit = await verifyVisit(
+			authLinkIn(await waitForMail(pkceUser.email, /Restablece/)).searchParams.get('token_hash') ?? '',
+			'recovery',
+		)
+		const recoveryCode = new URL(recoveryVisit.headers.get('location') ?? '').searchParams.get('code') ?? ''
+		const recovered = await pkce.auth.exchangeCodeForSession(recoveryCode)
+		expect(recovered.error).toBeNull()
+		expect(amrOf(recovered.data.session?.access_token).map((entry) => entry.method)).toEqual(['recovery'])
+
+		// signup.go's flow state is models.EmailSignup, whose name is email/signup.
+		const email = uniqueEmail('amr-alta')
+		const signUpPkce = client(supabase.url, localAnonKey, 'pkce')
+		await signUpPkce.auth.signUp({ email, password: 'contraseña-segura-1', options: { emailRedirectTo: redirectTo } })
+		const signUpVisit = await verifyVisit(
+			authLinkIn(await waitForMail(email, /Confirma/)).searchParams.get('token_hash') ?? '',
+			'signup',
+		)
+		const signUpCode = new URL(signUpVisit.headers.get('location') ?? '').searchParams.get('code') ?? ''
+		const confirmed = await signUpPkce.auth.exchangeCodeForSession(signUpCode)
+		expect(amrOf(confirmed.data.session?.access_token).map((entry) => entry.method)).toEqual(['email/signup'])
+	})
+})
+
 describe('password recovery', () => {
 	test('always answers 200 {}; only a real account gets a working link (the implicit /verify visit included)', async () => {
 		const nobody = uniqueEmail('nadie')
@@ -421,6 +535,7 @@ describe('Google through the local consent page', () => {
 		expect(session.error).toBeNull()
 		expect(session.data.user?.app_metadata.providers).toContain('google')
 		expect(session.data.user?.user_metadata.full_name).toBe('Usuaria de Google')
+		expect(amrOf(session.data.session?.access_token).map((entry) => entry.method)).toEqual(['oauth'])
 	})
 
 	test('a provider that is not enabled is refused', async () => {

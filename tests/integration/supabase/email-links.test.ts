@@ -201,6 +201,99 @@ describe("verifying a token hash: GoTrue's refusals", () => {
 	})
 })
 
+describe('one e-mail of a kind per user within [auth.email] max_frequency (mail.go validateSentWithinFrequencyLimit)', () => {
+	const windowSeconds = async () => (await readAuthConfig()).email.max_frequency / 1000
+	const waitMessage = /^For security purposes, you can only request this after (\d+) seconds\.$/
+
+	/** The 429 of a sender whose user got the same kind of e-mail less than the window ago, and the seconds it says are left. */
+	async function expectTooSoon(response: Response) {
+		expect(response.status).toBe(429)
+		const body = (await response.json()) as { code: string; message: string }
+		expect(body.code).toBe('over_email_send_rate_limit')
+		const left = Number(waitMessage.exec(body.message)?.[1])
+		// GoTrue truncates what is left to whole seconds: a request just after the first reads one less than the window.
+		expect(left).toBeLessThan(await windowSeconds())
+		expect(left).toBeGreaterThan((await windowSeconds()) - 15)
+	}
+
+	const post = (path: string, body: Record<string, unknown>) =>
+		raw(supabase.url, path, { method: 'POST', headers: apiVersion, body: JSON.stringify(body) })
+
+	test('recovery and magic link share recovery_sent_at: a second within the window is refused and sends nothing', async () => {
+		expect(await windowSeconds()).toBe(60)
+		const user = await createUser(supabase.url, uniqueEmail('frecuencia'))
+		const first = await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
+		expect(first.error).toBeNull()
+		await waitForMail(user.email, /Restablece/)
+
+		await expectTooSoon(await post('/auth/v1/recover', { email: user.email }))
+		await expectTooSoon(await post('/auth/v1/otp', { email: user.email, create_user: false }))
+		const viaClient = await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })
+		expect(viaClient.error?.code).toBe('over_email_send_rate_limit')
+		expect(viaClient.error?.status).toBe(429)
+		const magic = await client(supabase.url).auth.signInWithOtp({
+			email: user.email,
+			options: { shouldCreateUser: false },
+		})
+		expect(magic.error?.code).toBe('over_email_send_rate_limit')
+		expect(await inbox(user.email)).toHaveLength(1)
+
+		// An unknown address is answered as before, however often.
+		const nobody = uniqueEmail('frecuencia-nadie')
+		for (const attempt of [1, 2]) {
+			const unknown = await post('/auth/v1/recover', { email: nobody })
+			expect(unknown.status, `attempt ${attempt}`).toBe(200)
+			expect(await unknown.json()).toEqual({})
+		}
+
+		// Once the window has passed, the next one is sent.
+		await supabase.db.query(
+			`update auth.users set recovery_sent_at = now() - make_interval(secs => $2) where id = $1`,
+			[user.id, (await windowSeconds()) + 1],
+		)
+		const later = await client(supabase.url).auth.signInWithOtp({
+			email: user.email,
+			options: { shouldCreateUser: false },
+		})
+		expect(later.error).toBeNull()
+		await waitForMail(user.email, /Tu enlace de acceso/)
+	})
+
+	test('a confirmation sent again within the window (sign-up, magic link of an unconfirmed address) is refused', async () => {
+		const email = uniqueEmail('frecuencia-alta')
+		const signUp = () => client(supabase.url).auth.signUp({ email, password: 'contraseña-segura-1' })
+		expect((await signUp()).error).toBeNull()
+		await waitForMail(email, /Confirma tu cuenta/)
+		const again = await signUp()
+		expect(again.error?.code).toBe('over_email_send_rate_limit')
+		expect(again.error?.status).toBe(429)
+		await expectTooSoon(await post('/auth/v1/otp', { email }))
+		expect(await inbox(email)).toHaveLength(1)
+		// A recovery is another kind of e-mail, with a time of its own.
+		expect((await client(supabase.url).auth.resetPasswordForEmail(email, { redirectTo })).error).toBeNull()
+		await waitForMail(email, /Restablece/)
+	})
+
+	test('an e-mail change asked again within the window is refused, nothing of it changed', async () => {
+		const user = await createUser(supabase.url, uniqueEmail('frecuencia-cambio'))
+		const first = uniqueEmail('frecuencia-nueva')
+		expect((await user.client.auth.updateUser({ email: first }, { emailRedirectTo: redirectTo })).error).toBeNull()
+		const second = uniqueEmail('frecuencia-otra')
+		const refused = await user.client.auth.updateUser({ email: second })
+		expect(refused.error?.code).toBe('over_email_send_rate_limit')
+		expect(refused.error?.status).toBe(429)
+		expect((await user.client.auth.getUser()).data.user?.new_email).toBe(first)
+		expect(await inbox(second)).toEqual([])
+	})
+
+	test('a password change clears the times (models.UpdatePassword): a recovery may follow at once', async () => {
+		const user = await createUser(supabase.url, uniqueEmail('frecuencia-clave'))
+		expect((await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })).error).toBeNull()
+		expect((await user.client.auth.updateUser({ password: 'otra-contraseña-5' })).error).toBeNull()
+		expect((await client(supabase.url).auth.resetPasswordForEmail(user.email, { redirectTo })).error).toBeNull()
+	})
+})
+
 describe('Site URL and redirects', () => {
 	test('a redirect outside the allow-list becomes the Site URL; the Site URL moves with the app', async () => {
 		const email = uniqueEmail('redirige')

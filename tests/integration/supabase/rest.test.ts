@@ -5,7 +5,7 @@ import type { LocalSupabase } from '../../../local/supabase/server'
 import { signJwt } from '../../../local/supabase/jwt'
 import { localServiceRoleKey } from '../../support/keys'
 import { client, raw, serviceClient, startTestSupabase } from '../../support/supabase'
-import { uniqueSlot } from '../../support/unique'
+import { uniqueName, uniqueSlot } from '../../support/unique'
 
 // Expected statuses, headers and bodies come from SUPABASE-CONTRACT.md (PostgREST v14's sources).
 let supabase: LocalSupabase
@@ -216,6 +216,45 @@ describe('writes', () => {
 			.select('nombre, apellidos')
 			.single()
 		expect(profile.data).toEqual({ nombre: 'Javi', apellidos: 'Ortega' })
+	})
+
+	test('upsert with merge-duplicates: 201 when a row was inserted, 200 when every row already existed', async () => {
+		const [first, second] = [uniqueName('etiqueta'), uniqueName('etiqueta')]
+		const tags = () => service().from('blog_tags')
+		const allNew = await tags().upsert([{ name: first }], { onConflict: 'name' })
+		expect(allNew.error).toBeNull()
+		expect(allNew.status).toBe(201)
+		const allExisting = await tags().upsert([{ name: first }], { onConflict: 'name' })
+		expect(allExisting.error).toBeNull()
+		expect(allExisting.status).toBe(200)
+		const mixed = await tags().upsert([{ name: first }, { name: second }], { onConflict: 'name' })
+		expect(mixed.status).toBe(201)
+		const represented = await tags()
+			.upsert([{ name: first }, { name: second }], { onConflict: 'name' })
+			.select('name')
+		expect(represented.status).toBe(200)
+		expect(represented.data).toEqual([{ name: first }, { name: second }])
+		const nothing = await tags().upsert([], { onConflict: 'name' })
+		expect(nothing.status).toBe(200)
+
+		const minimal = await raw(supabase.url, '/rest/v1/blog_tags?on_conflict=name', {
+			method: 'POST',
+			key: localServiceRoleKey,
+			headers: { 'Content-Type': 'application/json', Prefer: 'resolution=merge-duplicates' },
+			body: JSON.stringify([{ name: first }]),
+		})
+		expect(minimal.status).toBe(200)
+		expect(minimal.headers.get('preference-applied')).toBe('resolution=merge-duplicates')
+		expect(await minimal.text()).toBe('')
+	})
+
+	test('upsert with ignore-duplicates answers 201, even when it inserted nothing', async () => {
+		const name = uniqueName('etiqueta')
+		const tags = () => service().from('blog_tags')
+		expect((await tags().upsert({ name }, { onConflict: 'name', ignoreDuplicates: true })).status).toBe(201)
+		const ignored = await tags().upsert({ name }, { onConflict: 'name', ignoreDuplicates: true }).select('name')
+		expect(ignored.status).toBe(201)
+		expect(ignored.data).toEqual([])
 	})
 
 	test('update and delete: 204 minimal, 200 with rows; unmatched filters change nothing', async () => {
