@@ -198,6 +198,11 @@ export function authMessage(error: { code?: string; message: string }) {
 	return (error.code && messages[error.code]) || error.message
 }
 
+/** Auth declining to send an e-mail: to an address it mailed less than a minute ago, or past the project's hourly allowance. */
+export function isEmailSendRefusal(error: unknown) {
+	return isAuthApiError(error) && error.code === 'over_email_send_rate_limit'
+}
+
 /**
  * The status of a failed auth call: 503 when Supabase Auth could not answer and 429 when it is busy
  * (trying later helps), 400 otherwise.

@@ -116,7 +116,7 @@ describe('a running server', () => {
 			{ response: await rawRequest(portal('/admin/usuarios')), status: 302, body: '' },
 		]
 		for (const { response, status, body } of refusals) {
-			expect([response.status, response.body], response.headers['x-request-id']).toEqual([status, body])
+			expect([response.status, response.body], String(response.headers['x-request-id'])).toEqual([status, body])
 			const requestId = response.headers['x-request-id']
 			await expect.poll(() => logLines(app.app.output()).some((line) => line.requestId === requestId)).toBe(true)
 			const lines = logLines(app.app.output()).filter((line) => line.requestId === requestId)

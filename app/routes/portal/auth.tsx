@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { authMessage, authStatus, isCheckoutReturn, redirectTarget } from '~/.server/auth'
+import { authMessage, authStatus, isCheckoutReturn, isEmailSendRefusal, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { readCheckoutDraft } from '~/.server/checkout-draft'
 import { getPublicEnv } from '~/.server/env'
@@ -26,6 +26,8 @@ import { cn } from '~/lib/utils'
 import type { Route } from './+types/auth'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
+import { log } from '~/.server/log'
+import { isAuthRetryableFetchError } from '@supabase/supabase-js'
 
 // The portal's front door is public, so it may be found by searching for it (robots.txt lets in /auth
 // alone); what lies behind it, and the sign-in page with a query (a tab, a redirect), stays unindexed.
@@ -130,7 +132,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			password,
 			options: { data: { full_name: fullName }, emailRedirectTo: callbackUrl(redirectTo) },
 		})
-		if (error) return formFailure(intent, submission, authMessage(error), authStatus(error))
+		// Auth sends one confirmation an address a minute (max_frequency), and refuses only an address it has
+		// already mailed: that refusal answered as a sign-up, or it would tell registered addresses apart.
+		if (error && !isEmailSendRefusal(error))
+			return formFailure(intent, submission, authMessage(error), authStatus(error))
+		if (error) log.info({ reason: error.code }, '[auth] sign-up e-mail refused by Auth; answered as sent')
 		if (signUp.session) throw redirect(redirectTo)
 		// Signing in on this page later (once the e-mail is confirmed, on another device say) goes on where
 		// the sign-up was going: back to the booking of the hand-off, its draft still in this browser.
@@ -183,11 +189,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 			recoveryAnswerMs,
 			{ data: {}, error: null },
 		)
-		if (error) {
+		// Only an outage is said: any refusal (an address mailed less than a minute ago, Auth's own limits) gets the
+		// answer an unknown address gets, or a second request would tell who has an account.
+		if (error && isAuthRetryableFetchError(error)) {
 			return data(
 				{ intent, result: null },
 				{
-					status: authStatus(error),
+					status: 503,
 					headers: await toastHeaders({
 						type: 'error',
 						title: authCopy.toasts.resetError,
@@ -196,6 +204,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 				},
 			)
 		}
+		if (error) log.info({ reason: error.code ?? error.message }, '[auth] recovery refused by Auth; answered as sent')
 		return redirectWithToast('/auth', { type: 'success', ...authCopy.toasts.resetSent })
 	}
 
