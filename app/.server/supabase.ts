@@ -2,6 +2,7 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader, type Cook
 import {
 	createClient,
 	isAuthRetryableFetchError,
+	type AMREntry,
 	type AuthError,
 	type SupabaseClient,
 	type User,
@@ -37,6 +38,8 @@ type RequestSupabase = Connection & {
 	/** Who the session is, by its token's signature; then, where it matters, as Supabase Auth confirms it. */
 	user?: UserCheck
 	confirmedUser?: UserCheck
+	/** How the session was started, each method with its time, as its token says (Auth keeps them across refreshes). */
+	signedInWith?: AMREntry[]
 }
 
 const supabaseContext = createContext<RequestSupabase>()
@@ -202,6 +205,7 @@ async function verifyUser(supabase: RequestSupabase, request: Request): Promise<
 	if (result.error && isAuthRetryableFetchError(result.error)) return 'unreachable'
 	const claims = result.data?.claims
 	if (!claims) return null
+	supabase.signedInWith = (claims.amr ?? []).filter((entry): entry is AMREntry => typeof entry === 'object')
 	return {
 		id: claims.sub,
 		email: claims.email,
@@ -279,6 +283,13 @@ function verifiedUser(context: Readonly<RouterContextProvider>, request: Request
 	return changesState(request.method) || supabase.confirmedUser
 		? authUser(supabase, request)
 		: tokenUser(supabase, request)
+}
+
+/** How this request's session was started (empty without one): `password`, `oauth`, `otp` for an e-mail link… */
+export async function sessionMethods(context: Readonly<RouterContextProvider>, request: Request) {
+	const supabase = context.get(supabaseContext)
+	if (hasSessionCookie(request)) await tokenUser(supabase, request)
+	return supabase.signedInWith ?? []
 }
 
 /**

@@ -13,8 +13,23 @@ export const accountCopy = {
 		telefono: 'Teléfono',
 		preferencia: 'Preferencia de comunicación',
 		avatar: 'URL de tu foto de perfil',
+		currentPassword: 'Contraseña actual',
 		newPassword: 'Nueva contraseña',
 		confirm: 'Repite la contraseña',
+	},
+	password: {
+		wrongCurrent: 'La contraseña actual no es correcta.',
+		limited: 'Has hecho demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
+		otherSessions: 'Al cambiarla, cerramos tu sesión en los demás dispositivos.',
+		forgot: '¿No recuerdas tu contraseña actual?',
+		sendLink: 'Te enviamos un enlace para elegir otra',
+		googleOnly:
+			'Entras con tu cuenta de Google. Si quieres entrar también con tu email y una contraseña, te enviamos un enlace para elegirla.',
+		sendLinkButton: 'Enviarme el enlace',
+		linkSent: {
+			title: 'Correo enviado',
+			description: 'Revisa tu bandeja de entrada y abre el enlace para elegir tu contraseña.',
+		},
 	},
 	preferences: [
 		{ value: 'email', label: 'Correo' },

@@ -132,6 +132,12 @@ export const authCopy = {
 		emailChanged: 'Email actualizado correctamente',
 	},
 	newPassword: {
+		/** The page needs a session an e-mail link started in the last 15 minutes (app/.server/password.ts). */
+		expired: {
+			title: 'Pide un enlace nuevo',
+			text: 'Aquí puedes elegir una contraseña durante los 15 minutos siguientes a abrir el enlace que te enviamos por correo. Pide otro con «¿Has olvidado tu contraseña?», o cámbiala en Mi Cuenta con tu contraseña actual.',
+			account: 'Ir a Mi Cuenta',
+		},
 		title: 'Elige una nueva contraseña',
 		password: 'Nueva contraseña',
 		confirm: 'Repite la contraseña',

@@ -15,12 +15,27 @@ export const signUpSchema = z.object({
 	redirectTo: z.string().optional(),
 })
 
-export const newPasswordSchema = z
+const newPassword = {
+	password: z
+		.string({ error: 'Introduce la nueva contraseña.' })
+		.min(6, 'La contraseña debe tener al menos 6 caracteres.')
+		.max(200),
+	confirm: z.string({ error: 'Repite la nueva contraseña.' }),
+}
+
+const confirmed = (value: { password: string; confirm: string }) => value.password === value.confirm
+const mismatch = { path: ['confirm'], message: 'Las contraseñas no coinciden.' }
+
+/** The page an e-mail link opens: the link was the proof. */
+export const newPasswordSchema = z.object(newPassword).refine(confirmed, mismatch)
+
+/** Mi Cuenta: the current password is the proof that its owner is there. */
+export const passwordChangeSchema = z
 	.object({
-		password: z
-			.string({ error: 'Introduce la nueva contraseña.' })
-			.min(6, 'La contraseña debe tener al menos 6 caracteres.')
+		currentPassword: z
+			.string({ error: 'Introduce tu contraseña actual.' })
+			.min(1, 'Introduce tu contraseña actual.')
 			.max(200),
-		confirm: z.string({ error: 'Repite la nueva contraseña.' }),
+		...newPassword,
 	})
-	.refine((value) => value.password === value.confirm, { path: ['confirm'], message: 'Las contraseñas no coinciden.' })
+	.refine(confirmed, mismatch)

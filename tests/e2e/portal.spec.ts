@@ -440,20 +440,51 @@ test.describe('account', () => {
 		expect(dark.image).not.toBe(light.image)
 	})
 
-	test('password change: empty does nothing, mismatch is explained, a new one works', async ({ page }) => {
+	test('password change: empty does nothing, mismatch and a wrong current one are explained, a new one works', async ({
+		page,
+	}) => {
 		const account = await createAccount('clave')
 		await startSession(page, account.email)
 		await openApp(page, portalURL('/dashboard/cuenta'))
 		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
 		await expect(page.getByText('Contraseña actualizada correctamente')).toHaveCount(0)
+		await page.getByLabel('Contraseña actual').fill(testPassword)
 		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')
 		await page.getByLabel('Repite la contraseña').fill('clave-nueva-2')
 		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
 		await expect(page.getByText('Las contraseñas no coinciden.')).toBeVisible()
+		await page.getByLabel('Contraseña actual').fill('no-es-la-actual')
+		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')
+		await page.getByLabel('Repite la contraseña').fill('clave-nueva-1')
+		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
+		await expect(page.getByText('La contraseña actual no es correcta.').first()).toBeVisible()
+		await page.getByLabel('Contraseña actual').fill(testPassword)
 		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')
 		await page.getByLabel('Repite la contraseña').fill('clave-nueva-1')
 		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
 		await expect(page.getByText('Contraseña actualizada correctamente')).toBeVisible()
+	})
+
+	test('password change without JavaScript: the current password is asked for, then the new one is set', async ({
+		browser,
+	}) => {
+		const account = await createAccount('clave-sin-js')
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await startSession(page, account.email)
+		await page.goto(portalURL('/dashboard/cuenta'))
+		await page.getByLabel('Contraseña actual').fill('no-es-la-actual')
+		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')
+		await page.getByLabel('Repite la contraseña').fill('clave-nueva-1')
+		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
+		await expect(page.getByText('La contraseña actual no es correcta.').first()).toBeVisible()
+		await page.getByLabel('Contraseña actual').fill(testPassword)
+		await page.getByLabel('Nueva contraseña').fill('clave-nueva-1')
+		await page.getByLabel('Repite la contraseña').fill('clave-nueva-1')
+		await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
+		// Playwright's text matching skips <noscript>, where the static toast is: read it by its element.
+		await expect(page.locator('[data-toast]')).toHaveText(['Contraseña actualizada correctamente'])
+		await context.close()
 	})
 
 	test('assistants: empty state with a link to the plans', async ({ page }) => {

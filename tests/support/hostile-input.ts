@@ -1,6 +1,7 @@
 import { uniqueAddress } from './unique'
 import { portalURL, rawRequest, type RawResponse } from './urls'
-import { testPassword } from './data'
+import { linkFrom, testPassword } from './data'
+import { waitForMail } from './mail'
 
 /** An origin that is not ours, as a cross-site page would send. */
 export const evilOrigin = 'https://evil.example'
@@ -164,6 +165,29 @@ export async function sessionCookie(email: string, password = testPassword) {
 	)
 	if (response.status !== 302) throw new Error(`Sign-in of ${email} answered ${response.status}`)
 	return setCookies(response)
+		.map((cookie) => cookie.split(';')[0] ?? '')
+		.filter((pair) => pair.startsWith('sb-'))
+		.join('; ')
+}
+
+/**
+ * A session started from a recovery e-mail, as a person asking for one and pressing its link's button: the
+ * session /auth/nueva-contrasena accepts for 15 minutes. Ready for a Cookie header.
+ */
+export async function recoverySessionCookie(email: string) {
+	const asked = await send(
+		portalURL('/auth'),
+		urlencoded([
+			['intent', 'recover'],
+			['email', email],
+		]),
+	)
+	if (asked.status !== 302) throw new Error(`Recovery of ${email} answered ${asked.status}`)
+	const link = new URL(linkFrom(await waitForMail(email, /Restablece/)))
+	const spent = await send(link.href, urlencoded([...link.searchParams]))
+	if (spent.headers.location !== '/auth/nueva-contrasena') throw new Error(`The recovery link of ${email} was refused`)
+	return setCookies(spent)
+		.filter((cookie) => !/Max-Age=0/i.test(cookie))
 		.map((cookie) => cookie.split(';')[0] ?? '')
 		.filter((pair) => pair.startsWith('sb-'))
 		.join('; ')

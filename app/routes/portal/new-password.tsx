@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { authMessage, requireUser } from '~/.server/auth'
 import { readForm } from '~/.server/http'
-import { getSupabase } from '~/.server/supabase'
+import { isFreshFromEmailLink, setOwnPassword } from '~/.server/password'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
 import { ErrorList, Field, validateOnSubmit } from '~/components/forms'
 import { Button } from '~/components/ui/button'
@@ -20,15 +20,17 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireUser(context, request)
-	return null
+	return { fresh: await isFreshFromEmailLink(context, request) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
 	await requireUser(context, request)
+	// The e-mail link is this page's proof that the account's owner is here; a session without it proves nothing.
+	if (!(await isFreshFromEmailLink(context, request))) throw data(authCopy.newPassword.expired.title, { status: 403 })
 	const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
-	const { error } = await getSupabase(context).auth.updateUser({ password: submission.value.password })
+	const { error } = await setOwnPassword(context, submission.value.password)
 	if (error) {
 		const message = authMessage(error)
 		return data(
@@ -49,11 +51,29 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default routeComponent(NewPassword)
 
-function NewPassword({ actionData }: Route.ComponentProps) {
+function NewPassword({ loaderData, actionData }: Route.ComponentProps) {
+	if (!loaderData.fresh) return <LinkExpired />
+	return <NewPasswordForm lastResult={actionData?.result} />
+}
+
+function LinkExpired() {
+	const { expired } = authCopy.newPassword
+	return (
+		<section className="rounded-3xl border bg-surface p-8 shadow-xl">
+			<h1 className="text-2xl font-bold tracking-tight">{expired.title}</h1>
+			<p className="mt-3 text-muted-foreground">{expired.text}</p>
+			<Button asChild size="lg" className="mt-6 w-full">
+				<Link to="/dashboard/cuenta">{expired.account}</Link>
+			</Button>
+		</section>
+	)
+}
+
+function NewPasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
 	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'nueva-contrasena',
-		lastResult: actionData?.result,
+		lastResult,
 		constraint: getZodConstraint(newPasswordSchema),
 		...validateOnSubmit,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),

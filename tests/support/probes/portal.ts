@@ -1,5 +1,5 @@
 import { subscribe } from '../billing'
-import { createAccount, createMeeting, createSupportRequest } from '../data'
+import { createAccount, createMeeting, createSupportRequest, testPassword } from '../data'
 import { serviceClient } from '../supabase'
 import { uniqueSlot } from '../unique'
 import { portalURL } from '../urls'
@@ -92,7 +92,13 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 			module: 'routes/portal/dashboard/account.tsx',
 			url: portalURL('/dashboard/cuenta'),
 			cookie: user.cookie,
-			valid: () => ({ intent: 'password', password: 'otra-clave-segura', confirm: 'otra-clave-segura' }),
+			// Once changed, the current password is another: later valid-looking posts are refused (400), never 5xx.
+			valid: () => ({
+				intent: 'password',
+				currentPassword: testPassword,
+				password: 'otra-clave-segura',
+				confirm: 'otra-clave-segura',
+			}),
 			accepted: 302,
 			passwordOf: user.email,
 		}

@@ -6,6 +6,7 @@ import { createAccount, linkFrom, testPassword } from '../data'
 import { localAnonKey } from '../keys'
 import { waitForMail } from '../mail'
 import { honeypotFields } from '../honeypot'
+import { recoverySessionCookie } from '../hostile-input'
 import { confirmedSubscriber } from '../newsletter'
 import { serviceClient } from '../supabase'
 import { uniqueSlot } from '../unique'
@@ -260,11 +261,12 @@ export const siteProbes: Record<string, () => Promise<Probe>> = {
 		}
 	},
 	'new password': async () => {
-		const user = await signedIn('hostil-clave')
+		// The page sets a password only for a session a recovery link has just started.
+		const user = await createAccount('hostil-clave')
 		return {
 			module: 'routes/portal/new-password.tsx',
 			url: portalURL('/auth/nueva-contrasena'),
-			cookie: user.cookie,
+			cookie: await recoverySessionCookie(user.email),
 			valid: () => ({ password: 'otra-clave-segura', confirm: 'otra-clave-segura' }),
 			accepted: 302,
 			passwordOf: user.email,

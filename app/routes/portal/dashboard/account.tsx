@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, useNavigation } from 'react-router'
-import { authMessage, fullName, guardedUser } from '~/.server/auth'
+import { authMessage, authStatus, fullName, guardedUser } from '~/.server/auth'
+import { serviceUnavailable } from '~/.server/http'
+import { checkCurrentPassword, hasPassword, sendPasswordLink, setOwnPassword } from '~/.server/password'
 import { readForm } from '~/.server/http'
 import { getSupabase, type SessionUser } from '~/.server/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/toast'
@@ -10,7 +12,7 @@ import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { accountCopy } from '~/content/account'
 import { splitFullName } from '~/lib/names'
-import { newPasswordSchema } from '~/lib/auth-schemas'
+import { passwordChangeSchema } from '~/lib/auth-schemas'
 import { profileSchema } from '~/lib/account-schemas'
 import type { Route } from './+types/account'
 import type { z } from 'zod'
@@ -28,7 +30,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 		.eq('id', user.id)
 		.maybeSingle()
 	if (error) log.error({ err: error }, '[account] profile failed')
-	return { email: user.email ?? '', profile, name: startingName(user, profile), loadFailed: Boolean(error) }
+	return {
+		email: user.email ?? '',
+		profile,
+		name: startingName(user, profile),
+		loadFailed: Boolean(error),
+		hasPassword: hasPassword(user),
+	}
 }
 
 /** Nombre and apellidos as saved; until they are, split from the person's full name. */
@@ -45,28 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readForm(request)
 	const supabase = getSupabase(context)
 
-	if (formData.get('intent') === 'password') {
-		// SPEC §2: an empty password changes nothing.
-		if (!formData.get('password') && !formData.get('confirm')) return data({ intent: 'password', result: null })
-		const submission = parseWithZod(formData, { schema: newPasswordSchema })
-		if (submission.status !== 'success') {
-			return data(
-				{ intent: 'password', result: submission.reply({ hideFields: ['password', 'confirm'] }) },
-				{ status: 400 },
-			)
-		}
-		const { error } = await supabase.auth.updateUser({ password: submission.value.password })
-		if (!error)
-			return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.passwordSaved })
-		const message = authMessage(error)
-		return data(
-			{ intent: 'password', result: submission.reply({ formErrors: [message], hideFields: ['password', 'confirm'] }) },
-			{
-				status: 400,
-				headers: await toastHeaders({ type: 'error', title: accountCopy.toasts.passwordError, description: message }),
-			},
-		)
+	if (formData.get('intent') === 'password-link') {
+		if ((await sendPasswordLink(context, user)) === 'unreachable') throw serviceUnavailable()
+		return redirectWithToast('/dashboard/cuenta', { type: 'success', ...accountCopy.password.linkSent })
 	}
+
+	if (formData.get('intent') === 'password') return changePassword(context, request, user, formData)
 
 	const submission = parseWithZod(formData, { schema: profileSchema })
 	if (submission.status !== 'success') return data({ intent: 'profile', result: submission.reply() }, { status: 400 })
@@ -100,6 +92,46 @@ export async function action({ request, context }: Route.ActionArgs) {
 	)
 }
 
+const passwordFields = ['currentPassword', 'password', 'confirm']
+
+/**
+ * Mi Cuenta's password form: the current password first (a session left open on a shared computer must not be
+ * enough), then the new one. An empty form changes nothing.
+ */
+async function changePassword(
+	context: Route.ActionArgs['context'],
+	request: Request,
+	user: SessionUser,
+	formData: FormData,
+) {
+	if (passwordFields.every((name) => !formData.get(name))) return data({ intent: 'password', result: null })
+	const submission = parseWithZod(formData, { schema: passwordChangeSchema })
+	const refuse = async (status: number, message: string, field?: 'currentPassword') =>
+		data(
+			{
+				intent: 'password',
+				result: submission.reply({
+					...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+					hideFields: passwordFields,
+				}),
+			},
+			{
+				status,
+				headers: await toastHeaders({ type: 'error', title: accountCopy.toasts.passwordError, description: message }),
+			},
+		)
+	if (submission.status !== 'success')
+		return data({ intent: 'password', result: submission.reply({ hideFields: passwordFields }) }, { status: 400 })
+	const check = await checkCurrentPassword(context, request, user, submission.value.currentPassword)
+	if (check === 'unreachable') throw serviceUnavailable()
+	if (check === 'limited') return refuse(429, accountCopy.password.limited)
+	if (check === 'wrong') return refuse(400, accountCopy.password.wrongCurrent, 'currentPassword')
+	const { error } = await setOwnPassword(context, submission.value.password)
+	if (!error)
+		return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.passwordSaved })
+	return refuse(authStatus(error), authMessage(error))
+}
+
 /** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
 	return keepFormOnFailure(request, serverAction, ({ result, formData }) => ({
@@ -129,10 +161,10 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
 	})
-	const [passwordForm, passwordFields] = useForm<z.input<typeof newPasswordSchema>>({
+	const [passwordForm, passwordFields] = useForm<z.input<typeof passwordChangeSchema>>({
 		id: 'contrasena',
 		lastResult: actionData?.intent === 'password' ? actionData.result : undefined,
-		constraint: getZodConstraint(newPasswordSchema),
+		constraint: getZodConstraint(passwordChangeSchema),
 		shouldValidate: 'onSubmit',
 	})
 	return (
@@ -216,31 +248,64 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 					<h2 id="contrasena-titulo" className="mb-6 text-lg font-semibold">
 						{accountCopy.passwordHeading}
 					</h2>
-					<Form method="post" className="space-y-5" {...getFormProps(passwordForm)} noValidate>
-						<input type="hidden" name="intent" value="password" />
-						<Field
-							label={accountCopy.fields.newPassword}
-							inputProps={{
-								...getInputProps(passwordFields.password, { type: 'password' }),
-								required: false,
-								autoComplete: 'new-password',
-							}}
-							errors={passwordFields.password.errors}
-						/>
-						<Field
-							label={accountCopy.fields.confirm}
-							inputProps={{
-								...getInputProps(passwordFields.confirm, { type: 'password' }),
-								required: false,
-								autoComplete: 'new-password',
-							}}
-							errors={passwordFields.confirm.errors}
-						/>
-						<ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
-						<Button type="submit" variant="secondary" disabled={busy}>
-							{accountCopy.changePassword}
-						</Button>
-					</Form>
+					{loaderData.hasPassword ? (
+						<>
+							<Form method="post" className="space-y-5" {...getFormProps(passwordForm)} noValidate>
+								<input type="hidden" name="intent" value="password" />
+								<Field
+									label={accountCopy.fields.currentPassword}
+									inputProps={{
+										...getInputProps(passwordFields.currentPassword, { type: 'password' }),
+										required: false,
+										autoComplete: 'current-password',
+									}}
+									errors={passwordFields.currentPassword.errors}
+								/>
+								<Field
+									label={accountCopy.fields.newPassword}
+									inputProps={{
+										...getInputProps(passwordFields.password, { type: 'password' }),
+										required: false,
+										autoComplete: 'new-password',
+									}}
+									errors={passwordFields.password.errors}
+								/>
+								<Field
+									label={accountCopy.fields.confirm}
+									inputProps={{
+										...getInputProps(passwordFields.confirm, { type: 'password' }),
+										required: false,
+										autoComplete: 'new-password',
+									}}
+									errors={passwordFields.confirm.errors}
+								/>
+								<p className="text-sm text-muted-foreground">{accountCopy.password.otherSessions}</p>
+								<ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
+								<Button type="submit" variant="secondary" disabled={busy}>
+									{accountCopy.changePassword}
+								</Button>
+							</Form>
+							<Form method="post" className="mt-6 border-t pt-5 text-sm">
+								<input type="hidden" name="intent" value="password-link" />
+								<p className="text-muted-foreground">{accountCopy.password.forgot}</p>
+								<button
+									type="submit"
+									disabled={busy}
+									className="mt-1 font-medium text-brand-ink underline-offset-4 hover:underline"
+								>
+									{accountCopy.password.sendLink}
+								</button>
+							</Form>
+						</>
+					) : (
+						<Form method="post" className="space-y-5">
+							<input type="hidden" name="intent" value="password-link" />
+							<p className="text-sm text-muted-foreground">{accountCopy.password.googleOnly}</p>
+							<Button type="submit" variant="secondary" disabled={busy}>
+								{accountCopy.password.sendLinkButton}
+							</Button>
+						</Form>
+					)}
 				</section>
 			</div>
 		</>
