@@ -383,6 +383,17 @@ export function holdsCodeVerifier(request: Request) {
 	)
 }
 
+/** Spends this browser's PKCE verifier: the flow it marked has ended (its tokens were taken). */
+export function forgetCodeVerifier(context: Readonly<RouterContextProvider>, request: Request) {
+	const supabase = context.get(supabaseContext)
+	const verifier = `${authCookiePrefix}-code-verifier`
+	for (const { name } of parseCookieHeader(request.headers.get('Cookie') ?? '')) {
+		if (name === verifier || name.startsWith(`${verifier}.`)) {
+			supabase.headers.append('Set-Cookie', serializeCookieHeader(name, '', { ...cookieOptions, maxAge: 0 }))
+		}
+	}
+}
+
 /**
  * A client with no session of the visitor's: public data outside a page request (the sitemap), or a
  * session kept in memory only, away from the visitor's cookies (an e-mail link checked before use).

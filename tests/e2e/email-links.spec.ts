@@ -41,6 +41,39 @@ async function expectSignedInAs(page: Page, fullName: string) {
 
 const sessionCookie = /sb-[a-z0-9]+-auth-token/
 
+test.describe('session tokens in the URL fragment', () => {
+	/** A fragment as Supabase's implicit flow writes it, with a session of `email`'s. */
+	async function fragmentOf(email: string) {
+		const { data, error } = await supabaseClient().auth.signInWithPassword({ email, password: testPassword })
+		if (error || !data.session) throw error ?? new Error('no session')
+		const { access_token, refresh_token } = data.session
+		return `#${new URLSearchParams({ access_token, refresh_token, token_type: 'bearer', type: '' })}`
+	}
+
+	test('a link with someone else’s tokens asks before switching, and switches only when agreed', async ({ page }) => {
+		const current = await createAccount('fragmento-ana', 'Ana Actual')
+		const other = await createAccount('fragmento-berta', 'Berta Otra')
+		await signIn(page, current.email)
+		// Not a flow this browser started: the tokens are refused, and the sign-in page sends the signed-in visitor
+		// back to their dashboard, still theirs.
+		await openApp(page, `${portalURL('/auth/callback')}${await fragmentOf(other.email)}`)
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+		await expectSignedInAs(page, 'Ana Actual')
+
+		// A recovery asked for here leaves this browser's PKCE verifier: a flow started here.
+		const asked = await postAs(page, portalURL('/auth'), { intent: 'recover', email: current.email })
+		const verifier = [asked.headers['set-cookie'] ?? []].flat().find((cookie) => /-code-verifier=/.test(cookie))
+		const [name, value] = (verifier?.split(';')[0] ?? '').split(/=(.*)/s)
+		await page.context().addCookies([{ name: name ?? '', value: value ?? '', url: portalURL('/') }])
+		await openApp(page, `${portalURL('/auth/callback')}${await fragmentOf(other.email)}`)
+		await expect(page.getByRole('heading', { name: 'Este enlace es de otra cuenta' })).toBeVisible()
+		await expect(page.getByRole('definition')).toHaveText([current.email, other.email])
+		await page.getByRole('button', { name: 'Cambiar de cuenta' }).click()
+		await expect(page).toHaveURL(portalURL('/dashboard'))
+		await expectSignedInAs(page, 'Berta Otra')
+	})
+})
+
 test.describe('e-mail links', () => {
 	test('a visit, what a mail scanner makes, uses nothing; the button uses the link, once', async ({ page }) => {
 		const account = await createAccount('enlace-escaner', 'Sara Escáner')

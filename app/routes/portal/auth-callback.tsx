@@ -1,11 +1,17 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from 'react-router'
 import { isBookingReturn, isCheckoutReturn, redirectTarget } from '~/.server/auth'
 import { readBookingDraft } from '~/.server/booking-draft'
 import { isAnotherAccount, openEmailLink, signsInHere } from '~/.server/email-links'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http'
-import { getOptionalUser, getSupabase } from '~/.server/supabase'
+import {
+	createAnonClient,
+	forgetCodeVerifier,
+	getOptionalUser,
+	getSupabase,
+	holdsCodeVerifier,
+} from '~/.server/supabase'
 import { redirectWithToast } from '~/.server/toast'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
@@ -109,35 +115,66 @@ async function spendEmailLink(request: Request, context: Route.ActionArgs['conte
 	return data({ problem, confirmed: null, signIn }, { status: problem === 'halfway' ? 200 : 400 })
 }
 
+const field = (form: FormData, name: string) => {
+	const value = form.get(name)
+	return typeof value === 'string' && value ? value : null
+}
+
+/**
+ * Tokens from the URL fragment (the implicit flow). A link can carry anyone's, so they start a session only in a
+ * browser that started a sign-in flow here (it holds our PKCE verifier, which the tokens then spend), and, when
+ * another account is signed in here, only once the person agrees to switch, as with the e-mail links: otherwise
+ * a link an attacker sent would make this browser theirs, and whatever the visitor then booked or paid for
+ * would land in the attacker's account.
+ */
+async function startFragmentSession(request: Request, context: Route.ActionArgs['context'], form: FormData) {
+	const accessToken = field(form, 'access_token')
+	const refreshToken = field(form, 'refresh_token')
+	if (!accessToken || !refreshToken) throw redirect('/auth?error=missing_token')
+	if (!holdsCodeVerifier(request)) {
+		log.info('[auth] session tokens from a link this browser did not ask for; refused')
+		throw redirect('/auth?error=auth_failed')
+	}
+	const incoming = await createAnonClient().auth.getUser(accessToken)
+	if (incoming.error || !incoming.data.user) throw redirect('/auth?error=auth_failed')
+	const current = await getOptionalUser(context, request)
+	const switching = current !== null && current.id !== incoming.data.user.id
+	if (switching && form.get('switch') !== '1') {
+		return data({ fragmentSwitch: { current: current.email ?? '', incoming: incoming.data.user.email ?? '' } })
+	}
+	const supabase = getSupabase(context)
+	if (switching) await supabase.auth.signOut({ scope: 'local' })
+	const { error } = await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken })
+	if (error) throw redirect('/auth?error=auth_failed')
+	forgetCodeVerifier(context, request)
+	throw redirect(destination(field(form, 'next'), field(form, 'type')))
+}
+
 /** The e-mail link page's button, or the page's script with the fragment's tokens. */
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	if (form.has('token_hash')) return spendEmailLink(request, context, form)
-	const accessToken = form.get('access_token')
-	const refreshToken = form.get('refresh_token')
-	if (typeof accessToken !== 'string' || typeof refreshToken !== 'string' || !accessToken || !refreshToken) {
-		throw redirect('/auth?error=missing_token')
-	}
-	const { error } = await getSupabase(context).auth.setSession({
-		access_token: accessToken,
-		refresh_token: refreshToken,
-	})
-	if (error) throw redirect('/auth?error=auth_failed')
-	const type = form.get('type')
-	throw redirect(
-		destination(
-			typeof form.get('next') === 'string' ? String(form.get('next')) : null,
-			typeof type === 'string' ? type : null,
-		),
-	)
+	return startFragmentSession(request, context, form)
 }
 
 export default routeComponent(AuthCallback)
 
 function AuthCallback({ loaderData, actionData }: Route.ComponentProps) {
-	if (!loaderData.link) return <FragmentTokens next={loaderData.next} />
-	if (actionData?.confirmed) return <ConfirmedElsewhere {...actionData.confirmed} />
-	if (actionData?.problem) {
+	if (!loaderData.link) {
+		const asked = actionData && 'fragmentSwitch' in actionData ? actionData.fragmentSwitch : null
+		return <FragmentTokens next={loaderData.next} switchTo={asked} />
+	}
+	if (!actionData || !('problem' in actionData)) {
+		return (
+			<EmailLinkCard
+				link={loaderData.link}
+				signedInAs={loaderData.signedInAs}
+				formAction={loaderData.formAction ?? ''}
+			/>
+		)
+	}
+	if (actionData.confirmed) return <ConfirmedElsewhere {...actionData.confirmed} />
+	if (actionData.problem) {
 		return <LinkProblem problem={actionData.problem} signedInAs={loaderData.signedInAs} signIn={actionData.signIn} />
 	}
 	return (
@@ -187,27 +224,11 @@ function EmailLinkCard({
 	const kind = linkCopy(link)
 	if (signedInAs) {
 		return (
-			<Card>
-				<h1 className="text-2xl font-bold tracking-tight">{copy.switch.title}</h1>
-				<p className="mt-3 text-muted-foreground">{copy.switch.text}</p>
-				<dl className="mt-4 space-y-3 rounded-2xl border bg-surface-muted p-4 text-sm">
-					<div>
-						<dt className="text-muted-foreground">{copy.switch.current}</dt>
-						<dd className="font-medium wrap-anywhere">{signedInAs}</dd>
-					</div>
-					<div>
-						<dt className="text-muted-foreground">{copy.switch.link}</dt>
-						<dd className="font-medium wrap-anywhere">{link.email}</dd>
-					</div>
-				</dl>
-				<p className="mt-4 text-muted-foreground">{copy.switch.consequence}</p>
-				<div className="mt-6 space-y-3">
-					<UseLinkForm link={link} label={copy.switch.confirm} switching action={formAction} />
-					<Button asChild variant="secondary" size="lg" className="w-full">
-						<Link to="/dashboard">{copy.switch.keep}</Link>
-					</Button>
-				</div>
-			</Card>
+			<SwitchQuestion
+				current={signedInAs}
+				incoming={link.email}
+				confirm={<UseLinkForm link={link} label={copy.switch.confirm} switching action={formAction} />}
+			/>
 		)
 	}
 	return (
@@ -218,6 +239,33 @@ function EmailLinkCard({
 				<UseLinkForm link={link} label={kind.button} switching={false} action={formAction} />
 			</div>
 			<p className="mt-5 text-center text-sm text-muted-foreground">{copy.notRequested}</p>
+		</Card>
+	)
+}
+
+/** Another account is signed in here: whose session this is and whose the link is, and the choice. */
+function SwitchQuestion({ current, incoming, confirm }: { current: string; incoming: string; confirm: ReactNode }) {
+	return (
+		<Card>
+			<h1 className="text-2xl font-bold tracking-tight">{copy.switch.title}</h1>
+			<p className="mt-3 text-muted-foreground">{copy.switch.text}</p>
+			<dl className="mt-4 space-y-3 rounded-2xl border bg-surface-muted p-4 text-sm">
+				<div>
+					<dt className="text-muted-foreground">{copy.switch.current}</dt>
+					<dd className="font-medium wrap-anywhere">{current}</dd>
+				</div>
+				<div>
+					<dt className="text-muted-foreground">{copy.switch.link}</dt>
+					<dd className="font-medium wrap-anywhere">{incoming}</dd>
+				</div>
+			</dl>
+			<p className="mt-4 text-muted-foreground">{copy.switch.consequence}</p>
+			<div className="mt-6 space-y-3">
+				{confirm}
+				<Button asChild variant="secondary" size="lg" className="w-full">
+					<Link to="/dashboard">{copy.switch.keep}</Link>
+				</Button>
+			</div>
 		</Card>
 	)
 }
@@ -275,10 +323,16 @@ function LinkProblem({
 	)
 }
 
-/** Implicit-flow tokens travel in the URL fragment: posted to the action by the page's script. */
-function FragmentTokens({ next }: { next: string | null }) {
+type Switch = { current: string; incoming: string }
+
+/**
+ * Implicit-flow tokens travel in the URL fragment: posted to the action by the page's script, and kept here (the
+ * fragment is gone once posted) in case the action asks before switching accounts.
+ */
+function FragmentTokens({ next, switchTo }: { next: string | null; switchTo: Switch | null }) {
 	const submit = useSubmit()
 	const navigate = useNavigate()
+	const tokens = useRef<Record<string, string> | null>(null)
 	useEffect(() => {
 		const fragment = new URLSearchParams(window.location.hash.slice(1))
 		const accessToken = fragment.get('access_token')
@@ -286,19 +340,32 @@ function FragmentTokens({ next }: { next: string | null }) {
 		if (fragment.has('error')) {
 			void navigate('/auth?error=auth_failed', { replace: true })
 		} else if (accessToken && refreshToken) {
-			void submit(
-				{
-					access_token: accessToken,
-					refresh_token: refreshToken,
-					type: fragment.get('type') ?? '',
-					next: next ?? '',
-				},
-				{ method: 'post', replace: true },
-			)
+			tokens.current = {
+				access_token: accessToken,
+				refresh_token: refreshToken,
+				type: fragment.get('type') ?? '',
+				next: next ?? '',
+			}
+			void submit(tokens.current, { method: 'post', replace: true })
 		} else {
 			void navigate('/auth?error=missing_token', { replace: true })
 		}
 	}, [next, navigate, submit])
+	if (switchTo) {
+		const agree = () =>
+			tokens.current && void submit({ ...tokens.current, switch: '1' }, { method: 'post', replace: true })
+		return (
+			<SwitchQuestion
+				current={switchTo.current}
+				incoming={switchTo.incoming}
+				confirm={
+					<Button type="button" size="lg" className="w-full" onClick={agree}>
+						{copy.switch.confirm}
+					</Button>
+				}
+			/>
+		)
+	}
 	return (
 		<div role="status" className="rounded-3xl border bg-surface p-10 text-center shadow-xl">
 			<Icon name="loader-circle" className="mx-auto size-8 animate-spin text-brand-ink" />
