@@ -3,6 +3,7 @@ import { planById } from '~/content/plans'
 import { planIds, type PlanId } from '~/lib/plan-ids'
 import type { Database } from '~/lib/database.types'
 import { billingPeriods, type BillingPeriod } from '~/lib/period'
+import { billedStatuses } from '~/lib/revenue'
 import { env } from './env'
 import { priceVariable } from './local-stripe'
 import { getStripe, isPermanentStripeError, type Stripe } from './stripe'
@@ -54,6 +55,24 @@ async function ensureCustomer(user: SessionUser) {
 	return customer.id
 }
 
+/** Whether the user pays a subscription Stripe still bills (as the webhook last recorded it); RLS reads only theirs. */
+export async function hasBilledSubscription(supabase: SupabaseClient<Database>, user: SessionUser) {
+	const { count, error } = await supabase
+		.from('suscripciones')
+		.select('id', { count: 'exact', head: true })
+		.eq('user_id', user.id)
+		.in('status', billedStatuses)
+	if (error) throw error
+	return (count ?? 0) > 0
+}
+
+/**
+ * How long one user's Checkout for one price is the same Checkout: two tabs, or a double press, open one
+ * session instead of two that could both be paid. Stripe answers a repeated idempotency key with the session it
+ * made the first time, for 24 hours; the window makes a later, deliberate purchase a new one.
+ */
+const checkoutWindowMs = 10 * 60 * 1000
+
 /**
  * A Checkout Session for one plan and period, priced from configuration only.
  * Annual Enterprise is a one-time payment, every other price a subscription
@@ -62,18 +81,21 @@ async function ensureCustomer(user: SessionUser) {
 export async function createCheckoutSession(user: SessionUser, plan: PlanId, period: BillingPeriod, priceId: string) {
 	const oneTime = planById(plan)?.charge[period] === 'one-time'
 	const metadata = { user_id: user.id, plan, period }
-	const session = await getStripe().checkout.sessions.create({
-		line_items: [{ price: priceId, quantity: 1 }],
-		customer: await ensureCustomer(user),
-		client_reference_id: user.id,
-		metadata,
-		success_url: `${env.SITE_URL}/panel-de-clientes?session_id={CHECKOUT_SESSION_ID}`,
-		cancel_url: `${env.SITE_URL}/tarifas?canceled=true`,
-		locale: 'es',
-		...(oneTime
-			? { mode: 'payment', submit_type: 'pay', payment_intent_data: { metadata } }
-			: { mode: 'subscription', subscription_data: { metadata } }),
-	})
+	const session = await getStripe().checkout.sessions.create(
+		{
+			line_items: [{ price: priceId, quantity: 1 }],
+			customer: await ensureCustomer(user),
+			client_reference_id: user.id,
+			metadata,
+			success_url: `${env.SITE_URL}/panel-de-clientes?session_id={CHECKOUT_SESSION_ID}`,
+			cancel_url: `${env.SITE_URL}/tarifas?canceled=true`,
+			locale: 'es',
+			...(oneTime
+				? { mode: 'payment', submit_type: 'pay', payment_intent_data: { metadata } }
+				: { mode: 'subscription', subscription_data: { metadata } }),
+		},
+		{ idempotencyKey: `kia-checkout-${user.id}-${priceId}-${Math.floor(Date.now() / checkoutWindowMs)}` },
+	)
 	if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`)
 	return session.url
 }

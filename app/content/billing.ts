@@ -5,6 +5,13 @@ export const paymentErrorToast = {
 	description: 'No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.',
 } as const
 
+/** 'Pagar y Activar' by someone who already pays a plan: a second subscription would charge them twice. */
+export const alreadySubscribedToast = {
+	type: 'info',
+	title: 'Ya tienes un plan activo',
+	description: 'Para pasar a otro plan o periodo, cámbialo aquí: Stripe ajusta lo que ya has pagado.',
+} as const
+
 export const checkoutCopy = {
 	signInNote: 'Para contratar un plan necesitas una cuenta.',
 	signIn: 'Iniciar sesión para contratar',

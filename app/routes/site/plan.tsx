@@ -3,17 +3,17 @@ import { Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { planPage } from '~/content/pages'
 import { checkoutReturnParam, checkoutReturnUrl, signInUrlFor } from '~/.server/auth'
-import { createCheckoutSession, priceIdFor } from '~/.server/billing'
+import { createCheckoutSession, hasBilledSubscription, priceIdFor } from '~/.server/billing'
 import { clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from '~/.server/checkout-draft'
 import { getPublicEnv } from '~/.server/env'
 import { notFound, readForm } from '~/.server/http'
-import { getUserIfReachable, getUserOrOutage, type SessionUser } from '~/.server/supabase'
+import { getSupabase, getUserIfReachable, getUserOrOutage, type SessionUser } from '~/.server/supabase'
 import { redirectWithToast } from '~/.server/toast'
 import { FaqList, PeriodTabs } from '~/components/site/blocks'
 import { BookingDialogButton } from '~/components/site/booking-dialog'
 import { Container, PageHero } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
-import { checkoutCopy, paymentErrorToast } from '~/content/billing'
+import { alreadySubscribedToast, checkoutCopy, paymentErrorToast } from '~/content/billing'
 import { notImplementedToast } from '~/content/home'
 import { comparison, planById, priceLabels, priceSuffix, vatNote } from '~/content/plans'
 import { planDelivery, planFigures } from '~/content/page-visuals'
@@ -27,11 +27,21 @@ import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/plan'
 import { log } from '~/.server/log'
 
-/** Stripe's checkout page for this purchase, or back to the plan page with the spec's payment toast. */
-async function checkout(user: SessionUser, plan: PlanId, period: BillingPeriod, back: string, init?: ResponseInit) {
+/**
+ * Stripe's checkout page for this purchase, or back to the plan page with the spec's payment toast. Someone who
+ * already pays a plan changes it instead, from their subscription page: a second checkout would bill them twice.
+ */
+async function checkout(
+	context: Route.ActionArgs['context'],
+	user: SessionUser,
+	{ plan, period, back }: { plan: PlanId; period: BillingPeriod; back: string },
+	init?: ResponseInit,
+) {
 	const priceId = priceIdFor(plan, period)
 	if (!priceId) return redirectWithToast(back, notImplementedToast, init)
 	try {
+		if (await hasBilledSubscription(getSupabase(context), user))
+			return redirectWithToast(`${getPublicEnv().PORTAL_URL}/dashboard/suscripcion`, alreadySubscribedToast, init)
 		return redirect(await createCheckoutSession(user, plan, period, priceId), { ...init, status: 303 })
 	} catch (error) {
 		log.error({ err: error }, '[checkout] session failed')
@@ -47,7 +57,8 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
 	const draft = user && url.searchParams.has(checkoutReturnParam) ? await readCheckoutDraft(request) : null
 	if (user && draft?.plan === plan.id) {
 		const headers = new Headers({ 'Set-Cookie': await clearCheckoutDraft() })
-		throw await checkout(user, plan.id, draft.period, periodHref(url.pathname, '', draft.period), { headers })
+		const back = periodHref(url.pathname, '', draft.period)
+		throw await checkout(context, user, { plan: plan.id, period: draft.period, back }, { headers })
 	}
 	return {
 		planId: plan.id,
@@ -93,7 +104,7 @@ export async function action({ params, request, url, context }: Route.ActionArgs
 	const user = await getUserOrOutage(context, request)
 	// Supabase down: nobody can sign in or have a purchase recorded now, so the spec's payment toast.
 	if (user === 'unreachable') return redirectWithToast(back, paymentErrorToast)
-	if (user) return checkout(user, plan.id, period, back)
+	if (user) return checkout(context, user, { plan: plan.id, period, back })
 	// Signed out: to the portal to sign up or in, the choice kept in a signed cookie, and on to pay from there.
 	const signUp = new URLSearchParams({ tab: 'signup', redirectTo: checkoutReturnUrl(plan.id, period) })
 	return redirect(`${getPublicEnv().PORTAL_URL}/auth?${signUp}`, {
