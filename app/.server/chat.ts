@@ -16,7 +16,7 @@ import type { Database } from '~/lib/database.types'
 import { publishedBlogVersion } from './blog'
 import { postPassages, sitePassages, type PublishedPost } from './chat-passages'
 import { indexPassages, linksOf, type Found, type PassageIndex } from './chat-search'
-import { composeAnswer, composeWholeAnswerWith, configuredModel } from './chat-model'
+import { checkedSentences, composeAnswer, composeWholeAnswerWith, configuredModel } from './chat-model'
 import { notifyCompany } from './contact'
 import { contactDestination, rejectSpam, saveSubmission } from './forms'
 import { readForm } from './http'
@@ -152,10 +152,14 @@ export async function ask(context: Readonly<RouterContextProvider>, question: st
 	return { ok: true, answer, kept: recordQuestion(question, answer) }
 }
 
-/** With a language model configured, its wording of the passages found; past its timeout, the passages alone. */
-export async function composeWholeAnswer(question: string, answer: Answer): Promise<Answer> {
+/**
+ * With a language model configured, its wording of the passages found; past its timeout, the passages alone. A
+ * question that came by a link (`byLink`), not typed on our own page, gets the passages only: a link can be
+ * crafted to make the model say what its author wants, on our page.
+ */
+export async function composeWholeAnswer(question: string, answer: Answer, byLink: boolean): Promise<Answer> {
 	const model = configuredModel()
-	if (!model || answer.kind !== 'found') return answer
+	if (!model || byLink || answer.kind !== 'found') return answer
 	const composed = await composeWholeAnswerWith(model, question, answer.quotes)
 	return composed ? { ...answer, composed } : answer
 }
@@ -190,7 +194,8 @@ export async function* answerEvents(
 	if (!model || answer.kind !== 'found') return
 	try {
 		const deadline = AbortSignal.any([signal, AbortSignal.timeout(model.timeoutMs)])
-		for await (const text of composeAnswer(model, question, answer.quotes, deadline)) yield { type: 'text', text }
+		const pieces = composeAnswer(model, question, answer.quotes, deadline)
+		for await (const text of checkedSentences(pieces, answer.quotes)) yield { type: 'text', text }
 		yield { type: 'end' }
 	} catch (error) {
 		log.warn({ err: error }, '[assistant] the model gave no answer; quoting the passages instead')

@@ -8,7 +8,8 @@ export type FakeModelBehaviour = 'answer' | 'fail' | 'stall'
  * events, one `data:` per piece, then `data: [DONE]`): `answer` streams `pieces`, `fail` answers 500, `stall`
  * sends one piece and never ends. It keeps each request's body so a test can read what the model was asked.
  */
-export async function startFakeModel(pieces: string[] = ['Tu asistente ', 'está listo ', 'en 2 a 4 semanas.']) {
+export async function startFakeModel(firstPieces: string[] = ['Tu asistente ', 'está listo ', 'en 2 a 4 semanas.']) {
+	let pieces = firstPieces
 	const requests: {
 		authorization?: string
 		body: { model: string; stream: boolean; messages: { role: string; content: string }[] }
@@ -37,6 +38,10 @@ export async function startFakeModel(pieces: string[] = ['Tu asistente ', 'está
 		requests,
 		behave: (next: FakeModelBehaviour) => {
 			behaviour = next
+		},
+		/** What the model answers from now on, piece by piece. */
+		say: (next: string[]) => {
+			pieces = next
 		},
 		stop: () =>
 			new Promise<void>((resolve) => {

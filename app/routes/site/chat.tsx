@@ -31,7 +31,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
  * links the widget shows. Each question is counted and kept for the team, so its page is never stored by the
  * shared cache.
  */
-export async function loader({ url, context }: Route.LoaderArgs) {
+/**
+ * Whether the question came from our own page's form. The browser says where a navigation started
+ * (`Sec-Fetch-Site`, which no page or link can set); a link from elsewhere, or one typed or pasted, is not ours.
+ */
+const typedHere = (request: Request) => request.headers.get('Sec-Fetch-Site') === 'same-origin'
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const params = url.searchParams
 	if (!params.has('pregunta')) return { question: null, answer: null, error: null }
 	doNotShare(context)
@@ -42,7 +48,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 	}
 	const asked = await ask(context, submission.value.pregunta)
 	if (!asked.ok) return data({ question, answer: null, error: asked.message }, { status: 429 })
-	const [answer] = await Promise.all([composeWholeAnswer(submission.value.pregunta, asked.answer), asked.kept])
+	const [answer] = await Promise.all([
+		composeWholeAnswer(submission.value.pregunta, asked.answer, !typedHere(request)),
+		asked.kept,
+	])
 	return { question: submission.value.pregunta, answer, error: null }
 }
 
