@@ -5,6 +5,7 @@ export default [
 	route('resources/consent', 'routes/resources/consent.ts'),
 	route('resources/newsletter', 'routes/resources/newsletter.ts'),
 	route('resources/asistente', 'routes/resources/chat-answer.ts'),
+	route('resources/csp', 'routes/resources/csp-report.ts'),
 	route('robots.txt', 'routes/resources/robots.ts'),
 	route('sitemap.xml', 'routes/resources/sitemap.ts'),
 	route('blog/imagenes/:name', 'routes/resources/blog-image.ts'),

@@ -7,7 +7,7 @@ import { periodHref, type BillingPeriod } from '~/lib/period'
 import type { PlanId } from '~/lib/plan-ids'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { getPublicEnv } from './env'
-import { getRequestInfo } from './request'
+import { getRequestInfo, isShownImage } from './request'
 import { rateLimitedMessage } from './rate-limit'
 import { assertReachable, getConfirmedUser, getOptionalUser, getSupabase, type SessionUser } from './supabase'
 import { log } from './log'
@@ -111,9 +111,11 @@ export function displayName(user: SessionUser, profile: Profile | null) {
 	return fullName(user, profile) || user.email || ''
 }
 
+/** The person's photo, when it is on a host our pages may show pictures from; else null (their initial shows). */
 export function avatarUrl(user: SessionUser, profile: Profile | null) {
 	const metadata = user.user_metadata as { avatar_url?: string }
-	return profile?.avatar_url || metadata.avatar_url || null
+	const url = profile?.avatar_url || metadata.avatar_url || null
+	return url && isShownImage(url) ? url : null
 }
 
 /** The pages that offer the booking dialog ('O reserva una reunión', 'Reservar reunión'). */

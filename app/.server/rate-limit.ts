@@ -11,6 +11,8 @@ export const rateLimits = {
 	booking: { limit: 40, windowSeconds: 600 },
 	// The site's chat: a conversation of questions one after another, not a script's thousands.
 	chat: { limit: 30, windowSeconds: 600 },
+	// Browsers' reports of what the CSP blocked: a page with a problem sends a few, never hundreds.
+	cspReport: { limit: 30, windowSeconds: 600 },
 } as const
 
 /**

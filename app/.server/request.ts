@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction } from 'react-router'
 import { canonicalHost, hostKindOf, servedHosts, type HostKind } from '~/lib/host'
 import { env, isHttps, oauthOrigins, stripeHostedOrigins } from './env'
+import { cspReportGroup, cspReportPath } from './csp-reports'
 import { currentRequest } from './log'
 import { isAllowedOrigin, securityHeaders, type ScriptSources } from './security'
 
@@ -65,6 +66,18 @@ export function newNonce() {
 	return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')
 }
 
+/**
+ * Where pictures may come from besides our own origin: Supabase Storage (the blog's pictures, kept there) and
+ * Google's profile photos (who signs in with Google). Not any https: a picture on a host of someone's choosing
+ * tells that host who opened the page (an admin opening a profile included).
+ */
+const imageOrigins = [new URL(env.SUPABASE_URL).origin, 'https://lh3.googleusercontent.com']
+
+/** Whether a page may show the picture at `url` (the CSP's img-src): a picture it would block is not put in the page. */
+export function isShownImage(url: string) {
+	return URL.canParse(url) && imageOrigins.includes(new URL(url).origin)
+}
+
 /** The security headers of this deployment, for a response whose scripts carry `nonce` or have these `hashes`. */
 export function responseSecurityHeaders(scripts: ScriptSources) {
 	return securityHeaders({
@@ -74,6 +87,8 @@ export function responseSecurityHeaders(scripts: ScriptSources) {
 		siteOrigins: [new URL(env.SITE_URL).origin, new URL(env.PORTAL_URL).origin],
 		paymentOrigins: stripeHostedOrigins,
 		oauthOrigins,
+		imageOrigins,
+		report: { path: cspReportPath, group: cspReportGroup },
 	})
 }
 
@@ -89,11 +104,11 @@ export function servedHostOf(hostHeader: string | undefined) {
 }
 
 /**
- * Endpoints that servers, not browsers, post to; each authenticates every request itself (a signature):
- * Stripe's webhook, and the newsletter's unsubscribe link, which mail apps post to for their one-click
- * button (RFC 8058) with no cookie and no Origin of ours.
+ * Endpoints posted to from outside our pages, with no cookie and no Origin of ours. Stripe's webhook and the
+ * newsletter's unsubscribe link (mail apps post to it for their one-click button, RFC 8058) authenticate every
+ * request themselves (a signature); browsers' CSP reports change nothing but a line of the log.
  */
-const signedEndpoints = new Set(['/api/stripe/webhook', '/boletin/baja'])
+const signedEndpoints = new Set(['/api/stripe/webhook', '/boletin/baja', cspReportPath])
 
 /** Refuses cross-site form posts (CSRF) before any action runs. */
 export const originMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {

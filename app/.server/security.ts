@@ -16,6 +16,8 @@ export function securityHeaders({
 	siteOrigins,
 	paymentOrigins,
 	oauthOrigins,
+	imageOrigins,
+	report,
 }: {
 	scripts: ScriptSources
 	isDevelopment: boolean
@@ -26,6 +28,10 @@ export function securityHeaders({
 	paymentOrigins: readonly string[]
 	/** The auth server and the identity provider behind it: the Google sign-in form redirects there. */
 	oauthOrigins: readonly string[]
+	/** Hosts pictures may come from besides ours. */
+	imageOrigins: readonly string[]
+	/** Where browsers report what the policy blocked: `report-uri`'s path and the Reporting API's group. */
+	report: { path: string; group: string }
 }) {
 	const csp = [
 		`default-src 'self'`,
@@ -33,7 +39,7 @@ export function securityHeaders({
 		// The hero's particles are drawn by a worker of ours; under 'strict-dynamic' script-src would not allow it.
 		`worker-src 'self'`,
 		`style-src 'self' 'unsafe-inline'`,
-		`img-src 'self' data: https:`,
+		`img-src 'self' data: ${imageOrigins.join(' ')}`,
 		`font-src 'self'`,
 		// Vite's dev server pushes module updates over a websocket.
 		`connect-src 'self'${isDevelopment ? ' ws: wss:' : ''}`,
@@ -42,6 +48,8 @@ export function securityHeaders({
 		`frame-ancestors 'none'`,
 		`base-uri 'self'`,
 		`object-src 'none'`,
+		`report-uri ${report.path}`,
+		`report-to ${report.group}`,
 	].join('; ')
 
 	const headers: [string, string][] = [
@@ -51,6 +59,7 @@ export function securityHeaders({
 		['Referrer-Policy', 'strict-origin-when-cross-origin'],
 		['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'],
 		['Cross-Origin-Opener-Policy', 'same-origin'],
+		['Reporting-Endpoints', `${report.group}="${report.path}"`],
 	]
 	if (isHttps) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'])
 	return headers

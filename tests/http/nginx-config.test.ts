@@ -186,7 +186,8 @@ test('an address of up to 8 KB is answered and stored like any other, and nothin
 })
 
 describe("nginx's own answers: the product's page, with the headers the app's pages carry", () => {
-	// The app's headers but its CSP, which names the app's scripts; the static page has none and needs less.
+	// The app's headers but its CSP, which names the app's scripts (the static page has none and needs less), and its
+	// report endpoint, which a page that runs nothing has nothing to send to.
 	const appHeaders = securityHeaders({
 		scripts: { hashes: [] },
 		isDevelopment: false,
@@ -194,7 +195,9 @@ describe("nginx's own answers: the product's page, with the headers the app's pa
 		siteOrigins: [],
 		paymentOrigins: [],
 		oauthOrigins: [],
-	}).filter(([name]) => name !== 'Content-Security-Policy')
+		imageOrigins: [],
+		report: { path: '/resources/csp', group: 'csp' },
+	}).filter(([name]) => name !== 'Content-Security-Policy' && name !== 'Reporting-Endpoints')
 
 	function expectProductPage(response: RawResponse, status: number, words: readonly string[]) {
 		expect(response.status).toBe(status)

@@ -3,7 +3,9 @@ import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startHttpsApp } from '../support/app-server'
-import { send, urlencoded, evilOrigin } from '../support/hostile-input'
+import { send, sessionCookie, urlencoded, evilOrigin } from '../support/hostile-input'
+import { createAccount } from '../support/data'
+import { serviceClient } from '../support/supabase'
 import { postWebhook, signedWebhook } from '../support/stripe'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueName } from '../support/unique'
@@ -485,4 +487,69 @@ describe('security baseline', () => {
 		})
 		expect(fromPortal.status).toBe(200)
 	})
+})
+
+describe('CSP reports', () => {
+	const report = (body: string, contentType = 'application/csp-report') =>
+		rawRequest(siteURL('/resources/csp'), { method: 'POST', body, headers: { 'Content-Type': contentType } })
+	const reportLines = () =>
+		app.app
+			.output()
+			.split('\n')
+			.filter((line) => line.includes('[csp] blocked'))
+
+	test('a browser’s report is heard without an Origin, answered 204, and logged at info with origins only', async () => {
+		const marker = uniqueName('csp')
+		const violation = {
+			'csp-report': {
+				'document-uri': `https://kia.es/blog/${marker}?token=secreto`,
+				'effective-directive': 'img-src',
+				'blocked-uri': `https://tracker.example/pixel.gif?${marker}`,
+			},
+		}
+		const heard = await report(JSON.stringify(violation))
+		expect(heard.status).toBe(204)
+		const batch = [
+			{
+				type: 'csp-violation',
+				body: { documentURL: `https://kia.es/${marker}`, effectiveDirective: 'script-src', blockedURL: 'inline' },
+			},
+		]
+		expect((await report(JSON.stringify(batch), 'application/reports+json')).status).toBe(204)
+		const lines = reportLines()
+			.filter((line) => line.includes(marker))
+			.map((line) => JSON.parse(line) as { level: number; violation: unknown })
+		expect(lines).toEqual([
+			expect.objectContaining({
+				level: 30,
+				violation: { directive: 'img-src', blocked: 'https://tracker.example', page: `/blog/${marker}` },
+			}),
+			expect.objectContaining({
+				level: 30,
+				violation: { directive: 'script-src', blocked: 'inline', page: `/${marker}` },
+			}),
+		])
+		expect(app.app.output()).not.toContain('secreto')
+	})
+
+	test('what is not a report is answered the same and logs nothing; a body past 16 KB is refused', async () => {
+		const before = reportLines().length
+		expect((await report('esto no es json', 'text/plain')).status).toBe(204)
+		expect((await report(JSON.stringify({ otra: 'cosa' }))).status).toBe(204)
+		expect(reportLines()).toHaveLength(before)
+		expect((await report('x'.repeat(17 * 1024))).status).toBe(413)
+	})
+})
+
+test('a profile photo on a host the CSP does not name is not put in the page: the initial shows instead', async () => {
+	const account = await createAccount('foto-ajena', 'Fátima Foto')
+	const tracker = `https://tracker.example/${uniqueName('foto')}.png`
+	const { error } = await serviceClient().from('usuarios').update({ avatar_url: tracker }).eq('id', account.id)
+	expect(error).toBeNull()
+	const cookie = await sessionCookie(account.email)
+	for (const url of [portalURL('/dashboard'), siteURL('/')]) {
+		const page = await rawRequest(url, { headers: { Cookie: cookie } })
+		expect(page.status, url).toBe(200)
+		expect(page.body, url).not.toContain('tracker.example')
+	}
 })

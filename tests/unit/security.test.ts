@@ -39,6 +39,8 @@ describe('securityHeaders', () => {
 				siteOrigins: ['https://kia.es', 'https://portal.kia.es'],
 				paymentOrigins: ['https://checkout.stripe.com'],
 				oauthOrigins: ['https://abc.supabase.co', 'https://accounts.google.com'],
+				imageOrigins: ['https://abc.supabase.co', 'https://lh3.googleusercontent.com'],
+				report: { path: '/resources/csp', group: 'csp' },
 			}),
 		)
 		const csp = headers.get('Content-Security-Policy') ?? ''
@@ -53,6 +55,11 @@ describe('securityHeaders', () => {
 			"form-action 'self' https://kia.es https://portal.kia.es https://checkout.stripe.com https://abc.supabase.co https://accounts.google.com",
 		)
 		expect(csp).toContain("frame-src 'none'")
+		// Pictures from the named hosts only: one on any host would tell it who opened the page (issue 64, finding 11).
+		expect(csp).toContain("img-src 'self' data: https://abc.supabase.co https://lh3.googleusercontent.com;")
+		expect(csp).not.toMatch(/img-src[^;]* https:(;| )/)
+		expect(csp).toContain('report-uri /resources/csp; report-to csp')
+		expect(headers.get('Reporting-Endpoints')).toBe('csp="/resources/csp"')
 		expect(headers.get('Strict-Transport-Security')).toContain('max-age=')
 	})
 
@@ -67,6 +74,8 @@ describe('securityHeaders', () => {
 					siteOrigins: [],
 					paymentOrigins: [],
 					oauthOrigins: [],
+					imageOrigins: [],
+					report: { path: '/resources/csp', group: 'csp' },
 				}),
 			).get('Content-Security-Policy') ?? ''
 		expect(csp).toContain("script-src 'self' 'sha256-AAAA' 'sha256-BBBB' 'strict-dynamic'")
@@ -82,6 +91,8 @@ describe('securityHeaders', () => {
 				siteOrigins: [],
 				paymentOrigins: ['https://checkout.stripe.com'],
 				oauthOrigins: [],
+				imageOrigins: [],
+				report: { path: '/resources/csp', group: 'csp' },
 			}),
 		)
 		expect(headers.has('Strict-Transport-Security')).toBe(false)
