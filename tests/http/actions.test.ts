@@ -4,6 +4,7 @@ import { hostileCases, send, sessionCookie, setCookies, urlencoded, evilOrigin }
 import { confirmedSubscriber } from '../support/newsletter'
 import {
 	buildProbes,
+	cspReportModule,
 	halfWrites,
 	isPage,
 	marker,
@@ -32,7 +33,7 @@ afterAll(() => app.stop())
 describe('cross-site requests', { timeout: probesBudget }, () => {
 	test('the probes cover every route module with an action', async () => {
 		const probes = await buildProbes()
-		const probed = new Set([webhookModule, ...probes.map((probe) => probe.module)])
+		const probed = new Set([webhookModule, cspReportModule, ...probes.map((probe) => probe.module)])
 		expect(modulesWithAnAction().filter((module) => !probed.has(module))).toEqual([])
 	})
 

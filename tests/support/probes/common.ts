@@ -139,6 +139,11 @@ export function modulesWithAnAction() {
 }
 
 export const webhookModule = 'routes/api/stripe-webhook.ts'
+/**
+ * Browsers post CSP reports from no page of ours, without cookies; it writes nothing but a log line, answers 204
+ * to anything (tests/http/security-headers.test.ts), and is no probe.
+ */
+export const cspReportModule = 'routes/resources/csp-report.ts'
 /** Posted to by mail apps, from no page of ours (RFC 8058): its link's signature authorizes it instead. */
 export const oneClickModule = 'routes/site/newsletter-unsubscribe.tsx'
 
