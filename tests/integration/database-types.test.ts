@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '../../local/supabase/db'
-import { generateDatabaseTypes, outputFile, readCatalog, renderDatabaseTypes } from '../../scripts/db-types'
+import { generateDatabaseTypes, outputFile } from '../../scripts/db-types'
+import { renderDatabaseTypes } from '../../scripts/db-types/print-types'
+import { readCatalog } from '../../scripts/db-types/read-catalog'
 import { emptyDatabase, seededDatabase } from '../support/database'
 
 test('the committed types are what `npm run db:types` makes from the migrations now', async () => {
