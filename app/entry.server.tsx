@@ -11,10 +11,10 @@ import {
 	type RouterContextProvider,
 } from 'react-router'
 import { NonceContext } from '~/components/nonce'
-import { documentStream } from '~/.server/html-stream'
+import { documentStream } from '~/.server/http/html-stream'
 import { log } from '~/.server/log'
-import { requestInfoContext } from '~/.server/request'
-import { withScriptHashes } from '~/.server/script-hashes'
+import { requestInfoContext } from '~/.server/http/request'
+import { withScriptHashes } from '~/.server/http/script-hashes'
 
 export const streamTimeout = 5_000
 

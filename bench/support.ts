@@ -1,5 +1,5 @@
 import { cpus, totalmem } from 'node:os'
-import { localStripe } from '../app/.server/local-stripe'
+import { localStripe } from '../app/.server/billing/local-stripe'
 import { startLocalServices } from '../local'
 import { startApp } from '../tests/support/app-server'
 import { localAnonKey, localServiceRoleKey } from '../tests/support/keys'

@@ -6,7 +6,7 @@
 import { createClient } from '@supabase/supabase-js'
 import { pathToFileURL } from 'node:url'
 import ws from 'ws'
-import { localSupabase } from '../app/.server/local-supabase'
+import { localSupabase } from '../app/.server/supabase/local'
 import type { Database } from '../app/lib/database.types'
 
 type Target = { url: string; serviceRoleKey: string }

@@ -1,6 +1,6 @@
 // `npm run icons`: the sprite <Icon> points into (app/components/ui/icons.svg), one <symbol> per name in
 // app/components/ui/icon-names.ts, drawn by lucide-react itself so every path is Lucide's own. Every document
-// carries it at the start of its body (app/.server/html-stream.ts), never shown itself. The output is
+// carries it at the start of its body (app/.server/http/html-stream.ts), never shown itself. The output is
 // committed; tests/unit/icons.test.ts fails when it no longer matches what this script makes.
 import { writeFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'

@@ -4,7 +4,7 @@ import { RouterContextProvider } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 // Validated on import, so a refused configuration stops the server before it listens.
 import '~/.server/env'
-import { clientAddressContext } from '~/.server/request'
+import { clientAddressContext } from '~/.server/http/request'
 import { methodGuard } from './methods'
 
 export { log } from '~/.server/log'

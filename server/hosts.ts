@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { newNonce, responseSecurityHeaders, servedHostOf } from '~/.server/request'
+import { newNonce, responseSecurityHeaders, servedHostOf } from '~/.server/http/request'
 
 const body = 'Este servidor no atiende ese nombre de host.'
 

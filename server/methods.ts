@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import { newNonce, responseSecurityHeaders } from '~/.server/request'
+import { newNonce, responseSecurityHeaders } from '~/.server/http/request'
 
 /** Every page and endpoint answers GET (and so HEAD) or takes a form POST; nothing else exists here. */
 const servedMethods = ['GET', 'HEAD', 'POST']

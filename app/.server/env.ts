@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { planIds } from '~/lib/plan-ids'
 import { billingPeriods } from '~/lib/period'
 import { hostKindOf } from '~/lib/host'
-import { localStripe, priceVariable } from './local-stripe'
-import { localSupabase } from './local-supabase'
+import { localStripe, priceVariable } from './billing/local-stripe'
+import { localSupabase } from './supabase/local'
 import { log } from './log'
 
 /** Variables a production deployment must set; with none of them set the app runs on the local services. */

@@ -1,6 +1,6 @@
 import { createContext, use } from 'react'
 import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
-import type { NotFoundData } from '~/.server/http'
+import type { NotFoundData } from '~/.server/http/responses'
 import { Icon } from '~/components/ui/icon'
 import { serviceUnavailableCopy } from '~/content/errors'
 import { motivationalQuotes } from '~/content/not-found'

@@ -42,7 +42,7 @@ export const authCopy = {
 		passwordUpdated: 'Contraseña actualizada correctamente',
 		passwordError: 'Error al cambiar la contraseña',
 	},
-	/** Our own limits on auth attempts (app/.server/rate-limit.ts authRateLimits). */
+	/** Our own limits on auth attempts (app/.server/security/rate-limit.ts authRateLimits). */
 	limited: {
 		signin: 'Has hecho demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
 		signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
@@ -132,7 +132,7 @@ export const authCopy = {
 		emailChanged: 'Email actualizado correctamente',
 	},
 	newPassword: {
-		/** The page needs a session an e-mail link started in the last 15 minutes (app/.server/password.ts). */
+		/** The page needs a session an e-mail link started in the last 15 minutes (app/.server/auth/password.ts). */
 		expired: {
 			title: 'Pide un enlace nuevo',
 			text: 'Aquí puedes elegir una contraseña durante los 15 minutos siguientes a abrir el enlace que te enviamos por correo. Pide otro con «¿Has olvidado tu contraseña?», o cámbiala en Mi Cuenta con tu contraseña actual.',

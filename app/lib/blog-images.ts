@@ -1,6 +1,6 @@
 /**
  * Every post has a picture: the one its author chose (`image_url`), or else an illustration of its topic
- * that we draw (app/.server/blog-illustrations.ts) and serve ourselves. The topic is read from the post's
+ * that we draw (app/.server/blog/illustrations.ts) and serve ourselves. The topic is read from the post's
  * tags, title and slug, so a post an admin writes tomorrow gets a fitting picture without anyone drawing
  * it, and the same post always gets the same one.
  */

@@ -3,7 +3,7 @@ import type { PlanId } from './plan-ids'
 
 /**
  * One price the site sells, as our catalogue says it must be charged: what
- * Checkout asks Stripe for (`createCheckoutSession` in app/.server/billing.ts).
+ * Checkout asks Stripe for (`createCheckoutSession` in app/.server/billing/billing.ts).
  */
 export type CatalogueEntry = {
 	plan: PlanId

@@ -1,4 +1,4 @@
-import { notFound } from '~/.server/http'
+import { notFound } from '~/.server/http/responses'
 import { routeComponent } from '~/lib/route-component'
 
 export function loader() {

@@ -1,4 +1,4 @@
-import { localPriceId } from '../../app/.server/local-stripe'
+import { localPriceId } from '../../app/.server/billing/local-stripe'
 import { periodLabels, plans, type Plan as KiaPlan } from '../../app/content/plans'
 import { billingPeriods, type BillingPeriod } from '../../app/lib/period'
 import { newPrice, newProduct } from './objects'

@@ -1,4 +1,4 @@
-import { localPriceId } from '../../app/.server/local-stripe'
+import { localPriceId } from '../../app/.server/billing/local-stripe'
 import { periodLine } from './invoices'
 import { newCustomer, newDraftInvoice, newSubscription } from './objects'
 import type { Core } from './billing'

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { localStripe } from '../../app/.server/local-stripe'
+import { localStripe } from '../../app/.server/billing/local-stripe'
 import { createApi } from './api'
 import type { Core } from './billing'
 import { loadCatalogue } from './catalogue'

@@ -1,6 +1,6 @@
 -- The users list says who each person is to the company (issue 55): the plan they have now, when they
 -- signed up, how many demos they have booked, and whether they never confirmed their e-mail. The plan is
--- the client panel's rule (app/.server/client-overview.ts): the newest live subscription, else the newest
+-- the client panel's rule (app/.server/dashboard/overview.ts): the newest live subscription, else the newest
 -- paid one-time payment. An unconfirmed e-mail of an invitation is already told by invitado_en, so
 -- sin_confirmar is only for accounts nobody invited. Same signature, so its grants stay as they were.
 

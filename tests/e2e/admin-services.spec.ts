@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { localPriceId } from '../../app/.server/local-stripe'
+import { localPriceId } from '../../app/.server/billing/local-stripe'
 import { expect, openApp, test } from '../support/e2e-test'
 import { portalURL, rawRequest, stripeURL } from '../support/urls'
 import { createAccount, createAdminAccount } from '../support/data'

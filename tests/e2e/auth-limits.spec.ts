@@ -5,7 +5,7 @@ import { authLimitCopy, formPost, statusesOf } from '../support/form-posts'
 import { portalURL } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
 
-// Our own limits on auth attempts (app/.server/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
+// Our own limits on auth attempts (app/.server/security/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
 // this server's address), per visitor address and per e-mail, each shown at its edge through the real forms.
 
 /** The auth page's form post, as a visitor at `address` sends it from the page. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type Stripe from 'stripe'
-import { localStripe } from '../../app/.server/local-stripe'
+import { localStripe } from '../../app/.server/billing/local-stripe'
 import { expect, openApp, test } from '../support/e2e-test'
 import { stripeClient } from '../support/stripe'
 import { uniqueEmail, uniqueName } from '../support/unique'

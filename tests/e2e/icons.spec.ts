@@ -5,7 +5,7 @@ import { createAccount } from '../support/data'
 import { startSession } from '../support/browser'
 
 // Icons are references into one sprite (app/components/ui/icon.tsx) that every document carries at the start of
-// its body (app/.server/html-stream.ts): each must land on a symbol of it and be drawn, hydration must leave the
+// its body (app/.server/http/html-stream.ts): each must land on a symbol of it and be drawn, hydration must leave the
 // sprite in place (React did not render it), and no page fetches a sprite file.
 
 /** What each icon of the page points at, and whether the browser drew something there when it shows. */

@@ -25,7 +25,7 @@ test.describe('authentication', () => {
 	})
 
 	test('a wrong password is explained; an already registered e-mail gets the warning', async ({ page }) => {
-		// An account of its own: sign-in attempts are limited per e-mail (app/.server/rate-limit.ts).
+		// An account of its own: sign-in attempts are limited per e-mail (app/.server/security/rate-limit.ts).
 		const account = await createAccount('clave-mal')
 		await openApp(page, portalURL('/auth'))
 		await page.getByLabel('Email').fill(account.email)

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Stripe from 'stripe'
 import ws from 'ws'
-import { localStripe } from '../../app/.server/local-stripe'
+import { localStripe } from '../../app/.server/billing/local-stripe'
 import type { Database } from '../../app/lib/database.types'
 import { startMailCatcher } from '../../local/mail'
 import { startPostgres, type PostgresServer } from '../../local/postgres'
@@ -297,7 +297,7 @@ test('Supabase hangs (it takes connections and never answers): pages give up aft
 	const silent = createServer((socket) => held.add(socket))
 	await new Promise<void>((resolve) => silent.listen(ports.supabase, '127.0.0.1', resolve))
 	try {
-		// The app gives up on a call after 10 s (app/.server/supabase.ts), then on every other call of that request.
+		// The app gives up on a call after 10 s (app/.server/supabase/supabase.ts), then on every other call of that request.
 		const blog = await timed(() => page.goto(site('/blog?colgado=1')))
 		expect(blog.result?.status()).toBe(200)
 		expect(blog.ms).toBeLessThan(15_000)
@@ -319,7 +319,7 @@ test('Supabase hangs (it takes connections and never answers): pages give up aft
 })
 
 // A Stripe that refuses connections is known at once; waiting for the client's timeouts (5 s, then 5 s
-// again for its one retry: app/.server/stripe.ts) takes over 10 s. Between the two, a bound a machine whose
+// again for its one retry: app/.server/billing/stripe.ts) takes over 10 s. Between the two, a bound a machine whose
 // cores are busy still meets: at 4 s one checkout of a run on a machine loaded to 18 went over.
 const refusedWithin = 8_000
 

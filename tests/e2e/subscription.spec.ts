@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { localStripe } from '../../app/.server/local-stripe'
+import { localStripe } from '../../app/.server/billing/local-stripe'
 import { formatLongDate } from '../../app/lib/dates'
 import { formatAmount } from '../../app/lib/money'
 import { stripeRequestsAbout, subscribe } from '../support/billing'
@@ -35,7 +35,7 @@ test.describe('managing the subscription on our page', () => {
 	const toast = (page: Page, title: string) => page.getByText(title, { exact: true })
 	/**
 	 * An action answers once Stripe's webhook has updated our tables, waiting up to 8 s for it
-	 * (`webhookWaitMs`, app/.server/billing.ts): its answer may take that long, and on a loaded machine longer.
+	 * (`webhookWaitMs`, app/.server/billing/billing.ts): its answer may take that long, and on a loaded machine longer.
 	 */
 	const actionAnswered = { timeout: 15_000 }
 

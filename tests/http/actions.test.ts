@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { localStripe } from '../../app/.server/local-stripe'
+import { localStripe } from '../../app/.server/billing/local-stripe'
 import { hostileCases, send, sessionCookie, setCookies, urlencoded, evilOrigin } from '../support/hostile-input'
 import { confirmedSubscriber } from '../support/newsletter'
 import {

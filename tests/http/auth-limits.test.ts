@@ -11,7 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => app.stop())
 
-// Our own limits on auth attempts (app/.server/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
+// Our own limits on auth attempts (app/.server/security/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
 // this server's address), per visitor address and per e-mail, each shown at its edge through the real forms.
 
 /** The auth page's form post, as a visitor at `address` sends it from the page. */

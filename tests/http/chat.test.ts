@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { chat } from '~/content/chat'
-import { rateLimits } from '~/.server/rate-limit'
+import { rateLimits } from '~/.server/security/rate-limit'
 import type { AnswerEvent } from '~/lib/chat'
 import { honeypotFields } from '../support/honeypot'
 import { serviceClient } from '../support/supabase'

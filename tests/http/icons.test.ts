@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => app.stop())
 
 // Icons are references into one sprite (app/components/ui/icon.tsx) that every document carries at the start of
-// its body (app/.server/html-stream.ts): each must land on a symbol of it and be drawn, hydration must leave the
+// its body (app/.server/http/html-stream.ts): each must land on a symbol of it and be drawn, hydration must leave the
 // sprite in place (React did not render it), and no page fetches a sprite file.
 
 test('every document carries the sprite right after its body start tag, before any icon', async () => {

@@ -10,7 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => app.stop())
 
-// Every per-address limit of the public forms (app/.server/rate-limit.ts), shown at its edge with the message
+// Every per-address limit of the public forms (app/.server/security/rate-limit.ts), shown at its edge with the message
 // a visitor gets. The contact forms' limit is in site.spec.ts, the per-account limit of upcoming demos in
 // booking.spec.ts.
 /** A form post as a visitor at `address` sends it from our own page. */

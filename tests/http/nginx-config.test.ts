@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { securityHeaders } from '~/.server/security'
+import { securityHeaders } from '~/.server/security/headers'
 import { serviceUnavailableCopy } from '~/content/errors'
 import { freePort } from '../../local/service'
 import { cookieSpellings } from '../support/cookie-spellings'

@@ -100,7 +100,7 @@ describe('open redirects', () => {
 		const cookie = await sessionCookie(user.email)
 		const session = await tokensFor(user.email)
 		const payloads = redirectPayloads()
-		// An account per sign-in: sign-in attempts are limited per e-mail (app/.server/rate-limit.ts).
+		// An account per sign-in: sign-in attempts are limited per e-mail (app/.server/security/rate-limit.ts).
 		const signInEmails = await Promise.all(payloads.map(async () => (await createAccount('redirige-entra')).email))
 		const posts: [string, string, (payload: string) => Fields][] = [
 			[

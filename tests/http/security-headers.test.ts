@@ -459,7 +459,7 @@ describe('security baseline', () => {
 			for (const [tag = '', attributes = '', text = ''] of scripts.filter(
 				([tag]) => !tag.includes('application/ld+json'),
 			)) {
-				// A page every anonymous visitor shares names its scripts by hash (app/.server/script-hashes.ts).
+				// A page every anonymous visitor shares names its scripts by hash (app/.server/http/script-hashes.ts).
 				if (nonce) expect(attributes, url).toContain(`nonce="${nonce}"`)
 				else expect(csp, tag.slice(0, 80)).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`)
 			}

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { loadBillingFigures, loadRecurringRevenue } from '~/.server/admin-billing'
+import { loadBillingFigures, loadRecurringRevenue } from '~/.server/admin/billing-figures'
 import type { Database } from '~/lib/database.types'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { client, createUser, serviceClient, startTestSupabase, type TestUser } from '../support/supabase'

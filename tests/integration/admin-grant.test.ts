@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { localSupabase } from '../../app/.server/local-supabase'
+import { localSupabase } from '../../app/.server/supabase/local'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { targetFrom } from '../../scripts/admin-grant'
 import { localServiceRoleKey } from '../support/keys'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { loadPanelFigures } from '~/.server/admin-panel'
+import { loadPanelFigures } from '~/.server/admin/panel'
 import { monthlyRevenue } from '~/lib/revenue'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { client, createUser, serviceClient, startTestSupabase } from '../support/supabase'

@@ -29,7 +29,7 @@ test(`${volume} more published posts: the list and the sitemap hold every one, t
 
 	process.env.SUPABASE_URL = supabase.url
 	vi.resetModules()
-	const { allPosts } = await import('~/.server/blog')
+	const { allPosts } = await import('~/.server/blog/posts')
 	const listed = await allPosts(client(supabase.url))
 	if (!listed.ok) throw new Error('posts unreadable')
 	expect(listed.value).toHaveLength((seeded ?? 0) + volume)

@@ -38,7 +38,7 @@ async function bookingsWith(company: string, extra: Record<string, string> = {})
 		...extra,
 	})
 	vi.resetModules()
-	return import('~/.server/bookings')
+	return import('~/.server/booking/bookings')
 }
 
 /** The newest mail to `recipient` with that subject whose text mentions `mentioning`. */

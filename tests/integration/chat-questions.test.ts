@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import type * as ChatModule from '~/.server/chat'
+import type * as ChatModule from '~/.server/chat/chat'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { chatQuestions, unanswerableQuestions } from '../support/chat-questions'
 import { serviceClient, startTestSupabase } from '../support/supabase'
@@ -12,7 +12,7 @@ beforeAll(async () => {
 	supabase = await startTestSupabase()
 	process.env.SUPABASE_URL = supabase.url
 	vi.resetModules()
-	chat = await import('~/.server/chat')
+	chat = await import('~/.server/chat/chat')
 })
 afterAll(() => supabase.stop())
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { meetingsCsv } from '~/.server/meetings-export'
-import { subscribersCsv } from '~/.server/newsletter'
+import { meetingsCsv } from '~/.server/admin/bookings-export'
+import { subscribersCsv } from '~/.server/newsletter/newsletter'
 import { adminCopy } from '~/content/admin'
 import { newsletterCopy } from '~/content/newsletter'
 import type { LocalSupabase } from '../../local/supabase/server'

@@ -14,8 +14,8 @@ async function appModules(url: string) {
 	process.env.SUPABASE_URL = url
 	vi.resetModules()
 	const [supabaseModule, requestModule, logModule] = await Promise.all([
-		import('~/.server/supabase'),
-		import('~/.server/request'),
+		import('~/.server/supabase/supabase'),
+		import('~/.server/http/request'),
 		import('~/.server/log'),
 	])
 	return { ...supabaseModule, requestInfoContext: requestModule.requestInfoContext, log: logModule.log }

@@ -2,7 +2,7 @@ import { exportPKCS8, generateKeyPair, jwtVerify } from 'jose'
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { createGoogleCalendar } from '~/.server/google-calendar'
+import { createGoogleCalendar } from '~/.server/booking/google-calendar'
 
 // Google's API at the HTTP level: requests are intercepted and checked, nothing leaves the machine.
 const calls: { method: string; url: string; auth: string | null; body: unknown }[] = []
@@ -130,7 +130,7 @@ describe('Google Calendar that does not answer', () => {
 
 describe('Jitsi provider', () => {
 	test('gives a joinable room without any account', async () => {
-		const { jitsiCalendar } = await import('~/.server/calendar')
+		const { jitsiCalendar } = await import('~/.server/booking/calendar')
 		const first = await jitsiCalendar.create(meeting)
 		const second = await jitsiCalendar.create(meeting)
 		expect(first.meetUrl).toMatch(/^https:\/\/meet\.jit\.si\/kia-demo-[\w-]{12}$/)

@@ -60,7 +60,7 @@ export const toastTypes = ['success', 'info', 'warning', 'error', 'loading'] as 
  * switched between scans, as an operating system's dark mode switches it. A chosen theme paints the same colours
  * as the system one: every colour token is a light-dark() pair that color-scheme resolves, and the `dark:`
  * variant matches both (app/app.css; tests/unit/host-and-theme.test.ts keeps prefers-color-scheme out of
- * everything else). The theme is a cookie per host (app/.server/theme.ts), so the server paints it.
+ * everything else). The theme is a cookie per host (app/.server/http/theme.ts), so the server paints it.
  */
 export async function followSystemTheme(context: BrowserContext) {
 	await context.addCookies([

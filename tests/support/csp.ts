@@ -12,7 +12,7 @@ export function watchPolicy(page: Page) {
 
 /**
  * The inline scripts of the page its CSP would not let run: neither carrying the document's nonce nor listed by
- * hash (a page every anonymous visitor shares names its scripts by hash, app/.server/script-hashes.ts). The page
+ * hash (a page every anonymous visitor shares names its scripts by hash, app/.server/http/script-hashes.ts). The page
  * must have been loaded after `watchPolicy`.
  */
 export async function scriptsOutsidePolicy(page: Page) {

@@ -1,5 +1,5 @@
 /**
- * Reads what the app's CSV exports write (app/.server/csv.ts): `;` between cells, CRLF between records, quoted
+ * Reads what the app's CSV exports write (app/.server/admin/csv.ts): `;` between cells, CRLF between records, quoted
  * cells with `""` for a quote, as RFC 4180 has them. The byte-order mark is dropped. Enough for the tests to
  * look at each cell as a spreadsheet receives it.
  */

@@ -9,7 +9,7 @@ let visitor: string | undefined
 
 /**
  * Each test is a visitor of its own. The app limits public forms per visitor
- * address (app/.server/rate-limit.ts) and every browser of the suite comes from
+ * address (app/.server/security/rate-limit.ts) and every browser of the suite comes from
  * 127.0.0.1, so without this all tests would draw on one budget and whichever
  * posted last would be refused. The production server trusts X-Forwarded-For
  * from loopback (TRUST_PROXY), as it would from its load balancer.

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 import { expect } from 'vitest'
-import { localPriceId, localStripe } from '../../app/.server/local-stripe'
+import { localPriceId, localStripe } from '../../app/.server/billing/local-stripe'
 import { startStripe } from '../../local/stripe/server'
 
 // The Stripe stand-in driven through the real SDK (tests/integration/stripe/): a stand-in and a webhook endpoint

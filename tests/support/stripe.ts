@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { localStripe } from '../../app/.server/local-stripe'
+import { localStripe } from '../../app/.server/billing/local-stripe'
 import { rawRequest, siteURL, stripeURL } from './urls'
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { illustrationSvg } from '../../app/.server/blog-illustrations'
-import { pageCards, withoutBrand } from '../../app/.server/og-cards'
-import { renderOgImage } from '../../app/.server/og-image'
+import { illustrationSvg } from '../../app/.server/blog/illustrations'
+import { pageCards, withoutBrand } from '../../app/.server/seo/og-cards'
+import { renderOgImage } from '../../app/.server/seo/og-image'
 import {
 	illustrationMotifs,
 	illustrationPath,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkedSentences, withoutForeignContacts } from '~/.server/chat-model'
+import { checkedSentences, withoutForeignContacts } from '~/.server/chat/model'
 import type { Quote } from '~/lib/chat'
 
 const quotes: Quote[] = [

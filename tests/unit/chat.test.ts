@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { composeAnswer, composeWholeAnswerWith } from '~/.server/chat-model'
-import { indexTerms, questionTerm } from '~/.server/chat-search'
+import { composeAnswer, composeWholeAnswerWith } from '~/.server/chat/model'
+import { indexTerms, questionTerm } from '~/.server/chat/search'
 import { parseEnv } from '~/.server/env'
 import { log } from '~/.server/log'
 import { asksForAPerson, isSmallTalk, trimPassage } from '~/lib/chat'

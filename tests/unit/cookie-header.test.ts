@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { readConsent } from '~/.server/consent'
-import { carriesPersonalCookie } from '~/.server/shared-cache'
-import { readTheme } from '~/.server/theme'
+import { readConsent } from '~/.server/http/consent'
+import { carriesPersonalCookie } from '~/.server/http/shared-cache'
+import { readTheme } from '~/.server/http/theme'
 import { consentChoices } from '~/lib/consent'
 import {
 	cookieHeaderExpressions,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { csvStream, type CsvCell } from '~/.server/csv'
+import { csvStream, type CsvCell } from '~/.server/admin/csv'
 import { readCsvStream } from '../support/csv'
 
 /** One export of `rows` through the app's one CSV helper, read back cell by cell. */

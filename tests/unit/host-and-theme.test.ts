@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { readTheme, themeCookieHeader } from '~/.server/theme'
+import { readTheme, themeCookieHeader } from '~/.server/http/theme'
 import { parseConsent } from '~/lib/consent'
 import { canonicalHost, hostKindOf, servedHosts } from '~/lib/host'
 import { themeStorageKey } from '~/lib/theme'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { readForm } from '~/.server/http'
+import { readForm } from '~/.server/http/responses'
 import { bookingSchema } from '~/lib/booking-schemas'
 import { contactSchema } from '~/lib/contact-schemas'
 import { profileSchema } from '~/lib/account-schemas'

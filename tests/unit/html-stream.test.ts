@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, test } from 'vitest'
-import { documentStream, modulePreloadsLine } from '~/.server/html-stream'
+import { documentStream, modulePreloadsLine } from '~/.server/http/html-stream'
 
 const sprite = (await readFile('app/components/ui/icons.svg', 'utf8')).trim()
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { networkOf } from '~/.server/rate-limit'
+import { networkOf } from '~/.server/security/rate-limit'
 
 // Where the limits count a visitor (decision 014): one IPv4 address, or one IPv6 /64.
 test.each([

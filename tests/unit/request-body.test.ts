@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { maxBodyBytes, readBody, readForm } from '~/.server/http'
+import { maxBodyBytes, readBody, readForm } from '~/.server/http/responses'
 
 const chunkBytes = 64 * 1024
 const filler = 0x61

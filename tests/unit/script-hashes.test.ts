@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { withScriptHashes } from '~/.server/script-hashes'
+import { withScriptHashes } from '~/.server/http/script-hashes'
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isAllowedOrigin, securityHeaders } from '~/.server/security'
+import { isAllowedOrigin, securityHeaders } from '~/.server/security/headers'
 
 const trusted = ['https://kia.es', 'https://portal.kia.es']
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { readToast, redirectWithToast } from '~/.server/toast'
+import { readToast, redirectWithToast } from '~/.server/http/toast'
 
 function cookieFrom(response: Response) {
 	return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''

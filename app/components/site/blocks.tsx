@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { BlogPostSummary } from '~/.server/blog'
+import type { BlogPostSummary } from '~/.server/blog/posts'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { capabilityCardMore, type Capability } from '~/content/capabilities'
 import { annualSaving, periodLabels, plans, priceSuffix, vatNote, type PriceLabels } from '~/content/plans'

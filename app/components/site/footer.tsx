@@ -4,9 +4,9 @@ import { Icon } from '~/components/ui/icon'
 import { cookieTexts } from '~/content/cookies'
 import { company } from '~/content/company'
 import { footerNavigation } from '~/content/navigation'
-import { preloadPreferences, useConsent } from '../consent'
+import { preloadPreferences, useConsent } from '../consent/consent'
 import { Logo } from '../logo'
-import { NewsletterForm } from './newsletter-form'
+import { NewsletterForm } from '../newsletter/newsletter-form'
 
 function ManageCookies() {
 	const hydrated = useHydrated()

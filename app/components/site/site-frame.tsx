@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { useRouteLoaderData } from 'react-router'
-import type { loadSiteChrome } from '~/.server/site'
-import { ConsentProvider } from '~/components/consent'
+import type { loadSiteChrome } from '~/.server/http/site-layout'
+import { ConsentProvider } from '~/components/consent/consent'
 import { useIdle } from '~/components/idle'
 import { SkipLink } from '~/components/skip-link'
 import { Icon } from '~/components/ui/icon'
@@ -11,7 +11,7 @@ import { SiteFooter } from './footer'
 import { SiteHeader } from './header'
 
 // All interaction and nothing to read: fetched once the browser is idle after hydration.
-const ChatWidget = lazy(() => import('./chat-widget').then((module) => ({ default: module.ChatWidget })))
+const ChatWidget = lazy(() => import('../chat/chat-widget').then((module) => ({ default: module.ChatWidget })))
 
 export type SiteChrome = Awaited<ReturnType<typeof loadSiteChrome>>
 

@@ -1,7 +1,7 @@
-import { handleStripeEvent } from '~/.server/billing'
+import { handleStripeEvent } from '~/.server/billing/billing'
 import { env } from '~/.server/env'
-import { readBody } from '~/.server/http'
-import { getStripe, isPermanentStripeError } from '~/.server/stripe'
+import { readBody } from '~/.server/http/responses'
+import { getStripe, isPermanentStripeError } from '~/.server/billing/stripe'
 import type { Route } from './+types/stripe-webhook'
 import { log } from '~/.server/log'
 

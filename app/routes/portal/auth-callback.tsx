@@ -1,18 +1,18 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from 'react-router'
-import { isBookingReturn, isCheckoutReturn, redirectTarget } from '~/.server/auth'
-import { readBookingDraft } from '~/.server/booking-draft'
-import { isAnotherAccount, openEmailLink, signsInHere } from '~/.server/email-links'
+import { isBookingReturn, isCheckoutReturn, redirectTarget } from '~/.server/auth/auth'
+import { readBookingDraft } from '~/.server/booking/draft'
+import { isAnotherAccount, openEmailLink, signsInHere } from '~/.server/auth/email-links'
 import { getPublicEnv } from '~/.server/env'
-import { readForm } from '~/.server/http'
+import { readForm } from '~/.server/http/responses'
 import {
 	createAnonClient,
 	forgetCodeVerifier,
 	getOptionalUser,
 	getSupabase,
 	holdsCodeVerifier,
-} from '~/.server/supabase'
-import { redirectWithToast } from '~/.server/toast'
+} from '~/.server/supabase/supabase'
+import { redirectWithToast } from '~/.server/http/toast'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { authCopy } from '~/content/auth'

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
-import { authMessage } from '~/.server/auth'
+import { authMessage } from '~/.server/auth/auth'
 import { getPublicEnv } from '~/.server/env'
-import { signOut } from '~/.server/supabase'
-import { redirectWithToast } from '~/.server/toast'
+import { signOut } from '~/.server/supabase/supabase'
+import { redirectWithToast } from '~/.server/http/toast'
 import { authCopy } from '~/content/auth'
 import type { Route } from './+types/sign-out'
 

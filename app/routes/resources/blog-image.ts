@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { illustrationSvg } from '~/.server/blog-illustrations'
+import { illustrationSvg } from '~/.server/blog/illustrations'
 import { parseIllustrationName } from '~/lib/blog-images'
 import type { Route } from './+types/blog-image'
 

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
-import { consentCookieHeader } from '~/.server/consent'
-import { readForm } from '~/.server/http'
+import { consentCookieHeader } from '~/.server/http/consent'
+import { readForm } from '~/.server/http/responses'
 import { consentChoices, type Consent } from '~/lib/consent'
 import { safeRedirect } from '~/lib/safe-redirect'
 import type { Route } from './+types/consent'

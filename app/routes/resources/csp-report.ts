@@ -1,6 +1,6 @@
-import { logViolations, violationsIn } from '~/.server/csp-reports'
-import { readBody } from '~/.server/http'
-import { isRateLimited } from '~/.server/rate-limit'
+import { logViolations, violationsIn } from '~/.server/security/csp-reports'
+import { readBody } from '~/.server/http/responses'
+import { isRateLimited } from '~/.server/security/rate-limit'
 import type { Route } from './+types/csp-report'
 
 /** Reports are a few hundred bytes; anything much bigger is not one. */

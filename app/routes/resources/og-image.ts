@@ -1,6 +1,6 @@
-import { ogCardFor } from '~/.server/og-cards'
-import { ogImage } from '~/.server/og-image'
-import { requestInfoContext } from '~/.server/request'
+import { ogCardFor } from '~/.server/seo/og-cards'
+import { ogImage } from '~/.server/seo/og-image'
+import { requestInfoContext } from '~/.server/http/request'
 import { pathOfOgImage } from '~/lib/seo'
 import type { Route } from './+types/og-image'
 

@@ -1,5 +1,5 @@
 import { getPublicEnv } from '~/.server/env'
-import { requestInfoContext } from '~/.server/request'
+import { requestInfoContext } from '~/.server/http/request'
 import type { Route } from './+types/robots'
 
 /** The portal is private: nothing of it is indexed but its sign-in page (`$`: without a query). */

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { handleContactForm } from '~/.server/contact'
+import { handleContactForm } from '~/.server/inbox/contact'
 import { ContactForm } from '~/components/site/contact-form'
 import { Card, Container, PageHero, Section } from '~/components/site/page'
 import { StaticMarkup } from '~/components/hydrated'

@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { loadSiteChrome, siteMiddleware } from '~/.server/site'
+import { loadSiteChrome, siteMiddleware } from '~/.server/http/site-layout'
 import { RouteErrorPage } from '~/components/error-pages'
 import { SiteFrame } from '~/components/site/site-frame'
 import { routeComponent } from '~/lib/route-component'

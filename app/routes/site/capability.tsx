@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { notFound } from '~/.server/http'
+import { notFound } from '~/.server/http/responses'
 import { CapabilityGrid } from '~/components/site/blocks'
 import { CapabilityExample } from '~/components/site/capability-example'
 import { CallToAction, Container, PageHero, Section } from '~/components/site/page'

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import { handleInvestorForm } from '~/.server/contact'
+import { handleInvestorForm } from '~/.server/inbox/contact'
 import { InvestorForm } from '~/components/site/contact-form'
 import { Card, Container, PageHero, Section } from '~/components/site/page'
 import { invest } from '~/content/invest'

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import { cookieTexts } from '~/content/cookies'
-import { ConsentPreferencesForm } from '~/components/consent-preferences'
+import { ConsentPreferencesForm } from '~/components/consent/consent-preferences'
 import { Container, PageHero } from '~/components/site/page'
 import {
 	contractingTerms,

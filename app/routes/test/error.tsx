@@ -1,5 +1,5 @@
 import { env } from '~/.server/env'
-import { notFound } from '~/.server/http'
+import { notFound } from '~/.server/http/responses'
 import { routeComponent } from '~/lib/route-component'
 
 /** Lets the end-to-end suite prove the error page; absent unless ENABLE_TEST_ROUTES=1. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { env } from '~/.server/env'
-import { notFound } from '~/.server/http'
+import { notFound } from '~/.server/http/responses'
 import type { Route } from './+types/slow'
 
 /** A request that stays in flight for `?ms=` (at most 10 s), so the suite can prove the SIGTERM drain; absent unless ENABLE_TEST_ROUTES=1. */

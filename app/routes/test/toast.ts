@@ -1,6 +1,6 @@
 import { env } from '~/.server/env'
-import { notFound } from '~/.server/http'
-import { redirectWithToast } from '~/.server/toast'
+import { notFound } from '~/.server/http/responses'
+import { redirectWithToast } from '~/.server/http/toast'
 import { toastTypes } from '~/lib/toast'
 import type { Route } from './+types/toast'
 

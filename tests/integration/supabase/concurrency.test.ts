@@ -121,7 +121,7 @@ describe('counters', () => {
 			SMTP_URL: `smtp://127.0.0.1:${smtpPort()}`,
 		})
 		vi.resetModules()
-		const { subscribe } = await import('~/.server/newsletter')
+		const { subscribe } = await import('~/.server/newsletter/newsletter')
 		const email = uniqueEmail('boletin-a-la-vez')
 		expect(await atOnce(10, () => subscribe(email))).toEqual(Array(10).fill(true))
 		// The e-mails go out after subscribe answers: wait for them, then for any that should not come.

@@ -3,7 +3,7 @@ import type { LocalSupabase } from '../../../local/supabase/server'
 import { serviceClient, startTestSupabase } from '../../support/supabase'
 import { uniqueName } from '../../support/unique'
 
-// The public forms' limits count in Postgres (app/.server/rate-limit.ts): a key's window opens at its first hit,
+// The public forms' limits count in Postgres (app/.server/security/rate-limit.ts): a key's window opens at its first hit,
 // so a run of hits is counted whole wherever the clock stands.
 let supabase: LocalSupabase
 beforeAll(async () => {

@@ -97,7 +97,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const slot = uniqueSlot()
 		let sent = 0
 		return {
-			module: 'routes/portal/admin/meetings.tsx',
+			module: 'routes/portal/admin/bookings.tsx',
 			url: portalURL('/admin/reuniones'),
 			cookie: admin.cookie,
 			valid: () => ({
@@ -129,7 +129,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const cliente = await signedIn('hostil-no-admin-reserva')
 		const tag = marker()
 		return {
-			module: 'routes/portal/admin/meetings.tsx',
+			module: 'routes/portal/admin/bookings.tsx',
 			url: portalURL('/admin/reuniones'),
 			cookie: cliente.cookie,
 			valid: () => ({ intent: 'create', email: `${tag}@kia.test`, nombre: 'Intrusa', ...uniqueSlot() }),
@@ -144,7 +144,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const meeting = await createMeeting(client.id, client.email)
 		const target = uniqueSlot()
 		return {
-			module: 'routes/portal/admin/meetings.tsx',
+			module: 'routes/portal/admin/bookings.tsx',
 			url: portalURL('/admin/reuniones'),
 			cookie: admin.cookie,
 			valid: () => ({ intent: 'reschedule', id: meeting.id, ...target }),
@@ -161,7 +161,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const client = await createAccount('hostil-cancelado')
 		const meeting = await createMeeting(client.id, client.email)
 		return {
-			module: 'routes/portal/admin/meetings.tsx',
+			module: 'routes/portal/admin/bookings.tsx',
 			url: portalURL('/admin/reuniones'),
 			cookie: admin.cookie,
 			valid: () => ({ intent: 'cancel', id: meeting.id }),
@@ -176,7 +176,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const other = await createAccount('hostil-reserva-ajena')
 		const meeting = await createMeeting(other.id, other.email)
 		return {
-			module: 'routes/portal/admin/meetings.tsx',
+			module: 'routes/portal/admin/bookings.tsx',
 			url: portalURL('/admin/reuniones'),
 			cookie: cliente.cookie,
 			valid: () => ({ intent: 'cancel', id: meeting.id }),
@@ -189,7 +189,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const admin = await signedInAdmin('hostil-soporte-gestiona')
 		const id = await supportItem('hostil-soporte-gestiona')
 		return {
-			module: 'routes/portal/admin/support-item.tsx',
+			module: 'routes/portal/admin/inbox-item.tsx',
 			url: portalURL(`/admin/soporte/${id}`),
 			cookie: admin.cookie,
 			valid: () => ({ intent: 'manage', status: 'en_curso', assignee: admin.id }),
@@ -202,7 +202,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const admin = await signedInAdmin('hostil-soporte-nota')
 		const id = await supportItem('hostil-soporte-nota')
 		return {
-			module: 'routes/portal/admin/support-item.tsx',
+			module: 'routes/portal/admin/inbox-item.tsx',
 			url: portalURL(`/admin/soporte/${id}`),
 			cookie: admin.cookie,
 			valid: () => ({ intent: 'note', body: 'Nota de prueba' }),
@@ -215,7 +215,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const admin = await signedInAdmin('hostil-soporte-responde')
 		const id = await supportItem('hostil-soporte-responde')
 		return {
-			module: 'routes/portal/admin/support-item.tsx',
+			module: 'routes/portal/admin/inbox-item.tsx',
 			url: portalURL(`/admin/soporte/${id}`),
 			cookie: admin.cookie,
 			valid: () => ({ intent: 'reply', subject: 'Re: tu mensaje', body: 'Gracias por escribirnos.' }),
@@ -229,7 +229,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 		const cliente = await signedIn('hostil-soporte-cliente')
 		const id = await supportItem('hostil-soporte-cliente')
 		return {
-			module: 'routes/portal/admin/support-item.tsx',
+			module: 'routes/portal/admin/inbox-item.tsx',
 			url: portalURL(`/admin/soporte/${id}`),
 			cookie: cliente.cookie,
 			valid: () => ({ intent: 'note', body: 'Intrusa' }),

@@ -13,7 +13,7 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 		// One target slot: every variant that gets through moves the meeting to the same place.
 		const target = uniqueSlot()
 		return {
-			module: 'routes/portal/dashboard/meetings.tsx',
+			module: 'routes/portal/dashboard/bookings.tsx',
 			url: portalURL('/dashboard/reuniones'),
 			cookie: user.cookie,
 			valid: () => ({ intent: 'reschedule', id: meeting.id, ...target }),
@@ -29,7 +29,7 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 		const user = await signedIn('hostil-cancela')
 		const meeting = await createMeeting(user.id, user.email)
 		return {
-			module: 'routes/portal/dashboard/meetings.tsx',
+			module: 'routes/portal/dashboard/bookings.tsx',
 			url: portalURL('/dashboard/reuniones'),
 			cookie: user.cookie,
 			valid: () => ({ intent: 'cancel', id: meeting.id }),

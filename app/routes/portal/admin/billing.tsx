@@ -6,9 +6,9 @@ import {
 	type FailedRow,
 	type PaymentRow,
 	type SubscriptionRow,
-} from '~/.server/admin-billing'
-import { getSupabase } from '~/.server/supabase'
-import { AdminTable, ClearFilters, FilterSelect } from '~/components/portal/admin-table'
+} from '~/.server/admin/billing-figures'
+import { getSupabase } from '~/.server/supabase/supabase'
+import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { Icon } from '~/components/ui/icon'
 import { adminBillingCopy as copy } from '~/content/admin-billing'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { avatarUrl, displayName, guardedUser, loadProfile, requireAdminMiddleware } from '~/.server/auth'
+import { avatarUrl, displayName, guardedUser, loadProfile, requireAdminMiddleware } from '~/.server/auth/auth'
 import { RouteErrorPage } from '~/components/error-pages'
 import { PortalShell } from '~/components/portal/portal-shell'
 import { adminCopy } from '~/content/admin'

@@ -8,10 +8,10 @@ import {
 	removeBookingBlock,
 	updateBookingRules,
 	type SettingsChange,
-} from '~/.server/booking-rules'
-import { readForm } from '~/.server/http'
-import { getSupabase } from '~/.server/supabase'
-import { redirectWithToast, toastHeaders } from '~/.server/toast'
+} from '~/.server/booking/rules'
+import { readForm } from '~/.server/http/responses'
+import { getSupabase } from '~/.server/supabase/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { ErrorList, Field } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'

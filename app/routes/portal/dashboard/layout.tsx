@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { avatarUrl, displayName, guardedUser, loadProfile, requireUserMiddleware } from '~/.server/auth'
+import { avatarUrl, displayName, guardedUser, loadProfile, requireUserMiddleware } from '~/.server/auth/auth'
 import { getPublicEnv } from '~/.server/env'
 import { RouteErrorPage } from '~/components/error-pages'
 import { DashboardShell } from '~/components/portal/dashboard-shell'

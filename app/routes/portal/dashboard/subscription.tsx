@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { guardedUser } from '~/.server/auth'
+import { guardedUser } from '~/.server/auth/auth'
 import {
 	changeSubscriptionPrice,
 	createPortalSession,
@@ -16,12 +16,12 @@ import {
 	type InvoiceRow,
 	type PaymentRow,
 	type SubscriptionRow,
-} from '~/.server/billing'
+} from '~/.server/billing/billing'
 import { getPublicEnv } from '~/.server/env'
-import { readForm } from '~/.server/http'
-import { isPermanentStripeError } from '~/.server/stripe'
-import { getSupabase } from '~/.server/supabase'
-import { redirectWithToast, toastHeaders } from '~/.server/toast'
+import { readForm } from '~/.server/http/responses'
+import { isPermanentStripeError } from '~/.server/billing/stripe'
+import { getSupabase } from '~/.server/supabase/supabase'
+import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { stackedTable } from '~/components/portal/stacked-table'

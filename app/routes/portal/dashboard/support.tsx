@@ -2,19 +2,19 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { guardedUser } from '~/.server/auth'
-import { readForm } from '~/.server/http'
-import { getSupabase } from '~/.server/supabase'
+import { guardedUser } from '~/.server/auth/auth'
+import { readForm } from '~/.server/http/responses'
+import { getSupabase } from '~/.server/supabase/supabase'
 import {
 	loadClientRequests,
 	loadOwnAssistants,
 	openSupportRequest,
 	supportRequestSchema,
-} from '~/.server/support-requests'
-import { redirectWithToast, toastHeaders } from '~/.server/toast'
+} from '~/.server/support/requests'
+import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
-import { SupportRequestStatusBadge } from '~/components/portal/support-request-status'
+import { SupportRequestStatusBadge } from '~/components/support/support-request-status'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { supportRequestsCopy } from '~/content/support-requests'

@@ -1,0 +1,57 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { adminCopy } from '~/content/admin'
+import { meetingsCopy } from '~/content/meetings'
+import type { Database } from '~/lib/database.types'
+import { meetingFilterArgs, type MeetingFilters } from '~/lib/booking-filters'
+import { csvStream, formatSpreadsheetDateTime } from './csv'
+
+type ExportRow = {
+	id: string
+	fecha: string
+	hora: string
+	nombre: string
+	email: string
+	motivo: string | null
+	status: string
+	meet_url: string | null
+	created_at: string
+}
+
+const batchSize = 1000
+
+const record = (row: ExportRow) => [
+	row.fecha,
+	row.hora.slice(0, 5),
+	row.nombre,
+	row.email,
+	row.motivo || meetingsCopy.defaultReason,
+	meetingsCopy.statuses[row.status] ?? row.status,
+	row.meet_url ?? '',
+	formatSpreadsheetDateTime(row.created_at),
+]
+
+/**
+ * Every booking matching the admin's search and filters as a CSV stream, read with the admin's own
+ * session (the function checks the role). Null when the first read fails.
+ */
+export function meetingsCsv(
+	supabase: SupabaseClient<Database>,
+	{ termino, filters }: { termino: string; filters: MeetingFilters },
+) {
+	return csvStream<ExportRow>({
+		label: 'meetings',
+		header: adminCopy.meetings.csvColumns,
+		batchSize,
+		record,
+		read: async (after) => {
+			const { data, error } = await supabase.rpc('admin_reservas_exportar', {
+				termino,
+				cuantos: batchSize,
+				...meetingFilterArgs(filters),
+				...(after ? { tras_fecha: after.fecha, tras_hora: after.hora, tras_id: after.id } : {}),
+			})
+			if (error) throw error
+			return data as ExportRow[]
+		},
+	})
+}

@@ -1,0 +1,46 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { isOneVisitorsCookieHeader } from '~/lib/cookie-header'
+import { requestInfoContext } from './request'
+
+/**
+ * How long the shared cache in front of the app (nginx on one machine, a CDN beyond: docs/deploy.md) serves a
+ * site page as it stored it, then as stale while it asks for a fresh one: a post published now shows to every
+ * anonymous visitor within their sum, and at once to anyone signed in (their pages bypass the cache). Browsers
+ * keep nothing (max-age=0): a visitor who signs in sees the header change on the next page.
+ */
+export const sharedCacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
+
+/**
+ * A request whose cookies make its page one visitor's: the session, a toast, the booking draft, or a Cookie header
+ * not written as browsers write it (app/lib/cookie-header.ts, which nginx's maps mirror). The theme and the consent
+ * choice change the page for everyone who made the same choice, so the shared cache keeps one copy per choice
+ * instead (the cache key in deploy/nginx/kia-proxy.conf).
+ */
+export function carriesPersonalCookie(request: Request) {
+	return isOneVisitorsCookieHeader(request.headers.get('Cookie') ?? '')
+}
+
+const shareableContext = createContext<{ shareable: boolean }>({ shareable: false })
+
+/**
+ * The marketing pages, the same for every anonymous visitor: a request that carries no personal cookie is
+ * rendered for the shared cache, with a CSP of script hashes instead of a nonce (app/entry.server.tsx), so the
+ * stored bytes suit every visitor; its answer is marked public when it is a whole page sent without a cookie.
+ * Every other answer stays private (app/.server/http/request.ts).
+ */
+export const sharedPageMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const page = { shareable: (request.method === 'GET' || request.method === 'HEAD') && !carriesPersonalCookie(request) }
+	context.set(shareableContext, page)
+	context.get(requestInfoContext).shared = page.shareable
+	const response = await next()
+	if (page.shareable && response.status === 200 && !response.headers.has('Set-Cookie')) {
+		response.headers.set('Cache-Control', sharedCacheControl)
+		response.headers.append('Vary', 'Cookie')
+	}
+	return response
+}
+
+/** A page rendered while something was failing (its error text shown instead) is for this visitor only. */
+export function doNotShare(context: Readonly<RouterContextProvider>) {
+	context.get(shareableContext).shareable = false
+}

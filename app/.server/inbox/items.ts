@@ -1,0 +1,126 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { adminCopy } from '~/content/admin'
+import { supportRequestsCopy } from '~/content/support-requests'
+import type { Database } from '~/lib/database.types'
+import { isSupportStatus, type SupportStatus } from '~/lib/support'
+import { getPublicEnv } from '../env'
+import { contactDestination } from './forms'
+import { sendMail } from '../mail'
+import { log } from '../log'
+
+const copy = adminCopy.support
+
+type Client = SupabaseClient<Database>
+
+export type SupportChange = { ok: true } | { ok: false; message: string }
+
+/**
+ * One inbox item with its thread, under the admin's own session (RLS: admins only), and the admins
+ * it can be assigned to. Null when there is no such item.
+ */
+export async function loadSupportItem(supabase: Client, id: string) {
+	const [item, thread, admins] = await Promise.all([
+		supabase
+			.from('form_submissions')
+			.select('id, form_type, data, created_at, status, assignee, asistente:asistentes(nombre)')
+			.eq('id', id)
+			.maybeSingle(),
+		supabase
+			.from('form_submission_events')
+			.select('id, kind, subject, body, created_at, autor:usuarios(full_name, email)')
+			.eq('submission_id', id)
+			.order('created_at')
+			.order('id'),
+		supabase.from('usuarios').select('id, full_name, email').eq('role', 'admin').order('full_name'),
+	])
+	const error = item.error ?? thread.error ?? admins.error
+	if (error) throw error
+	if (!item.data) return null
+	const status: SupportStatus = isSupportStatus(item.data.status) ? item.data.status : 'nueva'
+	const { asistente, ...fields } = item.data
+	return {
+		item: { ...fields, status, assistant: asistente?.nombre ?? null, sender: senderOf(item.data.data) },
+		thread: thread.data ?? [],
+		admins: admins.data ?? [],
+	}
+}
+
+export type SupportItem = NonNullable<Awaited<ReturnType<typeof loadSupportItem>>>['item']
+
+/**
+ * Who sent a submission and what they said, whichever form it came from (contact forms say `name`,
+ * the investor form `fullName`; a client's support request has a `subject`).
+ */
+export function senderOf(data: Database['public']['Tables']['form_submissions']['Row']['data']) {
+	const fields = data && typeof data === 'object' && !Array.isArray(data) ? data : {}
+	const field = (key: string) => {
+		const value = fields[key]
+		return typeof value === 'string' && value ? value : null
+	}
+	return {
+		name: field('name') ?? field('fullName'),
+		email: field('email'),
+		entity: field('entity'),
+		subject: field('subject'),
+		message: field('message') ?? '',
+	}
+}
+
+/** Status and assignee; the database refuses an assignee who is not an admin. */
+export async function updateSupportItem(
+	supabase: Client,
+	id: string,
+	change: { status: SupportStatus; assignee?: string },
+): Promise<SupportChange> {
+	const { data, error } = await supabase
+		.from('form_submissions')
+		.update({ status: change.status, assignee: change.assignee ?? null })
+		.eq('id', id)
+		.select('id')
+	if (error) log.error({ err: error }, '[support] update failed')
+	return !error && data.length === 1 ? { ok: true } : { ok: false, message: copy.manage.error }
+}
+
+export async function addSupportNote(supabase: Client, id: string, body: string): Promise<SupportChange> {
+	const { error } = await supabase.from('form_submission_events').insert({ submission_id: id, kind: 'nota', body })
+	if (error) log.error({ err: error }, '[support] note failed')
+	return error ? { ok: false, message: copy.note.error } : { ok: true }
+}
+
+/** Where a client reads a request of theirs and its replies. */
+export const clientRequestUrl = (id: string) => `${getPublicEnv().PORTAL_URL}/dashboard/soporte/${id}`
+
+/**
+ * E-mails the sender through our mail transport, answers going to the company's inbox, then keeps
+ * the reply on the item's thread. A client's request also links to its thread in the portal, where
+ * the client reads the whole conversation. A new item is taken by whoever answers it first.
+ */
+export async function replyToSender(
+	supabase: Client,
+	adminId: string,
+	item: SupportItem,
+	reply: { subject: string; body: string },
+): Promise<SupportChange & { email?: string }> {
+	if (!item.sender.email) return { ok: false, message: copy.reply.noAddress }
+	const sent = await sendMail({
+		to: item.sender.email,
+		replyTo: contactDestination(),
+		subject: reply.subject,
+		text:
+			item.form_type === 'soporte'
+				? `${reply.body}\n\n—\n${supportRequestsCopy.email.portalLink(clientRequestUrl(item.id))}`
+				: reply.body,
+	})
+	if (!sent) return { ok: false, message: copy.reply.failed }
+	const { error } = await supabase
+		.from('form_submission_events')
+		.insert({ submission_id: item.id, kind: 'respuesta', subject: reply.subject, body: reply.body })
+	if (error) {
+		log.error({ err: error }, '[support] reply sent but not recorded')
+		return { ok: false, message: copy.reply.notRecorded }
+	}
+	if (item.status === 'nueva') {
+		await updateSupportItem(supabase, item.id, { status: 'en_curso', assignee: item.assignee ?? adminId })
+	}
+	return { ok: true, email: item.sender.email }
+}

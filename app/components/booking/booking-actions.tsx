@@ -1,0 +1,179 @@
+import { useState, type ReactNode } from 'react'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { useHydrated } from '~/components/hydrated'
+import { SlotPicker } from '~/components/booking/slot-picker'
+import { rowActions } from '~/components/portal/stacked-table'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
+import { Icon } from '~/components/ui/icon'
+import { formatMeeting, type Meeting } from '~/lib/booking'
+import type { RescheduleOptions } from '~/lib/slots'
+
+/** The words of the reschedule and cancel forms: the client's page and the admin's say them differently. */
+export type MeetingActionsCopy = {
+	join: string
+	reschedule: {
+		button: string
+		title: string
+		text: (availability: string) => string
+		submit: string
+	}
+	cancel: { button: string; title: string; text: string; confirm: string; back: string }
+}
+
+type ActionMeeting = Pick<Meeting, 'id' | 'fecha' | 'hora' | 'meet_url'>
+
+function RescheduleForm({
+	meeting,
+	options,
+	copy,
+	onSubmit,
+}: {
+	meeting: ActionMeeting
+	options: RescheduleOptions
+	copy: MeetingActionsCopy
+	onSubmit?: () => void
+}) {
+	const navigation = useNavigation()
+	return (
+		<Form method="post" className="space-y-4" onSubmit={onSubmit}>
+			<input type="hidden" name="intent" value="reschedule" />
+			<input type="hidden" name="id" value={meeting.id} />
+			<SlotPicker months={options.months} chosen="" errorId={`hueco-${meeting.id}`} errors={undefined} />
+			<Button type="submit" className="w-full" disabled={navigation.state !== 'idle'}>
+				{copy.reschedule.submit}
+			</Button>
+		</Form>
+	)
+}
+
+function CancelForm({
+	meeting,
+	copy,
+	children,
+	onSubmit,
+}: {
+	meeting: ActionMeeting
+	copy: MeetingActionsCopy
+	children?: ReactNode
+	onSubmit?: () => void
+}) {
+	return (
+		<Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
+			<input type="hidden" name="intent" value="cancel" />
+			<input type="hidden" name="id" value={meeting.id} />
+			{children}
+			<Button type="submit" variant="danger">
+				{copy.cancel.confirm}
+			</Button>
+		</Form>
+	)
+}
+
+/** Reprogramar and Cancelar for one meeting: dialogs with JavaScript; without it, links that open the forms on the page. */
+export function MeetingRowActions({
+	meeting,
+	options,
+	copy,
+}: {
+	meeting: ActionMeeting
+	options: RescheduleOptions
+	copy: MeetingActionsCopy
+}) {
+	const hydrated = useHydrated()
+	const [searchParams] = useSearchParams()
+	const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null)
+	const close = () => setDialog(null)
+	const join = meeting.meet_url ? (
+		<Button asChild size="md" variant="secondary" className="h-9 px-3">
+			<a href={meeting.meet_url} target="_blank" rel="noreferrer">
+				<Icon name="video" className="size-4" />
+				{copy.join}
+			</a>
+		</Button>
+	) : null
+	if (!hydrated) {
+		const inlineHref = (key: string) =>
+			`?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: meeting.id })}`
+		return (
+			<div className={rowActions}>
+				{join}
+				<Link to={inlineHref('reprogramar')} className="inline-flex h-9 items-center rounded-full border px-3 text-sm">
+					{copy.reschedule.button}
+				</Link>
+				<Link
+					to={inlineHref('cancelar')}
+					className="inline-flex h-9 items-center rounded-full border px-3 text-sm text-danger"
+				>
+					{copy.cancel.button}
+				</Link>
+			</div>
+		)
+	}
+	return (
+		<div className={rowActions}>
+			{join}
+			<Dialog open={dialog === 'reschedule'} onOpenChange={(open) => setDialog(open ? 'reschedule' : null)}>
+				<DialogTrigger asChild>
+					<Button variant="secondary" className="h-9 px-3">
+						{copy.reschedule.button}
+					</Button>
+				</DialogTrigger>
+				<DialogContent title={copy.reschedule.title} description={copy.reschedule.text(options.availability)}>
+					<RescheduleForm meeting={meeting} options={options} copy={copy} onSubmit={close} />
+				</DialogContent>
+			</Dialog>
+			<Dialog open={dialog === 'cancel'} onOpenChange={(open) => setDialog(open ? 'cancel' : null)}>
+				<DialogTrigger asChild>
+					<Button variant="ghost" className="h-9 px-3 text-danger">
+						{copy.cancel.button}
+					</Button>
+				</DialogTrigger>
+				<DialogContent title={copy.cancel.title} description={copy.cancel.text}>
+					<CancelForm meeting={meeting} copy={copy} onSubmit={close}>
+						<DialogClose asChild>
+							<Button type="button" variant="secondary">
+								{copy.cancel.back}
+							</Button>
+						</DialogClose>
+					</CancelForm>
+				</DialogContent>
+			</Dialog>
+		</div>
+	)
+}
+
+/** Without JavaScript: the form a row's link asked for (?reprogramar= or ?cancelar=), above the table. */
+export function InlineMeetingForm({
+	meetings,
+	options,
+	copy,
+}: {
+	meetings: readonly ActionMeeting[]
+	options: RescheduleOptions
+	copy: MeetingActionsCopy
+}) {
+	const [searchParams] = useSearchParams()
+	const inline = (key: string) => meetings.find((meeting) => meeting.id === searchParams.get(key))
+	const rescheduling = inline('reprogramar')
+	const cancelling = inline('cancelar')
+	if (rescheduling)
+		return (
+			<section className="mb-6 rounded-2xl border bg-surface p-6" aria-label={copy.reschedule.title}>
+				<h2 className="font-semibold">{copy.reschedule.title}</h2>
+				<p className="mt-1 mb-4 text-sm text-muted-foreground">
+					{formatMeeting(rescheduling.fecha, rescheduling.hora)}
+				</p>
+				<RescheduleForm meeting={rescheduling} options={options} copy={copy} />
+			</section>
+		)
+	if (cancelling)
+		return (
+			<section className="mb-6 rounded-2xl border border-danger/40 bg-surface p-6" aria-label={copy.cancel.title}>
+				<h2 className="font-semibold">{copy.cancel.title}</h2>
+				<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.cancel.text}</p>
+				<CancelForm meeting={cancelling} copy={copy} />
+			</section>
+		)
+	return null
+}

@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import { Icon } from '~/components/ui/icon'
+import { demoPage } from '~/content/pages'
+import { slotValue, withSlotFields, type SlotMonth } from '~/lib/slots'
+import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/booking-schemas'
+import { cn } from '~/lib/utils'
+import { ErrorList, Field, inputClass, validateOnSubmit } from '../forms'
+import { chooseSlotErrors, SlotPicker } from './slot-picker'
+import { Button } from '../ui/button'
+
+export type BookingOutcome =
+	| { status: 'success'; message: string; note?: string; meetUrl: string }
+	| { status: 'error'; message: string; result?: SubmissionResult<string[]> }
+
+type Props = {
+	signedInAs: string | null
+	draft: Partial<BookingInput> | null
+	months: SlotMonth[]
+	outcome: BookingOutcome | undefined
+	/** The page whose booking dialog holds the form: a signed-out visitor comes back to it after signing in. */
+	returnTo?: string
+}
+
+/**
+ * SPEC §2/§5: the days and hours of the booking rules (/admin/ajustes) from now on, free slots only, name and
+ * e-mail from the account when signed in.
+ */
+export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Props) {
+	const navigation = useNavigation()
+	const submitting = navigation.state === 'submitting' && navigation.formAction === '/solicitar-demostracion-kia'
+	const [form, fields] = useForm({
+		id: 'reserva',
+		lastResult: outcome?.status === 'error' ? outcome.result : undefined,
+		constraint: getZodConstraint(bookingSchema),
+		...validateOnSubmit,
+		defaultValue: {
+			nombre: draft?.nombre ?? '',
+			email: draft?.email ?? '',
+			fecha: draft?.fecha ?? '',
+			hora: draft?.hora ?? '',
+			motivo: draft?.motivo ?? defaultBookingReason,
+		},
+		onValidate: ({ formData }) => parseWithZod(withSlotFields(formData), { schema: bookingSchema }),
+	})
+	const { fecha, hora } = fields
+	const chosen = fecha.initialValue && hora.initialValue ? slotValue(fecha.initialValue, hora.initialValue) : ''
+	const slotErrors = fecha.errors?.length || hora.errors?.length ? chooseSlotErrors : undefined
+
+	return (
+		<div className="space-y-6">
+			{outcome?.status === 'success' ? (
+				<div role="status" className="flex gap-3 rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-5">
+					<Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+					<div>
+						<p className="font-semibold">{outcome.message}</p>
+						{outcome.note ? <p className="mt-1 text-sm">{outcome.note}</p> : null}
+						<a
+							href={outcome.meetUrl}
+							target="_blank"
+							rel="noreferrer"
+							className="mt-1 inline-block font-medium text-brand-ink underline"
+						>
+							{demoPage.success.join}
+						</a>
+					</div>
+				</div>
+			) : null}
+			{outcome?.status === 'error' ? (
+				<div role="alert" className="flex gap-3 rounded-2xl border border-danger/40 bg-danger/5 p-5 text-danger">
+					<Icon name="triangle-exclamation-point" className="mt-0.5 size-5 shrink-0" />
+					<p>{outcome.message}</p>
+				</div>
+			) : null}
+			<Form method="post" action="/solicitar-demostracion-kia" className="space-y-5" {...getFormProps(form)}>
+				{returnTo ? <input type="hidden" name="volver" value={returnTo} /> : null}
+				{signedInAs ? (
+					<p className="text-sm text-muted-foreground">{demoPage.form.signedInAs(signedInAs)}</p>
+				) : (
+					<div className="grid gap-5 sm:grid-cols-2">
+						<Field
+							label={demoPage.form.nombre}
+							inputProps={{ ...getInputProps(fields.nombre, { type: 'text' }), required: true, autoComplete: 'name' }}
+							errors={fields.nombre.errors}
+						/>
+						<Field
+							label={demoPage.form.email}
+							inputProps={{ ...getInputProps(fields.email, { type: 'email' }), required: true, autoComplete: 'email' }}
+							errors={fields.email.errors}
+						/>
+					</div>
+				)}
+				<SlotPicker months={months} chosen={chosen} errorId={fecha.errorId} errors={slotErrors} />
+				<div>
+					<label htmlFor={fields.motivo.id} className="mb-1.5 block text-sm font-medium">
+						{demoPage.form.motivo}
+					</label>
+					<textarea {...getTextareaProps(fields.motivo)} rows={3} className={cn(inputClass, 'resize-y')} />
+					<ErrorList id={fields.motivo.errorId} errors={fields.motivo.errors} />
+				</div>
+				<Button type="submit" size="lg" disabled={submitting}>
+					{submitting ? <Icon name="loader-circle" className="size-4 animate-spin" /> : null}
+					{submitting ? demoPage.form.submitting : demoPage.form.submit}
+				</Button>
+			</Form>
+		</div>
+	)
+}

@@ -1,0 +1,8 @@
+import { supportRequestsCopy } from '~/content/support-requests'
+import type { SupportStatus } from '~/lib/support'
+import { Badge } from '../portal/status-badge'
+
+/** A request's status as its client reads it: answered ones done, open ones neutral. */
+export function SupportRequestStatusBadge({ status }: { status: SupportStatus }) {
+	return <Badge tone={status === 'resuelta' ? 'positive' : 'neutral'}>{supportRequestsCopy.statuses[status]}</Badge>
+}

@@ -1,0 +1,116 @@
+import { Link, useSearchParams } from 'react-router'
+import { loadAdminPage } from '~/.server/admin/list'
+import { guardedUser } from '~/.server/auth/auth'
+import { getSupabase } from '~/.server/supabase/supabase'
+import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
+import { SupportStatusBadge, supportKindLabel } from '~/components/inbox/inbox-status'
+import { adminCopy } from '~/content/admin'
+import { formatLongDateTime } from '~/lib/dates'
+import { routeComponent } from '~/lib/route-component'
+import { formTypes, supportStatuses } from '~/lib/support'
+import { supportFilterArgs, supportFiltersFrom, type SupportFilters } from '~/lib/inbox-filters'
+import type { Route } from './+types/inbox'
+
+const copy = adminCopy.support
+
+type Row = {
+	id: string
+	form_type: string
+	created_at: string
+	status: string
+	nombre: string | null
+	email: string | null
+	extracto: string | null
+	asignado_nombre: string | null
+}
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+	const filters = supportFiltersFrom(url.searchParams)
+	const user = guardedUser(context)
+	const page = await loadAdminPage<Row>(url, copy.loadError, (range) =>
+		getSupabase(context).rpc('admin_soporte', { ...range, ...supportFilterArgs(filters, user.id) }),
+	)
+	return { ...page, filters }
+}
+
+function Filters({ filters }: { filters: SupportFilters }) {
+	const text = copy.filters
+	return (
+		<>
+			<FilterSelect
+				name="estado"
+				label={text.status}
+				value={filters.estado}
+				options={[['', text.allStatuses], ...supportStatuses.map((s): [string, string] => [s, copy.statuses[s]])]}
+			/>
+			<FilterSelect
+				name="tipo"
+				label={text.kind}
+				value={filters.tipo}
+				options={[['', text.allKinds], ...formTypes.map((t): [string, string] => [t, copy.kinds[t]])]}
+			/>
+			<FilterSelect
+				name="asignado"
+				label={text.assignee}
+				value={filters.asignado}
+				options={[
+					['', text.anyone],
+					['yo', text.me],
+					['nadie', text.nobody],
+				]}
+			/>
+			<ClearFilters active={Boolean(filters.estado || filters.tipo || filters.asignado)} />
+		</>
+	)
+}
+
+export default routeComponent(AdminSupport)
+
+function AdminSupport({ loaderData }: Route.ComponentProps) {
+	const [searchParams] = useSearchParams()
+	// The item's page links back to the list as it was: search, filters and page (the empty ones left out).
+	const listState = new URLSearchParams([...searchParams].filter(([, value]) => value))
+	const itemHref = (id: string) => `/admin/soporte/${id}${listState.size ? `?${listState}` : ''}`
+	return (
+		<AdminTable
+			title={copy.title}
+			placeholder={copy.searchPlaceholder}
+			columns={copy.columns}
+			list={loaderData}
+			empty={copy.empty}
+			filters={<Filters filters={loaderData.filters} />}
+		>
+			{loaderData.rows.map((row) => (
+				// The sender's link covers its row (after:inset-0): anywhere on the row opens the item, and the focus ring shows the row.
+				<tr key={row.id} className="relative border-b transition-colors last:border-0 hover:bg-surface-muted">
+					<td data-label={copy.columns[0]} className="p-4 whitespace-nowrap text-muted-foreground">
+						{formatLongDateTime(row.created_at)}
+					</td>
+					<td data-label={copy.columns[1]} className="p-4">
+						{supportKindLabel(row.form_type)}
+					</td>
+					<td data-label={copy.columns[2]} className="p-4">
+						<span className="max-sm:text-right">
+							<Link
+								to={itemHref(row.id)}
+								className="block font-medium underline-offset-4 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
+							>
+								{row.nombre ?? row.email ?? '—'}
+							</Link>
+							{row.email ? <span className="block text-muted-foreground">{row.email}</span> : null}
+						</span>
+					</td>
+					<td data-label={copy.columns[3]} className="max-w-sm p-4 text-muted-foreground">
+						<span className="line-clamp-2">{row.extracto}</span>
+					</td>
+					<td data-label={copy.columns[4]} className="p-4">
+						<SupportStatusBadge status={row.status} />
+					</td>
+					<td data-label={copy.columns[5]} className="p-4 text-muted-foreground">
+						{row.asignado_nombre ?? copy.unassigned}
+					</td>
+				</tr>
+			))}
+		</AdminTable>
+	)
+}
