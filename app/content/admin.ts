@@ -20,7 +20,7 @@ export const adminCopy = {
 	welcomeText: 'Gestiona reuniones, usuarios y servicios de KIA.',
 	figures: {
 		title: 'Hoy',
-		meetings: (days: number) => `Reuniones confirmadas en los próximos ${days} días`,
+		bookings: (days: number) => `Reuniones confirmadas en los próximos ${days} días`,
 		inbox: 'Mensajes nuevos en Soporte',
 		subscriptions: 'Suscripciones activas',
 		revenue: 'Ingresos recurrentes al mes',
@@ -47,7 +47,7 @@ export const adminCopy = {
 	previous: 'Anterior',
 	next: 'Siguiente',
 	pageOf: (page: number, pages: number, total: number) => `Página ${page} de ${pages} · ${total} en total`,
-	meetings: {
+	bookings: {
 		title: 'Reuniones',
 		columns: ['Fecha y Hora', 'Nombre', 'Email', 'Motivo', 'Estado'],
 		actions: 'Acciones',
@@ -198,7 +198,7 @@ export const adminCopy = {
 			remove: 'Desbloquear',
 			removeLabel: (range: string) => `Desbloquear ${range}`,
 			removed: 'Fechas desbloqueadas.',
-			meetings: 'Ver reuniones en estas fechas',
+			bookings: 'Ver reuniones en estas fechas',
 			ended: 'Ese bloqueo ya ha terminado: elige fechas a partir de hoy.',
 		},
 		history: {

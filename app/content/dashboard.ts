@@ -21,7 +21,7 @@ export const dashboardCopy = {
 		/** What a client opens the panel for, above the links to each page (issue 55). */
 		overview: {
 			loadError: 'No se pudo cargar. Inténtalo de nuevo en unos minutos.',
-			meeting: {
+			booking: {
 				heading: 'Tu próxima reunión',
 				none: 'No tienes reuniones programadas.',
 				book: 'Reservar una demostración',

@@ -1,4 +1,4 @@
-export const meetingsCopy = {
+export const bookingsCopy = {
 	title: 'Mis Reuniones',
 	tabs: { upcoming: 'Próximas', past: 'Pasadas' },
 	columns: { when: 'Fecha y Hora', reason: 'Motivo', status: 'Estado', actions: 'Acciones' },

@@ -2,7 +2,7 @@ import { businessTimeZone } from './dates'
 
 /** SPEC §9: 15-minute demos. */
 export const demoMinutes = 15
-export const meetingStatuses = ['confirmada', 'cancelada'] as const
+export const bookingStatuses = ['confirmada', 'cancelada'] as const
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
@@ -32,7 +32,7 @@ export function isValidDate(value: string) {
 	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
 
-export type Meeting = {
+export type Booking = {
 	id: string
 	fecha: string
 	hora: string
@@ -47,11 +47,11 @@ export type Meeting = {
  * cancelled meeting of next week is still next week's, shown there as cancelled (SPEC §4 put it with the past,
  * where nobody looks for it: issue 55); only a confirmed one offers join, reschedule and cancel.
  */
-export function splitMeetings<T extends Pick<Meeting, 'fecha' | 'hora'>>(meetings: T[], now = new Date()) {
+export function splitBookings<T extends Pick<Booking, 'fecha' | 'hora'>>(bookings: T[], now = new Date()) {
 	const today = todayInMadrid(now)
-	const key = (meeting: T) => `${meeting.fecha} ${meeting.hora}`
-	const upcoming = meetings.filter((meeting) => meeting.fecha >= today)
-	const past = meetings.filter((meeting) => !upcoming.includes(meeting))
+	const key = (booking: T) => `${booking.fecha} ${booking.hora}`
+	const upcoming = bookings.filter((booking) => booking.fecha >= today)
+	const past = bookings.filter((booking) => !upcoming.includes(booking))
 	return {
 		upcoming: [...upcoming].sort((a, b) => key(a).localeCompare(key(b))),
 		past: [...past].sort((a, b) => key(b).localeCompare(key(a))),
@@ -59,11 +59,11 @@ export function splitMeetings<T extends Pick<Meeting, 'fecha' | 'hora'>>(meeting
 }
 
 // Built on first use, like the one in dates.ts: pages that never show a meeting do not pay for it.
-let meetingDate: Intl.DateTimeFormat | undefined
+let bookingDate: Intl.DateTimeFormat | undefined
 
 /** "24 de noviembre de 2026, 10:30" — the stored date and time are already Madrid's. */
-export function formatMeeting(fecha: string, hora: string) {
+export function formatBookingTime(fecha: string, hora: string) {
 	if (!isValidDate(fecha)) return 'Fecha inválida'
-	meetingDate ??= new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' })
-	return `${meetingDate.format(new Date(`${fecha}T12:00:00Z`))}, ${hora.slice(0, 5)}`
+	bookingDate ??= new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' })
+	return `${bookingDate.format(new Date(`${fecha}T12:00:00Z`))}, ${hora.slice(0, 5)}`
 }

@@ -163,7 +163,7 @@ test.describe('keyboard only', () => {
 
 	test('a cliente reschedules a meeting through its dialog', async ({ page }) => {
 		const account = await createAccount('teclado-reprograma')
-		const meeting = await createMeeting(account.id, account.email)
+		const booking = await createMeeting(account.id, account.email)
 		await signInByKeyboard(page, account.email)
 		await openApp(page, portalURL('/dashboard/reuniones'))
 		await skipToContent(page, page.getByRole('main').getByRole('link', { name: 'Volver al Dashboard' }))
@@ -206,7 +206,7 @@ test.describe('keyboard only', () => {
 		await page.keyboard.press('Enter')
 
 		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
-		const moved = await serviceClient().from('reservas').select('fecha, hora').eq('id', meeting.id).single()
+		const moved = await serviceClient().from('reservas').select('fecha, hora').eq('id', booking.id).single()
 		expect(moved.data).toEqual({ fecha, hora: `${hora}:00` })
 	})
 

@@ -65,15 +65,15 @@ test.describe('axe, both themes', () => {
 		page,
 	}) => {
 		test.setTimeout(longTestBudget)
-		const { account, meeting, requestId } = await clientWithHistory('a11y-cliente')
+		const { account, booking, requestId } = await clientWithHistory('a11y-cliente')
 		await signIn(page, account.email)
 		const { found, visit } = audit(page)
 		for (const path of [
 			'/dashboard',
 			'/dashboard/reuniones',
 			'/dashboard/reuniones?tab=pasadas',
-			`/dashboard/reuniones?reprogramar=${meeting.id}`,
-			`/dashboard/reuniones?cancelar=${meeting.id}`,
+			`/dashboard/reuniones?reprogramar=${booking.id}`,
+			`/dashboard/reuniones?cancelar=${booking.id}`,
 			'/dashboard/suscripcion',
 			'/dashboard/asistentes',
 			'/dashboard/soporte',
@@ -210,7 +210,7 @@ test.describe('axe, both themes', () => {
 /** A cliente with a meeting ahead and one cancelled, a support request and an active assistant. */
 async function clientWithHistory(label: string) {
 	const account = await createAccount(label, 'Clara Ferrándiz')
-	const meeting = await createMeeting(account.id, account.email)
+	const booking = await createMeeting(account.id, account.email)
 	await createMeeting(account.id, account.email, { status: 'cancelada' })
 	const requestId = await createSupportRequest(account.id)
 	await serviceClient()
@@ -225,7 +225,7 @@ async function clientWithHistory(label: string) {
 			nota: 'Ya recuerda el modelo 303.',
 		})
 		.throwOnError()
-	return { account, meeting, requestId }
+	return { account, booking, requestId }
 }
 
 /** A client with an assistant, and a contact message about them with a note and a reply: what the admin pages list. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { formatMeeting } from '../../app/lib/booking'
+import { formatBookingTime } from '../../app/lib/booking'
 import { formatDateRange } from '../../app/lib/dates'
 import { defaultRulesRow } from '../support/booking-rules'
 import { slotDay, slotRadio } from '../support/slot-picker'
@@ -89,7 +89,7 @@ test('an admin changes the rules, and the site, the portal and the admin follow 
 	await openApp(clientPage, portalURL('/dashboard/reuniones'))
 	await clientPage
 		.getByRole('row')
-		.filter({ hasText: formatMeeting(open, '16:00') })
+		.filter({ hasText: formatBookingTime(open, '16:00') })
 		.getByRole('button', { name: 'Reprogramar' })
 		.click()
 	const dialog = clientPage.getByRole('dialog', { name: 'Reprogramar reunión' })

@@ -204,9 +204,9 @@ test('the panel’s live figures link to the lists they count, filtered the same
 	await page.goto(portalURL('/admin'))
 	const figures = page.getByRole('region', { name: 'Hoy' })
 	// The next seven days from today, whatever day today is: on a Sunday 'this week' held only that Sunday.
-	const meetings = figures.getByRole('link', { name: /Reuniones confirmadas en los próximos 7 días/ })
-	await expect(meetings).toHaveText(/^\d+Reuniones/)
-	const href = new URL((await meetings.getAttribute('href')) ?? '', portalURL('/'))
+	const bookings = figures.getByRole('link', { name: /Reuniones confirmadas en los próximos 7 días/ })
+	await expect(bookings).toHaveText(/^\d+Reuniones/)
+	const href = new URL((await bookings.getAttribute('href')) ?? '', portalURL('/'))
 	const desde = href.searchParams.get('desde') ?? ''
 	const hasta = new Date(`${desde}T12:00:00Z`)
 	hasta.setUTCDate(hasta.getUTCDate() + 6)

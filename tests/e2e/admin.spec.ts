@@ -104,7 +104,7 @@ test.describe('admin bookings', () => {
 		page,
 	}) => {
 		const client = await createAccount('reunion-admin', 'Marta Cliente')
-		const meeting = await createMeeting(client.id, client.email)
+		const booking = await createMeeting(client.id, client.email)
 		await createMeeting(client.id, client.email, { status: 'cancelada' })
 		const admin = await createAdminAccount('reuniones')
 		await signIn(page, admin.email)
@@ -120,12 +120,12 @@ test.describe('admin bookings', () => {
 		await expect(reschedule).toContainText('El cliente recibirá la invitación actualizada por email.')
 		// The booking page's free slots: no weekend, not the meeting's own slot.
 		await expect(slotDay(reschedule, nextSaturday(target.fecha))).toHaveCount(0)
-		await expect(slotRadio(reschedule, { fecha: meeting.fecha, hora: meeting.hora.slice(0, 5) })).toHaveCount(0)
+		await expect(slotRadio(reschedule, { fecha: booking.fecha, hora: booking.hora.slice(0, 5) })).toHaveCount(0)
 		await slotRadio(reschedule, target).check()
 		await reschedule.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByText('La reunión ha sido reprogramada.')).toBeVisible()
 		await expect(page).toHaveURL(list)
-		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', meeting.id).single()
+		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', booking.id).single()
 		expect(moved.data).toEqual({ fecha: target.fecha, hora: `${target.hora}:00`, status: 'confirmada' })
 		await waitForMail(client.email, /Tu reunión con KIA ha cambiado de fecha/)
 
@@ -133,7 +133,7 @@ test.describe('admin bookings', () => {
 		const cancel = page.getByRole('dialog', { name: '¿Cancelar esta reunión?' })
 		await cancel.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
 		await expect(page.getByText('La reunión ha sido cancelada. Se ha avisado al cliente.')).toBeVisible()
-		expect((await serviceClient().from('reservas').select('status').eq('id', meeting.id).single()).data).toEqual({
+		expect((await serviceClient().from('reservas').select('status').eq('id', booking.id).single()).data).toEqual({
 			status: 'cancelada',
 		})
 		await waitForMail(client.email, /Tu reunión con KIA ha sido cancelada/)
@@ -144,7 +144,7 @@ test.describe('admin bookings', () => {
 		browser,
 	}) => {
 		const client = await createAccount('reunion-sin-js')
-		const meeting = await createMeeting(client.id, client.email)
+		const booking = await createMeeting(client.id, client.email)
 		const other = await createAccount('reunion-ocupa')
 		const taken = await createMeeting(other.id, other.email)
 		const takenMeanwhile = uniqueSlot()
@@ -169,8 +169,8 @@ test.describe('admin bookings', () => {
 		// A weekend is never offered, and a post naming one is refused.
 		const saturday = await postAs(page, portalURL('/admin/reuniones'), {
 			intent: 'reschedule',
-			id: meeting.id,
-			slot: `${nextSaturday(meeting.fecha)}T10:00`,
+			id: booking.id,
+			slot: `${nextSaturday(booking.fecha)}T10:00`,
 		})
 		expect(saturday.status).toBe(400)
 		expect(saturday.body).toContain('elige un día y una hora de los disponibles')
@@ -179,7 +179,7 @@ test.describe('admin bookings', () => {
 		await page.getByRole('link', { name: 'Cancelar' }).click()
 		await page.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
 		await expect(page).toHaveURL(list)
-		expect((await serviceClient().from('reservas').select('status').eq('id', meeting.id).single()).data).toEqual({
+		expect((await serviceClient().from('reservas').select('status').eq('id', booking.id).single()).data).toEqual({
 			status: 'cancelada',
 		})
 		expect((await serviceClient().from('reservas').select('status').eq('id', taken.id).single()).data).toEqual({

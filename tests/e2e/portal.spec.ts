@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { formatMeeting } from '../../app/lib/booking'
+import { formatBookingTime } from '../../app/lib/booking'
 import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
@@ -132,7 +132,7 @@ test.describe('authentication', () => {
 test.describe('meetings', () => {
 	test('reschedule and cancel an upcoming meeting', async ({ page }) => {
 		const account = await createAccount('reuniones')
-		const meeting = await createMeeting(account.id, account.email)
+		const booking = await createMeeting(account.id, account.email)
 		await startSession(page, account.email)
 		await openApp(page, portalURL('/dashboard/reuniones'))
 		const row = page.getByRole('row').filter({ hasText: 'Demostración del asistente KIA' })
@@ -144,11 +144,11 @@ test.describe('meetings', () => {
 		const moveTo = uniqueSlot()
 		// The booking page's free slots: no weekend, nothing taken.
 		await expect(slotDay(dialog, nextSaturday(moveTo.fecha))).toHaveCount(0)
-		await expect(slotRadio(dialog, { fecha: meeting.fecha, hora: meeting.hora.slice(0, 5) })).toHaveCount(0)
+		await expect(slotRadio(dialog, { fecha: booking.fecha, hora: booking.hora.slice(0, 5) })).toHaveCount(0)
 		await slotRadio(dialog, moveTo).check()
 		await dialog.getByRole('button', { name: 'Guardar cambios' }).click()
 		await expect(page.getByText('La reunión ha sido reprogramada correctamente.')).toBeVisible()
-		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', meeting.id).single()
+		const moved = await serviceClient().from('reservas').select('fecha, hora, status').eq('id', booking.id).single()
 		expect(moved.data).toEqual({ fecha: moveTo.fecha, hora: `${moveTo.hora}:00`, status: 'confirmada' })
 		await waitForMail(account.email, /cambiado de fecha/)
 
@@ -169,7 +169,7 @@ test.describe('meetings', () => {
 
 	test('a weekend, a past date or a taken slot is refused', async ({ page }) => {
 		const account = await createAccount('fallos')
-		const meeting = await createMeeting(account.id, account.email)
+		const booking = await createMeeting(account.id, account.email)
 		const other = await createMeeting(account.id, account.email)
 		await signIn(page, account.email)
 		for (const [fecha, hora] of [
@@ -180,36 +180,36 @@ test.describe('meetings', () => {
 		] as const) {
 			const response = await postAs(page, portalURL('/dashboard/reuniones'), {
 				intent: 'reschedule',
-				id: meeting.id,
+				id: booking.id,
 				fecha,
 				hora,
 			})
 			expect(response.status, `${fecha} ${hora}`).toBe(400)
 		}
-		const unchanged = await serviceClient().from('reservas').select('fecha, hora').eq('id', meeting.id).single()
-		expect(unchanged.data).toEqual({ fecha: meeting.fecha, hora: meeting.hora })
+		const unchanged = await serviceClient().from('reservas').select('fecha, hora').eq('id', booking.id).single()
+		expect(unchanged.data).toEqual({ fecha: booking.fecha, hora: booking.hora })
 	})
 
 	test('another client’s meeting cannot be touched', async ({ page }) => {
 		const owner = await createAccount('propietaria')
 		const intruder = await createAccount('intrusa')
-		const meeting = await createMeeting(owner.id, owner.email)
+		const booking = await createMeeting(owner.id, owner.email)
 		await signIn(page, intruder.email)
-		const cancel = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'cancel', id: meeting.id })
+		const cancel = await postAs(page, portalURL('/dashboard/reuniones'), { intent: 'cancel', id: booking.id })
 		expect(cancel.status).toBe(400)
 		const reschedule = await postAs(page, portalURL('/dashboard/reuniones'), {
 			intent: 'reschedule',
-			id: meeting.id,
+			id: booking.id,
 			...uniqueSlot(),
 		})
 		expect(reschedule.status).toBe(400)
-		const untouched = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
-		expect(untouched.data).toEqual({ status: 'confirmada', fecha: meeting.fecha })
+		const untouched = await serviceClient().from('reservas').select('status, fecha').eq('id', booking.id).single()
+		expect(untouched.data).toEqual({ status: 'confirmada', fecha: booking.fecha })
 	})
 
 	test('without JavaScript the dialogs become inline forms that work', async ({ browser }) => {
 		const account = await createAccount('sin-js')
-		const meeting = await createMeeting(account.id, account.email)
+		const booking = await createMeeting(account.id, account.email)
 		const context = await browser.newContext({ javaScriptEnabled: false })
 		const page = await context.newPage()
 		await startSession(page, account.email)
@@ -235,7 +235,7 @@ test.describe('meetings', () => {
 		await page.getByRole('link', { name: 'Cancelar' }).click()
 		await page.getByRole('button', { name: 'Sí, cancelar reunión' }).click()
 		await expect(page.getByRole('status')).toContainText('La reunión ha sido cancelada.')
-		const row = await serviceClient().from('reservas').select('status, fecha').eq('id', meeting.id).single()
+		const row = await serviceClient().from('reservas').select('status, fecha').eq('id', booking.id).single()
 		expect(row.data).toEqual({ status: 'cancelada', fecha: moveTo.fecha })
 		await context.close()
 	})
@@ -263,9 +263,9 @@ test.describe('dashboard', () => {
 	test('empty: each block says what to do first, and the page links leave no card alone', async ({ page }) => {
 		const account = await createAccount('panel-vacio')
 		await signIn(page, account.email)
-		const meeting = page.getByRole('region', { name: 'Tu próxima reunión' })
-		await expect(meeting).toContainText('No tienes reuniones programadas.')
-		await expect(meeting.getByRole('link', { name: 'Reservar una demostración' })).toHaveAttribute(
+		const booking = page.getByRole('region', { name: 'Tu próxima reunión' })
+		await expect(booking).toContainText('No tienes reuniones programadas.')
+		await expect(booking.getByRole('link', { name: 'Reservar una demostración' })).toHaveAttribute(
 			'href',
 			siteURL('/solicitar-demostracion-kia'),
 		)
@@ -325,11 +325,11 @@ test.describe('dashboard', () => {
 			.throwOnError()
 		await signIn(page, account.email)
 
-		const meeting = page.getByRole('region', { name: 'Tu próxima reunión' })
-		await expect(meeting).toContainText(formatMeeting(next.fecha, next.hora))
-		await expect(meeting).not.toContainText(formatMeeting(sooner.fecha, sooner.hora))
-		await expect(meeting).toContainText('Facturas VERIFACTU')
-		await expect(meeting.getByRole('link', { name: 'Unirse' })).toHaveAttribute('target', '_blank')
+		const booking = page.getByRole('region', { name: 'Tu próxima reunión' })
+		await expect(booking).toContainText(formatBookingTime(next.fecha, next.hora))
+		await expect(booking).not.toContainText(formatBookingTime(sooner.fecha, sooner.hora))
+		await expect(booking).toContainText('Facturas VERIFACTU')
+		await expect(booking.getByRole('link', { name: 'Unirse' })).toHaveAttribute('target', '_blank')
 		const plan = page.getByRole('region', { name: 'Tu plan' })
 		await expect(plan).toContainText('Plan Business')
 		await expect(plan).toContainText('Mensual')
@@ -346,7 +346,7 @@ test.describe('dashboard', () => {
 		await expect(assistants.getByRole('listitem').filter({ hasText: 'Cobros' })).toContainText('En preparación')
 
 		// Rescheduling from here opens the meeting's form on the meetings page.
-		await meeting.getByRole('link', { name: 'Reprogramar' }).click()
+		await booking.getByRole('link', { name: 'Reprogramar' }).click()
 		await expect(page).toHaveURL(portalURL(`/dashboard/reuniones?reprogramar=${next.id}`))
 		await expect(page.getByRole('region', { name: 'Reprogramar reunión' })).toBeVisible()
 	})

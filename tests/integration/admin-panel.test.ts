@@ -41,7 +41,7 @@ describe('figures', () => {
 		const before = await loadPanelFigures(admin, sunday)
 		const service = serviceClient(supabase.url)
 		const email = uniqueEmail('panel')
-		const meeting = (fecha: string, status = 'confirmada') => ({ fecha, hora: '10:00', nombre: 'Panel', email, status })
+		const booking = (fecha: string, status = 'confirmada') => ({ fecha, hora: '10:00', nombre: 'Panel', email, status })
 		const owner = await createUser(supabase.url, uniqueEmail('panel-cliente'))
 		const subscription = (id: string, plan: string, periodo: string, status: string) => ({
 			id: `sub_panel_${id}`,
@@ -56,11 +56,11 @@ describe('figures', () => {
 			service
 				.from('reservas')
 				.insert([
-					meeting('2024-05-06'),
-					meeting('2024-05-10'),
-					meeting('2024-05-08', 'cancelada'),
-					meeting('2024-05-03'),
-					meeting('2024-05-13'),
+					booking('2024-05-06'),
+					booking('2024-05-10'),
+					booking('2024-05-08', 'cancelada'),
+					booking('2024-05-03'),
+					booking('2024-05-13'),
 				]),
 			service.from('form_submissions').insert([
 				{ form_type: 'Contacto General', data: { email }, status: 'nueva' },
@@ -79,7 +79,7 @@ describe('figures', () => {
 
 		const after = await loadPanelFigures(admin, sunday)
 		expect(after.upcoming).toEqual({ desde: '2024-05-05', hasta: '2024-05-11' })
-		expect((after.upcomingMeetings ?? 0) - (before.upcomingMeetings ?? 0)).toBe(2)
+		expect((after.upcomingBookings ?? 0) - (before.upcomingBookings ?? 0)).toBe(2)
 		expect((after.newInboxItems ?? 0) - (before.newInboxItems ?? 0)).toBe(2)
 		expect((after.activeSubscriptions ?? 0) - (before.activeSubscriptions ?? 0)).toBe(2)
 		expect((after.monthlyRecurringRevenue ?? 0) - (before.monthlyRecurringRevenue ?? 0)).toBeCloseTo(199 + 999 / 12)
@@ -88,6 +88,6 @@ describe('figures', () => {
 	test('a cliente’s session counts nothing of anyone else', async () => {
 		const cliente = await createUser(supabase.url, uniqueEmail('panel-curioso'))
 		const figures = await loadPanelFigures(cliente.client, '2024-05-06')
-		expect(figures).toMatchObject({ upcomingMeetings: 0, newInboxItems: 0, activeSubscriptions: 0 })
+		expect(figures).toMatchObject({ upcomingBookings: 0, newInboxItems: 0, activeSubscriptions: 0 })
 	})
 })

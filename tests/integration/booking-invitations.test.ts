@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { LocalSupabase } from '../../local/supabase/server'
-import { formatMeeting } from '~/lib/booking'
+import { formatBookingTime } from '~/lib/booking'
 import { defaultBookingRules } from '~/lib/slots'
 import type { TablesUpdate } from '~/lib/database.types'
 import { inbox, invitationIn, type CaughtMail } from '../support/mail'
@@ -102,14 +102,14 @@ async function bookingRow(userId: string) {
 describe('without Google Calendar: our invitation', () => {
 	test('a booking, two reschedules and a cancellation each send the client and the company the same meeting, one version newer each time', async () => {
 		const company = uniqueEmail('empresa')
-		const { createBooking, rescheduleOwnMeeting, cancelOwnMeeting } = await bookingsWith(company)
+		const { createBooking, rescheduleOwnBooking, cancelOwnBooking } = await bookingsWith(company)
 		const client = await signedInClient('invitada', 'Zoë Núñez')
 		const [first, second, third] = [uniqueSlot(), uniqueSlot(), uniqueSlot()] as const
 		const ical = (slot: Slot) => `${slot.fecha}T${slot.hora}:00`
 
 		expect(await createBooking(bookingOf(client, first), defaultBookingRules)).toMatchObject({ ok: true, mailed: true })
 		const { id } = await bookingRow(client.id)
-		const booked = formatMeeting(first.fecha, first.hora)
+		const booked = formatBookingTime(first.fecha, first.hora)
 		const steps = [
 			{
 				client: await mailTo(client.email, /^Tu demostración de KIA: /, booked),
@@ -123,11 +123,11 @@ describe('without Google Calendar: our invitation', () => {
 			[third, 2],
 		] as const) {
 			expect(
-				await rescheduleOwnMeeting(client.client, client.authUser, { id, fecha: slot.fecha, hora: slot.hora }),
+				await rescheduleOwnBooking(client.client, client.authUser, { id, fecha: slot.fecha, hora: slot.hora }),
 			).toEqual({
 				ok: true,
 			})
-			const when = formatMeeting(slot.fecha, slot.hora)
+			const when = formatBookingTime(slot.fecha, slot.hora)
 			steps.push({
 				client: await mailTo(client.email, /^Tu reunión con KIA ha cambiado de fecha$/, when),
 				company: await mailTo(company, /^Demostración reprogramada: /, when),
@@ -135,8 +135,8 @@ describe('without Google Calendar: our invitation', () => {
 			})
 		}
 
-		expect(await cancelOwnMeeting(client.client, client.authUser, id)).toEqual({ ok: true })
-		const cancelled = formatMeeting(third.fecha, third.hora)
+		expect(await cancelOwnBooking(client.client, client.authUser, id)).toEqual({ ok: true })
+		const cancelled = formatBookingTime(third.fecha, third.hora)
 		steps.push({
 			client: await mailTo(client.email, /^Tu reunión con KIA ha sido cancelada$/, cancelled),
 			company: await mailTo(company, /^Demostración cancelada: /, cancelled),
@@ -222,7 +222,7 @@ describe('with Google Calendar: Google’s invitation only', () => {
 
 	test('Google invites the client and tells them of each change; our e-mails still go, without an .ics', async () => {
 		const company = uniqueEmail('empresa-google')
-		const { createBooking, rescheduleOwnMeeting, cancelOwnMeeting } = await bookingsWith(company, googleVariablesSet)
+		const { createBooking, rescheduleOwnBooking, cancelOwnBooking } = await bookingsWith(company, googleVariablesSet)
 		const client = await signedInClient('google', 'Zoë Núñez')
 		const [slot, moveTo] = [uniqueSlot(), uniqueSlot()] as const
 
@@ -234,11 +234,11 @@ describe('with Google Calendar: Google’s invitation only', () => {
 		const { id, event_id } = await bookingRow(client.id)
 		expect(event_id).toBe('google:evento1')
 		expect(
-			await rescheduleOwnMeeting(client.client, client.authUser, { id, fecha: moveTo.fecha, hora: moveTo.hora }),
+			await rescheduleOwnBooking(client.client, client.authUser, { id, fecha: moveTo.fecha, hora: moveTo.hora }),
 		).toEqual({
 			ok: true,
 		})
-		expect(await cancelOwnMeeting(client.client, client.authUser, id)).toEqual({ ok: true })
+		expect(await cancelOwnBooking(client.client, client.authUser, id)).toEqual({ ok: true })
 
 		// Google's side: the client is a guest, and every change is sent to the guests.
 		expect(calls.map((call) => call.method)).toEqual(['POST', 'PATCH', 'DELETE'])
@@ -247,12 +247,20 @@ describe('with Google Calendar: Google’s invitation only', () => {
 
 		// Ours: the confirmation and the notices, none carrying a second invitation.
 		const mails = [
-			await mailTo(client.email, /^Tu demostración de KIA: /, formatMeeting(slot.fecha, slot.hora)),
-			await mailTo(company, /^Nueva demostración reservada: /, formatMeeting(slot.fecha, slot.hora)),
-			await mailTo(client.email, /^Tu reunión con KIA ha cambiado de fecha$/, formatMeeting(moveTo.fecha, moveTo.hora)),
-			await mailTo(company, /^Demostración reprogramada: /, formatMeeting(moveTo.fecha, moveTo.hora)),
-			await mailTo(client.email, /^Tu reunión con KIA ha sido cancelada$/, formatMeeting(moveTo.fecha, moveTo.hora)),
-			await mailTo(company, /^Demostración cancelada: /, formatMeeting(moveTo.fecha, moveTo.hora)),
+			await mailTo(client.email, /^Tu demostración de KIA: /, formatBookingTime(slot.fecha, slot.hora)),
+			await mailTo(company, /^Nueva demostración reservada: /, formatBookingTime(slot.fecha, slot.hora)),
+			await mailTo(
+				client.email,
+				/^Tu reunión con KIA ha cambiado de fecha$/,
+				formatBookingTime(moveTo.fecha, moveTo.hora),
+			),
+			await mailTo(company, /^Demostración reprogramada: /, formatBookingTime(moveTo.fecha, moveTo.hora)),
+			await mailTo(
+				client.email,
+				/^Tu reunión con KIA ha sido cancelada$/,
+				formatBookingTime(moveTo.fecha, moveTo.hora),
+			),
+			await mailTo(company, /^Demostración cancelada: /, formatBookingTime(moveTo.fecha, moveTo.hora)),
 		]
 		for (const mail of mails) expect(await invitationIn(mail), mail.subject).toBeNull()
 		expect(mails[0]?.text).toContain('https://meet.google.com/abc-defg-hij')
@@ -279,7 +287,11 @@ describe('with Google Calendar: Google’s invitation only', () => {
 			'[calendar] create failed; falling back to a Jitsi room',
 		)
 		const { id } = await bookingRow(client.id)
-		const confirmation = await mailTo(client.email, /^Tu demostración de KIA: /, formatMeeting(slot.fecha, slot.hora))
+		const confirmation = await mailTo(
+			client.email,
+			/^Tu demostración de KIA: /,
+			formatBookingTime(slot.fecha, slot.hora),
+		)
 		expect(await invitationOf(confirmation)).toMatchObject({ method: 'REQUEST', uid: id, sequence: 0 })
 	})
 })

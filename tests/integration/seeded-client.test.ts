@@ -52,7 +52,7 @@ describe('the seeded client', () => {
 		expect(new Date(until ?? 0).getTime()).toBe(firstOfMonth(1).getTime())
 		expect(overview.assistants).toMatchObject({ ok: true, value: [{ estado: 'activo' }] })
 		expect(overview.requests).toMatchObject({ ok: true, value: [{ status: 'en_curso', replies: 1 }] })
-		expect(overview.meeting).toMatchObject({ ok: true, value: { status: 'confirmada' } })
+		expect(overview.booking).toMatchObject({ ok: true, value: { status: 'confirmada' } })
 
 		const { invoices } = await loadBilling(session, user)
 		expect(invoices.map((invoice) => [invoice.status, invoice.total, new Date(invoice.created_at).getTime()])).toEqual(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { availabilityFact, describeAvailability } from '~/content/availability'
-import { formatMeeting, splitMeetings, todayInMadrid } from '~/lib/booking'
+import { formatBookingTime, splitBookings, todayInMadrid } from '~/lib/booking'
 import {
 	bookingWindow,
 	defaultBookingRules,
@@ -20,17 +20,17 @@ describe('Madrid calendar', () => {
 	})
 
 	test('meetings split around midnight Madrid time; a cancelled one to come stays with those to come', () => {
-		const meetings = [
+		const bookings = [
 			{ id: 'a', fecha: '2026-11-23', hora: '13:30:00', status: 'confirmada' },
 			{ id: 'b', fecha: '2026-11-24', hora: '10:00:00', status: 'confirmada' },
 			{ id: 'c', fecha: '2026-11-25', hora: '10:00:00', status: 'cancelada' },
 			{ id: 'd', fecha: '2026-11-26', hora: '11:00:00', status: 'confirmada' },
 			{ id: 'e', fecha: '2026-11-20', hora: '12:00:00', status: 'confirmada' },
 		]
-		const beforeMidnight = splitMeetings(meetings, new Date('2026-11-23T22:30:00Z'))
+		const beforeMidnight = splitBookings(bookings, new Date('2026-11-23T22:30:00Z'))
 		expect(beforeMidnight.upcoming.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd'])
 		expect(beforeMidnight.past.map((m) => m.id)).toEqual(['e'])
-		const afterMidnight = splitMeetings(meetings, new Date('2026-11-23T23:30:00Z'))
+		const afterMidnight = splitBookings(bookings, new Date('2026-11-23T23:30:00Z'))
 		expect(afterMidnight.upcoming.map((m) => m.id)).toEqual(['b', 'c', 'd'])
 		expect(afterMidnight.past.map((m) => m.id)).toEqual(['a', 'e'])
 	})
@@ -52,8 +52,8 @@ describe('bookable slots', () => {
 	)
 
 	test('dates read in Spanish long format, bad ones say so', () => {
-		expect(formatMeeting('2026-11-24', '10:30:00')).toBe('24 de noviembre de 2026, 10:30')
-		expect(formatMeeting('no-es-fecha', '10:30')).toBe('Fecha inválida')
+		expect(formatBookingTime('2026-11-24', '10:30:00')).toBe('24 de noviembre de 2026, 10:30')
+		expect(formatBookingTime('no-es-fecha', '10:30')).toBe('Fecha inválida')
 	})
 })
 

@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
-import { meetingsCopy } from '~/content/meetings'
+import { bookingsCopy } from '~/content/meetings'
 import type { Database } from '~/lib/database.types'
-import { meetingFilterArgs, type MeetingFilters } from '~/lib/booking-filters'
+import { bookingFilterArgs, type BookingFilters } from '~/lib/booking-filters'
 import { csvStream, formatSpreadsheetDateTime } from './csv'
 
 type ExportRow = {
@@ -24,8 +24,8 @@ const record = (row: ExportRow) => [
 	row.hora.slice(0, 5),
 	row.nombre,
 	row.email,
-	row.motivo || meetingsCopy.defaultReason,
-	meetingsCopy.statuses[row.status] ?? row.status,
+	row.motivo || bookingsCopy.defaultReason,
+	bookingsCopy.statuses[row.status] ?? row.status,
 	row.meet_url ?? '',
 	formatSpreadsheetDateTime(row.created_at),
 ]
@@ -34,20 +34,20 @@ const record = (row: ExportRow) => [
  * Every booking matching the admin's search and filters as a CSV stream, read with the admin's own
  * session (the function checks the role). Null when the first read fails.
  */
-export function meetingsCsv(
+export function bookingsCsv(
 	supabase: SupabaseClient<Database>,
-	{ termino, filters }: { termino: string; filters: MeetingFilters },
+	{ termino, filters }: { termino: string; filters: BookingFilters },
 ) {
 	return csvStream<ExportRow>({
 		label: 'meetings',
-		header: adminCopy.meetings.csvColumns,
+		header: adminCopy.bookings.csvColumns,
 		batchSize,
 		record,
 		read: async (after) => {
 			const { data, error } = await supabase.rpc('admin_reservas_exportar', {
 				termino,
 				cuantos: batchSize,
-				...meetingFilterArgs(filters),
+				...bookingFilterArgs(filters),
 				...(after ? { tras_fecha: after.fecha, tras_hora: after.hora, tras_id: after.id } : {}),
 			})
 			if (error) throw error

@@ -9,7 +9,7 @@ import { inviteUser } from './users'
 import { createBooking, isSlotTaken } from '../booking/bookings'
 import { log } from '../log'
 
-const refused = adminCopy.meetings.create.refused
+const refused = adminCopy.bookings.create.refused
 
 export type AdminBookingResult = { ok: true; invited: boolean } | { ok: false; message: string }
 

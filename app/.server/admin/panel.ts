@@ -15,7 +15,7 @@ export const upcomingDays = 7
  */
 export async function loadPanelFigures(supabase: SupabaseClient<Database>, today = todayInMadrid()) {
 	const upcoming = nextDays(today, upcomingDays)
-	const [meetings, inbox, revenue, subscribers] = await Promise.all([
+	const [bookings, inbox, revenue, subscribers] = await Promise.all([
 		supabase
 			.from('reservas')
 			.select('id', { count: 'exact', head: true })
@@ -26,10 +26,10 @@ export async function loadPanelFigures(supabase: SupabaseClient<Database>, today
 		loadRecurringRevenue(supabase),
 		supabase.from('boletin_suscriptores').select('id', { count: 'exact', head: true }).eq('estado', 'confirmado'),
 	])
-	for (const { error } of [meetings, inbox, subscribers]) if (error) log.error({ err: error }, '[admin] panel figure')
+	for (const { error } of [bookings, inbox, subscribers]) if (error) log.error({ err: error }, '[admin] panel figure')
 	return {
 		upcoming,
-		upcomingMeetings: meetings.error ? null : meetings.count,
+		upcomingBookings: bookings.error ? null : bookings.count,
 		newInboxItems: inbox.error ? null : inbox.count,
 		activeSubscriptions: revenue?.billed ?? null,
 		monthlyRecurringRevenue: revenue?.mrr ?? null,

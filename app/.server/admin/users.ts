@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
 import type { Database } from '~/lib/database.types'
 import { isUuid } from '~/lib/utils'
-import { cancelUpcomingMeetingsOf } from '../booking/bookings'
+import { cancelUpcomingBookingsOf } from '../booking/bookings'
 import { getPublicEnv } from '../env'
 import { createServiceClient } from '../supabase/supabase'
 import { log } from '../log'
@@ -48,7 +48,7 @@ export async function deleteUserByAdmin(
 		if ((count ?? 0) <= 1) return { ok: false, message: copy.lastAdmin }
 	}
 	// The deleted user's confirmed meetings would otherwise keep holding their slots (issue 18, finding 9).
-	if (!(await cancelUpcomingMeetingsOf(id))) return { ok: false, message: copy.deleteError }
+	if (!(await cancelUpcomingBookingsOf(id))) return { ok: false, message: copy.deleteError }
 	// Service role: deleting an account is the auth admin API's job; the profile follows by foreign key.
 	const { error } = await createServiceClient().auth.admin.deleteUser(id)
 	if (error) {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { demoMinutes, formatMeeting, todayInMadrid, type Meeting } from '~/lib/booking'
+import { demoMinutes, formatBookingTime, todayInMadrid, type Booking } from '~/lib/booking'
 import {
 	bookableDays,
 	bookingWindow,
@@ -19,16 +19,16 @@ import { mailSender, sendMail, type Mail } from '../mail'
 import { createServiceClient, type SessionUser } from '../supabase/supabase'
 import { log } from '../log'
 
-const meetingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nombre, email'
+const bookingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nombre, email'
 /** A change also needs the version of the invitation the client holds. */
-const changeColumns = `${meetingColumns}, secuencia`
-type MeetingRow = Meeting & { nombre: string; email: string; secuencia: number }
+const changeColumns = `${bookingColumns}, secuencia`
+type BookingRow = Booking & { nombre: string; email: string; secuencia: number }
 
 /** The user's own meetings, read under RLS. */
-export async function listOwnMeetings(supabase: SupabaseClient<Database>, user: SessionUser) {
+export async function listOwnBookings(supabase: SupabaseClient<Database>, user: SessionUser) {
 	const { data, error } = await supabase
 		.from('reservas')
-		.select(meetingColumns)
+		.select(bookingColumns)
 		.eq('user_id', user.id)
 		.order('fecha', { ascending: false })
 		.order('hora', { ascending: false })
@@ -44,11 +44,11 @@ export type ChangeResult = { ok: true } | { ok: false; message: string }
  * names the owner, so an admin acting as a client touches only their own. The write then goes
  * through the service role, which alone may write bookings (docs/decisions/003).
  */
-async function upcomingMeeting(
+async function upcomingBooking(
 	supabase: SupabaseClient<Database>,
 	id: string,
 	ownerId?: string,
-): Promise<MeetingRow | string> {
+): Promise<BookingRow | string> {
 	if (!/^[0-9a-f-]{36}$/i.test(id)) return 'La reunión no existe.'
 	const query = supabase.from('reservas').select(changeColumns).eq('id', id)
 	const { data } = await (ownerId ? query.eq('user_id', ownerId) : query).maybeSingle()
@@ -58,30 +58,30 @@ async function upcomingMeeting(
 	return data
 }
 
-export async function cancelOwnMeeting(
+export async function cancelOwnBooking(
 	supabase: SupabaseClient<Database>,
 	user: SessionUser,
 	id: string,
 ): Promise<ChangeResult> {
-	const meeting = await upcomingMeeting(supabase, id, user.id)
-	if (typeof meeting === 'string') return { ok: false, message: meeting }
-	return cancelMeeting(meeting)
+	const booking = await upcomingBooking(supabase, id, user.id)
+	if (typeof booking === 'string') return { ok: false, message: booking }
+	return cancelBooking(booking)
 }
 
 /** An admin cancels any client's booking; the client gets the same cancellation as when they cancel. */
-export async function cancelMeetingAsAdmin(supabase: SupabaseClient<Database>, id: string): Promise<ChangeResult> {
-	const meeting = await upcomingMeeting(supabase, id)
-	if (typeof meeting === 'string') return { ok: false, message: meeting }
-	return cancelMeeting(meeting)
+export async function cancelBookingAsAdmin(supabase: SupabaseClient<Database>, id: string): Promise<ChangeResult> {
+	const booking = await upcomingBooking(supabase, id)
+	if (typeof booking === 'string') return { ok: false, message: booking }
+	return cancelBooking(booking)
 }
 
 /** Frees the slot, removes the calendar event and tells the client and the company. */
-async function cancelMeeting(meeting: MeetingRow): Promise<ChangeResult> {
+async function cancelBooking(booking: BookingRow): Promise<ChangeResult> {
 	// Service role: clients may not write bookings; the callers checked who may cancel this one.
 	const { data: cancelled, error } = await createServiceClient()
 		.from('reservas')
 		.update({ status: 'cancelada' })
-		.eq('id', meeting.id)
+		.eq('id', booking.id)
 		.eq('status', 'confirmada')
 		.select('secuencia')
 		.maybeSingle()
@@ -91,23 +91,23 @@ async function cancelMeeting(meeting: MeetingRow): Promise<ChangeResult> {
 	}
 	// Another request cancelled it first, and told everyone.
 	if (!cancelled) return { ok: true }
-	const calendar = calendarOf(meeting)
-	if (meeting.event_id)
+	const calendar = calendarOf(booking)
+	if (booking.event_id)
 		await calendar
-			.cancel(meeting.event_id)
+			.cancel(booking.event_id)
 			.catch((cause: unknown) => log.error({ err: cause }, '[calendar] cancel failed'))
-	const when = formatMeeting(meeting.fecha, meeting.hora)
-	const invitation = invitationFor({ ...meeting, secuencia: cancelled.secuencia }, calendar, 'CANCEL')
+	const when = formatBookingTime(booking.fecha, booking.hora)
+	const invitation = invitationFor({ ...booking, secuencia: cancelled.secuencia }, calendar, 'CANCEL')
 	await sendMail({
-		to: meeting.email,
+		to: booking.email,
 		subject: 'Tu reunión con KIA ha sido cancelada',
-		text: `Hola ${meeting.nombre}:\n\nTu reunión del ${when} ha sido cancelada.\n\nSi quieres, puedes reservar otra desde tu panel de cliente.\n\nEl equipo de KIA`,
+		text: `Hola ${booking.nombre}:\n\nTu reunión del ${when} ha sido cancelada.\n\nSi quieres, puedes reservar otra desde tu panel de cliente.\n\nEl equipo de KIA`,
 		invitation,
 	})
 	await sendMail({
 		to: contactDestination(),
 		subject: `Demostración cancelada: ${when}`,
-		text: `Se ha cancelado la demostración de ${meeting.nombre} <${meeting.email}> del ${when}.\nMotivo: ${reasonOf(meeting)}`,
+		text: `Se ha cancelado la demostración de ${booking.nombre} <${booking.email}> del ${when}.\nMotivo: ${reasonOf(booking)}`,
 		invitation,
 	})
 	return { ok: true }
@@ -119,7 +119,7 @@ async function cancelMeeting(meeting: MeetingRow): Promise<ChangeResult> {
  * events removed and the client told. (The database does the same for a
  * deletion made elsewhere, without the e-mails.) False when one could not be.
  */
-export async function cancelUpcomingMeetingsOf(userId: string) {
+export async function cancelUpcomingBookingsOf(userId: string) {
 	// Service role: an admin is acting on another user's bookings, which only the server writes.
 	const { data, error } = await createServiceClient()
 		.from('reservas')
@@ -131,26 +131,26 @@ export async function cancelUpcomingMeetingsOf(userId: string) {
 		log.error({ err: error }, '[bookings] upcoming meetings of a user could not be read')
 		return false
 	}
-	const results = await Promise.all(data.map((meeting) => cancelMeeting(meeting)))
+	const results = await Promise.all(data.map((booking) => cancelBooking(booking)))
 	return results.every((result) => result.ok)
 }
 
 type Reschedule = { id: string; fecha: string; hora: string }
 
-export function rescheduleOwnMeeting(
+export function rescheduleOwnBooking(
 	supabase: SupabaseClient<Database>,
 	user: SessionUser,
 	change: Reschedule,
 ): Promise<ChangeResult> {
-	return rescheduleMeeting(supabase, change, user.id)
+	return rescheduleBooking(supabase, change, user.id)
 }
 
 /** An admin moves any client's booking, under the same rules; the client gets the updated invitation. */
-export function rescheduleMeetingAsAdmin(supabase: SupabaseClient<Database>, change: Reschedule) {
-	return rescheduleMeeting(supabase, change)
+export function rescheduleBookingAsAdmin(supabase: SupabaseClient<Database>, change: Reschedule) {
+	return rescheduleBooking(supabase, change)
 }
 
-async function rescheduleMeeting(
+async function rescheduleBooking(
 	supabase: SupabaseClient<Database>,
 	{ id, fecha, hora }: Reschedule,
 	ownerId?: string,
@@ -158,13 +158,13 @@ async function rescheduleMeeting(
 	const rules = await loadBookingRules()
 	if (isPastHorizon(rules, fecha)) return { ok: false, message: horizonMessage(rules) }
 	if (!isBookable(rules, fecha, hora)) return { ok: false, message: outsideTheRules }
-	const meeting = await upcomingMeeting(supabase, id, ownerId)
-	if (typeof meeting === 'string') return { ok: false, message: meeting }
+	const booking = await upcomingBooking(supabase, id, ownerId)
+	if (typeof booking === 'string') return { ok: false, message: booking }
 	// Service role: clients may not write bookings; ownership was checked above.
 	const { data: moved, error } = await createServiceClient()
 		.from('reservas')
 		.update({ fecha, hora })
-		.eq('id', meeting.id)
+		.eq('id', booking.id)
 		.eq('status', 'confirmada')
 		.select('secuencia')
 		.maybeSingle()
@@ -179,25 +179,25 @@ async function rescheduleMeeting(
 	}
 	// Cancelled by another request since it was read.
 	if (!moved) return { ok: false, message: 'Solo se pueden cambiar reuniones confirmadas y futuras.' }
-	const calendar = calendarOf(meeting)
-	const details = { fecha, hora, motivo: meeting.motivo ?? '', nombre: meeting.nombre, email: meeting.email }
-	if (meeting.event_id)
+	const calendar = calendarOf(booking)
+	const details = { fecha, hora, motivo: booking.motivo ?? '', nombre: booking.nombre, email: booking.email }
+	if (booking.event_id)
 		await calendar
-			.move(meeting.event_id, details)
+			.move(booking.event_id, details)
 			.catch((cause: unknown) => log.error({ err: cause }, '[calendar] move failed'))
-	const was = formatMeeting(meeting.fecha, meeting.hora)
-	const when = formatMeeting(fecha, hora)
-	const invitation = invitationFor({ ...meeting, fecha, hora, secuencia: moved.secuencia }, calendar, 'REQUEST')
+	const was = formatBookingTime(booking.fecha, booking.hora)
+	const when = formatBookingTime(fecha, hora)
+	const invitation = invitationFor({ ...booking, fecha, hora, secuencia: moved.secuencia }, calendar, 'REQUEST')
 	await sendMail({
-		to: meeting.email,
+		to: booking.email,
 		subject: 'Tu reunión con KIA ha cambiado de fecha',
-		text: `Hola ${meeting.nombre}:\n\nTu reunión se ha reprogramado para el ${when}.${meeting.meet_url ? `\n\nEnlace: ${meeting.meet_url}` : ''}\n\nEl equipo de KIA`,
+		text: `Hola ${booking.nombre}:\n\nTu reunión se ha reprogramado para el ${when}.${booking.meet_url ? `\n\nEnlace: ${booking.meet_url}` : ''}\n\nEl equipo de KIA`,
 		invitation,
 	})
 	await sendMail({
 		to: contactDestination(),
 		subject: `Demostración reprogramada: ${when}`,
-		text: `${meeting.nombre} <${meeting.email}> ha cambiado su demostración del ${was} al ${when}.\nMotivo: ${reasonOf(meeting)}${meeting.meet_url ? `\nEnlace: ${meeting.meet_url}` : ''}`,
+		text: `${booking.nombre} <${booking.email}> ha cambiado su demostración del ${was} al ${when}.\nMotivo: ${reasonOf(booking)}${booking.meet_url ? `\nEnlace: ${booking.meet_url}` : ''}`,
 		invitation,
 	})
 	return { ok: true }
@@ -284,21 +284,21 @@ async function upcomingCount(userId: string) {
  * e-mails. A failing calendar or mail never undoes a booking: it is logged
  * and the booking keeps a joinable link.
  */
-export async function createBooking(booking: NewBooking, rules: BookingRules): Promise<BookingResult> {
-	if (isPastHorizon(rules, booking.fecha)) return { ok: false, reason: 'horizon' }
-	if (!isBookable(rules, booking.fecha, booking.hora)) return { ok: false, reason: 'invalid' }
-	if ((await upcomingCount(booking.userId)) >= rules.maximoPendientes) return { ok: false, reason: 'limit' }
+export async function createBooking(requested: NewBooking, rules: BookingRules): Promise<BookingResult> {
+	if (isPastHorizon(rules, requested.fecha)) return { ok: false, reason: 'horizon' }
+	if (!isBookable(rules, requested.fecha, requested.hora)) return { ok: false, reason: 'invalid' }
+	if ((await upcomingCount(requested.userId)) >= rules.maximoPendientes) return { ok: false, reason: 'limit' }
 	// Service role: bookings are written by the server only (docs/decisions/003).
 	const service = createServiceClient()
 	const { data, error } = await service
 		.from('reservas')
 		.insert({
-			user_id: booking.userId,
-			nombre: booking.nombre,
-			email: booking.email,
-			fecha: booking.fecha,
-			hora: booking.hora,
-			motivo: booking.motivo,
+			user_id: requested.userId,
+			nombre: requested.nombre,
+			email: requested.email,
+			fecha: requested.fecha,
+			hora: requested.hora,
+			motivo: requested.motivo,
 		})
 		.select('id, secuencia')
 		.single()
@@ -309,14 +309,14 @@ export async function createBooking(booking: NewBooking, rules: BookingRules): P
 		log.error({ err: error }, '[bookings] create failed')
 		return { ok: false, reason: 'failed' }
 	}
-	const event = await createMeetingLink(booking)
+	const event = await createMeetingLink(requested)
 	const { error: linkError } = await service
 		.from('reservas')
 		.update({ meet_url: event.meetUrl, event_id: event.eventId })
 		.eq('id', data.id)
 	if (linkError) log.error({ err: linkError }, '[bookings] could not store the meeting link')
-	const meeting = { ...booking, id: data.id, secuencia: data.secuencia, meet_url: event.meetUrl }
-	const mailed = await sendBookingMails(meeting, calendarFor(event.eventId))
+	const booking = { ...requested, id: data.id, secuencia: data.secuencia, meet_url: event.meetUrl }
+	const mailed = await sendBookingMails(booking, calendarFor(event.eventId))
 	return { ok: true, meetUrl: event.meetUrl, mailed }
 }
 
@@ -330,14 +330,14 @@ async function createMeetingLink(booking: NewBooking) {
 }
 
 /** The calendar behind a booking; one without an event (made before links existed) has none, like Jitsi. */
-const calendarOf = (meeting: Pick<MeetingRow, 'event_id'>) =>
-	meeting.event_id ? calendarFor(meeting.event_id) : jitsiCalendar
+const calendarOf = (booking: Pick<BookingRow, 'event_id'>) =>
+	booking.event_id ? calendarFor(booking.event_id) : jitsiCalendar
 
 /** SPEC §3: an empty reason reads 'Consulta general'. */
-const reasonOf = (meeting: { motivo: string | null }) => meeting.motivo || 'Consulta general'
+const reasonOf = (booking: { motivo: string | null }) => booking.motivo || 'Consulta general'
 
-type InvitedMeeting = Pick<
-	MeetingRow,
+type InvitedBooking = Pick<
+	BookingRow,
 	'id' | 'secuencia' | 'fecha' | 'hora' | 'motivo' | 'meet_url' | 'nombre' | 'email'
 >
 
@@ -348,25 +348,25 @@ type InvitedMeeting = Pick<
  * (see CalendarProvider), so the client never gets two.
  */
 function invitationFor(
-	meeting: InvitedMeeting,
+	booking: InvitedBooking,
 	calendar: CalendarProvider,
 	method: InvitationMethod,
 ): Mail['invitation'] {
 	if (calendar.sendsInvitations) return undefined
-	const link = meeting.meet_url ? `\nEnlace: ${meeting.meet_url}` : ''
+	const link = booking.meet_url ? `\nEnlace: ${booking.meet_url}` : ''
 	const content = icsInvitation({
 		method,
-		uid: meeting.id,
-		sequence: meeting.secuencia,
-		fecha: meeting.fecha,
-		hora: meeting.hora,
+		uid: booking.id,
+		sequence: booking.secuencia,
+		fecha: booking.fecha,
+		hora: booking.hora,
 		durationMinutes: demoMinutes,
 		summary: 'Demostración de KIA',
-		description: `${reasonOf(meeting)}${link}`,
-		url: meeting.meet_url,
+		description: `${reasonOf(booking)}${link}`,
+		url: booking.meet_url,
 		organizer: mailSender(),
 		attendees: [
-			{ name: meeting.nombre, email: meeting.email },
+			{ name: booking.nombre, email: booking.email },
 			{ name: 'KIA', email: contactDestination() },
 		],
 		stamp: new Date(),
@@ -375,20 +375,20 @@ function invitationFor(
 }
 
 /** The visitor's confirmation, then the company's notice; true when the visitor's was sent. */
-async function sendBookingMails(meeting: InvitedMeeting & { meet_url: string }, calendar: CalendarProvider) {
-	const when = formatMeeting(meeting.fecha, meeting.hora)
-	const invitation = invitationFor(meeting, calendar, 'REQUEST')
+async function sendBookingMails(booking: InvitedBooking & { meet_url: string }, calendar: CalendarProvider) {
+	const when = formatBookingTime(booking.fecha, booking.hora)
+	const invitation = invitationFor(booking, calendar, 'REQUEST')
 	const mailed = await sendMail({
-		to: meeting.email,
+		to: booking.email,
 		subject: `Tu demostración de KIA: ${when}`,
-		text: `Hola ${meeting.nombre}:\n\nTu demostración gratuita de 15 minutos está confirmada para el ${when} (hora de Madrid).\n\nEnlace a la reunión: ${meeting.meet_url}\n\nPuedes reprogramarla o cancelarla desde tu panel de cliente.\n\nEl equipo de KIA`,
-		html: `<p>Hola ${escapeHtml(meeting.nombre)}:</p><p>Tu demostración gratuita de 15 minutos está confirmada para el <strong>${when}</strong> (hora de Madrid).</p><p><a href="${escapeHtml(meeting.meet_url)}">Ir a la reunión</a></p><p>Puedes reprogramarla o cancelarla desde tu panel de cliente.</p><p>El equipo de KIA</p>`,
+		text: `Hola ${booking.nombre}:\n\nTu demostración gratuita de 15 minutos está confirmada para el ${when} (hora de Madrid).\n\nEnlace a la reunión: ${booking.meet_url}\n\nPuedes reprogramarla o cancelarla desde tu panel de cliente.\n\nEl equipo de KIA`,
+		html: `<p>Hola ${escapeHtml(booking.nombre)}:</p><p>Tu demostración gratuita de 15 minutos está confirmada para el <strong>${when}</strong> (hora de Madrid).</p><p><a href="${escapeHtml(booking.meet_url)}">Ir a la reunión</a></p><p>Puedes reprogramarla o cancelarla desde tu panel de cliente.</p><p>El equipo de KIA</p>`,
 		invitation,
 	})
 	await sendMail({
 		to: contactDestination(),
 		subject: `Nueva demostración reservada: ${when}`,
-		text: `${meeting.nombre} <${meeting.email}> ha reservado una demostración para el ${when}.\nMotivo: ${meeting.motivo}\nEnlace: ${meeting.meet_url}`,
+		text: `${booking.nombre} <${booking.email}> ha reservado una demostración para el ${when}.\nMotivo: ${booking.motivo}\nEnlace: ${booking.meet_url}`,
 		invitation,
 	})
 	return mailed

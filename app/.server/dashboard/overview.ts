@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { planById } from '~/content/plans'
-import { splitMeetings } from '~/lib/booking'
+import { splitBookings } from '~/lib/booking'
 import type { Database } from '~/lib/database.types'
 import type { BillingPeriod } from '~/lib/period'
 import { loadBilling, type SubscriptionRow } from '../billing/billing'
-import { listOwnMeetings } from '../booking/bookings'
+import { listOwnBookings } from '../booking/bookings'
 import { log } from '../log'
 import { loadClientRequests } from '../support/requests'
 import type { SessionUser } from '../supabase/supabase'
@@ -43,10 +43,10 @@ async function planOf(supabase: Client, user: SessionUser): Promise<PlanSummary>
 	return { kind: 'none' }
 }
 
-async function nextMeetingOf(supabase: Client, user: SessionUser) {
-	const meetings = await listOwnMeetings(supabase, user)
-	if (!meetings) throw new Error('meetings could not be read')
-	return splitMeetings(meetings).upcoming.find((meeting) => meeting.status === 'confirmada') ?? null
+async function nextBookingOf(supabase: Client, user: SessionUser) {
+	const bookings = await listOwnBookings(supabase, user)
+	if (!bookings) throw new Error('meetings could not be read')
+	return splitBookings(bookings).upcoming.find((booking) => booking.status === 'confirmada') ?? null
 }
 
 async function openRequestsOf(supabase: Client, user: SessionUser) {
@@ -78,11 +78,11 @@ async function orFailed<T>(block: string, read: Promise<T>): Promise<{ ok: true;
 
 /** The client's panel at a glance (issue 55): next meeting, plan, open support requests, assistants. */
 export async function loadClientOverview(supabase: Client, user: SessionUser) {
-	const [meeting, plan, requests, assistants] = await Promise.all([
-		orFailed('next meeting', nextMeetingOf(supabase, user)),
+	const [booking, plan, requests, assistants] = await Promise.all([
+		orFailed('next meeting', nextBookingOf(supabase, user)),
 		orFailed('plan', planOf(supabase, user)),
 		orFailed('support requests', openRequestsOf(supabase, user)),
 		orFailed('assistants', assistantsOf(supabase, user)),
 	])
-	return { meeting, plan, requests, assistants }
+	return { booking, plan, requests, assistants }
 }

@@ -6,11 +6,11 @@ import { rowActions } from '~/components/portal/stacked-table'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
-import { formatMeeting, type Meeting } from '~/lib/booking'
+import { formatBookingTime, type Booking } from '~/lib/booking'
 import type { RescheduleOptions } from '~/lib/slots'
 
 /** The words of the reschedule and cancel forms: the client's page and the admin's say them differently. */
-export type MeetingActionsCopy = {
+export type BookingActionsCopy = {
 	join: string
 	reschedule: {
 		button: string
@@ -21,25 +21,25 @@ export type MeetingActionsCopy = {
 	cancel: { button: string; title: string; text: string; confirm: string; back: string }
 }
 
-type ActionMeeting = Pick<Meeting, 'id' | 'fecha' | 'hora' | 'meet_url'>
+type ActionBooking = Pick<Booking, 'id' | 'fecha' | 'hora' | 'meet_url'>
 
 function RescheduleForm({
-	meeting,
+	booking,
 	options,
 	copy,
 	onSubmit,
 }: {
-	meeting: ActionMeeting
+	booking: ActionBooking
 	options: RescheduleOptions
-	copy: MeetingActionsCopy
+	copy: BookingActionsCopy
 	onSubmit?: () => void
 }) {
 	const navigation = useNavigation()
 	return (
 		<Form method="post" className="space-y-4" onSubmit={onSubmit}>
 			<input type="hidden" name="intent" value="reschedule" />
-			<input type="hidden" name="id" value={meeting.id} />
-			<SlotPicker months={options.months} chosen="" errorId={`hueco-${meeting.id}`} errors={undefined} />
+			<input type="hidden" name="id" value={booking.id} />
+			<SlotPicker months={options.months} chosen="" errorId={`hueco-${booking.id}`} errors={undefined} />
 			<Button type="submit" className="w-full" disabled={navigation.state !== 'idle'}>
 				{copy.reschedule.submit}
 			</Button>
@@ -48,20 +48,20 @@ function RescheduleForm({
 }
 
 function CancelForm({
-	meeting,
+	booking,
 	copy,
 	children,
 	onSubmit,
 }: {
-	meeting: ActionMeeting
-	copy: MeetingActionsCopy
+	booking: ActionBooking
+	copy: BookingActionsCopy
 	children?: ReactNode
 	onSubmit?: () => void
 }) {
 	return (
 		<Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
 			<input type="hidden" name="intent" value="cancel" />
-			<input type="hidden" name="id" value={meeting.id} />
+			<input type="hidden" name="id" value={booking.id} />
 			{children}
 			<Button type="submit" variant="danger">
 				{copy.cancel.confirm}
@@ -71,22 +71,22 @@ function CancelForm({
 }
 
 /** Reprogramar and Cancelar for one meeting: dialogs with JavaScript; without it, links that open the forms on the page. */
-export function MeetingRowActions({
-	meeting,
+export function BookingRowActions({
+	booking,
 	options,
 	copy,
 }: {
-	meeting: ActionMeeting
+	booking: ActionBooking
 	options: RescheduleOptions
-	copy: MeetingActionsCopy
+	copy: BookingActionsCopy
 }) {
 	const hydrated = useHydrated()
 	const [searchParams] = useSearchParams()
 	const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null)
 	const close = () => setDialog(null)
-	const join = meeting.meet_url ? (
+	const join = booking.meet_url ? (
 		<Button asChild size="md" variant="secondary" className="h-9 px-3">
-			<a href={meeting.meet_url} target="_blank" rel="noreferrer">
+			<a href={booking.meet_url} target="_blank" rel="noreferrer">
 				<Icon name="video" className="size-4" />
 				{copy.join}
 			</a>
@@ -94,7 +94,7 @@ export function MeetingRowActions({
 	) : null
 	if (!hydrated) {
 		const inlineHref = (key: string) =>
-			`?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: meeting.id })}`
+			`?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: booking.id })}`
 		return (
 			<div className={rowActions}>
 				{join}
@@ -120,7 +120,7 @@ export function MeetingRowActions({
 					</Button>
 				</DialogTrigger>
 				<DialogContent title={copy.reschedule.title} description={copy.reschedule.text(options.availability)}>
-					<RescheduleForm meeting={meeting} options={options} copy={copy} onSubmit={close} />
+					<RescheduleForm booking={booking} options={options} copy={copy} onSubmit={close} />
 				</DialogContent>
 			</Dialog>
 			<Dialog open={dialog === 'cancel'} onOpenChange={(open) => setDialog(open ? 'cancel' : null)}>
@@ -130,7 +130,7 @@ export function MeetingRowActions({
 					</Button>
 				</DialogTrigger>
 				<DialogContent title={copy.cancel.title} description={copy.cancel.text}>
-					<CancelForm meeting={meeting} copy={copy} onSubmit={close}>
+					<CancelForm booking={booking} copy={copy} onSubmit={close}>
 						<DialogClose asChild>
 							<Button type="button" variant="secondary">
 								{copy.cancel.back}
@@ -144,17 +144,17 @@ export function MeetingRowActions({
 }
 
 /** Without JavaScript: the form a row's link asked for (?reprogramar= or ?cancelar=), above the table. */
-export function InlineMeetingForm({
-	meetings,
+export function InlineBookingForm({
+	bookings,
 	options,
 	copy,
 }: {
-	meetings: readonly ActionMeeting[]
+	bookings: readonly ActionBooking[]
 	options: RescheduleOptions
-	copy: MeetingActionsCopy
+	copy: BookingActionsCopy
 }) {
 	const [searchParams] = useSearchParams()
-	const inline = (key: string) => meetings.find((meeting) => meeting.id === searchParams.get(key))
+	const inline = (key: string) => bookings.find((booking) => booking.id === searchParams.get(key))
 	const rescheduling = inline('reprogramar')
 	const cancelling = inline('cancelar')
 	if (rescheduling)
@@ -162,9 +162,9 @@ export function InlineMeetingForm({
 			<section className="mb-6 rounded-2xl border bg-surface p-6" aria-label={copy.reschedule.title}>
 				<h2 className="font-semibold">{copy.reschedule.title}</h2>
 				<p className="mt-1 mb-4 text-sm text-muted-foreground">
-					{formatMeeting(rescheduling.fecha, rescheduling.hora)}
+					{formatBookingTime(rescheduling.fecha, rescheduling.hora)}
 				</p>
-				<RescheduleForm meeting={rescheduling} options={options} copy={copy} />
+				<RescheduleForm booking={rescheduling} options={options} copy={copy} />
 			</section>
 		)
 	if (cancelling)
@@ -172,7 +172,7 @@ export function InlineMeetingForm({
 			<section className="mb-6 rounded-2xl border border-danger/40 bg-surface p-6" aria-label={copy.cancel.title}>
 				<h2 className="font-semibold">{copy.cancel.title}</h2>
 				<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.cancel.text}</p>
-				<CancelForm meeting={cancelling} copy={copy} />
+				<CancelForm booking={cancelling} copy={copy} />
 			</section>
 		)
 	return null

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { meetingsCopy as copy } from '~/content/meetings'
+import { bookingsCopy as copy } from '~/content/meetings'
 import { cn } from '~/lib/utils'
 
 export type BadgeTone = 'positive' | 'attention' | 'negative' | 'neutral'

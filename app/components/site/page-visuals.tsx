@@ -139,7 +139,7 @@ function ScreenPage({ title, aside, children }: { title: string; aside?: ReactNo
 	)
 }
 
-export function MeetingsScreen({ className }: { className?: string }) {
+export function BookingsScreen({ className }: { className?: string }) {
 	const { address, gallery } = webappScreens
 	const screen = gallery.meetings
 	return (

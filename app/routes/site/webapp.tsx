@@ -3,7 +3,7 @@ import { CallToAction, PageHero, Section } from '~/components/site/page'
 import {
 	AssistantScreen,
 	BillingScreen,
-	MeetingsScreen,
+	BookingsScreen,
 	SupportScreen,
 	WebAppHomeScreen,
 } from '~/components/site/page-visuals'
@@ -77,7 +77,7 @@ const screenClass = 'flex-1'
 /** The WebApp's pages, one screen each with what it is for. */
 function Gallery() {
 	const screens = [
-		{ ...gallery.meetings, screen: <MeetingsScreen className={screenClass} /> },
+		{ ...gallery.meetings, screen: <BookingsScreen className={screenClass} /> },
 		{ ...gallery.billing, screen: <BillingScreen className={screenClass} /> },
 		{
 			...gallery.assistants,

@@ -217,7 +217,7 @@ describe('admin list functions', () => {
 			created_at: at,
 		})
 		const [first, second, third] = uniqueSlots(3)
-		const meeting = { nombre: 'Ana', email: suscrita.email ?? '', user_id: suscrita.id, status: 'confirmada' }
+		const booking = { nombre: 'Ana', email: suscrita.email ?? '', user_id: suscrita.id, status: 'confirmada' }
 		const written = await Promise.all([
 			clients.service
 				.from('suscripciones')
@@ -238,9 +238,9 @@ describe('admin list functions', () => {
 				status: 'paid',
 			}),
 			clients.service.from('reservas').insert([
-				{ ...first, ...meeting },
-				{ ...second, ...meeting },
-				{ ...third, ...meeting, status: 'cancelada' },
+				{ ...first, ...booking },
+				{ ...second, ...booking },
+				{ ...third, ...booking, status: 'cancelada' },
 			]),
 		])
 		expect(written.map((result) => result.error)).toEqual([null, null, null])

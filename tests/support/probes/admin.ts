@@ -141,13 +141,13 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 	'admin meeting reschedule': async () => {
 		const admin = await signedInAdmin('hostil-admin-mueve')
 		const client = await createAccount('hostil-movido')
-		const meeting = await createMeeting(client.id, client.email)
+		const booking = await createMeeting(client.id, client.email)
 		const target = uniqueSlot()
 		return {
 			module: 'routes/portal/admin/bookings.tsx',
 			url: portalURL('/admin/reuniones'),
 			cookie: admin.cookie,
-			valid: () => ({ intent: 'reschedule', id: meeting.id, ...target }),
+			valid: () => ({ intent: 'reschedule', id: booking.id, ...target }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', client.id)),
 			isWhole: (row, sent) =>
@@ -159,27 +159,27 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 	'admin meeting cancel': async () => {
 		const admin = await signedInAdmin('hostil-admin-cancela')
 		const client = await createAccount('hostil-cancelado')
-		const meeting = await createMeeting(client.id, client.email)
+		const booking = await createMeeting(client.id, client.email)
 		return {
 			module: 'routes/portal/admin/bookings.tsx',
 			url: portalURL('/admin/reuniones'),
 			cookie: admin.cookie,
-			valid: () => ({ intent: 'cancel', id: meeting.id }),
+			valid: () => ({ intent: 'cancel', id: booking.id }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', client.id)),
 			isWhole: (row, sent) =>
-				row.status === 'cancelada' && row.fecha === meeting.fecha && wasSent(sent, 'intent', 'cancel'),
+				row.status === 'cancelada' && row.fecha === booking.fecha && wasSent(sent, 'intent', 'cancel'),
 		}
 	},
 	'admin meeting cancel by a cliente': async () => {
 		const cliente = await signedIn('hostil-no-admin-cancela')
 		const other = await createAccount('hostil-reserva-ajena')
-		const meeting = await createMeeting(other.id, other.email)
+		const booking = await createMeeting(other.id, other.email)
 		return {
 			module: 'routes/portal/admin/bookings.tsx',
 			url: portalURL('/admin/reuniones'),
 			cookie: cliente.cookie,
-			valid: () => ({ intent: 'cancel', id: meeting.id }),
+			valid: () => ({ intent: 'cancel', id: booking.id }),
 			// requireAdmin sends a cliente to /dashboard before anything is read.
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, status').eq('user_id', other.id)),

@@ -9,14 +9,14 @@ import { marker, optionalSent, select, sentValues, signedIn, supportThread, wasS
 export const portalProbes: Record<string, () => Promise<Probe>> = {
 	'meeting reschedule': async () => {
 		const user = await signedIn('hostil-mueve')
-		const meeting = await createMeeting(user.id, user.email)
+		const booking = await createMeeting(user.id, user.email)
 		// One target slot: every variant that gets through moves the meeting to the same place.
 		const target = uniqueSlot()
 		return {
 			module: 'routes/portal/dashboard/bookings.tsx',
 			url: portalURL('/dashboard/reuniones'),
 			cookie: user.cookie,
-			valid: () => ({ intent: 'reschedule', id: meeting.id, ...target }),
+			valid: () => ({ intent: 'reschedule', id: booking.id, ...target }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', user.id)),
 			isWhole: (row, sent) =>
@@ -27,16 +27,16 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 	},
 	'meeting cancel': async () => {
 		const user = await signedIn('hostil-cancela')
-		const meeting = await createMeeting(user.id, user.email)
+		const booking = await createMeeting(user.id, user.email)
 		return {
 			module: 'routes/portal/dashboard/bookings.tsx',
 			url: portalURL('/dashboard/reuniones'),
 			cookie: user.cookie,
-			valid: () => ({ intent: 'cancel', id: meeting.id }),
+			valid: () => ({ intent: 'cancel', id: booking.id }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('reservas').select('id, fecha, hora, status').eq('user_id', user.id)),
 			isWhole: (row, sent) =>
-				row.status === 'cancelada' && row.fecha === meeting.fecha && wasSent(sent, 'intent', 'cancel'),
+				row.status === 'cancelada' && row.fecha === booking.fecha && wasSent(sent, 'intent', 'cancel'),
 		}
 	},
 	profile: async () => {

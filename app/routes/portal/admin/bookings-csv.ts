@@ -1,23 +1,23 @@
 import { data } from 'react-router'
 import { searchTermFrom } from '~/.server/admin/list'
-import { meetingsCsv } from '~/.server/admin/bookings-export'
+import { bookingsCsv } from '~/.server/admin/bookings-export'
 import { getSupabase } from '~/.server/supabase/supabase'
 import { adminCopy } from '~/content/admin'
 import { todayInMadrid } from '~/lib/booking'
-import { meetingFiltersFrom } from '~/lib/booking-filters'
+import { bookingFiltersFrom } from '~/lib/booking-filters'
 import type { Route } from './+types/bookings-csv'
 
 /** 'Exportar CSV': the bookings the list shows for the same ?q=, ?estado=, ?desde= and ?hasta=, every page of them. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-	const body = await meetingsCsv(getSupabase(context), {
+	const body = await bookingsCsv(getSupabase(context), {
 		termino: searchTermFrom(url),
-		filters: meetingFiltersFrom(url.searchParams),
+		filters: bookingFiltersFrom(url.searchParams),
 	})
-	if (!body) throw data(adminCopy.meetings.exportError, { status: 500 })
+	if (!body) throw data(adminCopy.bookings.exportError, { status: 500 })
 	return new Response(body, {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${adminCopy.meetings.csvFileName(todayInMadrid())}"`,
+			'Content-Disposition': `attachment; filename="${adminCopy.bookings.csvFileName(todayInMadrid())}"`,
 			'Cache-Control': 'private, no-store',
 		},
 	})

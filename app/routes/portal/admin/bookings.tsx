@@ -4,28 +4,28 @@ import type { z } from 'zod'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { bookForClient } from '~/.server/admin/bookings'
 import { loadAdminPage } from '~/.server/admin/list'
-import { cancelMeetingAsAdmin, loadRescheduleOptions, rescheduleMeetingAsAdmin } from '~/.server/booking/bookings'
+import { cancelBookingAsAdmin, loadRescheduleOptions, rescheduleBookingAsAdmin } from '~/.server/booking/bookings'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
 import { chooseSlotErrors, SlotPicker } from '~/components/booking/slot-picker'
 import { AdminTable, ClearFilters } from '~/components/admin/admin-table'
-import { InlineMeetingForm, MeetingRowActions } from '~/components/booking/booking-actions'
+import { InlineBookingForm, BookingRowActions } from '~/components/booking/booking-actions'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
-import { meetingsCopy } from '~/content/meetings'
-import { formatMeeting, meetingStatuses, todayInMadrid } from '~/lib/booking'
+import { bookingsCopy } from '~/content/meetings'
+import { formatBookingTime, bookingStatuses, todayInMadrid } from '~/lib/booking'
 import { slotValue, withSlotFields, type RescheduleOptions } from '~/lib/slots'
-import { meetingFilterArgs, meetingFiltersFrom } from '~/lib/booking-filters'
+import { bookingFilterArgs, bookingFiltersFrom } from '~/lib/booking-filters'
 import { adminBookingSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/bookings'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
 
-const copy = adminCopy.meetings
+const copy = adminCopy.bookings
 
 type Row = {
 	id: string
@@ -39,11 +39,11 @@ type Row = {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-	const filters = meetingFiltersFrom(url.searchParams)
+	const filters = bookingFiltersFrom(url.searchParams)
 	const supabase = getSupabase(context)
 	const [page, options] = await Promise.all([
 		loadAdminPage<Row>(url, copy.loadError, (range) =>
-			supabase.rpc('admin_reservas', { ...range, ...meetingFilterArgs(filters) }),
+			supabase.rpc('admin_reservas', { ...range, ...bookingFilterArgs(filters) }),
 		),
 		loadRescheduleOptions(),
 	])
@@ -89,7 +89,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 		})
 	}
 	if (form.get('intent') === 'cancel') {
-		const result = await cancelMeetingAsAdmin(supabase, id)
+		const result = await cancelBookingAsAdmin(supabase, id)
 		if (!result.ok) return fail(copy.cancel.error(result.message))
 		return redirectWithToast(listUrl(url), { type: 'success', title: copy.cancel.success })
 	}
@@ -97,7 +97,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 		const fecha = String(form.get('fecha') ?? '')
 		const hora = String(form.get('hora') ?? '')
 		if (!fecha || !hora) return fail(copy.reschedule.errorTitle, copy.reschedule.required)
-		const result = await rescheduleMeetingAsAdmin(supabase, { id, fecha, hora })
+		const result = await rescheduleBookingAsAdmin(supabase, { id, fecha, hora })
 		if (!result.ok) return fail(copy.reschedule.errorTitle, copy.reschedule.error(result.message))
 		return redirectWithToast(listUrl(url), { type: 'success', title: copy.reschedule.success })
 	}
@@ -114,9 +114,9 @@ function Filters({ filters }: { filters: Route.ComponentProps['loaderData']['fil
 				</label>
 				<select id="estado" name="estado" defaultValue={filters.estado ?? ''} className={selectClass}>
 					<option value="">{copy.filters.allStatuses}</option>
-					{meetingStatuses.map((status) => (
+					{bookingStatuses.map((status) => (
 						<option key={status} value={status}>
-							{meetingsCopy.statuses[status]}
+							{bookingsCopy.statuses[status]}
 						</option>
 					))}
 				</select>
@@ -155,7 +155,7 @@ function ExportLink() {
 }
 
 /** The new-booking form, on the page under ?nueva=1 with or without JavaScript: a refusal keeps what was typed. */
-function NewMeetingForm({
+function NewBookingForm({
 	options,
 	constraint,
 	lastResult,
@@ -247,9 +247,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	)
 }
 
-export default routeComponent(AdminMeetings)
+export default routeComponent(AdminBookings)
 
-function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
+function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
 	const { rows, today, filters, options } = loaderData
 	const [searchParams] = useSearchParams()
 	const creating = searchParams.has('nueva')
@@ -276,16 +276,16 @@ function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
 						</p>
 					) : null}
 					{creating ? (
-						<NewMeetingForm options={options} constraint={loaderData.constraint} lastResult={actionData?.create} />
+						<NewBookingForm options={options} constraint={loaderData.constraint} lastResult={actionData?.create} />
 					) : null}
-					<InlineMeetingForm meetings={upcoming} options={options} copy={copy} />
+					<InlineBookingForm bookings={upcoming} options={options} copy={copy} />
 				</>
 			}
 		>
 			{rows.map((row) => (
 				<tr key={row.id} className="border-b last:border-0">
 					<td data-label={copy.columns[0]} className="p-4 font-medium whitespace-nowrap">
-						{formatMeeting(row.fecha, row.hora)}
+						{formatBookingTime(row.fecha, row.hora)}
 					</td>
 					<td data-label={copy.columns[1]} className="p-4 sm:whitespace-nowrap">
 						{row.nombre}
@@ -294,15 +294,15 @@ function AdminMeetings({ loaderData, actionData }: Route.ComponentProps) {
 						{row.email}
 					</td>
 					<td data-label={copy.columns[3]} className="p-4 text-muted-foreground">
-						{row.motivo || meetingsCopy.defaultReason}
+						{row.motivo || bookingsCopy.defaultReason}
 					</td>
 					<td data-label={copy.columns[4]} className="p-4">
 						<StatusBadge status={row.status} />
 					</td>
 					<td data-label={copy.actions} className="p-4">
-						{/* Only a confirmed meeting still to come can change: the past is history, a cancellation final. */}
+						{/* Only a confirmed booking still to come can change: the past is history, a cancellation final. */}
 						{row.status === 'confirmada' && row.fecha >= today ? (
-							<MeetingRowActions meeting={row} options={options} copy={copy} />
+							<BookingRowActions booking={row} options={options} copy={copy} />
 						) : null}
 					</td>
 				</tr>

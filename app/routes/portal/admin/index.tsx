@@ -19,7 +19,7 @@ function figureCards(figures: Awaited<ReturnType<typeof loadPanelFigures>>) {
 	const upcoming = new URLSearchParams({ estado: 'confirmada', ...figures.upcoming })
 	const count = (value: number | null) => (value === null ? null : value.toLocaleString('es-ES'))
 	return [
-		{ label: copy.meetings(upcomingDays), value: count(figures.upcomingMeetings), to: `/admin/reuniones?${upcoming}` },
+		{ label: copy.bookings(upcomingDays), value: count(figures.upcomingBookings), to: `/admin/reuniones?${upcoming}` },
 		{ label: copy.inbox, value: count(figures.newInboxItems), to: '/admin/soporte?estado=nueva' },
 		{ label: copy.subscriptions, value: count(figures.activeSubscriptions), to: '/admin/facturacion' },
 		{

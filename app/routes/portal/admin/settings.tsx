@@ -279,17 +279,17 @@ function Blocks({ blocks }: { blocks: LoaderData['blocks'] }) {
 	return (
 		<ul className="divide-y rounded-2xl border">
 			{blocks.map((block) => {
-				const meetings = new URLSearchParams({ estado: 'confirmada', desde: block.desde, hasta: block.hasta })
+				const bookings = new URLSearchParams({ estado: 'confirmada', desde: block.desde, hasta: block.hasta })
 				return (
 					<li key={block.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
 						<div className="min-w-0">
 							<p className="text-sm font-medium first-letter:uppercase">{block.range}</p>
 							<p className="text-sm text-muted-foreground">{block.motivo}</p>
 							<Link
-								to={`/admin/reuniones?${meetings}`}
+								to={`/admin/reuniones?${bookings}`}
 								className="text-xs font-medium text-brand-ink underline-offset-4 hover:underline"
 							>
-								{text.meetings}
+								{text.bookings}
 							</Link>
 						</div>
 						<Form method="post">

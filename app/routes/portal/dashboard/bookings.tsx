@@ -2,24 +2,24 @@ import { data, Link } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { guardedUser } from '~/.server/auth/auth'
 import {
-	cancelOwnMeeting,
-	listOwnMeetings,
+	cancelOwnBooking,
+	listOwnBookings,
 	loadRescheduleOptions,
-	rescheduleOwnMeeting,
+	rescheduleOwnBooking,
 } from '~/.server/booking/bookings'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/supabase'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { InlineMeetingForm, MeetingRowActions } from '~/components/booking/booking-actions'
+import { InlineBookingForm, BookingRowActions } from '~/components/booking/booking-actions'
 import { StackedTable } from '~/components/portal/stacked-table'
 import { StatusBadge } from '~/components/portal/status-badge'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
-import { meetingsCopy as copy } from '~/content/meetings'
-import { formatMeeting, splitMeetings } from '~/lib/booking'
+import { bookingsCopy as copy } from '~/content/meetings'
+import { formatBookingTime, splitBookings } from '~/lib/booking'
 import { withSlotFields } from '~/lib/slots'
 import { cn } from '~/lib/utils'
 import type { Route } from './+types/bookings'
@@ -32,12 +32,12 @@ type Tab = 'proximas' | 'pasadas'
 
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const user = guardedUser(context)
-	const [meetings, options] = await Promise.all([listOwnMeetings(getSupabase(context), user), loadRescheduleOptions()])
+	const [bookings, options] = await Promise.all([listOwnBookings(getSupabase(context), user), loadRescheduleOptions()])
 	const tab: Tab = url.searchParams.get('tab') === 'pasadas' ? 'pasadas' : 'proximas'
-	const split = meetings ? splitMeetings(meetings) : null
+	const split = bookings ? splitBookings(bookings) : null
 	return {
 		tab,
-		meetings: split ? (tab === 'proximas' ? split.upcoming : split.past) : null,
+		bookings: split ? (tab === 'proximas' ? split.upcoming : split.past) : null,
 		options,
 		bookingUrl: `${getPublicEnv().SITE_URL}/solicitar-demostracion-kia`,
 	}
@@ -58,7 +58,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 		)
 
 	if (form.get('intent') === 'cancel') {
-		const result = await cancelOwnMeeting(supabase, user, id)
+		const result = await cancelOwnBooking(supabase, user, id)
 		if (!result.ok) return fail(copy.cancel.error(result.message))
 		return redirectWithToast(back, { type: 'success', title: copy.cancel.success })
 	}
@@ -67,7 +67,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 		const fecha = String(form.get('fecha') ?? '')
 		const hora = String(form.get('hora') ?? '')
 		if (!fecha || !hora) return fail(copy.reschedule.required.title, copy.reschedule.required.description)
-		const result = await rescheduleOwnMeeting(supabase, user, { id, fecha, hora })
+		const result = await rescheduleOwnBooking(supabase, user, { id, fecha, hora })
 		if (!result.ok) return fail(copy.reschedule.errorTitle, copy.reschedule.error(result.message))
 		return redirectWithToast(back, { type: 'success', title: copy.reschedule.success })
 	}
@@ -114,10 +114,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(request, serverAction, ({ message }) => ({ error: message }))
 }
 
-export default routeComponent(Meetings)
+export default routeComponent(Bookings)
 
-function Meetings({ loaderData, actionData }: Route.ComponentProps) {
-	const { tab, meetings, options } = loaderData
+function Bookings({ loaderData, actionData }: Route.ComponentProps) {
+	const { tab, bookings, options } = loaderData
 	return (
 		<>
 			<BackToDashboard />
@@ -144,13 +144,13 @@ function Meetings({ loaderData, actionData }: Route.ComponentProps) {
 					{actionData.error}
 				</p>
 			) : null}
-			{meetings ? <InlineMeetingForm meetings={meetings} options={options} copy={copy} /> : null}
-			{meetings === null ? (
+			{bookings ? <InlineBookingForm bookings={bookings} options={options} copy={copy} /> : null}
+			{bookings === null ? (
 				<div role="alert" className="rounded-2xl border border-danger/40 p-6">
 					<p className="font-semibold">{copy.loadError.title}</p>
 					<p className="text-sm text-muted-foreground">{copy.loadError.description}</p>
 				</div>
-			) : meetings.length === 0 ? (
+			) : bookings.length === 0 ? (
 				<div className="rounded-2xl border border-dashed bg-surface p-12 text-center">
 					<p className="font-semibold">{copy.empty.title}</p>
 					<p className="mt-1 text-sm text-muted-foreground">
@@ -160,20 +160,20 @@ function Meetings({ loaderData, actionData }: Route.ComponentProps) {
 			) : (
 				// On a phone each meeting is a card of labelled lines, its status and actions in view: no sideways scroll.
 				<StackedTable columns={[copy.columns.when, copy.columns.reason, copy.columns.status, copy.columns.actions]}>
-					{meetings.map((meeting) => (
-						<tr key={meeting.id} className="border-b last:border-0">
+					{bookings.map((booking) => (
+						<tr key={booking.id} className="border-b last:border-0">
 							<td data-label={copy.columns.when} className="p-4 font-medium">
-								{formatMeeting(meeting.fecha, meeting.hora)}
+								{formatBookingTime(booking.fecha, booking.hora)}
 							</td>
 							<td data-label={copy.columns.reason} className="p-4 text-muted-foreground">
-								{meeting.motivo || copy.defaultReason}
+								{booking.motivo || copy.defaultReason}
 							</td>
 							<td data-label={copy.columns.status} className="p-4">
-								<StatusBadge status={meeting.status} />
+								<StatusBadge status={booking.status} />
 							</td>
 							<td data-label={copy.columns.actions} className="p-4">
-								{tab === 'proximas' && meeting.status === 'confirmada' ? (
-									<MeetingRowActions meeting={meeting} options={options} copy={copy} />
+								{tab === 'proximas' && booking.status === 'confirmada' ? (
+									<BookingRowActions booking={booking} options={options} copy={copy} />
 								) : null}
 							</td>
 						</tr>

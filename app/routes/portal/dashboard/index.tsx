@@ -12,9 +12,9 @@ import { Button } from '~/components/ui/button'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { billingStatusLabels } from '~/content/billing'
 import { dashboardCopy } from '~/content/dashboard'
-import { meetingsCopy } from '~/content/meetings'
+import { bookingsCopy } from '~/content/meetings'
 import { periodLabels } from '~/content/plans'
-import { formatMeeting } from '~/lib/booking'
+import { formatBookingTime } from '~/lib/booking'
 import { formatLongDate } from '~/lib/dates'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/index'
@@ -45,7 +45,7 @@ function DashboardHome({ loaderData }: Route.ComponentProps) {
 			<h1 className="text-3xl font-bold tracking-tight">{dashboardCopy.home.greeting(layout?.user.name ?? '')}</h1>
 			<p className="mt-2 text-muted-foreground">{dashboardCopy.home.lead}</p>
 			<div className="mt-8 grid gap-5 md:grid-cols-2">
-				<NextMeeting block={loaderData.meeting} bookingUrl={loaderData.bookingUrl} />
+				<NextBooking block={loaderData.booking} bookingUrl={loaderData.bookingUrl} />
 				<Plan block={loaderData.plan} pricingUrl={loaderData.pricingUrl} />
 				<OpenRequests block={loaderData.requests} />
 				<Assistants block={loaderData.assistants} />
@@ -97,9 +97,9 @@ function Empty({ children }: { children: ReactNode }) {
 	return <p className="text-sm text-muted-foreground">{children}</p>
 }
 
-function NextMeeting({ block, bookingUrl }: { block: Data['meeting']; bookingUrl: string }) {
-	const text = copy.meeting
-	const meeting = block.ok ? block.value : null
+function NextBooking({ block, bookingUrl }: { block: Data['booking']; bookingUrl: string }) {
+	const text = copy.booking
+	const booking = block.ok ? block.value : null
 	return (
 		<Block
 			id="proxima-reunion"
@@ -109,21 +109,21 @@ function NextMeeting({ block, bookingUrl }: { block: Data['meeting']; bookingUrl
 		>
 			{!block.ok ? (
 				<Unavailable />
-			) : meeting ? (
+			) : booking ? (
 				<>
-					<p className="text-xl font-semibold tracking-tight">{formatMeeting(meeting.fecha, meeting.hora)}</p>
-					<p className="mt-1 text-sm text-muted-foreground">{meeting.motivo || meetingsCopy.defaultReason}</p>
+					<p className="text-xl font-semibold tracking-tight">{formatBookingTime(booking.fecha, booking.hora)}</p>
+					<p className="mt-1 text-sm text-muted-foreground">{booking.motivo || bookingsCopy.defaultReason}</p>
 					<div className="mt-4 flex flex-wrap gap-2">
-						{meeting.meet_url ? (
+						{booking.meet_url ? (
 							<Button asChild size="md" className="h-9 px-3">
-								<a href={meeting.meet_url} target="_blank" rel="noreferrer">
+								<a href={booking.meet_url} target="_blank" rel="noreferrer">
 									<Icon name="video" className="size-4" />
 									{text.join}
 								</a>
 							</Button>
 						) : null}
 						<Button asChild size="md" variant="secondary" className="h-9 px-3">
-							<Link to={`/dashboard/reuniones?${new URLSearchParams({ reprogramar: meeting.id })}`}>
+							<Link to={`/dashboard/reuniones?${new URLSearchParams({ reprogramar: booking.id })}`}>
 								{text.reschedule}
 							</Link>
 						</Button>
