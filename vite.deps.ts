@@ -52,6 +52,5 @@ export const serverDependencies = [
 	'sanitize-html',
 	'satori',
 	'stripe',
-	'ws',
 	'zod/mini',
 ]

@@ -13,12 +13,18 @@ import { uniqueEmail } from '../support/unique'
 async function appModules(url: string) {
 	process.env.SUPABASE_URL = url
 	vi.resetModules()
-	const [supabaseModule, requestModule, logModule] = await Promise.all([
-		import('~/.server/supabase/supabase'),
+	const [clientModule, sessionModule, requestModule, logModule] = await Promise.all([
+		import('~/.server/supabase/client'),
+		import('~/.server/auth/session'),
 		import('~/.server/http/request'),
 		import('~/.server/log'),
 	])
-	return { ...supabaseModule, requestInfoContext: requestModule.requestInfoContext, log: logModule.log }
+	return {
+		...clientModule,
+		...sessionModule,
+		requestInfoContext: requestModule.requestInfoContext,
+		log: logModule.log,
+	}
 }
 
 let supabase: LocalSupabase

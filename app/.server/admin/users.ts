@@ -4,7 +4,7 @@ import type { Database } from '~/lib/database.types'
 import { isUuid } from '~/lib/utils'
 import { cancelUpcomingBookingsOf } from '../booking/bookings'
 import { getPublicEnv } from '../env'
-import { createServiceClient } from '../supabase/supabase'
+import { createServiceClient } from '../supabase/client'
 import { log } from '../log'
 
 const copy = adminCopy.users

@@ -2,13 +2,8 @@ import { isAuthRetryableFetchError } from '@supabase/supabase-js'
 import type { RouterContextProvider } from 'react-router'
 import { namedAddresses, type EmailLink } from '~/lib/email-link'
 import { serviceUnavailable } from '../http/responses'
-import {
-	createAnonClient,
-	getOptionalUser,
-	getSupabase,
-	holdsCodeVerifier,
-	type SessionUser,
-} from '../supabase/supabase'
+import { createAnonClient, getSupabase, holdsCodeVerifier } from '../supabase/client'
+import { getOptionalUser, type SessionUser } from './session'
 import { log } from '../log'
 
 type Context = Readonly<RouterContextProvider>

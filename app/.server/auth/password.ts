@@ -4,7 +4,8 @@ import { getPublicEnv } from '../env'
 import { log } from '../log'
 import { reserveSignIn } from '../security/rate-limit'
 import { knownDevice } from './sign-in-device'
-import { createAnonClient, getSupabase, sessionMethods, type SessionUser } from '../supabase/supabase'
+import { createAnonClient, getSupabase } from '../supabase/client'
+import { sessionMethods, type SessionUser } from './session'
 
 type Context = Readonly<RouterContextProvider>
 

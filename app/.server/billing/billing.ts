@@ -7,7 +7,8 @@ import { billedStatuses } from '~/lib/revenue'
 import { env } from '../env'
 import { priceVariable } from './local-stripe'
 import { getStripe, isPermanentStripeError, type Stripe } from './stripe'
-import { createServiceClient, type SessionUser } from '../supabase/supabase'
+import { createServiceClient } from '../supabase/client'
+import { type SessionUser } from '../auth/session'
 
 /** The configured Stripe price of a plan and period; undefined while that price is not set up. */
 export function priceIdFor(plan: PlanId, period: BillingPeriod) {

@@ -6,7 +6,7 @@ import { byWeekday, type BookingRules } from '~/lib/slots'
 import type { Database, Json } from '~/lib/database.types'
 import { formatDateRange, formatLongDateTime } from '~/lib/dates'
 import type { BlockInput, RulesInput } from '~/lib/booking-settings'
-import { createServiceClient } from '../supabase/supabase'
+import { createServiceClient } from '../supabase/client'
 import { log } from '../log'
 
 type Client = SupabaseClient<Database>

@@ -22,7 +22,7 @@ import { contactDestination, rejectSpam, saveSubmission } from '../inbox/forms'
 import { readForm } from '../http/responses'
 import { log } from '../log'
 import { isRateLimited, rateLimitedMessage } from '../security/rate-limit'
-import { createAnonClient, createServiceClient } from '../supabase/supabase'
+import { createAnonClient, createServiceClient } from '../supabase/client'
 
 /** How often the blog is checked for a post published, changed or withdrawn: one cheap query at most this often. */
 export const blogCheckMs = 30_000

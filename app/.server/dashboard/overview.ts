@@ -7,7 +7,7 @@ import { loadBilling, type SubscriptionRow } from '../billing/billing'
 import { listOwnBookings } from '../booking/bookings'
 import { log } from '../log'
 import { loadClientRequests } from '../support/requests'
-import type { SessionUser } from '../supabase/supabase'
+import type { SessionUser } from '../auth/session'
 
 type Client = SupabaseClient<Database>
 

@@ -2,9 +2,10 @@ import type { RouterContextProvider } from 'react-router'
 import type { HeaderUser } from '~/components/site/header'
 import { getPublicEnv } from '../env'
 import { hostGuard } from './host-guard'
-import { avatarUrl, displayName, loadProfileIfReachable } from '../auth/auth'
+import { avatarUrl, displayName, loadProfileIfReachable } from '../auth/profile'
 import { sharedPageMiddleware } from './shared-cache'
-import { getUserIfReachable, supabaseMiddleware } from '../supabase/supabase'
+import { supabaseMiddleware } from '../supabase/client'
+import { getUserIfReachable } from '../auth/session'
 
 /**
  * What the site header shows: the portal session is visible here through the

@@ -3,7 +3,7 @@ import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
 import type { Json } from '~/lib/database.types'
 import type { SiteFormType } from '~/lib/support'
 import { env } from '../env'
-import { createServiceClient } from '../supabase/supabase'
+import { createServiceClient } from '../supabase/client'
 import { log } from '../log'
 
 const honeypotFieldNames = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm' }

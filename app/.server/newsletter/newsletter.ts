@@ -9,7 +9,7 @@ import { env, getPublicEnv } from '../env'
 import { saveSubmission } from '../inbox/forms'
 import { sendMail } from '../mail'
 import { isKeyRateLimited } from '../security/rate-limit'
-import { createServiceClient } from '../supabase/supabase'
+import { createServiceClient } from '../supabase/client'
 import { log } from '../log'
 
 /** How long a confirmation link works after it was sent. */

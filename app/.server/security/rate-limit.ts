@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js'
 import type { RouterContextProvider } from 'react-router'
 import { clientAddressContext } from '../http/request'
-import { createServiceClient } from '../supabase/supabase'
+import { createServiceClient } from '../supabase/client'
 import { toastHeaders } from '../http/toast'
 import { log } from '../log'
 

@@ -14,7 +14,7 @@ import { webapp } from '~/content/webapp'
 import { illustrationKeyFor, type IllustrationKey } from '~/lib/blog-images'
 import { capabilitiesPath, capabilityPath } from '~/lib/capability-ids'
 import { postBySlug } from '../blog/posts'
-import { createAnonClient } from '../supabase/supabase'
+import { createAnonClient } from '../supabase/client'
 
 /** What a page's Open Graph image says: a small label above, the page's title, and for a post its picture. */
 export type OgCard = { eyebrow: string; title: string; illustration?: IllustrationKey }

@@ -1,17 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from 'react-router'
-import { isBookingReturn, isCheckoutReturn, redirectTarget } from '~/.server/auth/auth'
+import { isBookingReturn, isCheckoutReturn, redirectTarget } from '~/.server/auth/return-urls'
 import { readBookingDraft } from '~/.server/booking/draft'
 import { isAnotherAccount, openEmailLink, signsInHere } from '~/.server/auth/email-links'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http/responses'
-import {
-	createAnonClient,
-	forgetCodeVerifier,
-	getOptionalUser,
-	getSupabase,
-	holdsCodeVerifier,
-} from '~/.server/supabase/supabase'
+import { createAnonClient, forgetCodeVerifier, getSupabase, holdsCodeVerifier } from '~/.server/supabase/client'
+import { getOptionalUser } from '~/.server/auth/session'
 import { redirectWithToast } from '~/.server/http/toast'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'

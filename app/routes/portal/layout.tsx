@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import { hostGuard } from '~/.server/http/host-guard'
-import { supabaseMiddleware } from '~/.server/supabase/supabase'
+import { supabaseMiddleware } from '~/.server/supabase/client'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/layout'
 

@@ -1,6 +1,6 @@
 import { allPosts } from '~/.server/blog/posts'
 import { getPublicEnv } from '~/.server/env'
-import { createAnonClient } from '~/.server/supabase/supabase'
+import { createAnonClient } from '~/.server/supabase/client'
 import { capabilitiesPath, capabilityIds, capabilityPath } from '~/lib/capability-ids'
 import { planIds } from '~/lib/plan-ids'
 

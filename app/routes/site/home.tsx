@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { latestPosts } from '~/.server/blog/posts'
 import { doNotShare } from '~/.server/http/shared-cache'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { StaticMarkup } from '~/components/hydrated'
 import { CapabilityGrid, FaqList, PeriodTabs, PlanCards, PostCard } from '~/components/site/blocks'
 import { NewsletterForm } from '~/components/newsletter/newsletter-form'

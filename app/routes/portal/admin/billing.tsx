@@ -7,7 +7,7 @@ import {
 	type PaymentRow,
 	type SubscriptionRow,
 } from '~/.server/admin/billing-figures'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { Icon } from '~/components/ui/icon'

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { searchTermFrom } from '~/.server/admin/list'
 import { bookingsCsv } from '~/.server/admin/bookings-export'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { adminCopy } from '~/content/admin'
 import { todayInMadrid } from '~/lib/booking'
 import { bookingFiltersFrom } from '~/lib/booking-filters'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { loadAdminPage } from '~/.server/admin/list'
 import { getPublicEnv } from '~/.server/env'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { adminCopy } from '~/content/admin'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { loadPanelFigures, upcomingDays } from '~/.server/admin/panel'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { avatarUrl, displayName, guardedUser, loadProfile, requireAdminMiddleware } from '~/.server/auth/auth'
+import { guardedUser, requireAdminMiddleware } from '~/.server/auth/guards'
+import { avatarUrl, displayName, loadProfile } from '~/.server/auth/profile'
 import { RouteErrorPage } from '~/components/error-pages'
 import { PortalShell } from '~/components/portal/portal-shell'
 import { adminCopy } from '~/content/admin'

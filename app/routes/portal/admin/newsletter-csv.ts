@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { subscribersCsv } from '~/.server/newsletter/newsletter'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { newsletterCopy } from '~/content/newsletter'
 import { todayInMadrid } from '~/lib/booking'
 import type { Route } from './+types/newsletter-csv'

@@ -10,7 +10,7 @@ import {
 	type SettingsChange,
 } from '~/.server/booking/rules'
 import { readForm } from '~/.server/http/responses'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { ErrorList, Field } from '~/components/forms'
 import { Button } from '~/components/ui/button'

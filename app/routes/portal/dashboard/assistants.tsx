@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { loadClientAssistants } from '~/.server/assistants/assistants'
 import { getPublicEnv } from '~/.server/env'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { AssistantStatusBadge, ChannelList } from '~/components/assistants/assistant-parts'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'

@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { guardedUser } from '~/.server/auth/auth'
+import { guardedUser } from '~/.server/auth/guards'
 import {
 	cancelOwnBooking,
 	listOwnBookings,
@@ -9,7 +9,7 @@ import {
 } from '~/.server/booking/bookings'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http/responses'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { InlineBookingForm, BookingRowActions } from '~/components/booking/booking-actions'
 import { StackedTable } from '~/components/portal/stacked-table'

@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { avatarUrl, displayName, guardedUser, loadProfile, requireUserMiddleware } from '~/.server/auth/auth'
+import { guardedUser, requireUserMiddleware } from '~/.server/auth/guards'
+import { avatarUrl, displayName, loadProfile } from '~/.server/auth/profile'
 import { getPublicEnv } from '~/.server/env'
 import { RouteErrorPage } from '~/components/error-pages'
 import { DashboardShell } from '~/components/portal/dashboard-shell'

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { guardedUser } from '~/.server/auth/auth'
+import { guardedUser } from '~/.server/auth/guards'
 import {
 	changeSubscriptionPrice,
 	createPortalSession,
@@ -20,7 +20,7 @@ import {
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http/responses'
 import { isPermanentStripeError } from '~/.server/billing/stripe'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import type { z } from 'zod'
-import { guardedUser } from '~/.server/auth/auth'
+import { guardedUser } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/responses'
-import { getSupabase } from '~/.server/supabase/supabase'
+import { getSupabase } from '~/.server/supabase/client'
 import {
 	loadClientRequests,
 	loadOwnAssistants,

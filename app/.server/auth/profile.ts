@@ -1,0 +1,69 @@
+import { createContext, type RouterContextProvider } from 'react-router'
+import type { Tables } from '~/lib/database.types'
+import { isShownImage } from '../http/request'
+import { log } from '../log'
+import { assertReachable, getSupabase } from '../supabase/client'
+import type { SessionUser } from './session'
+
+type Context = Readonly<RouterContextProvider>
+
+export type Profile = Pick<Tables<'usuarios'>, 'full_name' | 'avatar_url' | 'role' | 'phone'>
+
+type ProfileRead = { profile: Profile | null; failed: boolean }
+
+/**
+ * The profile of this request's user, read once and shared by the layout and
+ * the page, which run in parallel. No action that changes usuarios reads it
+ * through here first, so the loaders after such an action read the new row.
+ */
+const profileContext = createContext<Promise<ProfileRead> | null>(null)
+
+function readProfileOnce(context: Context, user: SessionUser) {
+	let read = context.get(profileContext)
+	if (!read) {
+		read = readProfile(context, user)
+		context.set(profileContext, read)
+	}
+	return read
+}
+
+async function readProfile(context: Context, user: SessionUser): Promise<ProfileRead> {
+	const { data, error } = await getSupabase(context)
+		.from('usuarios')
+		.select('full_name, avatar_url, role, phone')
+		.eq('id', user.id)
+		.maybeSingle()
+	if (error) log.error({ err: error }, '[auth] profile lookup failed')
+	return { profile: data, failed: Boolean(error) }
+}
+
+/** SPEC §4: admin only when usuarios.role is 'admin'; no row or a failed lookup means not admin. */
+export async function loadProfile(context: Context, user: SessionUser): Promise<Profile | null> {
+	const { profile, failed } = await readProfileOnce(context, user)
+	// An outage is not "no role": an admin must not land on the client pages for it.
+	if (failed) assertReachable(context)
+	return profile
+}
+
+/** For public pages, which stay up while Supabase is down: no profile then, as for a visitor without one. */
+export async function loadProfileIfReachable(context: Context, user: SessionUser): Promise<Profile | null> {
+	return (await readProfileOnce(context, user)).profile
+}
+
+/** The person's full name: the profile's, else the one given at sign-up (or by Google); '' when neither. */
+export function fullName(user: SessionUser, profile: Pick<Profile, 'full_name'> | null) {
+	const metadata = user.user_metadata as { full_name?: string }
+	return profile?.full_name || metadata.full_name || ''
+}
+
+/** SPEC §3: profile full_name, then the account's metadata, then the e-mail. */
+export function displayName(user: SessionUser, profile: Profile | null) {
+	return fullName(user, profile) || user.email || ''
+}
+
+/** The person's photo, when it is on a host our pages may show pictures from; else null (their initial shows). */
+export function avatarUrl(user: SessionUser, profile: Profile | null) {
+	const metadata = user.user_metadata as { avatar_url?: string }
+	const url = profile?.avatar_url || metadata.avatar_url || null
+	return url && isShownImage(url) ? url : null
+}
