@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadPanelFigures } from '~/.server/admin/panel'
-import { loadBilling } from '~/.server/billing/billing'
+import { loadBilling } from '~/.server/billing/subscriptions'
 import { loadClientOverview } from '~/.server/dashboard/overview'
 import { planById } from '~/content/plans'
 import { startStripe, type LocalStripe } from '../../local/stripe/server'

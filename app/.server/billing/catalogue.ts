@@ -9,7 +9,7 @@ import {
 	type PriceCheck,
 	type StripePriceFacts,
 } from '~/lib/price-check'
-import { priceIdFor } from './billing'
+import { priceIdFor } from './prices'
 import { priceVariable } from './local-stripe'
 import { getStripe } from './stripe'
 import { log } from '../log'

@@ -1,4 +1,4 @@
-import { handleStripeEvent } from '~/.server/billing/billing'
+import { handleStripeEvent } from '~/.server/billing/webhook'
 import { env } from '~/.server/env'
 import { readBody } from '~/.server/http/responses'
 import { getStripe, isPermanentStripeError } from '~/.server/billing/stripe'

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import { signInUrlFor } from '~/.server/auth/return-urls'
-import { loadPurchase } from '~/.server/billing/billing'
+import { loadPurchase } from '~/.server/billing/checkout'
 import { getPublicEnv } from '~/.server/env'
 import { getOptionalUser } from '~/.server/auth/session'
 import { Container } from '~/components/site/page'

@@ -1,0 +1,182 @@
+import { getStripe, type Stripe } from './stripe'
+import { createServiceClient } from '../supabase/client'
+import { retrieveCheckoutSession } from './checkout'
+import { planForPrice } from './prices'
+
+export function idOf(value: string | { id: string } | null | undefined) {
+	return typeof value === 'string' ? value : (value?.id ?? null)
+}
+
+async function userIdForCustomer(customerId: string) {
+	const { data } = await createServiceClient()
+		.from('stripe_customers')
+		.select('user_id')
+		.eq('customer_id', customerId)
+		.maybeSingle()
+	return data?.user_id ?? null
+}
+
+/**
+ * The `suscripciones` columns Stripe's subscription object decides, or null
+ * for a price that is not one of ours. One mapping for the webhook that
+ * writes the row and for the action that waits for it.
+ */
+export function subscriptionRow(subscription: Stripe.Subscription) {
+	const item = subscription.items.data[0]
+	const bought = planForPrice(item?.price.id)
+	if (!item || !bought) return null
+	return {
+		id: subscription.id,
+		price_id: item.price.id,
+		plan: bought.plan,
+		periodo: bought.period,
+		status: subscription.status,
+		current_period_end: new Date(item.current_period_end * 1000).toISOString(),
+		cancel_at_period_end: subscription.cancel_at_period_end,
+		amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+		currency: subscription.currency,
+		price_interval: item.price.recurring?.interval ?? null,
+	}
+}
+
+/**
+ * Copies a subscription's current state from Stripe into `suscripciones`.
+ * Always re-fetched, so events arriving late or out of order cannot roll a
+ * state back. Prices that are not ours are ignored.
+ */
+export async function syncSubscription(subscriptionId: string) {
+	const subscription = await getStripe().subscriptions.retrieve(subscriptionId)
+	const row = subscriptionRow(subscription)
+	if (!row) return
+	const customerId = idOf(subscription.customer) ?? ''
+	const { error } = await createServiceClient()
+		.from('suscripciones')
+		.upsert({
+			...row,
+			user_id: subscription.metadata.user_id ?? (await userIdForCustomer(customerId)),
+			customer_id: customerId,
+			created_at: new Date(subscription.created * 1000).toISOString(),
+		})
+	if (error) throw error
+}
+
+/**
+ * Copies an invoice from Stripe into `facturas`, re-fetched like a
+ * subscription. Only our customers' invoices are kept: the Stripe account
+ * may bill for other things too.
+ */
+export async function syncInvoice(invoiceId: string) {
+	const invoice = await getStripe().invoices.retrieve(invoiceId)
+	const customerId = idOf(invoice.customer) ?? ''
+	const userId = await userIdForCustomer(customerId)
+	if (!userId || !invoice.id) return
+	const { error } = await createServiceClient()
+		.from('facturas')
+		.upsert({
+			id: invoice.id,
+			user_id: userId,
+			customer_id: customerId,
+			subscription_id: idOf(invoice.parent?.subscription_details?.subscription),
+			number: invoice.number,
+			status: invoice.status ?? 'draft',
+			billing_reason: invoice.billing_reason,
+			currency: invoice.currency,
+			total: invoice.total,
+			amount_due: invoice.amount_due,
+			amount_paid: invoice.amount_paid,
+			hosted_invoice_url: invoice.hosted_invoice_url ?? null,
+			invoice_pdf: invoice.invoice_pdf ?? null,
+			created_at: new Date(invoice.created * 1000).toISOString(),
+		})
+	if (error) throw error
+}
+
+/**
+ * Grants what a completed Checkout Session bought: the subscription and its
+ * first invoice (synced from Stripe) or, for a one-time payment, a `pagos`
+ * row with Stripe's payment status. The session must come from Stripe
+ * (`retrieveCheckoutSession`).
+ */
+export async function grantCheckoutSession(session: Stripe.Checkout.Session) {
+	const subscriptionId = idOf(session.subscription)
+	const invoiceId = idOf(session.invoice)
+	if (session.mode === 'subscription' && subscriptionId) await syncSubscription(subscriptionId)
+	if (session.mode === 'subscription' && invoiceId) await syncInvoice(invoiceId)
+	if (session.mode === 'payment' && session.status === 'complete') await savePayment(session)
+}
+
+async function savePayment(session: Stripe.Checkout.Session) {
+	const priceId = session.line_items?.data[0]?.price?.id
+	const bought = planForPrice(priceId)
+	if (!bought || !priceId) return
+	const customerId = idOf(session.customer) ?? ''
+	const { error } = await createServiceClient()
+		.from('pagos')
+		.upsert({
+			id: session.id,
+			user_id: session.client_reference_id ?? (await userIdForCustomer(customerId)),
+			customer_id: customerId,
+			price_id: priceId,
+			plan: bought.plan,
+			periodo: bought.period,
+			amount_total: session.amount_total ?? 0,
+			currency: session.currency ?? 'eur',
+			status: session.payment_status,
+			payment_intent_id: idOf(session.payment_intent),
+			created_at: new Date(session.created * 1000).toISOString(),
+		})
+	if (error) throw error
+}
+
+export type EventOutcome = 'handled' | 'ignored' | 'duplicate'
+
+/**
+ * Applies one verified webhook event. Each event id is recorded once handled,
+ * so a re-delivery has no second effect; the handlers themselves re-fetch
+ * from Stripe and upsert, so even two concurrent deliveries agree.
+ */
+export async function handleStripeEvent(event: Stripe.Event): Promise<EventOutcome> {
+	const service = createServiceClient()
+	const seen = await service.from('stripe_eventos').select('id').eq('id', event.id).maybeSingle()
+	if (seen.error) throw seen.error
+	if (seen.data) return 'duplicate'
+
+	const outcome = await applyEvent(event)
+	const { error } = await service
+		.from('stripe_eventos')
+		.upsert({ id: event.id, type: event.type }, { ignoreDuplicates: true })
+	if (error) throw error
+	return outcome
+}
+
+async function applyEvent(event: Stripe.Event): Promise<EventOutcome> {
+	switch (event.type) {
+		case 'checkout.session.completed':
+		case 'checkout.session.async_payment_succeeded':
+		case 'checkout.session.async_payment_failed':
+			await grantCheckoutSession(await retrieveCheckoutSession(event.data.object.id))
+			return 'handled'
+		case 'customer.subscription.created':
+		case 'customer.subscription.updated':
+		case 'customer.subscription.deleted':
+			await syncSubscription(event.data.object.id)
+			return 'handled'
+		case 'invoice.created':
+		case 'invoice.finalized':
+		case 'invoice.updated':
+		case 'invoice.voided':
+		case 'invoice.marked_uncollectible':
+		case 'invoice.paid':
+		case 'invoice.payment_failed': {
+			const invoice = event.data.object
+			if (invoice.id) await syncInvoice(invoice.id)
+			// A payment decides the subscription's status too (active, past due).
+			const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription)
+			if (subscriptionId && (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed'))
+				await syncSubscription(subscriptionId)
+			return 'handled'
+		}
+		default:
+			return 'ignored'
+	}
+}
