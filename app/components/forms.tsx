@@ -1,5 +1,8 @@
-import { useId, type ComponentProps } from 'react'
+import { useId, type ComponentProps, type ReactNode } from 'react'
+import { useNavigation } from 'react-router'
 import { cn } from '~/lib/utils'
+import { Button } from './ui/button'
+import { Icon } from './ui/icon'
 
 /**
  * When a form's own checks run in the browser (conform's `useForm`): first when it is sent, then on every keystroke in
@@ -65,5 +68,86 @@ export function Field({
 			/>
 			<ErrorList id={errorId} errors={errors} />
 		</div>
+	)
+}
+
+/** Label, textarea, an optional hint and errors wired together, as `Field` does for an input. */
+export function TextareaField({
+	label,
+	textareaProps,
+	errors,
+	hint,
+	className,
+}: {
+	label: string
+	textareaProps: ComponentProps<'textarea'>
+	errors?: ListOfErrors
+	/** A line under the field saying what to write; read by screen readers with the field. */
+	hint?: string
+	className?: string
+}) {
+	const fallbackId = useId()
+	const id = textareaProps.id ?? fallbackId
+	const errorId = errors?.length ? `${id}-error` : undefined
+	const hintId = hint ? `${id}-ayuda` : undefined
+	const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+	return (
+		<div className={className}>
+			<label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+				{label}
+			</label>
+			<textarea
+				rows={5}
+				{...textareaProps}
+				id={id}
+				aria-invalid={errorId ? true : undefined}
+				aria-describedby={describedBy}
+				className={cn(inputClass, 'resize-y', textareaProps.className)}
+			/>
+			{hint ? (
+				<p id={hintId} className="mt-1.5 text-xs text-muted-foreground">
+					{hint}
+				</p>
+			) : null}
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
+}
+
+/**
+ * Which submission is in flight: the form posted to the path `formAction` (any when unsaid) whose `intent` and other
+ * `fields` are these. A page with several forms tells them apart by their intent and fields, which a bare
+ * `navigation.state === 'submitting'` cannot; a form's pending state lasts until the page its answer leads to has
+ * loaded (the redirect included), so a button pressed once stays pressed until then.
+ */
+export function usePendingForm({
+	formAction,
+	intent,
+	fields = {},
+}: { formAction?: string; intent?: string; fields?: Record<string, string> } = {}) {
+	const navigation = useNavigation()
+	const form = navigation.formData
+	if (navigation.state === 'idle' || !form || navigation.formMethod === 'GET') return false
+	if (formAction !== undefined && new URL(navigation.formAction ?? '', 'http://x').pathname !== formAction) return false
+	if (intent !== undefined && form.get('intent') !== intent) return false
+	return Object.entries(fields).every(([name, value]) => form.get(name) === value)
+}
+
+/** A form's submit button: while its submission is in flight, disabled, with a spinner and `pendingLabel`. */
+export function SubmitButton({
+	pending,
+	pendingLabel,
+	icon,
+	children,
+	...props
+}: { pending: boolean; pendingLabel?: string; icon?: ReactNode; children: ReactNode } & Omit<
+	ComponentProps<typeof Button>,
+	'type'
+>) {
+	return (
+		<Button type="submit" {...props} disabled={pending || props.disabled} aria-disabled={pending || undefined}>
+			{pending ? <Icon name="loader-circle" className="size-4 animate-spin" /> : icon}
+			{pending ? (pendingLabel ?? children) : children}
+		</Button>
 	)
 }

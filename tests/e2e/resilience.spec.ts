@@ -325,9 +325,15 @@ const refusedWithin = 8_000
 
 test('Stripe down: the subscription page still shows everything; checkout, the portal hand-off and changes say so within seconds; webhooks ask for a retry; it all recovers', async ({
 	page,
+	browser,
 }) => {
 	const account = await createAccount('caida-stripe')
 	await signIn(page, account.email)
+	// Someone who pays a plan is sent to change it rather than to a second checkout: the purchases during and after
+	// the outage are another client's, with no plan yet.
+	const buyerContext = await browser.newContext()
+	const buyer = await buyerContext.newPage()
+	await signIn(buyer, (await createAccount('caida-stripe-compra')).email)
 	// Every purchase is clicked once the page has hydrated: Chromium cancels a post sent while it hydrates.
 	await openApp(page, site('/tarifas/business?periodo=mensual'))
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
@@ -339,14 +345,16 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 	await stripe?.stop()
 	stripe = undefined
 
-	await openApp(page, site('/tarifas/business'))
+	await openApp(buyer, site('/tarifas/business'))
 	const checkout = await timed(async () => {
-		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
-		await expect(page.getByText('Error en el pago')).toBeVisible()
+		await buyer.getByRole('button', { name: 'Pagar y Activar' }).click()
+		await expect(buyer.getByText('Error en el pago')).toBeVisible()
 	})
 	expect(checkout.ms).toBeLessThan(refusedWithin)
-	await expect(page.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.')).toBeVisible()
-	expect(new URL(page.url()).pathname).toBe('/tarifas/business')
+	await expect(
+		buyer.getByText('No se pudo redirigir a la página de pago. Por favor, inténtalo de nuevo.'),
+	).toBeVisible()
+	expect(new URL(buyer.url()).pathname).toBe('/tarifas/business')
 
 	// The subscription page reads Postgres only: it renders whole while Stripe is down.
 	await openApp(page, portal('/dashboard/suscripcion'))
@@ -390,9 +398,10 @@ test('Stripe down: the subscription page still shows everything; checkout, the p
 	await page.getByRole('button', { name: 'Intentar de nuevo' }).click()
 	await page.waitForURL(/\/billing\/bps_/)
 	await expect(page.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible()
-	await openApp(page, site('/tarifas/business'))
-	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
-	await page.waitForURL(/\/checkout\/cs_/)
+	await openApp(buyer, site('/tarifas/business'))
+	await buyer.getByRole('button', { name: 'Pagar y Activar' }).click()
+	await buyer.waitForURL(/\/checkout\/cs_/)
+	await buyerContext.close()
 })
 
 test('mail down: a demo booking and a contact message are kept and confirmed, the failure logged; mail recovers', async ({

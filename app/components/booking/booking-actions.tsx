@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { SlotPicker } from '~/components/booking/slot-picker'
 import { rowActions } from '~/components/portal/stacked-table'
@@ -8,6 +8,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/
 import { Icon } from '~/components/ui/icon'
 import { formatBookingTime, type Booking } from '~/lib/booking'
 import type { RescheduleOptions } from '~/lib/slots'
+import { SubmitButton, usePendingForm } from '~/components/forms'
 
 /** The words of the reschedule and cancel forms: the client's page and the admin's say them differently. */
 export type BookingActionsCopy = {
@@ -34,15 +35,15 @@ function RescheduleForm({
 	copy: BookingActionsCopy
 	onSubmit?: () => void
 }) {
-	const navigation = useNavigation()
+	const pending = usePendingForm({ intent: 'reschedule', fields: { id: booking.id } })
 	return (
 		<Form method="post" className="space-y-4" onSubmit={onSubmit}>
 			<input type="hidden" name="intent" value="reschedule" />
 			<input type="hidden" name="id" value={booking.id} />
 			<SlotPicker months={options.months} chosen="" errorId={`hueco-${booking.id}`} errors={undefined} />
-			<Button type="submit" className="w-full" disabled={navigation.state !== 'idle'}>
+			<SubmitButton className="w-full" pending={pending}>
 				{copy.reschedule.submit}
-			</Button>
+			</SubmitButton>
 		</Form>
 	)
 }
@@ -58,14 +59,15 @@ function CancelForm({
 	children?: ReactNode
 	onSubmit?: () => void
 }) {
+	const pending = usePendingForm({ intent: 'cancel', fields: { id: booking.id } })
 	return (
 		<Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
 			<input type="hidden" name="intent" value="cancel" />
 			<input type="hidden" name="id" value={booking.id} />
 			{children}
-			<Button type="submit" variant="danger">
+			<SubmitButton variant="danger" pending={pending}>
 				{copy.cancel.confirm}
-			</Button>
+			</SubmitButton>
 		</Form>
 	)
 }

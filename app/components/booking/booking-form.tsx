@@ -1,14 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { demoPage } from '~/content/pages'
 import { slotValue, withSlotFields, type SlotMonth } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/booking-schemas'
-import { cn } from '~/lib/utils'
-import { ErrorList, Field, inputClass, validateOnSubmit } from '../forms'
+import { Field, SubmitButton, TextareaField, usePendingForm, validateOnSubmit } from '../forms'
 import { chooseSlotErrors, SlotPicker } from './slot-picker'
-import { Button } from '../ui/button'
 
 export type BookingOutcome =
 	| { status: 'success'; message: string; note?: string; meetUrl: string }
@@ -28,8 +26,7 @@ type Props = {
  * e-mail from the account when signed in.
  */
 export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Props) {
-	const navigation = useNavigation()
-	const submitting = navigation.state === 'submitting' && navigation.formAction === '/solicitar-demostracion-kia'
+	const submitting = usePendingForm({ formAction: '/solicitar-demostracion-kia' })
 	const [form, fields] = useForm({
 		id: 'reserva',
 		lastResult: outcome?.status === 'error' ? outcome.result : undefined,
@@ -92,17 +89,14 @@ export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Pr
 					</div>
 				)}
 				<SlotPicker months={months} chosen={chosen} errorId={fecha.errorId} errors={slotErrors} />
-				<div>
-					<label htmlFor={fields.motivo.id} className="mb-1.5 block text-sm font-medium">
-						{demoPage.form.motivo}
-					</label>
-					<textarea {...getTextareaProps(fields.motivo)} rows={3} className={cn(inputClass, 'resize-y')} />
-					<ErrorList id={fields.motivo.errorId} errors={fields.motivo.errors} />
-				</div>
-				<Button type="submit" size="lg" disabled={submitting}>
-					{submitting ? <Icon name="loader-circle" className="size-4 animate-spin" /> : null}
-					{submitting ? demoPage.form.submitting : demoPage.form.submit}
-				</Button>
+				<TextareaField
+					label={demoPage.form.motivo}
+					textareaProps={{ ...getTextareaProps(fields.motivo), rows: 3 }}
+					errors={fields.motivo.errors}
+				/>
+				<SubmitButton size="lg" pending={submitting} pendingLabel={demoPage.form.submitting}>
+					{demoPage.form.submit}
+				</SubmitButton>
 			</Form>
 		</div>
 	)

@@ -8,8 +8,7 @@ import { chat } from '~/content/chat'
 import type { Answer, Quote, SourceLink } from '~/lib/chat'
 import { handoverSchema } from '~/lib/chat-schemas'
 import { cn } from '~/lib/utils'
-import { ErrorList, Field, inputClass, validateOnSubmit } from '../forms'
-import { Button } from '../ui/button'
+import { ErrorList, Field, SubmitButton, TextareaField, validateOnSubmit } from '../forms'
 
 /** Where /asistente's hand-over form posts; the widget posts the same form there. */
 export const assistantPath = '/asistente'
@@ -162,23 +161,21 @@ export function HandoverForm({
 				}}
 				errors={fields.email.errors}
 			/>
-			<div>
-				<label htmlFor={fields.pregunta.id} className="mb-1.5 block text-sm font-medium">
-					{chat.handover.question}
-				</label>
-				<textarea
-					{...getTextareaProps(fields.pregunta)}
-					rows={compact ? 2 : 3}
-					className={cn(inputClass, 'resize-y')}
-				/>
-				<ErrorList id={fields.pregunta.errorId} errors={fields.pregunta.errors} />
-			</div>
+			<TextareaField
+				label={chat.handover.question}
+				textareaProps={{ ...getTextareaProps(fields.pregunta), rows: compact ? 2 : 3 }}
+				errors={fields.pregunta.errors}
+			/>
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex flex-wrap gap-2">
-				<Button type="submit" size="md" disabled={submitting}>
-					<Icon name="send" className="size-4" />
-					{submitting ? chat.handover.submitting : chat.handover.submit}
-				</Button>
+				<SubmitButton
+					size="md"
+					pending={submitting}
+					pendingLabel={chat.handover.submitting}
+					icon={<Icon name="send" className="size-4" />}
+				>
+					{chat.handover.submit}
+				</SubmitButton>
 				{children}
 			</div>
 		</FormElement>

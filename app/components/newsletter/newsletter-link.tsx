@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { newsletterCopy } from '~/content/newsletter'
 import { Button } from '../ui/button'
 import { Container } from '../site/page'
+import { SubmitButton, usePendingForm } from '~/components/forms'
 
 export type NewsletterLinkState = 'ask' | 'done' | 'invalid'
 
@@ -24,7 +25,7 @@ export function NewsletterLinkPage({
 	lead: string
 	button: string
 }) {
-	const navigation = useNavigation()
+	const pending = usePendingForm()
 	let action: ReactNode = (
 		<Button asChild variant={state === 'done' ? 'secondary' : 'primary'}>
 			<a href="/">{newsletterCopy.backHome}</a>
@@ -33,9 +34,7 @@ export function NewsletterLinkPage({
 	if (state === 'ask') {
 		action = (
 			<Form method="post">
-				<Button type="submit" disabled={navigation.state === 'submitting'}>
-					{button}
-				</Button>
+				<SubmitButton pending={pending}>{button}</SubmitButton>
 			</Form>
 		)
 	}

@@ -1,25 +1,24 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, useNavigation } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { Icon } from '~/components/ui/icon'
 import { contactSchema, investorSchema } from '~/lib/contact-schemas'
-import { cn } from '~/lib/utils'
-import { ErrorList, Field, inputClass, validateOnSubmit } from '../forms'
-import { Button } from '../ui/button'
+import { ErrorList, Field, validateOnSubmit, SubmitButton, TextareaField, usePendingForm } from '../forms'
 
-function useSubmitting() {
-	const navigation = useNavigation()
-	return navigation.state === 'submitting' && navigation.formMethod === 'POST'
-}
-
-function SubmitButton() {
-	const submitting = useSubmitting()
+/** 'Enviar mensaje', 'Enviando...' while this page's form is on its way (the page posts to itself). */
+function SendButton() {
+	const pending = usePendingForm({ formAction: useLocation().pathname })
 	return (
-		<Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-			<Icon name="send" className="size-4" />
-			{submitting ? 'Enviando...' : 'Enviar mensaje'}
-		</Button>
+		<SubmitButton
+			size="lg"
+			className="w-full sm:w-auto"
+			pending={pending}
+			pendingLabel="Enviando..."
+			icon={<Icon name="send" className="size-4" />}
+		>
+			Enviar mensaje
+		</SubmitButton>
 	)
 }
 
@@ -53,20 +52,17 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
 				}}
 				errors={fields.email.errors}
 			/>
-			<div>
-				<label htmlFor={fields.message.id} className="mb-1.5 block text-sm font-medium">
-					Mensaje
-				</label>
-				<textarea
-					{...getTextareaProps(fields.message)}
-					rows={6}
-					placeholder="Cuéntanos cómo podemos ayudarte..."
-					className={cn(inputClass, 'resize-y')}
-				/>
-				<ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-			</div>
+			<TextareaField
+				label="Mensaje"
+				textareaProps={{
+					...getTextareaProps(fields.message),
+					rows: 6,
+					placeholder: 'Cuéntanos cómo podemos ayudarte...',
+				}}
+				errors={fields.message.errors}
+			/>
 			<ErrorList id={form.errorId} errors={form.errors} />
-			<SubmitButton />
+			<SendButton />
 		</Form>
 	)
 }
@@ -98,15 +94,9 @@ export function InvestorForm({ lastResult }: { lastResult?: SubmissionResult<str
 				inputProps={{ ...getInputProps(fields.entity, { type: 'text' }), autoComplete: 'organization' }}
 				errors={fields.entity.errors}
 			/>
-			<div>
-				<label htmlFor={fields.message.id} className="mb-1.5 block text-sm font-medium">
-					Mensaje
-				</label>
-				<textarea {...getTextareaProps(fields.message)} rows={5} className={cn(inputClass, 'resize-y')} />
-				<ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-			</div>
+			<TextareaField label="Mensaje" textareaProps={getTextareaProps(fields.message)} errors={fields.message.errors} />
 			<ErrorList id={form.errorId} errors={form.errors} />
-			<SubmitButton />
+			<SendButton />
 		</Form>
 	)
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from 'react-router'
+import { data, Form, Link, redirect, useNavigate, useSubmit } from 'react-router'
 import { isBookingReturn, isCheckoutReturn, redirectTarget } from '~/.server/auth/return-urls'
 import { readBookingDraft } from '~/.server/booking/draft'
 import { isAnotherAccount, openEmailLink, signsInHere } from '~/.server/auth/email-links'
@@ -15,6 +15,7 @@ import { linkFields, nextOf, readEmailLink, type EmailLink } from '~/lib/email-l
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/auth-callback'
 import { log } from '~/.server/log'
+import { SubmitButton, usePendingForm } from '~/components/forms'
 
 const copy = authCopy.emailLink
 
@@ -193,16 +194,16 @@ function UseLinkForm({
 	switching: boolean
 	action: string
 }) {
-	const busy = useNavigation().state !== 'idle'
+	const busy = usePendingForm()
 	return (
 		<Form method="post" action={action}>
 			{linkFields(link).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
 			{switching ? <input type="hidden" name="switch" value="1" /> : null}
-			<Button type="submit" size="lg" className="w-full" disabled={busy}>
-				{busy ? authCopy.callback.processing : label}
-			</Button>
+			<SubmitButton size="lg" className="w-full" pending={busy} pendingLabel={authCopy.callback.processing}>
+				{label}
+			</SubmitButton>
 		</Form>
 	)
 }

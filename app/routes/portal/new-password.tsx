@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { requireUser } from '~/.server/auth/guards'
 import { authMessage } from '~/.server/auth/messages'
 import { readForm } from '~/.server/http/responses'
 import { isFreshFromEmailLink, setOwnPassword } from '~/.server/auth/password'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, validateOnSubmit } from '~/components/forms'
+import { ErrorList, Field, validateOnSubmit, SubmitButton, usePendingForm } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { authCopy } from '~/content/auth'
 import { newPasswordSchema } from '~/lib/auth-schemas'
@@ -71,7 +71,7 @@ function LinkExpired() {
 }
 
 function NewPasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-	const navigation = useNavigation()
+	const pending = usePendingForm()
 	const [form, fields] = useForm({
 		id: 'nueva-contrasena',
 		lastResult,
@@ -94,9 +94,9 @@ function NewPasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[
 					errors={fields.confirm.errors}
 				/>
 				<ErrorList id={form.errorId} errors={form.errors} />
-				<Button type="submit" size="lg" className="w-full" disabled={navigation.state !== 'idle'}>
+				<SubmitButton size="lg" className="w-full" pending={pending}>
 					{authCopy.newPassword.button}
-				</Button>
+				</SubmitButton>
 			</Form>
 		</section>
 	)

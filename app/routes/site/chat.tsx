@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { ask, composeWholeAnswer, handOverAction } from '~/.server/chat/chat'
 import { doNotShare } from '~/.server/http/shared-cache'
 import { AnswerView, assistantPath, HandoverForm } from '~/components/chat/chat-answer'
-import { ErrorList, inputClass } from '~/components/forms'
+import { ErrorList, inputClass, usePendingForm } from '~/components/forms'
 import { Card, Container, PageHero } from '~/components/site/page'
 import { keepFormOnFailure } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
@@ -100,7 +100,7 @@ function QuestionForm({ question, error }: { question: string | null; error: str
 
 function AssistantPage({ loaderData, actionData }: Route.ComponentProps) {
 	const { question, answer, error } = loaderData
-	const navigation = useNavigation()
+	const handingOver = usePendingForm({ formAction: assistantPath })
 	const sent = actionData?.sent
 	return (
 		<>
@@ -158,7 +158,7 @@ function AssistantPage({ loaderData, actionData }: Route.ComponentProps) {
 								<HandoverForm
 									lastResult={actionData?.result}
 									question={question ?? undefined}
-									submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
+									submitting={handingOver}
 								/>
 							</>
 						)}

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, redirect, useLocation, useNavigation } from 'react-router'
+import { Form, Link, redirect, useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { planPage } from '~/content/pages'
 import { checkoutReturnParam, checkoutReturnUrl, signInUrlFor } from '~/.server/auth/return-urls'
@@ -14,7 +14,6 @@ import { redirectWithToast } from '~/.server/http/toast'
 import { FaqList, PeriodTabs } from '~/components/site/blocks'
 import { BookingDialogButton } from '~/components/booking/booking-dialog'
 import { Container, PageHero } from '~/components/site/page'
-import { Button } from '~/components/ui/button'
 import { alreadySubscribedToast, checkoutCopy, paymentErrorToast } from '~/content/billing'
 import { notImplementedToast } from '~/content/home'
 import { comparison, planById, priceLabels, priceSuffix, vatNote } from '~/content/plans'
@@ -28,6 +27,7 @@ import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/plan'
 import { log } from '~/.server/log'
+import { SubmitButton, usePendingForm } from '~/components/forms'
 
 /**
  * Stripe's checkout page for this purchase, or back to the plan page with the spec's payment toast. Someone who
@@ -119,10 +119,9 @@ export default routeComponent(PlanPage)
 function PlanPage({ loaderData }: Route.ComponentProps) {
 	const plan = planById(loaderData.planId)
 	const location = useLocation()
-	const navigation = useNavigation()
+	const processing = usePendingForm({ formAction: location.pathname })
 	if (!plan) return null
 	const { period } = loaderData
-	const processing = navigation.state !== 'idle' && navigation.formAction === location.pathname
 	return (
 		<>
 			<PageHero eyebrow={planPage.eyebrow} title={`Plan ${plan.name}`} lead={plan.tagline} />
@@ -143,9 +142,9 @@ function PlanPage({ loaderData }: Route.ComponentProps) {
 					</p>
 					<Form method="post" className="mt-6">
 						<input type="hidden" name="period" value={period} />
-						<Button type="submit" size="lg" className="w-full" disabled={processing}>
-							{processing ? planPage.processing : planPage.pay}
-						</Button>
+						<SubmitButton size="lg" className="w-full" pending={processing} pendingLabel={planPage.processing}>
+							{planPage.pay}
+						</SubmitButton>
 					</Form>
 					{loaderData.signInUrl ? (
 						<p className="mt-3 text-center text-sm text-muted-foreground">

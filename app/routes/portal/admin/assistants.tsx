@@ -9,13 +9,21 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin/list'
 import { createAssistant, deleteAssistant, loadAssistant, updateAssistant } from '~/.server/assistants/assistants'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
+import {
+	ErrorList,
+	Field,
+	inputClass,
+	selectClass,
+	SubmitButton,
+	TextareaField,
+	usePendingForm,
+} from '~/components/forms'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
 import { AssistantStatusBadge, ChannelList } from '~/components/assistants/assistant-parts'
 import { rowActions } from '~/components/portal/stacked-table'
@@ -130,7 +138,7 @@ function AssistantForm({
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const text = copy.form
-	const navigation = useNavigation()
+	const pending = usePendingForm({ intent: editing ? 'update' : 'create' })
 	const closeHref = useCloseHref('nuevo', 'editar')
 	const [form, fields] = useForm<z.input<typeof assistantCreateSchema> & { id?: string }>({
 		id: editing ? `asistente-${editing.id}` : 'nuevo-asistente',
@@ -227,29 +235,20 @@ function AssistantForm({
 					</p>
 					<ErrorList id={fields.fecha_activacion.errorId} errors={fields.fecha_activacion.errors} />
 				</div>
-				<div className="sm:col-span-2">
-					<label htmlFor={fields.nota.id} className="mb-1.5 block text-sm font-medium">
-						{text.note}
-					</label>
-					<textarea
-						{...getTextareaProps(fields.nota, { ariaDescribedBy: `${fields.nota.id}-ayuda` })}
-						rows={3}
-						className={inputClass}
-					/>
-					<p id={`${fields.nota.id}-ayuda`} className="mt-1.5 text-xs text-muted-foreground">
-						{text.noteHint}
-					</p>
-					<ErrorList id={fields.nota.errorId} errors={fields.nota.errors} />
-				</div>
+				<TextareaField
+					className="sm:col-span-2"
+					label={text.note}
+					textareaProps={{ ...getTextareaProps(fields.nota), rows: 3 }}
+					hint={text.noteHint}
+					errors={fields.nota.errors}
+				/>
 				<div className="sm:col-span-2">
 					<ErrorList id={form.errorId} errors={form.errors} />
 					<div className="flex flex-wrap justify-end gap-2">
 						<Button asChild variant="secondary">
 							<Link to={closeHref}>{text.cancel}</Link>
 						</Button>
-						<Button type="submit" disabled={navigation.state === 'submitting'}>
-							{editing ? text.save : text.create}
-						</Button>
+						<SubmitButton pending={pending}>{editing ? text.save : text.create}</SubmitButton>
 					</div>
 				</div>
 			</Form>
@@ -260,6 +259,7 @@ function AssistantForm({
 function DeletePanel({ assistant }: { assistant: Editing }) {
 	const text = copy.remove
 	const closeHref = useCloseHref('eliminar')
+	const pending = usePendingForm({ intent: 'delete', fields: { id: assistant.id } })
 	return (
 		<section
 			aria-labelledby="eliminar-titulo"
@@ -275,9 +275,9 @@ function DeletePanel({ assistant }: { assistant: Editing }) {
 				<Button asChild variant="secondary">
 					<Link to={closeHref}>{text.back}</Link>
 				</Button>
-				<Button type="submit" variant="danger">
+				<SubmitButton variant="danger" pending={pending}>
 					{text.confirm}
-				</Button>
+				</SubmitButton>
 			</Form>
 		</section>
 	)

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import { bookForClient } from '~/.server/admin/bookings'
 import { loadAdminPage } from '~/.server/admin/list'
 import { cancelBookingAsAdmin, loadRescheduleOptions, rescheduleBookingAsAdmin } from '~/.server/booking/bookings'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
+import { ErrorList, Field, inputClass, selectClass, SubmitButton, usePendingForm } from '~/components/forms'
 import { chooseSlotErrors, SlotPicker } from '~/components/booking/slot-picker'
 import { AdminTable, ClearFilters } from '~/components/admin/admin-table'
 import { InlineBookingForm, BookingRowActions } from '~/components/booking/booking-actions'
@@ -166,7 +166,6 @@ function NewBookingForm({
 }) {
 	const text = copy.create
 	const [searchParams] = useSearchParams()
-	const navigation = useNavigation()
 	const [form, fields] = useForm<z.input<typeof adminBookingSchema>>({
 		id: 'nueva-reunion',
 		lastResult,
@@ -216,10 +215,10 @@ function NewBookingForm({
 					<Button asChild variant="secondary">
 						<Link to={closeParams.size ? `?${closeParams}` : '?'}>{text.back}</Link>
 					</Button>
-					<Button type="submit" disabled={navigation.state === 'submitting'}>
+					<SubmitButton pending={usePendingForm({ intent: 'create' })}>
 						<Icon name="calendar-plus" className="size-4" />
 						{text.submit}
-					</Button>
+					</SubmitButton>
 				</div>
 			</Form>
 		</section>

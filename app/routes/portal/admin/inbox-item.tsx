@@ -1,15 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { guardedUser } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { addSupportNote, loadSupportItem, replyToSender, updateSupportItem } from '~/.server/inbox/items'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
+import { ErrorList, Field, selectClass, SubmitButton, TextareaField, usePendingForm } from '~/components/forms'
 import { SupportStatusBadge, supportKindLabel } from '~/components/inbox/inbox-status'
-import { Button } from '~/components/ui/button'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { formatLongDateTime } from '~/lib/dates'
@@ -73,8 +72,11 @@ type LoaderData = Route.ComponentProps['loaderData']
 
 function ManageForm({ item, admins }: Pick<LoaderData, 'item' | 'admins'>) {
 	const text = copy.manage
+	const pending = usePendingForm({ intent: 'manage' })
+	// Keyed by what it shows: a reply that takes the item (status, assignee) redraws the selects with the new state,
+	// which would otherwise keep the old one and write it back on 'Guardar'.
 	return (
-		<Form method="post" className="space-y-4">
+		<Form key={`${item.status} ${item.assignee ?? ''}`} method="post" className="space-y-4">
 			<input type="hidden" name="intent" value="manage" />
 			<div>
 				<label htmlFor="status" className="mb-1.5 block text-sm font-medium">
@@ -101,9 +103,9 @@ function ManageForm({ item, admins }: Pick<LoaderData, 'item' | 'admins'>) {
 					))}
 				</select>
 			</div>
-			<Button type="submit" variant="secondary" className="w-full">
+			<SubmitButton variant="secondary" className="w-full" pending={pending}>
 				{text.save}
-			</Button>
+			</SubmitButton>
 		</Form>
 	)
 }
@@ -156,31 +158,22 @@ function NoteForm({
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const text = copy.note
-	const navigation = useNavigation()
+	const pending = usePendingForm({ intent: 'note' })
 	const [form, fields] = useForm<z.input<typeof supportNoteSchema>>({ id: 'nota', constraint, lastResult })
 	return (
 		<Form method="post" className="space-y-3" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="note" />
-			<div>
-				<label htmlFor={fields.body.id} className="mb-1.5 block text-sm font-medium">
-					{text.body}
-				</label>
-				<textarea
-					{...getTextareaProps(fields.body, { ariaDescribedBy: fields.body.descriptionId })}
-					rows={3}
-					className={inputClass}
-				/>
-				<p id={fields.body.descriptionId} className="mt-1.5 text-xs text-muted-foreground">
-					{text.hint}
-				</p>
-				<ErrorList id={fields.body.errorId} errors={fields.body.errors} />
-			</div>
+			<TextareaField
+				label={text.body}
+				textareaProps={{ ...getTextareaProps(fields.body), rows: 3 }}
+				hint={text.hint}
+				errors={fields.body.errors}
+			/>
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex justify-end">
-				<Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
-					<Icon name="sticky-note" className="size-4" />
+				<SubmitButton variant="secondary" pending={pending} icon={<Icon name="sticky-note" className="size-4" />}>
 					{text.submit}
-				</Button>
+				</SubmitButton>
 			</div>
 		</Form>
 	)
@@ -198,7 +191,7 @@ function ReplyForm({
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const text = copy.reply
-	const navigation = useNavigation()
+	const pending = usePendingForm({ intent: 'reply' })
 	const [form, fields] = useForm<z.input<typeof supportReplySchema>>({
 		id: 'respuesta',
 		constraint,
@@ -214,19 +207,16 @@ function ReplyForm({
 				inputProps={{ ...getInputProps(fields.subject, { type: 'text' }), autoComplete: 'off' }}
 				errors={fields.subject.errors}
 			/>
-			<div>
-				<label htmlFor={fields.body.id} className="mb-1.5 block text-sm font-medium">
-					{text.body}
-				</label>
-				<textarea {...getTextareaProps(fields.body)} rows={6} className={inputClass} />
-				<ErrorList id={fields.body.errorId} errors={fields.body.errors} />
-			</div>
+			<TextareaField
+				label={text.body}
+				textareaProps={{ ...getTextareaProps(fields.body), rows: 6 }}
+				errors={fields.body.errors}
+			/>
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex justify-end">
-				<Button type="submit" disabled={navigation.state === 'submitting'}>
-					<Icon name="mail" className="size-4" />
+				<SubmitButton pending={pending} icon={<Icon name="mail" className="size-4" />}>
 					{text.submit}
-				</Button>
+				</SubmitButton>
 			</div>
 		</Form>
 	)

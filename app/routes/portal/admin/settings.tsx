@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { z } from 'zod'
 import {
 	addBookingBlock,
@@ -12,8 +13,7 @@ import {
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field } from '~/components/forms'
-import { Button } from '~/components/ui/button'
+import { ErrorList, Field, SubmitButton, usePendingForm } from '~/components/forms'
 import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { todayInMadrid } from '~/lib/booking'
@@ -158,7 +158,6 @@ function RulesForm({
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const text = copy.rules
-	const navigation = useNavigation()
 	const [form, fields] = useForm<z.input<typeof bookingRulesSchema>>({
 		id: 'horario',
 		constraint,
@@ -215,10 +214,10 @@ function RulesForm({
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex flex-wrap items-center justify-between gap-3 border-t pt-5">
 				<p className="text-xs text-muted-foreground">{text.lastChange(updatedAt)}</p>
-				<Button type="submit" disabled={navigation.state === 'submitting'}>
+				<SubmitButton pending={usePendingForm({ intent: 'rules' })}>
 					<Icon name="save" className="size-4" />
 					{text.submit}
-				</Button>
+				</SubmitButton>
 			</div>
 		</Form>
 	)
@@ -234,7 +233,6 @@ function BlockForm({
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const text = copy.blocks
-	const navigation = useNavigation()
 	const [form, fields] = useForm<z.input<typeof bookingBlockSchema>>({ id: 'bloqueo', constraint, lastResult })
 	return (
 		<Form method="post" className="grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
@@ -264,10 +262,10 @@ function BlockForm({
 			</div>
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex justify-end sm:col-span-2">
-				<Button type="submit" variant="secondary" disabled={navigation.state === 'submitting'}>
+				<SubmitButton pending={usePendingForm({ intent: 'add-block' })} variant="secondary">
 					<Icon name="calendar-off" className="size-4" />
 					{text.submit}
-				</Button>
+				</SubmitButton>
 			</div>
 		</Form>
 	)
@@ -292,13 +290,9 @@ function Blocks({ blocks }: { blocks: LoaderData['blocks'] }) {
 								{text.bookings}
 							</Link>
 						</div>
-						<Form method="post">
-							<input type="hidden" name="intent" value="remove-block" />
-							<input type="hidden" name="id" value={block.id} />
-							<Button type="submit" variant="ghost" className="h-9 px-3" aria-label={text.removeLabel(block.range)}>
-								{text.remove}
-							</Button>
-						</Form>
+						<RemoveBlockForm id={block.id} label={text.removeLabel(block.range)}>
+							{text.remove}
+						</RemoveBlockForm>
 					</li>
 				)
 			})}
@@ -390,5 +384,18 @@ function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
 				</section>
 			</div>
 		</>
+	)
+}
+
+function RemoveBlockForm({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+	const pending = usePendingForm({ intent: 'remove-block', fields: { id } })
+	return (
+		<Form method="post">
+			<input type="hidden" name="intent" value="remove-block" />
+			<input type="hidden" name="id" value={id} />
+			<SubmitButton pending={pending} variant="ghost" className="h-9 px-3" aria-label={label}>
+				{children}
+			</SubmitButton>
+		</Form>
 	)
 }

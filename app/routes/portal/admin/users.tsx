@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState, type ReactNode } from 'react'
 import type { z } from 'zod'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { deleteUserByAdmin, inviteUser, resendInvitation, updateUserByAdmin } from '~/.server/admin/users'
 import { loadAdminPage } from '~/.server/admin/list'
@@ -10,7 +10,7 @@ import { guardedUser } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, selectClass } from '~/components/forms'
+import { ErrorList, Field, selectClass, SubmitButton, usePendingForm } from '~/components/forms'
 import { AdminTable } from '~/components/admin/admin-table'
 import { rowActions } from '~/components/portal/stacked-table'
 import { Badge } from '~/components/portal/status-badge'
@@ -145,9 +145,9 @@ function EditForm({ row, onSubmit }: { row: Row; onSubmit?: () => void }) {
 					<option value="admin">{adminCopy.users.roles.admin}</option>
 				</select>
 			</div>
-			<Button type="submit" className="w-full">
+			<SubmitButton pending={usePendingForm({ intent: 'update', fields: { id: row.id } })} className="w-full">
 				{copy.save}
-			</Button>
+			</SubmitButton>
 		</Form>
 	)
 }
@@ -158,9 +158,9 @@ function DeleteForm({ row, children, onSubmit }: { row: Row; children?: ReactNod
 			<input type="hidden" name="intent" value="delete" />
 			<input type="hidden" name="id" value={row.id} />
 			{children}
-			<Button type="submit" variant="danger">
+			<SubmitButton pending={usePendingForm({ intent: 'delete', fields: { id: row.id } })} variant="danger">
 				{adminCopy.users.remove.confirm}
-			</Button>
+			</SubmitButton>
 		</Form>
 	)
 }
@@ -233,7 +233,7 @@ function InviteForm({
 }) {
 	const copy = adminCopy.users.invite
 	const [searchParams] = useSearchParams()
-	const navigation = useNavigation()
+	const pending = usePendingForm({ intent: 'invite' })
 	const [form, fields] = useForm<z.input<typeof adminInviteSchema>>({
 		id: 'invitar',
 		lastResult,
@@ -275,10 +275,10 @@ function InviteForm({
 					<Button asChild variant="secondary">
 						<Link to={closeParams.size ? `?${closeParams}` : '?'}>{copy.back}</Link>
 					</Button>
-					<Button type="submit" disabled={navigation.state === 'submitting'}>
+					<SubmitButton pending={pending}>
 						<Icon name="send" className="size-4" />
 						{copy.submit}
-					</Button>
+					</SubmitButton>
 				</div>
 			</Form>
 		</section>
@@ -320,10 +320,14 @@ function ResendForm({ row }: { row: Row }) {
 		<Form method="post">
 			<input type="hidden" name="intent" value="resend" />
 			<input type="hidden" name="id" value={row.id} />
-			<Button type="submit" variant="secondary" className="h-8 px-3 text-xs">
+			<SubmitButton
+				pending={usePendingForm({ intent: 'resend', fields: { id: row.id } })}
+				variant="secondary"
+				className="h-8 px-3 text-xs"
+			>
 				<Icon name="send" className="size-3.5" />
 				{adminCopy.users.resend.button}
-			</Button>
+			</SubmitButton>
 		</Form>
 	)
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import { guardedUser } from '~/.server/auth/guards'
 import { fullName } from '~/.server/auth/profile'
 import { authMessage, authStatus } from '~/.server/auth/messages'
@@ -10,9 +10,8 @@ import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { type SessionUser } from '~/.server/auth/session'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, selectClass, validateOnSubmit } from '~/components/forms'
+import { ErrorList, Field, selectClass, validateOnSubmit, SubmitButton, usePendingForm } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
-import { Button } from '~/components/ui/button'
 import { accountCopy } from '~/content/account'
 import { splitFullName } from '~/lib/names'
 import { passwordChangeSchema } from '~/lib/auth-schemas'
@@ -146,8 +145,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default routeComponent(Account)
 
 function Account({ loaderData, actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
-	const busy = navigation.state !== 'idle'
+	const saving = usePendingForm({ intent: 'profile' })
+	const changing = usePendingForm({ intent: 'password' })
+	const linking = usePendingForm({ intent: 'password-link' })
 	const profile = loaderData.profile
 	const [form, fields] = useForm({
 		id: 'perfil',
@@ -242,9 +242,7 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 							errors={fields.avatar_url.errors}
 						/>
 						<ErrorList id={form.errorId} errors={form.errors} />
-						<Button type="submit" disabled={busy}>
-							{accountCopy.save}
-						</Button>
+						<SubmitButton pending={saving}>{accountCopy.save}</SubmitButton>
 					</Form>
 				</section>
 				<section className="h-fit rounded-2xl border bg-surface p-6 sm:p-8" aria-labelledby="contrasena-titulo">
@@ -284,16 +282,16 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 								/>
 								<p className="text-sm text-muted-foreground">{accountCopy.password.otherSessions}</p>
 								<ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
-								<Button type="submit" variant="secondary" disabled={busy}>
+								<SubmitButton variant="secondary" pending={changing}>
 									{accountCopy.changePassword}
-								</Button>
+								</SubmitButton>
 							</Form>
 							<Form method="post" className="mt-6 border-t pt-5 text-sm">
 								<input type="hidden" name="intent" value="password-link" />
 								<p className="text-muted-foreground">{accountCopy.password.forgot}</p>
 								<button
 									type="submit"
-									disabled={busy}
+									disabled={linking}
 									className="mt-1 font-medium text-brand-ink underline-offset-4 hover:underline"
 								>
 									{accountCopy.password.sendLink}
@@ -304,9 +302,9 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 						<Form method="post" className="space-y-5">
 							<input type="hidden" name="intent" value="password-link" />
 							<p className="text-sm text-muted-foreground">{accountCopy.password.googleOnly}</p>
-							<Button type="submit" variant="secondary" disabled={busy}>
+							<SubmitButton variant="secondary" pending={linking}>
 								{accountCopy.password.sendLinkButton}
-							</Button>
+							</SubmitButton>
 						</Form>
 					)}
 				</section>

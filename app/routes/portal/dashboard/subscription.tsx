@@ -3,7 +3,18 @@ import { useState, type ComponentProps, type ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { guardedUser } from '~/.server/auth/guards'
-import { changeSubscriptionPrice, createPortalSession, findOwnSubscription, loadBilling, setCancelAtPeriodEnd, waitForWebhook, type Expectation, type InvoiceRow, type PaymentRow, type SubscriptionRow } from '~/.server/billing/subscriptions'
+import {
+	changeSubscriptionPrice,
+	createPortalSession,
+	findOwnSubscription,
+	loadBilling,
+	setCancelAtPeriodEnd,
+	waitForWebhook,
+	type Expectation,
+	type InvoiceRow,
+	type PaymentRow,
+	type SubscriptionRow,
+} from '~/.server/billing/subscriptions'
 import { priceIdFor, subscriptionOptions } from '~/.server/billing/prices'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http/responses'

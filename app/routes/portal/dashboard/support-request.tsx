@@ -1,16 +1,15 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form } from 'react-router'
 import type { z } from 'zod'
 import { guardedUser } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { addFollowUp, loadClientRequest, supportFollowUpSchema } from '~/.server/support/requests'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, inputClass } from '~/components/forms'
+import { ErrorList, SubmitButton, TextareaField, usePendingForm } from '~/components/forms'
 import { BackLink } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/support/support-request-status'
-import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate, formatLongDateTime } from '~/lib/dates'
@@ -92,7 +91,7 @@ function FollowUpForm({
 	lastResult: Route.ComponentProps['actionData']
 }) {
 	const text = copy.request
-	const navigation = useNavigation()
+	const pending = usePendingForm()
 	const [form, fields] = useForm<z.input<typeof supportFollowUpSchema>>({
 		id: 'mensaje',
 		constraint,
@@ -100,19 +99,16 @@ function FollowUpForm({
 	})
 	return (
 		<Form method="post" className="space-y-3" {...getFormProps(form)}>
-			<div>
-				<label htmlFor={fields.message.id} className="mb-1.5 block text-sm font-medium">
-					{text.replyMessage}
-				</label>
-				<textarea {...getTextareaProps(fields.message)} rows={5} className={inputClass} />
-				<ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-			</div>
+			<TextareaField
+				label={text.replyMessage}
+				textareaProps={getTextareaProps(fields.message)}
+				errors={fields.message.errors}
+			/>
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<div className="flex justify-end">
-				<Button type="submit" disabled={navigation.state === 'submitting'}>
-					<Icon name="send" className="size-4" />
+				<SubmitButton pending={pending} icon={<Icon name="send" className="size-4" />}>
 					{text.submit}
-				</Button>
+				</SubmitButton>
 			</div>
 		</Form>
 	)

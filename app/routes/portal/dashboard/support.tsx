@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { guardedUser } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/responses'
@@ -12,10 +12,9 @@ import {
 	supportRequestSchema,
 } from '~/.server/support/requests'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, inputClass, selectClass } from '~/components/forms'
+import { ErrorList, Field, selectClass, SubmitButton, TextareaField, usePendingForm } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/support/support-request-status'
-import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { supportRequestsCopy } from '~/content/support-requests'
 import { formatLongDate } from '~/lib/dates'
@@ -103,7 +102,7 @@ function NewRequestForm({
 	lastResult,
 }: Pick<LoaderData, 'assistants' | 'constraint'> & { lastResult: Route.ComponentProps['actionData'] }) {
 	const text = copy.newRequest
-	const navigation = useNavigation()
+	const pending = usePendingForm()
 	// 'Pedir ayuda con este asistente' on /dashboard/asistentes opens the form with that assistant chosen.
 	const [searchParams] = useSearchParams()
 	const preselected = assistants.find((assistant) => assistant.id === searchParams.get('asistente'))
@@ -136,25 +135,16 @@ function NewRequestForm({
 					<ErrorList id={fields.assistant.errorId} errors={fields.assistant.errors} />
 				</div>
 			) : null}
-			<div>
-				<label htmlFor={fields.message.id} className="mb-1.5 block text-sm font-medium">
-					{text.message}
-				</label>
-				<textarea
-					{...getTextareaProps(fields.message, { ariaDescribedBy: fields.message.descriptionId })}
-					rows={6}
-					className={inputClass}
-				/>
-				<p id={fields.message.descriptionId} className="mt-1.5 text-xs text-muted-foreground">
-					{text.messageHint}
-				</p>
-				<ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-			</div>
+			<TextareaField
+				label={text.message}
+				textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
+				hint={text.messageHint}
+				errors={fields.message.errors}
+			/>
 			<ErrorList id={form.errorId} errors={form.errors} />
-			<Button type="submit" className="w-full" disabled={navigation.state === 'submitting'}>
-				<Icon name="send" className="size-4" />
+			<SubmitButton className="w-full" pending={pending} icon={<Icon name="send" className="size-4" />}>
 				{text.submit}
-			</Button>
+			</SubmitButton>
 		</Form>
 	)
 }
