@@ -4,8 +4,16 @@ import type { Database } from '~/lib/database.types'
 import { billingPeriods, type BillingPeriod } from '~/lib/period'
 import { getStripe, type Stripe } from './stripe'
 import { createServiceClient } from '../supabase/client'
-import { type SessionUser } from '../auth/session'
+import type { SessionUser } from '../auth/session'
 import { idOf, subscriptionRow } from './webhook'
+import {
+	invoiceColumns,
+	paymentColumns,
+	subscriptionColumns,
+	type InvoiceRow,
+	type PaymentRow,
+	type SubscriptionRow,
+} from '~/lib/billing-rows'
 
 /** A Billing Portal session for the user's own customer, coming back to `returnUrl`; null if they never bought. */
 export async function createPortalSession(user: SessionUser, returnUrl: string) {
@@ -18,42 +26,6 @@ export async function createPortalSession(user: SessionUser, returnUrl: string) 
 	if (!data) return null
 	const session = await getStripe().billingPortal.sessions.create({ customer: data.customer_id, return_url: returnUrl })
 	return session.url
-}
-
-export type SubscriptionRow = {
-	id: string
-	plan: PlanId
-	periodo: BillingPeriod
-	price_id: string
-	status: string
-	current_period_end: string | null
-	cancel_at_period_end: boolean
-	amount: number | null
-	currency: string | null
-	price_interval: string | null
-}
-
-export type PaymentRow = {
-	id: string
-	plan: PlanId
-	periodo: BillingPeriod
-	amount_total: number
-	currency: string
-	status: string
-	created_at: string
-}
-
-export type InvoiceRow = {
-	id: string
-	number: string | null
-	status: string
-	billing_reason: string | null
-	currency: string
-	total: number
-	amount_due: number
-	hosted_invoice_url: string | null
-	invoice_pdf: string | null
-	created_at: string
 }
 
 const isPlanId = (value: string): value is PlanId => planIds.some((id) => id === value)
@@ -80,21 +52,13 @@ export async function loadBilling(
 	const [subscriptions, payments, invoices] = await Promise.all([
 		supabase
 			.from('suscripciones')
-			.select(
-				'id, plan, periodo, price_id, status, current_period_end, cancel_at_period_end, amount, currency, price_interval',
-			)
+			.select(subscriptionColumns)
 			.eq('user_id', user.id)
 			.order('created_at', { ascending: false }),
-		supabase
-			.from('pagos')
-			.select('id, plan, periodo, amount_total, currency, status, created_at')
-			.eq('user_id', user.id)
-			.order('created_at', { ascending: false }),
+		supabase.from('pagos').select(paymentColumns).eq('user_id', user.id).order('created_at', { ascending: false }),
 		supabase
 			.from('facturas')
-			.select(
-				'id, number, status, billing_reason, currency, total, amount_due, hosted_invoice_url, invoice_pdf, created_at',
-			)
+			.select(invoiceColumns)
 			.eq('user_id', user.id)
 			.neq('status', 'draft')
 			// Invoices of one second are told apart by their number, sequential per customer.

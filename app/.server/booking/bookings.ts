@@ -17,7 +17,7 @@ import { calendarFor, getCalendar, jitsiCalendar, type CalendarProvider } from '
 import { contactDestination } from '../inbox/forms'
 import { mailSender, sendMail, type Mail } from '../mail'
 import { createServiceClient } from '../supabase/client'
-import { type SessionUser } from '../auth/session'
+import type { SessionUser } from '../auth/session'
 import { log } from '../log'
 
 const bookingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nombre, email'

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { actors, apiAccess, denied, startRlsWorld, type Actor } from '../../support/rls-world'
-import { type TestUser } from '../../support/supabase'
+import type { TestUser } from '../../support/supabase'
 import { uniqueSlot } from '../../support/unique'
 
 // Who may read and insert what, every API role against every table of the public schema, straight against /rest/v1: the policies and grants of supabase/migrations are what is tested (decision 003).

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { adminId, startRlsWorld, type Actor } from '../../support/rls-world'
-import { type TestUser } from '../../support/supabase'
+import type { TestUser } from '../../support/supabase'
 
 // The booking rules of /admin/ajustes: what each role may read and change: the policies and grants of supabase/migrations are what is tested (decision 003).
 let supabase: LocalSupabase

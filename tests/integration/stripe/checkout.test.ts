@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { type LocalStripe } from '../../../local/stripe/server'
+import type { LocalStripe } from '../../../local/stripe/server'
 import {
 	businessMonthly,
 	cancelUrl,

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { localPriceId } from '../../../app/.server/billing/local-stripe'
-import { type LocalStripe } from '../../../local/stripe/server'
+import type { LocalStripe } from '../../../local/stripe/server'
 import {
 	activeSubscription,
 	businessMonthly,

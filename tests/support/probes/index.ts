@@ -1,5 +1,5 @@
 import { adminProbes } from './admin'
-import { type Probe } from './common'
+import type { Probe } from './common'
 import { portalProbes } from './portal'
 import { siteProbes } from './site'
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { useIdle } from '../../idle'
-import { useMediaQuery } from '../../media-query'
+import { useIdle } from '~/components/idle'
+import { useMediaQuery } from '~/components/media-query'
 
 /** A canvas handed to a worker cannot be drawn on again, so each run of the effect draws on a new one. */
 function particleCanvas() {
