@@ -42,15 +42,16 @@ export async function uploadObject(
 	let outcome: { id: string; previous: string | null }
 	try {
 		outcome = await ctx.db.transaction(async (tx) => {
-			await scope(tx, serviceCaller, req, operation)
-			const current = await tx.query<{ version: string | null }>(
-				'select version from storage.objects where bucket_id = $1 and name = $2 for update',
-				[bucketId, key],
-			)
 			await scope(tx, caller, req, operation)
 			await checkPermission(tx, { bucketId, key, version, isUpsert, owner: caller.owner, file })
-			const written = await ctx.files.write(version, file.body, maxSize)
 			await scope(tx, serviceCaller, req, operation)
+			// The row is this transaction's now (inserted, or locked by the upsert): its version is the file it
+			// points at until the commit, ours when new.
+			const current = await tx.query<{ version: string | null }>(
+				'select version from storage.objects where bucket_id = $1 and name = $2',
+				[bucketId, key],
+			)
+			const written = await ctx.files.write(version, file.body, maxSize)
 			const id = await completeUpload(tx, { bucketId, key, version, file, written })
 			return { id, previous: current.rows[0]?.version ?? null }
 		})
@@ -197,7 +198,8 @@ async function checkPermission(tx: Sql, { bucketId, key, version, isUpsert, owne
 	const given = Object.entries(columns).filter(([, value]) => value !== undefined)
 	const names = given.map(([name]) => name)
 	const insert = `insert into storage.objects (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`
-	const updated = names.filter((name) => ['metadata', 'user_metadata', 'version', 'owner', 'owner_id'].includes(name))
+	// The version stays until the file is whole (completeUpload), so the one it replaces is known.
+	const updated = names.filter((name) => ['metadata', 'user_metadata', 'owner', 'owner_id'].includes(name))
 	const upsert = `${insert} on conflict (name, bucket_id) do update set ${updated.map((name) => `${name} = excluded.${name}`).join(', ')} returning *`
 	try {
 		await tx.query(

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { migrate } from '../../../local/supabase/db'
+import { seededDatabase } from '../../support/database'
 import { localAnonKey, localServiceRoleKey } from '../../support/keys'
 import {
 	createClientFilesBucket,
@@ -55,6 +57,20 @@ describe('the storage schema', () => {
 			authenticated_buckets: true,
 			service_usage: true,
 		})
+	})
+
+	test('a database kept from before Storage gets the schema at its next start', async () => {
+		const kept = await seededDatabase()
+		try {
+			await kept.query('drop schema storage cascade')
+			await migrate(kept)
+			const { rows } = await kept.query<{ objects: string | null }>(
+				`select to_regclass('storage.objects')::text as objects`,
+			)
+			expect(rows[0]?.objects).toBe('storage.objects')
+		} finally {
+			await kept.close()
+		}
 	})
 
 	test('a DELETE in SQL is refused unless it comes the API’s way', async () => {

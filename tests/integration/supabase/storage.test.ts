@@ -144,6 +144,22 @@ describe('upload and download', () => {
 		expect(await standIn.storedFiles()).toEqual(await listedVersions(standIn.supabase))
 	})
 
+	test('uploads of one key at once: one wins each race, and no file is left without its row', async () => {
+		const name = `${ana.id}/a-la-vez.pdf`
+		const versions = ['uno', 'dos', 'tres', 'cuatro']
+		const upserts = await Promise.all(
+			versions.map((text) => files().upload(name, pdf(text), { contentType: 'application/pdf', upsert: true })),
+		)
+		expect(upserts.map((result) => result.error)).toEqual([null, null, null, null])
+		const other = `${ana.id}/una-vez.pdf`
+		const creates = await Promise.all(
+			versions.map((text) => files().upload(other, pdf(text), { contentType: 'application/pdf' })),
+		)
+		expect(creates.filter((result) => result.error === null)).toHaveLength(1)
+		expect(creates.filter((result) => result.error?.message === 'The resource already exists')).toHaveLength(3)
+		expect(await standIn.storedFiles()).toEqual(await listedVersions(standIn.supabase))
+	})
+
 	test('a missing object and a missing bucket', async () => {
 		const missing = await files().download(`${ana.id}/no-existe.pdf`)
 		expect(missing.error).toEqual(refusal('404', 'Object not found'))
