@@ -84,6 +84,10 @@ export function fromDatabaseError(error: unknown): StorageError | undefined {
 /** Any failure as the reply Storage's error handler would give; what it cannot name is a 500. */
 export function toErrorReply(error: unknown): Reply {
 	if (error instanceof StorageError) return error.toReply()
+	// The client went away mid-body: Storage's answer for it, which no one reads (renderer.ts).
+	if ((error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET') {
+		return new StorageError(499, 'Aborted', 'Request aborted', 'Request aborted', 499).toReply()
+	}
 	const mapped = fromDatabaseError(error)
 	if (mapped) return mapped.toReply()
 	console.error('[supabase] unexpected Storage failure', error)

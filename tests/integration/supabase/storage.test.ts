@@ -180,20 +180,20 @@ describe('upload and download', () => {
 describe('limits', () => {
 	const tooLarge = refusal('413', 'The object exceeded the maximum allowed size')
 
-	test('a body declared too large is refused before it is sent', async () => {
-		const declared = await files().upload(`${ana.id}/grande.pdf`, Buffer.alloc(2049), {
-			contentType: 'application/pdf',
-		})
-		expect(declared.error).toEqual(tooLarge)
-		// Ten megabytes announced, a few bytes sent: only a server that answers unread replies at all.
-		const token = (await ana.client.auth.getSession()).data.session?.access_token ?? ''
-		const answer = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
-			const url = new URL(`${standIn.supabase.url}/storage/v1/object/${bucket}/${ana.id}/enorme.pdf`)
-			const sent = request(url, {
+	/**
+	 * A POST announcing `length` bytes that sends four: the answer, or undefined when none comes within
+	 * `waitMs` (the server is waiting for the rest, as it should for a size it takes).
+	 */
+	async function announce(path: string, length: number, token: string, waitMs: number) {
+		return new Promise<{ status?: number; body: string } | undefined>((resolve, reject) => {
+			const sent = request(new URL(`${standIn.supabase.url}/storage/v1/object/${path}`), {
 				method: 'POST',
-				headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf', 'content-length': 10_000_000 },
+				headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf', 'content-length': length },
 			})
-			const timer = setTimeout(() => reject(new Error('no answer while the body was still coming')), 5000)
+			const timer = setTimeout(() => {
+				sent.destroy()
+				resolve(undefined)
+			}, waitMs)
 			sent.on('response', (response) => {
 				let body = ''
 				response.on('data', (chunk: Buffer) => (body += chunk.toString()))
@@ -203,15 +203,33 @@ describe('limits', () => {
 					sent.destroy()
 				})
 			})
-			sent.on('error', reject)
+			sent.on('error', (error) => (sent.destroyed ? undefined : reject(error)))
 			sent.write('%PDF')
 		})
-		expect(answer.status).toBe(400)
-		expect(JSON.parse(answer.body)).toMatchObject({
+	}
+
+	test('a body declared too large is refused before it is sent', async () => {
+		const declared = await files().upload(`${ana.id}/grande.pdf`, Buffer.alloc(2049), {
+			contentType: 'application/pdf',
+		})
+		expect(declared.error).toEqual(tooLarge)
+		// Ten megabytes announced, a few bytes sent: only a server that answers unread replies at all.
+		const token = (await ana.client.auth.getSession()).data.session?.access_token ?? ''
+		const answer = await announce(`${bucket}/${ana.id}/enorme.pdf`, 10_000_000, token, 5000)
+		expect(answer?.status).toBe(400)
+		expect(JSON.parse(answer?.body ?? '')).toMatchObject({
 			statusCode: '413',
 			code: 'EntityTooLarge',
 			error: 'Payload too large',
 		})
+	})
+
+	test('a bucket of no limit of its own has config.toml’s: 50 MiB', async () => {
+		await standIn.supabase.db.query(`insert into storage.buckets (id, name) values ('sin-limite', 'sin-limite')`)
+		const over = await announce('sin-limite/grande.pdf', 50 * 1024 * 1024 + 1, localServiceRoleKey, 5000)
+		expect(JSON.parse(over?.body ?? '')).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' })
+		// Fifty decimal megabytes and one byte are under 50 MiB: the server waits for them.
+		expect(await announce('sin-limite/grande.pdf', 50_000_001, localServiceRoleKey, 500)).toBeUndefined()
 	})
 
 	test('a body of no declared size is counted as it comes, and nothing of it is kept', async () => {
