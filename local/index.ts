@@ -75,17 +75,20 @@ export async function startLocalServices({
 		const mail = await startMailCatcher({ smtpPort: port.smtp, webPort: port.mailWeb })
 		started.push(mail)
 		const database = given ?? (await startDatabase(started, dataDir, port.postgres))
+		// Storage's files live beside the database that lists them; with a temporary database, they are temporary too.
+		const storageDir = dataDir ? join(dataDir, '..', 'storage') : undefined
 		const supabase = await startSupabase({
 			database,
 			port: port.supabase,
 			log,
 			siteUrl: supabaseSiteUrl,
+			storageDir,
 			mail: { host: '127.0.0.1', port: mail.smtpPort, from: 'KIA <no-reply@kia.test>' },
 		})
 		started.push({
 			name: 'supabase',
 			url: supabase.url,
-			description: `API ${supabase.url} (auth /auth/v1, REST /rest/v1)`,
+			description: `API ${supabase.url} (auth /auth/v1, REST /rest/v1, storage /storage/v1, files ${storageDir ?? 'temporary'})`,
 			stop: supabase.stop,
 		})
 		// The Stripe data lives next to the database, so one folder holds all of development's state.
@@ -189,7 +192,7 @@ export function developmentServices(env: NodeJS.ProcessEnv): LocalServicesOption
 	}
 }
 
-/** Where development keeps its state: the database and the Stripe stand-in's data. */
+/** Where development keeps its state: the database, Storage's files and the Stripe stand-in's data. */
 export function developmentDataDir(env: NodeJS.ProcessEnv) {
 	return resolve(env.LOCAL_DATA_DIR || '.data')
 }

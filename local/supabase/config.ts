@@ -33,6 +33,23 @@ export function parseGoDuration(text: string): number | undefined {
 	return sign * total
 }
 
+const binaryUnits: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4, p: 1024 ** 5 }
+
+/**
+ * A size of config.toml as the CLI decodes it (docker/go-units' RAMInBytes): "50MiB", "50MB" and "50M" are
+ * all 50 × 1024² bytes, units binary however spelt; undefined when the CLI would refuse it.
+ */
+export function parseSize(text: string): number | undefined {
+	const match = /^(\d+(?:\.\d+)*) ?([kKmMgGtTpP])?[iI]?[bB]?$/.exec(text)
+	if (!match) return undefined
+	return Math.floor(Number.parseFloat(match[1] ?? '') * (binaryUnits[(match[2] ?? '').toLowerCase()] ?? 1))
+}
+
+const size = z
+	.string()
+	.refine((text) => parseSize(text) !== undefined, { message: 'a size such as "50MiB" or "500KB"' })
+	.transform((text) => parseSize(text) ?? 0)
+
 const goDuration = z
 	.string()
 	.refine((text) => parseGoDuration(text) !== undefined, { message: 'a Go duration such as "1s" or "1m0s"' })
@@ -71,12 +88,19 @@ const schema = z.object({
 			})
 			.prefault({}),
 	}),
+	storage: z
+		.object({
+			// The CLI's default where config.toml says nothing.
+			file_size_limit: size.prefault('50MiB'),
+		})
+		.prefault({}),
 })
 
 export type AuthConfig = z.infer<typeof schema>['auth']
 export type ApiConfig = z.infer<typeof schema>['api']
+export type StorageConfig = z.infer<typeof schema>['storage']
 
-/** The API and auth settings of supabase/config.toml, the same file `supabase start` reads. */
+/** The API, auth and storage settings of supabase/config.toml, the same file `supabase start` reads. */
 export async function readConfig() {
 	return schema.parse(parse(await readFile(configFile, 'utf8')))
 }

@@ -7,6 +7,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const supabaseDir = join(root, 'supabase')
 const bootstrapFile = join(dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
 const authUpgradesFile = join(dirname(fileURLToPath(import.meta.url)), 'auth-upgrades.sql')
+const storageSchemaFile = join(dirname(fileURLToPath(import.meta.url)), 'storage', 'schema.sql')
 
 /** What runs SQL: the pool itself, or one connection inside a transaction. */
 export type Sql = Pick<pg.ClientBase, 'query'>
@@ -71,15 +72,21 @@ export function connectDatabase(url: string): Database {
 
 /**
  * Brings a database to what hosted Supabase would hold: on a new one, what the platform provides
- * (bootstrap.sql), every migration of supabase/migrations and, when `seed`, supabase/seed.sql; on a kept
- * one, GoTrue's own schema upgrades and the migrations not applied yet (as `supabase migration up`).
+ * (bootstrap.sql, Storage's schema), every migration of supabase/migrations and, when `seed`,
+ * supabase/seed.sql; on a kept one, GoTrue's own schema upgrades, Storage's schema if it has none yet, and
+ * the migrations not applied yet (as `supabase migration up`).
  */
 export async function migrate(db: Database, { seed = true }: { seed?: boolean } = {}) {
-	const isNew = !(await db.query(`select 1 from pg_namespace where nspname = 'supabase_migrations'`)).rowCount
+	const isNew = !(await hasSchema(db, 'supabase_migrations'))
 	if (isNew) await db.query(await readFile(bootstrapFile, 'utf8'))
 	await db.query(await readFile(authUpgradesFile, 'utf8'))
+	if (!(await hasSchema(db, 'storage'))) await db.query(await readFile(storageSchemaFile, 'utf8'))
 	await applyPendingMigrations(db)
 	if (isNew && seed) await db.query(await readFile(join(supabaseDir, 'seed.sql'), 'utf8'))
+}
+
+async function hasSchema(db: Database, name: string) {
+	return Boolean((await db.query('select 1 from pg_namespace where nspname = $1', [name])).rowCount)
 }
 
 async function migrationFiles() {

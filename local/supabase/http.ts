@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http'
+import type { Readable } from 'node:stream'
 import { BodyError } from '../service'
 
-export type Reply = { status: number; headers?: Record<string, string>; body?: string }
+/** An answer; a stream body (a stored file) is piped to the client. */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string | Readable }
 
 export const jsonHeaders = { 'Content-Type': 'application/json; charset=utf-8' }
 

@@ -9,6 +9,7 @@ import {
 	jwtVerify,
 	SignJWT,
 	type JWK,
+	type ProtectedHeaderParameters,
 	type JWTPayload,
 } from 'jose'
 import { z } from 'zod'
@@ -130,25 +131,56 @@ export async function signJwt(claims: Claims, expiresInSeconds?: number) {
 	return jwt.sign(current.key)
 }
 
-export type VerifiedJwt = { ok: true; claims: Claims } | { ok: false; reason: 'expired' | 'invalid'; message: string }
+export type VerifiedJwt =
+	| { ok: true; claims: Claims }
+	| {
+			ok: false
+			reason: 'expired' | 'invalid'
+			message: string
+			/** jose's own words, which Storage (a jose user too) answers with, e.g. `"exp" claim timestamp check failed`. */
+			joseMessage: string
+	  }
 
 /** Accepts the legacy HS256 keys and tokens signed by any key of the file; anything else is invalid. */
 export async function verifyJwt(token: string): Promise<VerifiedJwt> {
+	let header: ProtectedHeaderParameters
 	try {
-		const header = decodeProtectedHeader(token)
-		const key =
-			header.alg === 'HS256'
-				? legacyKey
-				: header.alg === 'ES256' && header.kid
-					? (await signingKeys()).verifying.get(header.kid)
-					: undefined
-		if (!key) return { ok: false, reason: 'invalid', message: `signing method ${String(header.alg)} is invalid` }
+		header = decodeProtectedHeader(token)
+	} catch (error) {
+		// Not three base64url parts: what jose's jwtVerify says of it, before it reads any header.
+		const message = error instanceof Error ? error.message : 'invalid JWT'
+		return { ok: false, reason: 'invalid', message, joseMessage: 'Invalid Compact JWS' }
+	}
+	const key =
+		header.alg === 'HS256'
+			? legacyKey
+			: header.alg === 'ES256' && header.kid
+				? (await signingKeys()).verifying.get(header.kid)
+				: undefined
+	if (!key) {
+		const message = `signing method ${String(header.alg)} is invalid`
+		return { ok: false, reason: 'invalid', message, joseMessage: 'signature verification failed' }
+	}
+	try {
 		const { payload } = await jwtVerify<Claims>(token, key, { algorithms: [header.alg ?? ''] })
 		return { ok: true, claims: payload }
 	} catch (error) {
-		if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' }
-		return { ok: false, reason: 'invalid', message: error instanceof Error ? error.message : 'invalid JWT' }
+		const joseMessage = error instanceof Error ? error.message : 'invalid JWT'
+		if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired', joseMessage }
+		return { ok: false, reason: 'invalid', message: joseMessage, joseMessage }
 	}
+}
+
+/**
+ * A signed URL's token as Storage signs it (signJWT): HS256 with the project's JWT secret, `iat` and `exp`
+ * set by jose, no `typ`.
+ */
+export function signWithProjectSecret(claims: JWTPayload, expiresInSeconds: number) {
+	return new SignJWT(claims)
+		.setProtectedHeader({ alg: 'HS256' })
+		.setIssuedAt()
+		.setExpirationTime(`${Math.floor(expiresInSeconds)}s`)
+		.sign(legacyKey)
 }
 
 /** The well-known demo keys, signed here so the tests can prove they match the documented values. */

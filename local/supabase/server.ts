@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { handleAuth, type AuthContext } from './auth/handler'
 import { createAuthLimiter } from './auth/rate-limits'
 import { readConfig, type AuthConfig } from './config'
@@ -11,6 +13,9 @@ import { verifyJwt } from './jwt'
 import { createMailer, type MailSettings } from './mail'
 import { handleRest, type RestContext } from './rest/handler'
 import { loadSchemaCache, type SchemaCache } from './rest/schema'
+import type { StorageContext } from './storage/common'
+import { openFileStore } from './storage/files'
+import { handleStorage } from './storage/handler'
 
 export type SupabaseOptions = {
 	/** The database it serves; closed when the stand-in stops. */
@@ -25,6 +30,8 @@ export type SupabaseOptions = {
 	 * port); hosted Supabase keeps it in the dashboard's URL configuration. E-mail links start with it.
 	 */
 	siteUrl?: string
+	/** Where Storage keeps objects' bytes; a temporary folder, removed at stop, when absent. */
+	storageDir?: string
 }
 
 export type LocalSupabase = {
@@ -49,19 +56,21 @@ const openAuthRoutes = new Set([
 ])
 
 /**
- * A Supabase-compatible API (GoTrue `/auth/v1`, PostgREST `/rest/v1`) on
- * a PostgreSQL database, for development and tests. See SUPABASE-CONTRACT.md for the
+ * A Supabase-compatible API (GoTrue `/auth/v1`, PostgREST `/rest/v1`, Storage `/storage/v1`) on
+ * a PostgreSQL database and a folder of files, for development and tests. See SUPABASE-CONTRACT.md for the
  * contract it follows; anything outside it answers 501.
  */
 export async function startSupabase(options: SupabaseOptions): Promise<LocalSupabase> {
 	const db = options.database
-	const { api, auth: fileConfig } = await readConfig()
+	const { api, auth: fileConfig, storage: storageConfig } = await readConfig()
 	const templates = await readEmailTemplates(fileConfig)
 	let config = withSiteUrl(fileConfig, options.siteUrl)
 	const mailer = createMailer(options.mail)
 	let schemaCache: Promise<SchemaCache> | undefined
 	const schema = () => (schemaCache ??= loadSchemaCache(db))
 	const rest: RestContext = { db, schema, maxRows: api.max_rows }
+	const files = await openFileStore(options.storageDir)
+	const storage: StorageContext = { db, files, fileSizeLimit: storageConfig.file_size_limit }
 
 	const server = createServer()
 	let apiUrl = ''
@@ -70,7 +79,7 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 
 	server.on('request', (req: IncomingMessage, res: ServerResponse) => {
 		const started = performance.now()
-		void dispatch(req, auth(), rest).then(
+		void dispatch(req, auth(), rest, storage).then(
 			({ reply, role }) => {
 				send(res, reply, req)
 				if (options.log) {
@@ -96,6 +105,7 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 	} catch (error) {
 		// A port already taken: the caller hears of it, and the database folder is left closed.
 		await db.close()
+		await files.close()
 		throw error
 	}
 	const port = (server.address() as AddressInfo).port
@@ -116,6 +126,7 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 				server.closeAllConnections()
 			})
 			await db.close()
+			await files.close()
 		},
 	}
 }
@@ -128,11 +139,17 @@ function send(res: ServerResponse, reply: Reply, req: IncomingMessage) {
 	const headers: Record<string, string> = {
 		'Access-Control-Allow-Origin': '*',
 		'Access-Control-Allow-Headers':
-			'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version',
+			'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-metadata, cache-control',
 		'Access-Control-Expose-Headers': 'Content-Range, Preference-Applied, X-Supabase-Api-Version, X-Total-Count',
 		...reply.headers,
 	}
 	res.writeHead(reply.status, headers)
+	if (reply.body instanceof Readable) {
+		if (req.method === 'HEAD') reply.body.destroy()
+		// A client gone mid-download ends the stream and the response; nothing is left to answer.
+		else void pipeline(reply.body, res).catch(() => undefined)
+		return
+	}
 	res.end(req.method === 'HEAD' ? undefined : reply.body)
 }
 
@@ -140,10 +157,17 @@ async function dispatch(
 	req: IncomingMessage,
 	auth: AuthContext,
 	rest: RestContext,
+	storage: StorageContext,
 ): Promise<{ reply: Reply; role: string }> {
 	const url = new URL(req.url ?? '/', 'http://127.0.0.1')
 	const method = req.method ?? 'GET'
 	if (method === 'OPTIONS') return { reply: { status: 204 }, role: '-' }
+
+	// Before the body is read: uploads stream it, and a declared size over the limit is refused unread.
+	if (url.pathname.startsWith('/storage/v1/')) {
+		const path = url.pathname.slice('/storage/v1'.length)
+		return handleStorage({ method, path, query: url.searchParams, headers: req.headers, body: req }, storage)
+	}
 
 	let raw: string
 	try {
