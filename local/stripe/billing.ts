@@ -1,6 +1,8 @@
 import type { Emit, EventCause } from './events'
 import { draftInvoice, issueInvoice, periodLine } from './invoices'
-import { newCustomer, newSubscription, newSucceededPaymentIntent } from './objects'
+import { newCustomer } from './objects/customers'
+import { newSucceededPaymentIntent } from './objects/payments'
+import { newSubscription } from './objects/subscriptions'
 import { nowSeconds, type CheckoutSession, type Store, type Subscription } from './store'
 
 /** What the API and the hosted pages share: the data, the event emitter and the stand-in's own address. */

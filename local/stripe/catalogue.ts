@@ -1,7 +1,7 @@
 import { localPriceId } from '../../app/.server/local-stripe'
 import { periodLabels, plans, type Plan as KiaPlan } from '../../app/content/plans'
 import { billingPeriods, type BillingPeriod } from '../../app/lib/period'
-import { newPrice, newProduct } from './objects'
+import { newPrice, newProduct } from './objects/catalogue'
 import type { Price, Product, StripeState } from './store'
 
 export const productId = (plan: Pick<KiaPlan, 'id'>) => `prod_local_${plan.id}`

@@ -1,6 +1,8 @@
 import { localPriceId } from '../../app/.server/local-stripe'
 import { periodLine } from './invoices'
-import { newCustomer, newDraftInvoice, newSubscription } from './objects'
+import { newCustomer } from './objects/customers'
+import { newDraftInvoice } from './objects/invoices'
+import { newSubscription } from './objects/subscriptions'
 import type { Core } from './billing'
 
 /**

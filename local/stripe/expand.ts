@@ -1,6 +1,6 @@
 import type { Core } from './billing'
 import { invalidRequest } from './http'
-import { list } from './objects'
+import { list } from './objects/list'
 
 /** Stripe refuses to expand deeper than four levels. */
 const maxDepth = 4

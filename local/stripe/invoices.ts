@@ -1,6 +1,7 @@
 import { idOf, type Core } from './billing'
 import type { EventCause } from './events'
-import { addInterval, newDraftInvoice, newProrationItem, planOf, type InvoiceReason, type LineInput } from './objects'
+import { newDraftInvoice, newProrationItem, type InvoiceReason, type LineInput } from './objects/invoices'
+import { addInterval, planOf } from './objects/subscriptions'
 import { newId, nowSeconds, type Invoice, type InvoiceItem, type Price, type Subscription } from './store'
 
 /**
