@@ -6,6 +6,8 @@ import { portalRoutes } from './api/portal'
 import { productRoutes } from './api/products'
 import type { ApiRequest, Route } from './api/request'
 import { subscriptionRoutes } from './api/subscriptions'
+import { taxIdRoutes } from './api/tax-ids'
+import { taxRateRoutes } from './api/tax-rates'
 import type { Core } from './billing'
 import { onlySupported } from './form'
 import { notImplemented, StripeApiError, type Reply } from './http'
@@ -13,11 +15,13 @@ import { notImplemented, StripeApiError, type Reply } from './http'
 /** Everything `/v1` answers, one resource per file in api/; any other method and path is outside the subset. */
 const routes: Route[] = [
 	...customerRoutes,
+	...taxIdRoutes,
 	...checkoutRoutes,
 	...portalRoutes,
 	...subscriptionRoutes,
 	...invoiceRoutes,
 	...productRoutes,
+	...taxRateRoutes,
 	...eventRoutes,
 ]
 
@@ -38,7 +42,8 @@ export function createApi(core: Core) {
 			const match = candidate.pattern.exec(request.path)
 			if (!match || candidate.method !== request.method) continue
 			onlySupported(request.params, candidate.spec, `${request.method} ${request.path}`)
-			return candidate.handle(core, request, decodeURIComponent(match[1] ?? ''))
+			const [, id = '', childId = ''] = match
+			return candidate.handle(core, request, decodeURIComponent(id), decodeURIComponent(childId))
 		}
 		throw notImplemented(`${request.method} ${request.path}`)
 	}

@@ -67,11 +67,13 @@ export function loadDemoClient(core: Core, now = new Date()) {
 		const invoice = newDraftInvoice(
 			{
 				id: demoClient.invoice(n),
-				subscription,
+				source: { subscription, itemId: item.id },
 				customer,
-				itemId: item.id,
+				customerTaxIds: [],
+				currency: subscription.currency,
 				reason: n === 1 ? 'subscription_create' : 'subscription_cycle',
 				lines: [periodLine(core, price, 1, period)],
+				defaultTaxRates: [],
 			},
 			period.start,
 		)

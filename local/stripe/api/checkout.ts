@@ -4,16 +4,20 @@ import {
 	hashList,
 	mergeMetadata,
 	metadataParam,
+	optionalBoolean,
 	optionalEnum,
 	optionalHash,
 	optionalInteger,
 	optionalString,
 	requiredString,
+	type Params,
 } from '../form'
 import { invalidRequest, missingParam, noSuch, notImplemented, type Reply } from '../http'
-import { newCheckoutSession, newLineItem } from '../objects/checkout'
+import { invoiceData, newCheckoutSession, newLineItem } from '../objects/checkout'
 import { nowSeconds, type CheckoutSession } from '../store'
+import { exemptionOf } from '../tax'
 import { emailPattern, expandOnly, httpUrl, respond, type ApiRequest, type Route } from './request'
+import { taxRatesParam } from './tax-rates'
 
 export const checkoutRoutes: Route[] = [
 	{
@@ -21,12 +25,16 @@ export const checkoutRoutes: Route[] = [
 		pattern: /^\/v1\/checkout\/sessions$/,
 		spec: {
 			mode: true,
-			line_items: { price: true, quantity: true },
+			line_items: { price: true, quantity: true, tax_rates: true },
 			customer: true,
 			customer_email: true,
 			client_reference_id: true,
 			metadata: true,
-			subscription_data: { metadata: true },
+			subscription_data: { metadata: true, default_tax_rates: true },
+			billing_address_collection: true,
+			customer_update: { address: true, name: true },
+			tax_id_collection: { enabled: true, required: true },
+			invoice_creation: { enabled: true, invoice_data: { description: true, footer: true, metadata: true } },
 			payment_intent_data: { metadata: true },
 			submit_type: true,
 			success_url: true,
@@ -106,7 +114,21 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	const submitType =
 		optionalEnum(params, 'submit_type', ['auto', 'book', 'donate', 'pay', 'subscribe'] as const) ?? null
 	const locale = (optionalString(params, 'locale') || null) as CheckoutSession['locale']
-	const lineItem = newLineItem(price, product, quantity)
+	const billingAddressCollection =
+		optionalEnum(params, 'billing_address_collection', ['auto', 'required'] as const) ?? null
+	const customer = customerId ? state.customers[customerId] : undefined
+	const customerUpdate = customerUpdateParam(params, customerId)
+	const taxIdCollection = taxIdCollectionParam(params, customerId, customerUpdate)
+	const invoiceCreation = invoiceCreationParam(params, mode, customerId)
+
+	const lineTaxRates = taxRatesParam(core, item, 'tax_rates', 'line_items[0][tax_rates]')
+	const subscriptionTaxRates = subscriptionData
+		? taxRatesParam(core, subscriptionData, 'default_tax_rates', 'subscription_data[default_tax_rates]')
+		: []
+	const lineItem = newLineItem(price, product, quantity, {
+		rates: lineTaxRates.length > 0 ? lineTaxRates : subscriptionTaxRates,
+		exempt: customer ? exemptionOf(customer) : 'none',
+	})
 
 	const session = newCheckoutSession(
 		{
@@ -120,6 +142,9 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 			successUrl,
 			cancelUrl,
 			lineItem,
+			billingAddressCollection,
+			taxIdCollection,
+			invoiceCreation,
 		},
 		nowSeconds(),
 		core.url(),
@@ -127,6 +152,9 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	state.checkoutSessions[session.id] = session
 	state.checkoutDetails[session.id] = {
 		lineItems: [lineItem],
+		lineTaxRates: { [lineItem.id]: lineTaxRates },
+		subscriptionTaxRates,
+		customerUpdate,
 		subscriptionMetadata: mergeMetadata(
 			{},
 			subscriptionData ? metadataParam(subscriptionData, 'metadata', 'subscription_data[metadata]') : undefined,
@@ -138,6 +166,60 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	}
 	core.store.changed()
 	return respond(core, request, session)
+}
+
+/** `customer_update[…]`, which "can only be provided when `customer` is provided". */
+function customerUpdateParam(params: Params, customerId: string | null) {
+	const update = optionalHash(params, 'customer_update')
+	if (!update) return { address: false, name: false }
+	if (!customerId) {
+		throw invalidRequest('`customer_update` can only be used with `customer` or `customer_account`.', 'customer_update')
+	}
+	const choice = (name: string) => optionalEnum(update, name, ['auto', 'never'] as const, `customer_update[${name}]`)
+	return { address: choice('address') === 'auto', name: choice('name') === 'auto' }
+}
+
+/**
+ * `tax_id_collection[…]`. A business's tax ID belongs with its legal name, so
+ * Stripe refuses to collect one for an existing customer whose name it may
+ * not update.
+ */
+function taxIdCollectionParam(params: Params, customerId: string | null, customerUpdate: { name: boolean }) {
+	const collection = optionalHash(params, 'tax_id_collection')
+	if (!collection) return { enabled: false, required: 'never' as const }
+	const enabled = optionalBoolean(collection, 'enabled', 'tax_id_collection[enabled]')
+	if (enabled === undefined) throw missingParam('tax_id_collection[enabled]')
+	const required =
+		optionalEnum(collection, 'required', ['if_supported', 'never'] as const, 'tax_id_collection[required]') ?? 'never'
+	if (enabled && customerId && !customerUpdate.name) {
+		throw invalidRequest(
+			'Tax ID collection requires updating business name on the customer. To enable tax ID collection for an existing customer, please set `customer_update[name]` to `auto`.',
+			'tax_id_collection[enabled]',
+		)
+	}
+	return { enabled, required }
+}
+
+/** `invoice_creation[…]`: payment mode only, since a subscription invoices on its own. */
+function invoiceCreationParam(params: Params, mode: 'payment' | 'subscription', customerId: string | null) {
+	const creation = optionalHash(params, 'invoice_creation')
+	if (!creation) return undefined
+	if (mode !== 'payment')
+		throw invalidRequest('`invoice_creation` can only be used in `payment` mode.', 'invoice_creation')
+	const enabled = optionalBoolean(creation, 'enabled', 'invoice_creation[enabled]')
+	if (enabled === undefined) throw missingParam('invoice_creation[enabled]')
+	// Stripe would invoice a guest; the stand-in invoices only a customer it knows.
+	if (enabled && !customerId) throw notImplemented('`invoice_creation` without a `customer`')
+	const data = optionalHash(creation, 'invoice_data', 'invoice_creation[invoice_data]') ?? {}
+	const at = (name: string) => `invoice_creation[invoice_data][${name}]`
+	return {
+		enabled,
+		invoice_data: invoiceData({
+			description: optionalString(data, 'description', at('description')) || null,
+			footer: optionalString(data, 'footer', at('footer')) || null,
+			metadata: mergeMetadata({}, metadataParam(data, 'metadata', at('metadata'))),
+		}),
+	}
 }
 
 function findSession(core: Core, id: string) {

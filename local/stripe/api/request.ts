@@ -19,7 +19,8 @@ export type ApiRequest = {
 	idempotencyKey: string | undefined
 }
 
-export type Handler = (core: Core, request: ApiRequest, id: string) => Reply
+/** `id` and `childId` are what the route's pattern captures: `/v1/customers/:id/tax_ids/:childId`. */
+export type Handler = (core: Core, request: ApiRequest, id: string, childId: string) => Reply
 
 export type Route = { method: string; pattern: RegExp; spec: ParamSpec; handle: Handler }
 

@@ -12,8 +12,9 @@ import {
 } from '../form'
 import { invalidRequest, noSuch, notImplemented, type Reply } from '../http'
 import { changePrice } from '../invoices'
-import { nowSeconds, type Subscription } from '../store'
+import { nowSeconds, type Subscription, type TaxRate } from '../store'
 import { causeOf, expandOnly, respond, retrieve, type ApiRequest, type Route } from './request'
+import { taxRatesParam } from './tax-rates'
 
 const cancellationSpec = { comment: true, feedback: true } as const
 
@@ -29,7 +30,8 @@ export const subscriptionRoutes: Route[] = [
 		pattern: /^\/v1\/subscriptions\/([^/]+)$/,
 		spec: {
 			cancel_at_period_end: true,
-			items: { id: true, price: true, quantity: true },
+			items: { id: true, price: true, quantity: true, tax_rates: true },
+			default_tax_rates: true,
 			proration_behavior: true,
 			metadata: true,
 			cancellation_details: cancellationSpec,
@@ -77,12 +79,15 @@ function cancellationDetails(params: Params) {
 /** The parameters a canceled subscription still takes; Stripe refuses every other change. */
 const stillUpdatableWhenCanceled = new Set(['metadata', 'cancellation_details', 'expand'])
 
-/** `items[0]` of an update: a new price or quantity for the subscription's one item, which must be named by its id. */
+/**
+ * `items[0]` of an update: a new price, quantity or tax rates for the
+ * subscription's one item, which must be named by its id.
+ */
 function itemChange(core: Core, params: Params, subscription: Subscription) {
 	const items = hashList(params, 'items')
 	if (items.length > 1) throw notImplemented('A subscription with more than one item')
 	const [change] = items
-	if (!change) return undefined
+	if (!change) return {}
 	const item = subscription.items.data[0]
 	const itemId = optionalString(change, 'id', 'items[0][id]')
 	if (!itemId) throw notImplemented('Adding a second item to a subscription')
@@ -100,9 +105,13 @@ function itemChange(core: Core, params: Params, subscription: Subscription) {
 	}
 	const quantity = optionalInteger(change, 'quantity', 'items[0][quantity]') ?? item.quantity ?? 1
 	if (quantity < 1) throw invalidRequest('This value must be greater than or equal to 1.', 'items[0][quantity]')
-	if (price.id === item.price.id && quantity === item.quantity) return undefined
-	return { price, quantity }
+	const taxRates =
+		change.tax_rates === undefined ? undefined : taxRatesParam(core, change, 'tax_rates', 'items[0][tax_rates]')
+	const priceChange = price.id === item.price.id && quantity === item.quantity ? undefined : { price, quantity }
+	return { priceChange, taxRates }
 }
+
+const rateIds = (rates: TaxRate[] | null | undefined) => JSON.stringify((rates ?? []).map((rate) => rate.id))
 
 function updateSubscription(core: Core, request: ApiRequest, id: string): Reply {
 	const { params } = request
@@ -114,13 +123,29 @@ function updateSubscription(core: Core, request: ApiRequest, id: string): Reply 
 	const behavior =
 		optionalEnum(params, 'proration_behavior', ['always_invoice', 'create_prorations', 'none'] as const) ??
 		'create_prorations'
-	const change = itemChange(core, params, subscription)
+	const { priceChange, taxRates } = itemChange(core, params, subscription)
+	// `default_tax_rates=''` clears them; any change reaches only the invoices still to come.
+	const defaultTaxRates =
+		params.default_tax_rates === undefined ? undefined : taxRatesParam(core, params, 'default_tax_rates')
 	const metadata = metadataParam(params, 'metadata')
 	const details = cancellationDetails(params)
 
 	const previous: Record<string, unknown> = {}
 	const before = structuredClone(subscription)
-	if (change) Object.assign(previous, changePrice(core, subscription, { ...change, behavior }, causeOf(request)))
+	const item = subscription.items.data[0]
+	if (item && taxRates && rateIds(taxRates) !== rateIds(item.tax_rates)) {
+		previous.items = before.items
+		item.tax_rates = taxRates
+	}
+	if (defaultTaxRates && rateIds(defaultTaxRates) !== rateIds(subscription.default_tax_rates)) {
+		previous.default_tax_rates = before.default_tax_rates
+		subscription.default_tax_rates = defaultTaxRates
+	}
+	if (priceChange) {
+		Object.assign(previous, changePrice(core, subscription, { ...priceChange, behavior }, causeOf(request)), {
+			items: before.items,
+		})
+	}
 	if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
 		const periodEnd = subscription.items.data[0]?.current_period_end ?? null
 		subscription.cancel_at_period_end = cancelAtPeriodEnd

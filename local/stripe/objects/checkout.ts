@@ -1,15 +1,23 @@
-import { newId, type CheckoutSession, type LineItem, type Price, type Product } from '../store'
+import { newId, type CheckoutSession, type LineItem, type Price, type Product, type TaxRate } from '../store'
+import { lineTaxes, type TaxExempt } from '../tax'
 
-export function newLineItem(price: Price, product: Product, quantity: number): LineItem {
+/** A line item of a new session, its tax worked out from `taxRates` for a customer whose tax status is `exempt`. */
+export function newLineItem(
+	price: Price,
+	product: Product,
+	quantity: number,
+	tax: { rates: TaxRate[]; exempt: TaxExempt } = { rates: [], exempt: 'none' },
+): LineItem {
 	const amount = (price.unit_amount ?? 0) * quantity
+	const { exclusive, inclusive, backedOut } = lineTaxes(amount, tax.rates, tax.exempt)
 	return {
 		id: newId('li'),
 		object: 'item',
 		adjustable_quantity: null,
 		amount_discount: 0,
 		amount_subtotal: amount,
-		amount_tax: 0,
-		amount_total: amount,
+		amount_tax: exclusive + inclusive,
+		amount_total: amount + exclusive - backedOut,
 		currency: price.currency,
 		description: product.name,
 		metadata: {},
@@ -29,6 +37,10 @@ export type CheckoutInput = {
 	successUrl: string
 	cancelUrl: string | null
 	lineItem: LineItem
+	billingAddressCollection: CheckoutSession['billing_address_collection']
+	taxIdCollection: NonNullable<CheckoutSession['tax_id_collection']>
+	/** Payment mode only: whether paying also issues a paid invoice. */
+	invoiceCreation?: NonNullable<CheckoutSession['invoice_creation']>
 }
 
 export function newCheckoutSession(input: CheckoutInput, created: number, standInUrl: string): CheckoutSession {
@@ -44,7 +56,7 @@ export function newCheckoutSession(input: CheckoutInput, created: number, standI
 		amount_subtotal: input.lineItem.amount_subtotal,
 		amount_total: input.lineItem.amount_total,
 		automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-		billing_address_collection: null,
+		billing_address_collection: input.billingAddressCollection,
 		cancel_url: input.cancelUrl,
 		client_reference_id: input.clientReferenceId,
 		client_secret: null,
@@ -66,7 +78,7 @@ export function newCheckoutSession(input: CheckoutInput, created: number, standI
 		expires_at: created + 24 * 60 * 60,
 		integration_identifier: null,
 		invoice: null,
-		invoice_creation: subscription ? null : { enabled: false, invoice_data: emptyInvoiceData() },
+		invoice_creation: subscription ? null : (input.invoiceCreation ?? { enabled: false, invoice_data: invoiceData() }),
 		livemode: false,
 		locale: input.locale,
 		managed_payments: null,
@@ -92,21 +104,27 @@ export function newCheckoutSession(input: CheckoutInput, created: number, standI
 		submit_type: input.submitType,
 		subscription: null,
 		success_url: input.successUrl,
-		total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+		tax_id_collection: input.taxIdCollection,
+		total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: input.lineItem.amount_tax },
 		ui_mode: 'hosted_page',
 		url: `${standInUrl}/checkout/${id}`,
 		wallet_options: null,
 	}
 }
 
-function emptyInvoiceData(): NonNullable<CheckoutSession['invoice_creation']>['invoice_data'] {
+type InvoiceData = NonNullable<CheckoutSession['invoice_creation']>['invoice_data']
+
+/** `invoice_creation[invoice_data]` as a session shows it, from what was given of it. */
+export function invoiceData(
+	given: Partial<Pick<InvoiceData, 'description' | 'footer' | 'metadata'>> = {},
+): InvoiceData {
 	return {
 		account_tax_ids: null,
 		custom_fields: null,
-		description: null,
-		footer: null,
+		description: given.description ?? null,
+		footer: given.footer ?? null,
 		issuer: null,
-		metadata: {},
+		metadata: given.metadata ?? {},
 		rendering_options: null,
 	}
 }

@@ -1,4 +1,4 @@
-import { newId, type Plan, type Price, type Subscription, type SubscriptionItem } from '../store'
+import { newId, type Plan, type Price, type Subscription, type SubscriptionItem, type TaxRate } from '../store'
 import { list } from './list'
 
 /** The legacy Plan view of a recurring price, which Stripe still embeds in every subscription item. */
@@ -45,6 +45,10 @@ export type SubscriptionInput = {
 	price: Price
 	quantity: number
 	metadata: Record<string, string>
+	/** The subscription's `default_tax_rates`: for every item without rates of its own. */
+	defaultTaxRates?: TaxRate[]
+	/** The item's own `tax_rates`. */
+	itemTaxRates?: TaxRate[]
 }
 
 export function newSubscription(input: SubscriptionInput, created: number): Subscription {
@@ -64,7 +68,7 @@ export function newSubscription(input: SubscriptionInput, created: number): Subs
 		price: input.price,
 		quantity: input.quantity,
 		subscription: id,
-		tax_rates: [],
+		tax_rates: input.itemTaxRates ?? [],
 	}
 	return {
 		id,
@@ -89,7 +93,7 @@ export function newSubscription(input: SubscriptionInput, created: number): Subs
 		days_until_due: null,
 		default_payment_method: null,
 		default_source: null,
-		default_tax_rates: [],
+		default_tax_rates: input.defaultTaxRates ?? [],
 		description: null,
 		discounts: [],
 		ended_at: null,

@@ -1,5 +1,6 @@
 import { html } from '../http'
-import type { Price } from '../store'
+import type { Price, TaxRate } from '../store'
+import type { TaxExempt } from '../tax'
 
 /* What every hosted page shares: the frame, Spanish money and dates, and the labels of more than one page. */
 
@@ -86,3 +87,20 @@ export const invoiceStatusLabels: Record<string, string> = {
 	uncollectible: 'Incobrable',
 	void: 'Anulada',
 }
+
+const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 4 })
+
+/** A tax rate as invoices print it: `IVA (21 %)`, and why it is zero for a customer who pays none. */
+export function taxLabel(rate: TaxRate, exempt: TaxExempt = 'none') {
+	const label = `${rate.display_name} (${percent.format(rate.percentage / 100)}${rate.inclusive ? ', incluido' : ''})`
+	if (exempt === 'reverse') return `${label}: inversión del sujeto pasivo`
+	if (exempt === 'exempt') return `${label}: exento`
+	return label
+}
+
+/**
+ * What a reverse-charge invoice says: Stripe prints "Reverse charge" when the
+ * customer's `tax_exempt` is `reverse`; a Spanish invoice must say «Inversión
+ * del sujeto pasivo» (invoicing regulation, RD 1619/2012, art. 6.1.m).
+ */
+export const reverseChargeLegend = 'Inversión del sujeto pasivo (Reverse charge)'

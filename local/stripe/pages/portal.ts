@@ -12,6 +12,7 @@ import {
 	messagePage,
 	page,
 	periodLabel,
+	taxLabel,
 } from './layout'
 
 const statusLabels: Record<string, string> = {
@@ -108,6 +109,8 @@ function subscriptionCard(core: Core, portalId: string, subscription: Subscripti
 	const product = core.store.state.products[idOf(item.price.product) ?? '']
 	const amount = (item.price.unit_amount ?? 0) * (item.quantity ?? 1)
 	const status = statusLabels[subscription.status] ?? subscription.status
+	const rates = item.tax_rates?.length ? item.tax_rates : (subscription.default_tax_rates ?? [])
+	const taxes = rates.map((rate) => ` + ${taxLabel(rate)}`).join('')
 	let when = ''
 	if (subscription.status === 'canceled') {
 		when = `Cancelada el ${longDate(subscription.ended_at ?? subscription.canceled_at ?? subscription.created)}`
@@ -122,7 +125,7 @@ function subscriptionCard(core: Core, portalId: string, subscription: Subscripti
 		: ''
 	return `<article>
 <h3>${escapeHtml(product?.name ?? item.price.nickname ?? item.price.id)}</h3>
-<p>${escapeHtml(periodLabel(item.price))} · ${escapeHtml(euros(amount))}${amountSuffix(item.price)}</p>
+<p>${escapeHtml(periodLabel(item.price))} · ${escapeHtml(euros(amount))}${amountSuffix(item.price)}${escapeHtml(taxes)}</p>
 <p>Estado: <strong>${escapeHtml(status)}</strong></p>
 <p class="muted">${escapeHtml(when)}</p>
 ${form}
