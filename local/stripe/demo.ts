@@ -1,6 +1,8 @@
 import { localPriceId } from '../../app/.server/billing/local-stripe'
 import { periodLine } from './invoices'
-import { newCustomer, newDraftInvoice, newSubscription } from './objects'
+import { newCustomer } from './objects/customers'
+import { newDraftInvoice } from './objects/invoices'
+import { newSubscription } from './objects/subscriptions'
 import type { Core } from './billing'
 
 /**
@@ -65,11 +67,13 @@ export function loadDemoClient(core: Core, now = new Date()) {
 		const invoice = newDraftInvoice(
 			{
 				id: demoClient.invoice(n),
-				subscription,
+				source: { subscription, itemId: item.id },
 				customer,
-				itemId: item.id,
+				customerTaxIds: [],
+				currency: subscription.currency,
 				reason: n === 1 ? 'subscription_create' : 'subscription_cycle',
 				lines: [periodLine(core, price, 1, period)],
+				defaultTaxRates: [],
 			},
 			period.start,
 		)

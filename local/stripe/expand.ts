@@ -1,6 +1,7 @@
 import type { Core } from './billing'
 import { invalidRequest } from './http'
-import { list } from './objects'
+import { list } from './objects/list'
+import { taxIdsOf } from './tax-ids'
 
 /** Stripe refuses to expand deeper than four levels. */
 const maxDepth = 4
@@ -15,7 +16,8 @@ export function checkoutLineItems(core: Core, sessionId: string) {
 /**
  * A copy of `value` with the `expand[]` paths replaced by the objects they
  * name: `customer`, `subscription.latest_invoice`, `items.data.price.product`,
- * and a Checkout Session's `line_items`, which Stripe only includes on request.
+ * and what Stripe only includes on request: a Checkout Session's `line_items`
+ * and a customer's `tax_ids`.
  */
 export function expanded<T>(core: Core, value: T, paths: string[]): T {
 	if (paths.length === 0) return value
@@ -40,6 +42,8 @@ function expandInto(core: Core, target: Record<string, unknown>, segments: strin
 	let value = target[head]
 	if (head === 'line_items' && target.object === 'checkout.session' && typeof target.id === 'string') {
 		value = checkoutLineItems(core, target.id)
+	} else if (head === 'tax_ids' && target.object === 'customer' && typeof target.id === 'string') {
+		value = list(taxIdsOf(core, target.id).reverse(), `/v1/customers/${target.id}/tax_ids`)
 	} else if (typeof value === 'string') {
 		const found = core.store.find(value)
 		if (!found) throw cannotExpand(path)

@@ -1,7 +1,18 @@
 import { idOf, type Core } from './billing'
 import type { EventCause } from './events'
-import { addInterval, newDraftInvoice, newProrationItem, planOf, type InvoiceReason, type LineInput } from './objects'
-import { newId, nowSeconds, type Invoice, type InvoiceItem, type Price, type Subscription } from './store'
+import { newDraftInvoice, newInvoiceItem, type InvoiceReason, type LineInput } from './objects/invoices'
+import { addInterval, planOf } from './objects/subscriptions'
+import {
+	newId,
+	nowSeconds,
+	type Customer,
+	type Invoice,
+	type InvoiceItem,
+	type Price,
+	type Subscription,
+	type TaxRate,
+} from './store'
+import { printedTaxIds } from './tax-ids'
 
 /**
  * Stripe's test payment methods that the stand-in knows: the card that pays
@@ -40,7 +51,13 @@ function productName(core: Core, price: Price) {
 }
 
 /** A full period of a price, described as Stripe describes it: `1 × KIA Business (at €199.00 / month)`. */
-export function periodLine(core: Core, price: Price, quantity: number, period: LineInput['period']): LineInput {
+export function periodLine(
+	core: Core,
+	price: Price,
+	quantity: number,
+	period: LineInput['period'],
+	taxRates: TaxRate[] = [],
+): LineInput {
 	const interval = price.recurring?.interval ?? 'month'
 	return {
 		amount: amountOf(price, quantity),
@@ -50,6 +67,7 @@ export function periodLine(core: Core, price: Price, quantity: number, period: L
 		period,
 		proration: false,
 		invoiceItem: null,
+		taxRates,
 	}
 }
 
@@ -72,6 +90,7 @@ function lineOf(core: Core, item: InvoiceItem): LineInput {
 		period: item.period,
 		proration: item.proration,
 		invoiceItem: item.id,
+		taxRates: item.tax_rates ?? [],
 	}
 }
 
@@ -87,11 +106,13 @@ export function draftInvoice(core: Core, subscription: Subscription, reason: Inv
 	const pending = pendingItems(core, subscription)
 	const invoice = newDraftInvoice(
 		{
-			subscription,
+			source: { subscription, itemId: item.id },
 			customer,
-			itemId: item.id,
+			customerTaxIds: printedTaxIds(core, customer.id),
+			currency: subscription.currency,
 			reason,
 			lines: [...pending.map((pendingItem) => lineOf(core, pendingItem)), ...lines],
+			defaultTaxRates: subscription.default_tax_rates ?? [],
 		},
 		nowSeconds(),
 	)
@@ -110,6 +131,16 @@ export function draftInvoice(core: Core, subscription: Subscription, reason: Inv
  * the subscription past due (Stripe's default `allow_incomplete`).
  */
 export function issueInvoice(core: Core, invoice: Invoice, subscription: Subscription, cause?: EventCause) {
+	finalize(core, invoice, cause)
+	chargeInvoice(core, invoice, subscription, paymentMethodOf(core, subscription), cause)
+}
+
+/**
+ * `invoice.created`, then the invoice numbered, given its hosted page and
+ * PDF, and `invoice.finalized`. A subscription's invoice settles the
+ * customer's balance; a Checkout payment's, paid in full, leaves it alone.
+ */
+function finalize(core: Core, invoice: Invoice, cause?: EventCause) {
 	const { state } = core.store
 	const customer = state.customers[idOf(invoice.customer) ?? '']
 	if (!customer) throw new Error(`Invoice ${invoice.id} has no customer`)
@@ -123,15 +154,73 @@ export function issueInvoice(core: Core, invoice: Invoice, subscription: Subscri
 	invoice.effective_at = now
 	invoice.status_transitions.finalized_at = now
 	invoice.ending_balance = Math.min(0, invoice.total + invoice.starting_balance)
-	customer.balance = invoice.ending_balance
+	if (invoice.parent?.subscription_details) customer.balance = invoice.ending_balance
 	const secret = newId('test', 40)
 	state.hostedInvoices[secret] = invoice.id
 	invoice.hosted_invoice_url = `${core.url()}/i/${secret}`
 	invoice.invoice_pdf = `${core.url()}/invoice/${secret}/pdf`
 	core.store.changed()
 	core.emit('invoice.finalized', invoice, { cause })
+}
 
-	chargeInvoice(core, invoice, subscription, paymentMethodOf(core, subscription), cause)
+/**
+ * The paid invoice of a Checkout payment made with `invoice_creation`
+ * (billing reason `manual`, no subscription): one invoice item for what was
+ * bought, taxed at the line item's rates, then created, finalized and paid
+ * at once, since the payment already happened.
+ */
+export function invoicePayment(
+	core: Core,
+	input: {
+		customer: Customer
+		price: Price
+		quantity: number
+		description: string
+		taxRates: TaxRate[]
+		invoiceData: { description: string | null; footer: string | null; metadata: Record<string, string> | null }
+	},
+) {
+	const now = nowSeconds()
+	const line: LineInput = {
+		amount: amountOf(input.price, input.quantity),
+		description: input.description,
+		price: input.price,
+		quantity: input.quantity,
+		period: { start: now, end: now },
+		proration: false,
+		invoiceItem: null,
+		taxRates: input.taxRates,
+	}
+	const item = newInvoiceItem({ ...line, customer: input.customer.id, currency: input.price.currency }, now)
+	core.store.state.invoiceItems[item.id] = item
+	core.emit('invoiceitem.created', item)
+	const invoice = newDraftInvoice(
+		{
+			source: null,
+			customer: input.customer,
+			customerTaxIds: printedTaxIds(core, input.customer.id),
+			currency: input.price.currency,
+			reason: 'manual',
+			lines: [{ ...line, invoiceItem: item.id }],
+			defaultTaxRates: [],
+			description: input.invoiceData.description,
+			footer: input.invoiceData.footer,
+			metadata: input.invoiceData.metadata ?? {},
+		},
+		now,
+	)
+	item.invoice = invoice.id
+	core.store.state.invoices[invoice.id] = invoice
+	finalize(core, invoice)
+	invoice.status = 'paid'
+	invoice.attempted = true
+	invoice.attempt_count = 1
+	invoice.amount_paid = invoice.amount_due
+	invoice.amount_remaining = 0
+	invoice.status_transitions.paid_at = now
+	core.store.changed()
+	core.emit('invoice.paid', invoice)
+	return invoice
 }
 
 /**
@@ -215,6 +304,7 @@ export function changePrice(
 				period: remaining,
 				proration: true,
 				invoiceItem: null,
+				taxRates: item.tax_rates ?? [],
 			},
 		]
 		if (!resetsPeriod) {
@@ -226,10 +316,19 @@ export function changePrice(
 				period: remaining,
 				proration: true,
 				invoiceItem: null,
+				taxRates: item.tax_rates ?? [],
 			})
 		}
 		for (const proration of prorations) {
-			const pending = newProrationItem(subscription, item.id, proration, now)
+			const pending = newInvoiceItem(
+				{
+					...proration,
+					customer: idOf(subscription.customer) ?? '',
+					currency: subscription.currency,
+					subscription: { id: subscription.id, itemId: item.id },
+				},
+				now,
+			)
 			core.store.state.invoiceItems[pending.id] = pending
 			core.emit('invoiceitem.created', pending, { cause })
 		}
@@ -248,7 +347,7 @@ export function changePrice(
 
 	if (resetsPeriod || behavior === 'always_invoice') {
 		const newPeriod = { start: item.current_period_start, end: item.current_period_end }
-		const lines = resetsPeriod ? [periodLine(core, price, quantity, newPeriod)] : []
+		const lines = resetsPeriod ? [periodLine(core, price, quantity, newPeriod, item.tax_rates ?? [])] : []
 		issueInvoice(core, draftInvoice(core, subscription, 'subscription_update', lines), subscription, cause)
 	}
 

@@ -10,6 +10,8 @@ import { parseParams, type Params } from './form'
 import { BodyError, readBody } from '../service'
 import { apiKeyOf, apiVersion, html, json, redactKey, StripeApiError, type Reply } from './http'
 import { handlePage } from './pages'
+import { billDueRenewals } from './renewals'
+import { resumeVerifications } from './tax-ids'
 import { newId, nowSeconds, Store } from './store'
 import { createWebhookSender } from './webhooks'
 
@@ -61,7 +63,15 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 			store.changed()
 		},
 	})
-	const core: Core = { store, emit: createEmitter(store, webhooks), url: () => url }
+	const timers = new Set<NodeJS.Timeout>()
+	function later(task: () => void, delayMs: number) {
+		const timer = setTimeout(() => {
+			timers.delete(timer)
+			task()
+		}, delayMs)
+		timers.add(timer)
+	}
+	const core: Core = { store, emit: createEmitter(store, webhooks), url: () => url, later }
 	const api = createApi(core)
 	const requestLog: LoggedRequest[] = []
 
@@ -115,6 +125,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 					message: `Invalid API Key provided: ${redactKey(key)}`,
 				}).reply()
 			}
+			billDueRenewals(core)
 			const params = { ...parseParams(target.search.slice(1)), ...parseParams(body) }
 			const idempotencyKey = req.headers['idempotency-key']
 			requestLog.push({ id: requestId, method, path: target.pathname, params, at: Date.now() })
@@ -129,6 +140,7 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 			})
 		}
 
+		billDueRenewals(core)
 		const page = handlePage(
 			core,
 			method,
@@ -168,12 +180,14 @@ export async function startStripe(options: StripeOptions = {}): Promise<LocalStr
 	url = `http://127.0.0.1:${port}`
 	// Like the database's seed, on first start only: later, the data is the developer's.
 	if (store.fresh) loadDemoClient(core)
+	resumeVerifications(core)
 
 	return {
 		url,
 		port,
 		setWebhookUrl: (next) => webhooks.setUrl(next),
 		stop: async () => {
+			for (const timer of timers) clearTimeout(timer)
 			await webhooks.stop()
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve())

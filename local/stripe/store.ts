@@ -31,9 +31,22 @@ export type PaymentIntent = Wire<Stripe.PaymentIntent>
 export type Price = Wire<Stripe.Price>
 export type Product = Wire<Stripe.Product>
 export type Plan = Wire<Stripe.Plan>
+export type TaxRate = Wire<Stripe.TaxRate>
+export type TaxId = Wire<Stripe.TaxId>
+export type Address = Wire<Stripe.Address>
 
 export type StripeObject =
-	Customer | CheckoutSession | PortalSession | Subscription | Invoice | InvoiceItem | PaymentIntent | Price | Product
+	| Customer
+	| CheckoutSession
+	| PortalSession
+	| Subscription
+	| Invoice
+	| InvoiceItem
+	| PaymentIntent
+	| Price
+	| Product
+	| TaxRate
+	| TaxId
 
 export type EventType =
 	| 'checkout.session.completed'
@@ -43,6 +56,9 @@ export type EventType =
 	| 'customer.subscription.created'
 	| 'customer.subscription.deleted'
 	| 'customer.subscription.updated'
+	| 'customer.tax_id.created'
+	| 'customer.tax_id.deleted'
+	| 'customer.tax_id.updated'
 	| 'invoice.created'
 	| 'invoice.finalized'
 	| 'invoice.paid'
@@ -53,6 +69,8 @@ export type EventType =
 	| 'price.updated'
 	| 'product.created'
 	| 'product.updated'
+	| 'tax_rate.created'
+	| 'tax_rate.updated'
 
 // The SDK's Event is a union of ~300 types; the stand-in keeps the shared shape and its own few types.
 export type StripeEvent = Omit<Wire<Stripe.EventBase>, 'type' | 'data'> & {
@@ -62,8 +80,14 @@ export type StripeEvent = Omit<Wire<Stripe.EventBase>, 'type' | 'data'> & {
 
 export type CheckoutDetails = {
 	lineItems: LineItem[]
+	/** Each line item's own `tax_rates`, by line item id. */
+	lineTaxRates?: Record<string, TaxRate[]>
 	subscriptionMetadata: Record<string, string>
+	/** `subscription_data[default_tax_rates]`, for the subscription the session starts. */
+	subscriptionTaxRates?: TaxRate[]
 	paymentIntentMetadata: Record<string, string>
+	/** `customer_update[…]`: what paying saves onto the session's customer. */
+	customerUpdate?: { address: boolean; name: boolean }
 }
 
 export type StripeState = {
@@ -84,6 +108,9 @@ export type StripeState = {
 	paymentIntents: Record<string, PaymentIntent>
 	products: Record<string, Product>
 	prices: Record<string, Price>
+	taxRates: Record<string, TaxRate>
+	/** Customers' tax IDs: a customer shows them only when asked to (`expand[]=tax_ids`). */
+	taxIds: Record<string, TaxId>
 	/** Oldest first. */
 	events: StripeEvent[]
 }
@@ -101,6 +128,8 @@ function emptyState(): StripeState {
 		paymentIntents: {},
 		products: {},
 		prices: {},
+		taxRates: {},
+		taxIds: {},
 		events: [],
 	}
 }
@@ -178,6 +207,8 @@ export class Store {
 			paymentIntents,
 			prices,
 			products,
+			taxRates,
+			taxIds,
 		} = this.state
 		return (
 			customers[id] ??
@@ -188,7 +219,9 @@ export class Store {
 			invoiceItems[id] ??
 			paymentIntents[id] ??
 			prices[id] ??
-			products[id]
+			products[id] ??
+			taxRates[id] ??
+			taxIds[id]
 		)
 	}
 }
