@@ -1,6 +1,6 @@
 import type Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { localPriceId } from '../../../app/.server/local-stripe'
+import { localPriceId } from '../../../app/.server/billing/local-stripe'
 import {
 	businessMonthly,
 	enterpriseAnnual,
