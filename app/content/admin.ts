@@ -222,7 +222,7 @@ export const adminCopy = {
 		failed: 'No se pudieron guardar los ajustes. Inténtalo de nuevo más tarde.',
 		notFound: 'Ese bloqueo ya no existe.',
 	},
-	support: {
+	inbox: {
 		title: 'Soporte',
 		searchPlaceholder: 'Nombre, email o mensaje',
 		columns: ['Recibido', 'Tipo', 'Remitente', 'Mensaje', 'Estado', 'Asignado a'],
@@ -233,7 +233,7 @@ export const adminCopy = {
 			'Contacto General': 'Contacto',
 			'Contacto Sobre KIA': 'Contacto (Sobre KIA)',
 			investor_contact: 'Inversor',
-			newsletter: 'Boletín',
+			boletin: 'Boletín',
 			chat: 'Chat',
 			soporte: 'Solicitud de cliente',
 		},

@@ -48,7 +48,7 @@ export const authCopy = {
 		signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
 		recover: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
 	},
-	/** A signed-out visitor sent here by 'Pagar y Activar' (the checkout hand-off): what happens once in. */
+	/** A signed-out visitor sent here by 'Pagar y Activar' (the checkout draft): what happens once in. */
 	checkout: {
 		title: (plan: string, period: string) => `Plan ${plan} · ${period}`,
 		text: 'Crea tu cuenta o inicia sesión y pasarás directamente al pago seguro con Stripe.',

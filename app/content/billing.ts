@@ -45,7 +45,7 @@ export const returnCopy = {
 } as const
 
 /**
- * The hand-off to Stripe's Billing Portal for the payment method and tax
+ * The way to Stripe's Billing Portal for the payment method and tax
  * details (SPEC §2 texts: loading, failure, retry).
  */
 export const portalCopy = {

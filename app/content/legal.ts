@@ -177,7 +177,7 @@ export const cookiePolicy: LegalDocument = {
 			list: [
 				'kia-theme (propia): guarda la preferencia de tema claro u oscuro de la web. Duración: 12 meses. Tipo: técnica.',
 				'kia-portal-theme (propia): guarda la preferencia de tema claro u oscuro del portal de clientes. Duración: 12 meses. Tipo: técnica.',
-				'cookie_consent (propia): almacena tu elección sobre el uso de cookies, en localStorage y replicada en una cookie. Duración: 12 meses. Tipo: técnica.',
+				'cookie_consent y kia-consent (propias): almacenan tu elección sobre el uso de cookies, la primera en localStorage y la segunda como cookie. Duración: 12 meses. Tipo: técnica.',
 				'sb-…-auth-token (propia, servicio de Supabase): mantiene tu sesión iniciada en la web y en el portal de clientes; solo la lee nuestro servidor. Duración: 7 días desde tu última visita, o hasta que cierres sesión. Tipo: técnica.',
 				'sb-…-auth-token-code-verifier (propia, servicio de Supabase): protege el inicio de sesión con Google y los enlaces de confirmación y de recuperación de contraseña que te enviamos por correo. Duración: 1 hora. Tipo: técnica.',
 				'kia-toast (propia): muestra en la página siguiente el aviso de lo que acabas de hacer y se borra al mostrarlo. Duración: 1 minuto. Tipo: técnica.',
@@ -198,7 +198,7 @@ export const cookiePolicy: LegalDocument = {
 			heading: '5. Cómo aceptar, rechazar o configurar las cookies',
 			paragraphs: [
 				'En tu primera visita te mostramos un aviso que te permite aceptar todas las cookies, rechazar las no necesarias o configurarlas por categorías. Rechazar las cookies es tan sencillo como aceptarlas, y las cookies analíticas y de marketing no se instalan hasta que das tu consentimiento.',
-				'Tu elección se guarda en el almacenamiento local del navegador bajo la clave cookie_consent y se replica en una cookie con el mismo nombre, para no volver a preguntarte en cada visita. Te pediremos de nuevo tu consentimiento, como máximo, cada 12 meses o si cambian las cookies que utilizamos.',
+				'Tu elección se guarda en el almacenamiento local del navegador bajo la clave cookie_consent y se replica en la cookie kia-consent, para no volver a preguntarte en cada visita. Te pediremos de nuevo tu consentimiento, como máximo, cada 12 meses o si cambian las cookies que utilizamos.',
 				'Puedes cambiar o retirar tu consentimiento en cualquier momento pulsando el botón «Gestionar Cookies» que encontrarás en el pie de todas las páginas de la web.',
 			],
 		},

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { bookingDate, bookingHour, bookingReason } from './booking-schemas'
 import { emailField, required, text } from './schemas'
-import { supportStatuses } from './support'
+import { inboxStatuses } from './inbox'
 
 // The back office's forms, apart from the public ones: a client's page never loads them.
 
@@ -33,7 +33,7 @@ export const adminInviteSchema = z.object({
 })
 
 export const supportUpdateSchema = z.object({
-	status: z.enum(supportStatuses, { error: 'Elige un estado.' }),
+	status: z.enum(inboxStatuses, { error: 'Elige un estado.' }),
 	// Empty: nobody.
 	assignee: z.uuid({ error: 'Elige un administrador.' }).optional(),
 })

@@ -3,6 +3,9 @@ export type Consent = { necessary: true; analytics: boolean; marketing: boolean 
 
 export const consentStorageKey = 'cookie_consent'
 
+/** The choice mirrored for the server: a cookie named as ours are, whatever the spec calls its storage key. */
+export const consentCookieName = 'kia-consent'
+
 export const consentChoices = {
 	accept: { necessary: true, analytics: true, marketing: true },
 	reject: { necessary: true, analytics: false, marketing: false },

@@ -1,11 +1,11 @@
-import type { consentStorageKey } from './consent'
+import type { consentCookieName } from './consent'
 import type { themeStorageKey } from './theme'
 
 /**
  * How the app reads a request's Cookie header, which is how the shared cache in front of it reads it too: the nginx
  * maps in deploy/nginx/kia-http.conf are the other half, written with these same expressions (a unit test holds the
  * two to it). Were a header read one way there and another here, nginx could store a page the app rendered for one
- * choice under another's key: `cookie_consent ={…}` once read as "no choice made" there and "accepted" here.
+ * choice under another's key: `kia-consent ={…}` once read as "no choice made" there and "accepted" here.
  *
  * One grammar, then: a header is canonical when it is written as browsers write it (RFC 6265), `name=value` pairs
  * joined by "; ", with token names and cookie-octet values (no space, tab, quote, comma, semicolon or backslash),
@@ -18,9 +18,9 @@ const cookiePair = "[!#$%&'*+.^_`|~0-9A-Za-z-]+=[\\x21\\x23-\\x2B\\x2D-\\x3A\\x3
 export const cookieHeaderExpressions = {
 	canonical: new RegExp(`^(?:${cookiePair}(?:; ${cookiePair})*)?$`),
 	/** The theme's and the consent's cookies change the page for everyone who chose alike; one named twice is odd. */
-	variantTwice: /(?:^|; )(kia-theme|cookie_consent)=.*; \1=/,
-	/** The Supabase session (`sb-…`) and ours but the theme (the toast, the booking draft, any added later). */
-	personal: /(?:^|; )(?:sb-|kia-(?!theme=))/,
+	variantTwice: /(?:^|; )(kia-theme|kia-consent)=.*; \1=/,
+	/** The Supabase session (`sb-…`) and ours but the theme and the consent (the toast, a draft, any added later). */
+	personal: /(?:^|; )(?:sb-|kia-(?!theme=|consent=))/,
 }
 
 /** The request is one visitor's: nothing of it may be shared through a cache (see above). */
@@ -30,7 +30,7 @@ export function isOneVisitorsCookieHeader(header: string) {
 }
 
 /** Ours: a name nothing in a regular expression reads as its own. */
-type CookieName = ReturnType<typeof themeStorageKey> | typeof consentStorageKey
+type CookieName = ReturnType<typeof themeStorageKey> | typeof consentCookieName
 
 /** Where a cookie's value is, as nginx finds it (`$kia_theme`, `$kia_consent`). */
 export const cookieValueExpression = (name: CookieName) => new RegExp(`(?:^|; )${name}=([^;]*)`)

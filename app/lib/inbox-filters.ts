@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formTypes, supportStatuses } from './support'
+import { formTypes, inboxStatuses } from './inbox'
 
 /** `?asignado=`: mine, nobody's, or anyone's (absent). */
 const assignedFilters = ['yo', 'nadie'] as const
@@ -8,16 +8,16 @@ const assignedFilters = ['yo', 'nadie'] as const
  * The inbox's filters, read from the URL (?estado=, ?tipo=, ?asignado=): anything that is not a known
  * value is no filter, as a hand-edited URL should be.
  */
-const supportFiltersSchema = z.object({
-	estado: z.enum(supportStatuses).optional().catch(undefined),
+const inboxFiltersSchema = z.object({
+	estado: z.enum(inboxStatuses).optional().catch(undefined),
 	tipo: z.enum(formTypes).optional().catch(undefined),
 	asignado: z.enum(assignedFilters).optional().catch(undefined),
 })
 
-export type SupportFilters = z.infer<typeof supportFiltersSchema>
+export type InboxFilters = z.infer<typeof inboxFiltersSchema>
 
-export function supportFiltersFrom(params: URLSearchParams): SupportFilters {
-	return supportFiltersSchema.parse({
+export function inboxFiltersFrom(params: URLSearchParams): InboxFilters {
+	return inboxFiltersSchema.parse({
 		estado: params.get('estado') || undefined,
 		tipo: params.get('tipo') || undefined,
 		asignado: params.get('asignado') || undefined,
@@ -25,7 +25,7 @@ export function supportFiltersFrom(params: URLSearchParams): SupportFilters {
 }
 
 /** The filters as admin_soporte's arguments, for the admin `me`; an absent one is left out. */
-export const supportFilterArgs = ({ estado, tipo, asignado }: SupportFilters, me: string) => ({
+export const inboxFilterArgs = ({ estado, tipo, asignado }: InboxFilters, me: string) => ({
 	estado,
 	tipo,
 	...(asignado === 'yo' && { asignado: me }),

@@ -176,7 +176,7 @@ test.describe('checkout', () => {
 	test.describe('without JavaScript', () => {
 		test.use({ javaScriptEnabled: false })
 
-		test('signed out, the hand-off through sign-in reaches the checkout', async ({ page }) => {
+		test('signed out, the checkout draft through sign-in reaches the checkout', async ({ page }) => {
 			const account = await createAccount('sin-sesion-sin-js')
 			await page.goto(siteURL('/tarifas/business'))
 			await page.getByRole('button', { name: 'Pagar y Activar' }).click()
@@ -250,7 +250,7 @@ test.describe('checkout tampering', () => {
 		expect(session.metadata?.user_id).toBe(account.id)
 	})
 
-	test('signed out, a bad plan or period is refused before any hand-off; a link alone starts no purchase', async ({
+	test('signed out, a bad plan or period is refused before any draft is kept; a link alone starts no purchase', async ({
 		page,
 	}) => {
 		const unknownPeriod = await rawRequest(siteURL('/tarifas/business'), formPost({ period: 'weekly' }))

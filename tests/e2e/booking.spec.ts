@@ -8,7 +8,7 @@ import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 const consentCookie = {
-	name: 'cookie_consent',
+	name: 'kia-consent',
 	value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
 }
 
@@ -354,7 +354,7 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible(dialogBookingRoundTrip)
 })
 
-test('signed out on a plan page: the hand-off comes back to it, its dialog open with the slot, one click from booking', async ({
+test('signed out on a plan page: the booking draft comes back to it, its dialog open with the slot, one click from booking', async ({
 	page,
 }) => {
 	const account = await createAccount('reserva-plan', 'Pau Ribas')

@@ -298,12 +298,12 @@ test.describe('each auth e-mail lands on the page and works', () => {
 	})
 })
 
-// The booking hand-off (SPEC §4): a signed-out visitor's booking goes through sign-up, the confirmation
+// The booking draft (SPEC §4): a signed-out visitor's booking goes through sign-up, the confirmation
 // e-mail and back. The browser that signed up comes back signed in, to the booking as entered, with one
 // toast; any other browser (another device) gets the account confirmed and an invitation to sign in.
 
 const consentCookie = {
-	name: 'cookie_consent',
+	name: 'kia-consent',
 	value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
 }
 
@@ -325,7 +325,7 @@ async function book(scope: Page | Locator, visitor: Visitor) {
 	await scope.getByRole('button', { name: 'Reservar demostración' }).click()
 }
 
-/** The hand-off's sign-up page, filled in from the booking: only the password is left. */
+/** The booking draft's sign-up page, filled in from the booking: only the password is left. */
 async function signUpFromHandOff(page: Page) {
 	await page.waitForURL(/\/auth\?tab=signup/)
 	await page.locator('#signup').getByLabel('Contraseña').fill(testPassword)
@@ -353,7 +353,7 @@ async function expectBooked(page: Page, visitor: Visitor) {
 const sessionCookiesOf = async (context: BrowserContext) =>
 	(await context.cookies()).filter((cookie) => sessionCookie.test(cookie.name) && !cookie.name.includes('verifier'))
 
-test.describe('back from confirming the account of a booking hand-off', () => {
+test.describe('back from confirming the account of a booking draft', () => {
 	test('in a fresh tab: signed in, the booking as entered one click away, and one toast', async ({ page }) => {
 		const visitor = newVisitor('alta-reserva', 'Rita Regreso', 'Quiero ver los recordatorios fiscales')
 		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])

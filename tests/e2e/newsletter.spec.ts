@@ -59,7 +59,7 @@ test.describe('newsletter, double opt-in', () => {
 		const items = await serviceClient()
 			.from('form_submissions')
 			.select('status, data')
-			.eq('form_type', 'newsletter')
+			.eq('form_type', 'boletin')
 			.eq('data->>email', email)
 			.throwOnError()
 		expect(items.data).toEqual([{ status: 'nueva', data: { email, message: 'Suscripción al boletín confirmada.' } }])

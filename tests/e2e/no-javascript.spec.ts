@@ -7,7 +7,7 @@ import { createAccount } from '../support/data'
 import { startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
-/** What a visitor needs works with JavaScript off: menus, sign-out, Google, sharing, the booking hand-off. */
+/** What a visitor needs works with JavaScript off: menus, sign-out, Google, sharing, the booking draft. */
 const phone = { width: 390, height: 844 }
 
 async function withoutJavaScript(browser: Browser, viewport = phone) {

@@ -323,7 +323,7 @@ test('Supabase hangs (it takes connections and never answers): pages give up aft
 // cores are busy still meets: at 4 s one checkout of a run on a machine loaded to 18 went over.
 const refusedWithin = 8_000
 
-test('Stripe down: the subscription page still shows everything; checkout, the portal hand-off and changes say so within seconds; webhooks ask for a retry; it all recovers', async ({
+test('Stripe down: the subscription page still shows everything; checkout, the billing portal and changes say so within seconds; webhooks ask for a retry; it all recovers', async ({
 	page,
 	browser,
 }) => {

@@ -192,7 +192,7 @@ test.describe('cookie consent', () => {
 		await page.goto(siteURL('/politica-cookies'))
 		await page.getByLabel('Marketing').uncheck()
 		await page.getByRole('button', { name: 'Guardar preferencias' }).click()
-		const cookie = (await context.cookies()).find((entry) => entry.name === 'cookie_consent')
+		const cookie = (await context.cookies()).find((entry) => entry.name === 'kia-consent')
 		expect(decodeURIComponent(cookie?.value ?? '')).toBe('{"necessary":true,"analytics":true,"marketing":false}')
 		await context.close()
 	})

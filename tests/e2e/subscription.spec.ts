@@ -11,7 +11,7 @@ import { cookieHeader, postAs, signIn } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 // A plan bought, on /dashboard/suscripcion: cancel and undo, a change of plan or period, the invoices, the payment
-// method's hand-off, a declined card, and what is refused; with JavaScript and without. Buying it (checkout, its
+// method's billing portal, a declined card, and what is refused; with JavaScript and without. Buying it (checkout, its
 // webhook, tampering, Stripe's portal page) is in billing.spec.ts.
 
 test.describe('managing the subscription on our page', () => {
@@ -142,7 +142,7 @@ test.describe('managing the subscription on our page', () => {
 		await expect(page.getByRole('heading', { name: `Factura ${invoice.number}` })).toBeVisible()
 	})
 
-	test('the payment-method hand-off: 303 to a portal session that returns to the page, pending while it loads', async ({
+	test('the way to the billing portal: 303 to a portal session that returns to the page, pending while it loads', async ({
 		page,
 	}) => {
 		const { customerId } = await subscribed(page, 'metodo-pago')

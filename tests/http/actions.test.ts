@@ -107,7 +107,7 @@ describe('cross-site requests', { timeout: probesBudget }, () => {
 			})
 			expect(response.status, url).toBeLessThan(500)
 			expect(
-				setCookies(response).filter((cookie) => /^(kia-theme|kia-portal-theme|cookie_consent)=/.test(cookie)),
+				setCookies(response).filter((cookie) => /^(kia-theme|kia-portal-theme|kia-consent)=/.test(cookie)),
 				url,
 			).toEqual([])
 			expect((await probe.rows?.()) ?? [], url).toEqual(before)

@@ -133,13 +133,13 @@ describe('the widget’s answer stream', () => {
 })
 
 describe('a person instead of an answer', () => {
-	const handOver = async (fields: Record<string, string>) =>
+	const handover = async (fields: Record<string, string>) =>
 		app.post(app.site('/asistente'), { ...(await honeypotFields(app.site('/asistente'))), ...fields }, uniqueAddress())
 
 	test('the e-mail and the question reach the inbox as a Chat item and the company’s mailbox, and the page says so', async () => {
 		const email = uniqueEmail('visitante-chat')
 		const question = uniqueName('¿Hacéis integraciones con mi ERP?')
-		const response = await handOver({ email, pregunta: question })
+		const response = await handover({ email, pregunta: question })
 		expect(response.status).toBe(200)
 		expect(mainOf(response.body).text).toContain(`te responderá muy pronto en ${email}`)
 		const { data } = await serviceClient(app.supabase.url)
@@ -161,11 +161,11 @@ describe('a person instead of an answer', () => {
 
 	test('a wrong e-mail or no question is refused next to its field, and nothing is sent', async () => {
 		const question = uniqueName('sin email válido')
-		const response = await handOver({ email: 'no-es-un-email', pregunta: question })
+		const response = await handover({ email: 'no-es-un-email', pregunta: question })
 		expect(response.status).toBe(400)
 		expect(mainOf(response.body).text).toContain('Introduce un email válido.')
 		expect(mainOf(response.body).text).not.toContain('te responderá muy pronto')
-		const empty = await handOver({ email: uniqueEmail('sin-pregunta'), pregunta: '' })
+		const empty = await handover({ email: uniqueEmail('sin-pregunta'), pregunta: '' })
 		expect(empty.status).toBe(400)
 		expect(mainOf(empty.body).text).toContain('Escribe tu pregunta.')
 		const { data } = await serviceClient(app.supabase.url)

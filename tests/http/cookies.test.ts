@@ -77,7 +77,7 @@ const policyOf = (name: string): Policy | undefined => {
 		{
 			'kia-theme': policies.theme,
 			'kia-portal-theme': policies.theme,
-			cookie_consent: policies.consent,
+			'kia-consent': policies.consent,
 			'kia-toast': policies.toast,
 			'kia-booking-draft': policies.bookingDraft,
 			'kia-checkout-draft': policies.checkoutDraft,
@@ -175,9 +175,9 @@ test('each cookie the app sets has the flags, scope and lifetime its purpose nee
 	for (const cookie of all) expectPolicy(cookie)
 	const names = new Set(all.map((cookie) => cookie.name.replace(/\.\d+$/, '')))
 	expect([...names].sort()).toEqual([
-		'cookie_consent',
 		'kia-booking-draft',
 		'kia-checkout-draft',
+		'kia-consent',
 		'kia-device',
 		'kia-portal-theme',
 		'kia-theme',

@@ -165,7 +165,7 @@ test('a Cookie header not in the canonical form, or with a cookie of one visitor
 			expect(cacheStatus(await get(path, asSpelled)), spelling.header).toBe('MISS')
 			const same = [
 				spelling.theme && `kia-theme=${spelling.theme}`,
-				spelling.consent && `cookie_consent=${spelling.consent}`,
+				spelling.consent && `kia-consent=${spelling.consent}`,
 			]
 				.filter(Boolean)
 				.join('; ')

@@ -68,7 +68,7 @@ describe('anonymous pages', () => {
 
 	test('the theme and the consent cookies each get their own copy; a cookie not ours shares the plain one', async () => {
 		const path = own('/proyectos')
-		const consent = `cookie_consent=${encodeURIComponent(JSON.stringify({ necessary: true, analytics: true, marketing: false }))}`
+		const consent = `kia-consent=${encodeURIComponent(JSON.stringify({ necessary: true, analytics: true, marketing: false }))}`
 		const visits = [
 			{ cookie: '', first: 'MISS', theme: 'dark', banner: true },
 			{ cookie: 'kia-theme=light', first: 'MISS', theme: 'light', banner: true },
@@ -91,9 +91,9 @@ describe('anonymous pages', () => {
 		const banner = 'aria-label="Consentimiento de cookies"'
 		// nginx finds no consent choice nor theme in the first two (a space before '='), so neither may the page.
 		for (const [cookie, theme, bannerShown] of [
-			[`cookie_consent =${acceptedConsentValue}`, 'dark', true],
+			[`kia-consent =${acceptedConsentValue}`, 'dark', true],
 			['kia-theme =light', 'dark', true],
-			[`kia-theme=light; kia-theme=system; cookie_consent=${acceptedConsentValue}`, 'light', false],
+			[`kia-theme=light; kia-theme=system; kia-consent=${acceptedConsentValue}`, 'light', false],
 		] as const) {
 			for (let visit = 0; visit < 2; visit++) {
 				const page = await get(site(path), { Cookie: cookie })

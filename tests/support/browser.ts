@@ -90,7 +90,7 @@ export async function acceptCookies(target: Page | BrowserContext, site = siteUR
 	const context = 'context' in target ? target.context() : target
 	await context.addCookies([
 		{
-			name: 'cookie_consent',
+			name: 'kia-consent',
 			value: encodeURIComponent('{"necessary":true,"analytics":false,"marketing":false}'),
 			url: site,
 		},

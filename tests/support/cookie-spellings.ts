@@ -12,13 +12,13 @@ export const acceptedConsentValue = encodeURIComponent(JSON.stringify(consentCho
 export const cookieSpellings: readonly CookieSpelling[] = [
 	{ header: 'kia-theme=light', theme: 'light', consent: '' },
 	{ header: 'kia-theme=light; _ga=GA1.1.123.456', theme: 'light', consent: '' },
-	{ header: `_ga=GA1.1.1; cookie_consent=${acceptedConsentValue}`, theme: '', consent: acceptedConsentValue },
+	{ header: `_ga=GA1.1.1; kia-consent=${acceptedConsentValue}`, theme: '', consent: acceptedConsentValue },
 	{ header: 'kia-theme=', theme: '', consent: '' },
 	{ header: 'a=kia-theme=light', theme: '', consent: '' },
 	{ header: 'x-kia-theme=light', theme: '', consent: '' },
 	// A space around '=' is trimmed by some parsers and not by others: the one that keyed "no choice made" must not
 	// store the page another rendered as "accepted".
-	{ header: `cookie_consent =${acceptedConsentValue}`, oneVisitors: true },
+	{ header: `kia-consent =${acceptedConsentValue}`, oneVisitors: true },
 	{ header: 'kia-theme =light', oneVisitors: true },
 	{ header: 'kia-theme= light', oneVisitors: true },
 	{ header: 'kia-theme=li ght', oneVisitors: true },
@@ -26,7 +26,7 @@ export const cookieSpellings: readonly CookieSpelling[] = [
 	{ header: '_ga=1;  kia-theme=light', oneVisitors: true },
 	{ header: '_ga=1;\tkia-theme=light', oneVisitors: true },
 	{ header: 'kia-theme=light; kia-theme=dark', oneVisitors: true },
-	{ header: `cookie_consent=${acceptedConsentValue}; _ga=1; cookie_consent=x`, oneVisitors: true },
+	{ header: `kia-consent=${acceptedConsentValue}; _ga=1; kia-consent=x`, oneVisitors: true },
 	{ header: 'kia-theme="light"', oneVisitors: true },
 	{ header: 'kia-theme=light, _ga=1', oneVisitors: true },
 	{ header: '=light', oneVisitors: true },

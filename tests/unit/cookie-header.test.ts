@@ -20,7 +20,7 @@ describe('one grammar for the Cookie header', () => {
 		expect(carriesPersonalCookie(request(spelling.header))).toBe(spelling.oneVisitors === true)
 		if (spelling.oneVisitors) return
 		expect(cookieValue(spelling.header, 'kia-theme') ?? '').toBe(spelling.theme)
-		expect(cookieValue(spelling.header, 'cookie_consent') ?? '').toBe(
+		expect(cookieValue(spelling.header, 'kia-consent') ?? '').toBe(
 			spelling.consent && decodeURIComponent(spelling.consent),
 		)
 	})
@@ -32,7 +32,7 @@ describe('one grammar for the Cookie header', () => {
 
 	test('no cookie at all, and the cookies browsers write for us, are anyone’s', () => {
 		expect(isOneVisitorsCookieHeader('')).toBe(false)
-		expect(isOneVisitorsCookieHeader(`kia-theme=system; cookie_consent=${acceptedConsentValue}; _ga=GA1.1.1.2`)).toBe(
+		expect(isOneVisitorsCookieHeader(`kia-theme=system; kia-consent=${acceptedConsentValue}; _ga=GA1.1.1.2`)).toBe(
 			false,
 		)
 	})
@@ -40,22 +40,20 @@ describe('one grammar for the Cookie header', () => {
 
 describe('read as nginx reads it: the first `name=` at the start or after "; "', () => {
 	test('a space before "=" names no cookie of ours, so the banner shows and the theme is the default', () => {
-		const header = `cookie_consent =${acceptedConsentValue}; kia-theme =light`
+		const header = `kia-consent =${acceptedConsentValue}; kia-theme =light`
 		expect(readConsent(request(header))).toBeNull()
 		expect(readTheme(request(header), 'site')).toBe('dark')
 	})
 
 	test('named twice, the first counts', () => {
 		expect(readTheme(request('kia-theme=light; kia-theme=system'), 'site')).toBe('light')
-		expect(readConsent(request(`cookie_consent=${acceptedConsentValue}; cookie_consent=x`))).toEqual(
-			consentChoices.accept,
-		)
+		expect(readConsent(request(`kia-consent=${acceptedConsentValue}; kia-consent=x`))).toEqual(consentChoices.accept)
 	})
 
 	test('a quoted or empty value is no choice; one that does not decode is read as it is', () => {
 		expect(readTheme(request('kia-theme="light"'), 'site')).toBe('dark')
 		expect(readTheme(request('kia-theme='), 'site')).toBe('dark')
-		expect(readConsent(request('cookie_consent='))).toBeNull()
+		expect(readConsent(request('kia-consent='))).toBeNull()
 		expect(cookieValue('kia-theme=%E0%A4%A', 'kia-theme')).toBe('%E0%A4%A')
 	})
 
@@ -72,7 +70,7 @@ test('nginx’s maps (deploy/nginx/kia-http.conf) are written with the same expr
 	for (const expression of [canonical, variantTwice, personal]) expect(maps).toContain(`"~${expression.source}"`)
 	for (const [name, variable] of [
 		['kia-theme', 'kia_theme_value'],
-		['cookie_consent', 'kia_consent_value'],
+		['kia-consent', 'kia_consent_value'],
 	] as const) {
 		const named = cookieValueExpression(name).source.replace('([^;]*)', `(?<${variable}>[^;]*)`)
 		expect(maps).toContain(`"~${named}" $${variable};`)

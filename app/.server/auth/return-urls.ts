@@ -10,7 +10,7 @@ const bookingDialogPaths = [/^\/contacto$/, /^\/tarifas\/[a-z]+$/]
 export const reopenBookingParam = 'reservar'
 
 /**
- * Where the demo booking hand-off comes back to after sign-in: the page with the booking dialog the visitor
+ * Where the booking draft comes back to after sign-in: the page with the booking dialog the visitor
  * was on, opening it again, or else the booking page.
  */
 export function bookingReturnUrl(from: FormDataEntryValue | null) {
@@ -20,7 +20,7 @@ export function bookingReturnUrl(from: FormDataEntryValue | null) {
 	return `${SITE_URL}/solicitar-demostracion-kia`
 }
 
-/** Whether `target` is where the booking hand-off comes back to (bookingReturnUrl). */
+/** Whether `target` is where the booking draft comes back to (bookingReturnUrl). */
 export function isBookingReturn(target: string) {
 	if (!URL.canParse(target)) return false
 	const url = new URL(target)
@@ -31,12 +31,12 @@ export function isBookingReturn(target: string) {
 /** Marks the plan page a signed-out buyer comes back to: with their checkout draft, it goes on to pay. */
 export const checkoutReturnParam = 'pagar'
 
-/** Where the checkout hand-off comes back to after sign-in: the plan page, which then opens the checkout. */
+/** Where the checkout draft comes back to after sign-in: the plan page, which then opens the checkout. */
 export function checkoutReturnUrl(plan: PlanId, period: BillingPeriod) {
 	return `${getPublicEnv().SITE_URL}${periodHref(`/tarifas/${plan}`, `?${checkoutReturnParam}=1`, period)}`
 }
 
-/** Whether `target` is where the checkout hand-off comes back to (checkoutReturnUrl). */
+/** Whether `target` is where the checkout draft comes back to (checkoutReturnUrl). */
 export function isCheckoutReturn(target: string) {
 	if (!URL.canParse(target)) return false
 	const url = new URL(target)

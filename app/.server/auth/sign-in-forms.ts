@@ -86,7 +86,7 @@ async function signUp(context: Context, request: Request, formData: FormData, re
 	if (error) log.info({ reason: error.code }, '[auth] sign-up e-mail refused by Auth; answered as sent')
 	if (signUp.session) throw redirect(redirectTo)
 	// Signing in on this page later (once the e-mail is confirmed, on another device say) goes on where
-	// the sign-up was going: back to the booking of the hand-off, its draft still in this browser.
+	// the sign-up was going: back to the booking draft, its draft still in this browser.
 	const signInPage = `/auth?${new URLSearchParams({ tab: 'signin', email, redirectTo })}`
 	// Supabase answers an already-registered address with a user that has no identities.
 	if (signUp.user && signUp.user.identities?.length === 0) {

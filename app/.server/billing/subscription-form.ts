@@ -52,7 +52,7 @@ async function openBillingPortal(user: Parameters<typeof createPortalSession>[0]
 
 /**
  * The subscription's forms (`intent`): cancel at period end, resume, change
- * plan or period, and the payment-method hand-off. The subscription must be
+ * plan or period, and the way to the billing portal. The subscription must be
  * the signed-in user's (read under their RLS) before Stripe is called. The
  * tables change only when Stripe's webhook lands; the action waits a bounded
  * time for that (waitForWebhook), so the page it redirects to shows the result.

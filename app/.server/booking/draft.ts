@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handOffCookie } from '../http/draft-cookie'
+import { createDraftCookie } from '../http/draft-cookie'
 
 const draftSchema = z.object({
 	nombre: z.string().max(120).optional(),
@@ -11,7 +11,7 @@ const draftSchema = z.object({
 export type BookingDraft = z.infer<typeof draftSchema>
 
 /** What a signed-out visitor typed in the booking form, carried to the portal's sign-in and back. */
-const draftCookie = handOffCookie('kia-booking-draft')
+const draftCookie = createDraftCookie('kia-booking-draft')
 
 export async function readBookingDraft(request: Request): Promise<BookingDraft | null> {
 	const raw: unknown = await draftCookie.parse(request.headers.get('Cookie'))

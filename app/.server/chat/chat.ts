@@ -132,7 +132,7 @@ export async function recordQuestion(question: string, answer: Answer) {
  * 'Quiero hablar con una persona': the question and the visitor's address become an item of the inbox
  * (kind 'Chat') and an e-mail to the company. True once stored: the team will see it whatever the e-mail.
  */
-export async function handOver(email: string, question: string) {
+export async function handover(email: string, question: string) {
 	const payload = { email, message: question, destination: contactDestination() }
 	const saved = await saveSubmission('chat', payload)
 	if (saved) await notifyCompany('chat', payload)
@@ -165,7 +165,7 @@ export async function composeWholeAnswer(question: string, answer: Answer, byLin
 }
 
 /** /asistente's hand-over form, posted by the page or by the chat: checked, stored, e-mailed, confirmed. */
-export async function handOverAction(request: Request, context: Readonly<RouterContextProvider>) {
+export async function handoverAction(request: Request, context: Readonly<RouterContextProvider>) {
 	const formData = await readForm(request)
 	await rejectSpam(formData)
 	const submission = parseWithZod(formData, { schema: handoverSchema })
@@ -173,7 +173,7 @@ export async function handOverAction(request: Request, context: Readonly<RouterC
 	if (await isRateLimited(context, 'contact')) {
 		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }), sent: null }, { status: 429 })
 	}
-	if (!(await handOver(submission.value.email, submission.value.pregunta))) {
+	if (!(await handover(submission.value.email, submission.value.pregunta))) {
 		return data({ result: submission.reply({ formErrors: [chat.handover.failed] }), sent: null }, { status: 500 })
 	}
 	return data({ result: submission.reply({ resetForm: true }), sent: submission.value.email })

@@ -6,7 +6,7 @@ import { env, isHttps } from '../env'
  * and back: signed (tamper-proof), short-lived, and shared by both hosts through the cookie domain — never in
  * a query string, so a link cannot start the step for someone.
  */
-export function handOffCookie(name: string) {
+export function createDraftCookie(name: string) {
 	return createCookie(name, {
 		domain: env.COOKIE_DOMAIN,
 		path: '/',

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { adminCopy } from '~/content/admin'
 import { contactSchema, investorSchema } from '~/lib/contact-schemas'
-import type { SiteFormType } from '~/lib/support'
+import type { SiteFormType } from '~/lib/inbox'
 import { contactDestination, rejectSpam, saveSubmission } from './forms'
 import { readForm } from '../http/responses'
 import { sendMail } from '../mail'
@@ -80,7 +80,7 @@ export async function handleInvestorForm(request: Request, context: Readonly<Rou
 
 /** The company hears of every saved submission; a failed e-mail is logged and loses nothing (it is stored). */
 export async function notifyCompany(formType: SiteFormType, payload: Record<string, string | undefined>) {
-	const { kinds, fields } = adminCopy.support
+	const { kinds, fields } = adminCopy.inbox
 	const kind = kinds[formType]
 	const lines = Object.entries(payload)
 		.filter(([key, value]) => key !== 'destination' && value)

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
 import type { Json } from '~/lib/database.types'
-import type { SiteFormType } from '~/lib/support'
+import type { SiteFormType } from '~/lib/inbox'
 import { env } from '../env'
 import { createServiceClient } from '../supabase/client'
 import { log } from '../log'

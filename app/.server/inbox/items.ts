@@ -2,23 +2,23 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
 import { supportRequestsCopy } from '~/content/support-requests'
 import type { Database } from '~/lib/database.types'
-import { isSupportStatus, type SupportStatus } from '~/lib/support'
+import { isInboxStatus, type InboxStatus } from '~/lib/inbox'
 import { getPublicEnv } from '../env'
 import { contactDestination } from './forms'
 import { sendMail } from '../mail'
 import { log } from '../log'
 
-const copy = adminCopy.support
+const copy = adminCopy.inbox
 
 type Client = SupabaseClient<Database>
 
-export type SupportChange = { ok: true } | { ok: false; message: string }
+export type InboxChange = { ok: true } | { ok: false; message: string }
 
 /**
  * One inbox item with its thread, under the admin's own session (RLS: admins only), and the admins
  * it can be assigned to. Null when there is no such item.
  */
-export async function loadSupportItem(supabase: Client, id: string) {
+export async function loadInboxItem(supabase: Client, id: string) {
 	const [item, thread, admins] = await Promise.all([
 		supabase
 			.from('form_submissions')
@@ -36,7 +36,7 @@ export async function loadSupportItem(supabase: Client, id: string) {
 	const error = item.error ?? thread.error ?? admins.error
 	if (error) throw error
 	if (!item.data) return null
-	const status: SupportStatus = isSupportStatus(item.data.status) ? item.data.status : 'nueva'
+	const status: InboxStatus = isInboxStatus(item.data.status) ? item.data.status : 'nueva'
 	const { asistente, ...fields } = item.data
 	return {
 		item: { ...fields, status, assistant: asistente?.nombre ?? null, sender: senderOf(item.data.data) },
@@ -45,7 +45,7 @@ export async function loadSupportItem(supabase: Client, id: string) {
 	}
 }
 
-export type SupportItem = NonNullable<Awaited<ReturnType<typeof loadSupportItem>>>['item']
+export type InboxItem = NonNullable<Awaited<ReturnType<typeof loadInboxItem>>>['item']
 
 /**
  * Who sent a submission and what they said, whichever form it came from (contact forms say `name`,
@@ -67,11 +67,11 @@ export function senderOf(data: Database['public']['Tables']['form_submissions'][
 }
 
 /** Status and assignee; the database refuses an assignee who is not an admin. */
-export async function updateSupportItem(
+export async function updateInboxItem(
 	supabase: Client,
 	id: string,
-	change: { status: SupportStatus; assignee?: string },
-): Promise<SupportChange> {
+	change: { status: InboxStatus; assignee?: string },
+): Promise<InboxChange> {
 	const { data, error } = await supabase
 		.from('form_submissions')
 		.update({ status: change.status, assignee: change.assignee ?? null })
@@ -81,7 +81,7 @@ export async function updateSupportItem(
 	return !error && data.length === 1 ? { ok: true } : { ok: false, message: copy.manage.error }
 }
 
-export async function addSupportNote(supabase: Client, id: string, body: string): Promise<SupportChange> {
+export async function addInboxNote(supabase: Client, id: string, body: string): Promise<InboxChange> {
 	const { error } = await supabase.from('form_submission_events').insert({ submission_id: id, kind: 'nota', body })
 	if (error) log.error({ err: error }, '[support] note failed')
 	return error ? { ok: false, message: copy.note.error } : { ok: true }
@@ -98,9 +98,9 @@ export const clientRequestUrl = (id: string) => `${getPublicEnv().PORTAL_URL}/da
 export async function replyToSender(
 	supabase: Client,
 	adminId: string,
-	item: SupportItem,
+	item: InboxItem,
 	reply: { subject: string; body: string },
-): Promise<SupportChange & { email?: string }> {
+): Promise<InboxChange & { email?: string }> {
 	if (!item.sender.email) return { ok: false, message: copy.reply.noAddress }
 	const sent = await sendMail({
 		to: item.sender.email,
@@ -120,7 +120,7 @@ export async function replyToSender(
 		return { ok: false, message: copy.reply.notRecorded }
 	}
 	if (item.status === 'nueva') {
-		await updateSupportItem(supabase, item.id, { status: 'en_curso', assignee: item.assignee ?? adminId })
+		await updateInboxItem(supabase, item.id, { status: 'en_curso', assignee: item.assignee ?? adminId })
 	}
 	return { ok: true, email: item.sender.email }
 }

@@ -86,7 +86,7 @@ export async function confirm(token: string): Promise<LinkResult> {
 
 async function welcome(subscriber: Pick<Tables<'boletin_suscriptores'>, 'id' | 'email'>) {
 	const item = { email: subscriber.email, message: copy.inboxMessage }
-	if (await saveSubmission('newsletter', item)) await notifyCompany('newsletter', item)
+	if (await saveSubmission('boletin', item)) await notifyCompany('boletin', item)
 	await sendNewsletterMail(subscriber, { subject: copy.email.welcomeSubject, text: copy.email.welcomeText })
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { supportRequestsCopy } from '~/content/support-requests'
 import type { Database } from '~/lib/database.types'
 import { required } from '~/lib/schemas'
-import { isSupportStatus, type SupportStatus } from '~/lib/support'
+import { isInboxStatus, type InboxStatus } from '~/lib/inbox'
 import { getPublicEnv } from '../env'
 import { contactDestination } from '../inbox/forms'
 import { sendMail } from '../mail'
@@ -28,7 +28,7 @@ type Client = SupabaseClient<Database>
 
 export type SupportRequestResult = { ok: true; id: string } | { ok: false; message: string }
 
-const statusOf = (status: string): SupportStatus => (isSupportStatus(status) ? status : 'nueva')
+const statusOf = (status: string): InboxStatus => (isInboxStatus(status) ? status : 'nueva')
 
 /**
  * The client's own requests, newest first, each with how many replies it has (the embedded events are

@@ -35,7 +35,7 @@ export function BookingDialogButton({
 	const [chosen, setOpen] = useState<boolean | null>(null)
 	const trigger = useRef<HTMLButtonElement>(null)
 	const { pathname } = useLocation()
-	// Back from signing in to book (the hand-off of a signed-out visitor): the dialog opens again with what
+	// Back from signing in to book (a signed-out visitor's booking draft): the dialog opens again with what
 	// they entered, so booking is the one click left.
 	const [searchParams] = useSearchParams()
 	const reopen = hydrated && searchParams.has('reservar')

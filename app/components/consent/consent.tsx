@@ -13,7 +13,14 @@ import { useFetcher } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { Icon } from '~/components/ui/icon'
 import { cookieTexts } from '~/content/cookies'
-import { consentChoices, consentStorageKey, gtagConsent, parseConsent, type Consent } from '~/lib/consent'
+import {
+	consentChoices,
+	consentCookieName,
+	consentStorageKey,
+	gtagConsent,
+	parseConsent,
+	type Consent,
+} from '~/lib/consent'
 import { preferenceCookie } from '~/lib/preference-cookie'
 import { consentAction, RedirectBack, type ConsentFetcher } from './consent-form'
 import { Button } from '../ui/button'
@@ -95,7 +102,7 @@ export function ConsentProvider({
 		// The cookie was lost but the browser still has the choice: tell the server again.
 		if (!initial && stored) {
 			document.cookie = preferenceCookie(
-				consentStorageKey,
+				consentCookieName,
 				JSON.stringify(stored),
 				window.location.protocol === 'https:',
 			)

@@ -71,7 +71,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 type Problem = 'refused' | 'other-account' | 'halfway'
 
 /**
- * Back from confirming a sign-up, signed in: one toast, which says what is left. From the booking hand-off
+ * Back from confirming a sign-up, signed in: one toast, which says what is left. From the booking draft
  * that is the booking itself, its form filled in again with what was entered (the draft cookie).
  */
 async function confirmedToast(request: Request, target: string) {

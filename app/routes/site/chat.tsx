@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
-import { ask, composeWholeAnswer, handOverAction } from '~/.server/chat/chat'
+import { ask, composeWholeAnswer, handoverAction } from '~/.server/chat/chat'
 import { doNotShare } from '~/.server/http/shared-cache'
 import { AnswerView, assistantPath, HandoverForm } from '~/components/chat/chat-answer'
 import { ErrorList, inputClass, usePendingForm } from '~/components/forms'
@@ -56,7 +56,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return handOverAction(request, context)
+	return handoverAction(request, context)
 }
 
 /** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */

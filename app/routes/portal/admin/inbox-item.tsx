@@ -5,24 +5,24 @@ import type { z } from 'zod'
 import { guardedUser } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
-import { addSupportNote, loadSupportItem, replyToSender, updateSupportItem } from '~/.server/inbox/items'
+import { addInboxNote, loadInboxItem, replyToSender, updateInboxItem } from '~/.server/inbox/items'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { ErrorList, Field, selectClass, SubmitButton, TextareaField, usePendingForm } from '~/components/forms'
-import { SupportStatusBadge, supportKindLabel } from '~/components/inbox/inbox-status'
+import { InboxStatusBadge, inboxKindLabel } from '~/components/inbox/inbox-status'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
 import { formatLongDateTime } from '~/lib/dates'
 import { supportNoteSchema, supportReplySchema, supportUpdateSchema } from '~/lib/admin-schemas'
-import { supportStatuses } from '~/lib/support'
+import { inboxStatuses } from '~/lib/inbox'
 import { isUuid } from '~/lib/utils'
 import type { Route } from './+types/inbox-item'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
 
-const copy = adminCopy.support
+const copy = adminCopy.inbox
 
 async function loadOr404(context: Route.LoaderArgs['context'], id: string) {
-	const found = isUuid(id) ? await loadSupportItem(getSupabase(context), id) : null
+	const found = isUuid(id) ? await loadInboxItem(getSupabase(context), id) : null
 	if (!found) throw data(copy.notFound, { status: 404 })
 	return found
 }
@@ -50,7 +50,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
 	if (intent === 'note') {
 		const submission = parseWithZod(form, { schema: supportNoteSchema })
 		if (submission.status !== 'success') return data({ note: submission.reply() }, { status: 400 })
-		const result = await addSupportNote(supabase, params.id, submission.value.body)
+		const result = await addInboxNote(supabase, params.id, submission.value.body)
 		if (!result.ok) return refused(result.message, { note: submission.reply({ formErrors: [result.message] }) })
 		return redirectWithToast(back, { type: 'success', title: copy.note.saved })
 	}
@@ -63,7 +63,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
 	}
 	const submission = parseWithZod(form, { schema: supportUpdateSchema })
 	if (submission.status !== 'success') return refused(copy.manage.error, {})
-	const result = await updateSupportItem(supabase, params.id, submission.value)
+	const result = await updateInboxItem(supabase, params.id, submission.value)
 	if (!result.ok) return refused(result.message, {})
 	return redirectWithToast(back, { type: 'success', title: copy.manage.saved })
 }
@@ -83,7 +83,7 @@ function ManageForm({ item, admins }: Pick<LoaderData, 'item' | 'admins'>) {
 					{text.status}
 				</label>
 				<select id="status" name="status" defaultValue={item.status} className={selectClass}>
-					{supportStatuses.map((status) => (
+					{inboxStatuses.map((status) => (
 						<option key={status} value={status}>
 							{copy.statuses[status]}
 						</option>
@@ -252,9 +252,9 @@ function AdminSupportItem({ loaderData, actionData }: Route.ComponentProps) {
 			</Link>
 			<div className="mb-6 flex flex-wrap items-center gap-3">
 				<h1 className="text-3xl font-bold tracking-tight">
-					{sender.name ?? sender.email ?? supportKindLabel(item.form_type)}
+					{sender.name ?? sender.email ?? inboxKindLabel(item.form_type)}
 				</h1>
-				<SupportStatusBadge status={item.status} />
+				<InboxStatusBadge status={item.status} />
 			</div>
 			<div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
 				<div className="space-y-6">
@@ -263,7 +263,7 @@ function AdminSupportItem({ loaderData, actionData }: Route.ComponentProps) {
 							{copy.message}
 						</h2>
 						<p className="text-xs font-medium text-muted-foreground">
-							{supportKindLabel(item.form_type)} · {copy.received(formatLongDateTime(item.created_at))}
+							{inboxKindLabel(item.form_type)} · {copy.received(formatLongDateTime(item.created_at))}
 						</p>
 						<dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
 							{sender.email ? (

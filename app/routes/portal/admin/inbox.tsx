@@ -3,15 +3,15 @@ import { loadAdminPage } from '~/.server/admin/list'
 import { guardedUser } from '~/.server/auth/guards'
 import { getSupabase } from '~/.server/supabase/client'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
-import { SupportStatusBadge, supportKindLabel } from '~/components/inbox/inbox-status'
+import { InboxStatusBadge, inboxKindLabel } from '~/components/inbox/inbox-status'
 import { adminCopy } from '~/content/admin'
 import { formatLongDateTime } from '~/lib/dates'
 import { routeComponent } from '~/lib/route-component'
-import { formTypes, supportStatuses } from '~/lib/support'
-import { supportFilterArgs, supportFiltersFrom, type SupportFilters } from '~/lib/inbox-filters'
+import { formTypes, inboxStatuses } from '~/lib/inbox'
+import { inboxFilterArgs, inboxFiltersFrom, type InboxFilters } from '~/lib/inbox-filters'
 import type { Route } from './+types/inbox'
 
-const copy = adminCopy.support
+const copy = adminCopy.inbox
 
 type Row = {
 	id: string
@@ -25,15 +25,15 @@ type Row = {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-	const filters = supportFiltersFrom(url.searchParams)
+	const filters = inboxFiltersFrom(url.searchParams)
 	const user = guardedUser(context)
 	const page = await loadAdminPage<Row>(url, copy.loadError, (range) =>
-		getSupabase(context).rpc('admin_soporte', { ...range, ...supportFilterArgs(filters, user.id) }),
+		getSupabase(context).rpc('admin_soporte', { ...range, ...inboxFilterArgs(filters, user.id) }),
 	)
 	return { ...page, filters }
 }
 
-function Filters({ filters }: { filters: SupportFilters }) {
+function Filters({ filters }: { filters: InboxFilters }) {
 	const text = copy.filters
 	return (
 		<>
@@ -41,7 +41,7 @@ function Filters({ filters }: { filters: SupportFilters }) {
 				name="estado"
 				label={text.status}
 				value={filters.estado}
-				options={[['', text.allStatuses], ...supportStatuses.map((s): [string, string] => [s, copy.statuses[s]])]}
+				options={[['', text.allStatuses], ...inboxStatuses.map((s): [string, string] => [s, copy.statuses[s]])]}
 			/>
 			<FilterSelect
 				name="tipo"
@@ -87,7 +87,7 @@ function AdminSupport({ loaderData }: Route.ComponentProps) {
 						{formatLongDateTime(row.created_at)}
 					</td>
 					<td data-label={copy.columns[1]} className="p-4">
-						{supportKindLabel(row.form_type)}
+						{inboxKindLabel(row.form_type)}
 					</td>
 					<td data-label={copy.columns[2]} className="p-4">
 						<span className="max-sm:text-right">
@@ -104,7 +104,7 @@ function AdminSupport({ loaderData }: Route.ComponentProps) {
 						<span className="line-clamp-2">{row.extracto}</span>
 					</td>
 					<td data-label={copy.columns[4]} className="p-4">
-						<SupportStatusBadge status={row.status} />
+						<InboxStatusBadge status={row.status} />
 					</td>
 					<td data-label={copy.columns[5]} className="p-4 text-muted-foreground">
 						{row.asignado_nombre ?? copy.unassigned}
