@@ -70,14 +70,14 @@ const envSchema = z
 		// Only set to reach a Stripe-compatible server other than api.stripe.com (the local stand-in).
 		STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 		...priceIds,
-		// An OpenAI-compatible chat-completions API that composes the site assistant's answers from the passages it
-		// found (issue 54). Unset, the assistant quotes the passages themselves.
-		ASSISTANT_MODEL_URL: z
+		// An OpenAI-compatible chat-completions API that composes the site's chat's answers (and, later, the clients' assistants') from the passages it
+		// found (issue 54). Unset, the answers quote the passages themselves.
+		LANGUAGE_MODEL_URL: z
 			.url({ protocol: /^https?$/, error: 'debe ser una URL http(s) (https://api.openai.com/v1)' })
 			.optional(),
-		ASSISTANT_MODEL_KEY: z.string().min(1).optional(),
-		ASSISTANT_MODEL: z.string().min(1).optional(),
-		ASSISTANT_MODEL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+		LANGUAGE_MODEL_KEY: z.string().min(1).optional(),
+		LANGUAGE_MODEL: z.string().min(1).optional(),
+		LANGUAGE_MODEL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 		// Only an explicit 1 lets a production server run on the local services (see parseEnv).
 		LOCAL_SERVICES: z.enum(['0', '1']).optional(),
 		ENABLE_TEST_ROUTES: z
@@ -86,7 +86,7 @@ const envSchema = z
 			.transform((value) => value === '1'),
 	})
 	.superRefine((env, ctx) => {
-		const model = ['ASSISTANT_MODEL_URL', 'ASSISTANT_MODEL_KEY', 'ASSISTANT_MODEL'] as const
+		const model = ['LANGUAGE_MODEL_URL', 'LANGUAGE_MODEL_KEY', 'LANGUAGE_MODEL'] as const
 		if (model.some((key) => env[key] !== undefined)) {
 			for (const key of model.filter((name) => env[name] === undefined)) {
 				ctx.addIssue({ code: 'custom', path: [key], message: `falta: el modelo necesita ${model.join(', ')}` })

@@ -1,6 +1,6 @@
 import { company } from './company'
 
-/** The site's assistant (issue 54): the chat widget and its page without JavaScript, /asistente. */
+/** The site's chat (issue 54): the widget and its page without JavaScript, /asistente. */
 export const chat = {
 	title: 'KIA Asistente Inteligente',
 	greeting: '¡Hola! Soy el asistente de KIA. ¿En qué puedo ayudarte hoy?',

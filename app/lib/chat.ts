@@ -1,4 +1,4 @@
-/** What one page of the site says in one place: the unit the assistant finds and quotes. */
+/** What one page of the site says in one place: the unit the site's chat finds and quotes. */
 export type Passage = {
 	id: string
 	/** The page's path; `anchor` names the section within it, when it has one. */

@@ -7,7 +7,7 @@ import { expect, openApp, reloadApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 
-// The site's assistant in a browser (issue 54): the widget with JavaScript, /asistente without it, keyboard
+// The site's chat in a browser (issue 54): the widget with JavaScript, /asistente without it, keyboard
 // and screen-reader use, axe in both themes, and the team's page of questions.
 
 const panelOf = (page: Page) => page.getByRole('region', { name: 'KIA Asistente Inteligente' })

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress } from '../support/unique'
 import { rawRequest } from '../support/urls'
 
-// The site's assistant with a language model configured (issue 54): a fake OpenAI-compatible provider started
+// The site's chat with a language model configured (issue 54): a fake OpenAI-compatible provider started
 // here, never a real one. The model words the answer from the passages found; past its timeout or on an error,
 // the passages stand.
 let model: Awaited<ReturnType<typeof startFakeModel>>
@@ -13,10 +13,10 @@ let app: TestApp
 beforeAll(async () => {
 	model = await startFakeModel()
 	app = await startTestApp({
-		ASSISTANT_MODEL_URL: model.url,
-		ASSISTANT_MODEL_KEY: 'clave-de-prueba',
-		ASSISTANT_MODEL: 'modelo-de-prueba',
-		ASSISTANT_MODEL_TIMEOUT_MS: '1500',
+		LANGUAGE_MODEL_URL: model.url,
+		LANGUAGE_MODEL_KEY: 'clave-de-prueba',
+		LANGUAGE_MODEL: 'modelo-de-prueba',
+		LANGUAGE_MODEL_TIMEOUT_MS: '1500',
 	})
 })
 afterAll(async () => {

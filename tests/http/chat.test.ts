@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail, uniqueName } from '../support/unique'
 import { rawRequest } from '../support/urls'
 
-// The site's assistant over HTTP (issue 54), with no language model: /asistente without JavaScript, the
+// The site's chat over HTTP (issue 54), with no language model: /asistente without JavaScript, the
 // widget's answer stream, the hand-over to a person, and what is kept of each question.
 const contactEmail = uniqueEmail('buzon-chat')
 let app: TestApp

@@ -5,7 +5,7 @@ import { chatQuestions, unanswerableQuestions } from '../support/chat-questions'
 import { serviceClient, startTestSupabase } from '../support/supabase'
 import { uniqueName } from '../support/unique'
 
-// The site's assistant over the seeded database: the question set, and what the blog lets it answer (issue 54).
+// The site's chat over the seeded database: the question set, and what the blog lets it answer (issue 54).
 let supabase: LocalSupabase
 let chat: typeof ChatModule
 beforeAll(async () => {

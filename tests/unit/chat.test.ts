@@ -52,16 +52,16 @@ describe('what the chat reads in a question', () => {
 
 describe('the language model settings', () => {
 	test('URL, key and model go together; none of them is the extractive assistant', () => {
-		expect(parseEnv({}).ASSISTANT_MODEL_URL).toBeUndefined()
+		expect(parseEnv({}).LANGUAGE_MODEL_URL).toBeUndefined()
 		const env = parseEnv({
-			ASSISTANT_MODEL_URL: 'https://llm.example/v1',
-			ASSISTANT_MODEL_KEY: 'k',
-			ASSISTANT_MODEL: 'm',
+			LANGUAGE_MODEL_URL: 'https://llm.example/v1',
+			LANGUAGE_MODEL_KEY: 'k',
+			LANGUAGE_MODEL: 'm',
 		})
-		expect(env.ASSISTANT_MODEL_TIMEOUT_MS).toBe(10_000)
-		expect(() => parseEnv({ ASSISTANT_MODEL_URL: 'https://llm.example/v1' })).toThrow(/ASSISTANT_MODEL_KEY/)
-		expect(() => parseEnv({ ASSISTANT_MODEL_URL: 'llm', ASSISTANT_MODEL_KEY: 'k', ASSISTANT_MODEL: 'm' })).toThrow(
-			/ASSISTANT_MODEL_URL/,
+		expect(env.LANGUAGE_MODEL_TIMEOUT_MS).toBe(10_000)
+		expect(() => parseEnv({ LANGUAGE_MODEL_URL: 'https://llm.example/v1' })).toThrow(/LANGUAGE_MODEL_KEY/)
+		expect(() => parseEnv({ LANGUAGE_MODEL_URL: 'llm', LANGUAGE_MODEL_KEY: 'k', LANGUAGE_MODEL: 'm' })).toThrow(
+			/LANGUAGE_MODEL_URL/,
 		)
 	})
 })

@@ -8,8 +8,8 @@ export type ModelSettings = { url: string; key: string; model: string; timeoutMs
 
 /** The language model of the environment, when one is configured (README, 'Asistente de la web'). */
 export function configuredModel(): ModelSettings | null {
-	const { ASSISTANT_MODEL_URL: url, ASSISTANT_MODEL_KEY: key, ASSISTANT_MODEL: model } = env
-	return url && key && model ? { url, key, model, timeoutMs: env.ASSISTANT_MODEL_TIMEOUT_MS } : null
+	const { LANGUAGE_MODEL_URL: url, LANGUAGE_MODEL_KEY: key, LANGUAGE_MODEL: model } = env
+	return url && key && model ? { url, key, model, timeoutMs: env.LANGUAGE_MODEL_TIMEOUT_MS } : null
 }
 
 const instructions = [

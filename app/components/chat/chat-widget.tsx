@@ -17,7 +17,7 @@ import { cn } from '~/lib/utils'
 import type { action as handoverAction } from '~/routes/site/chat'
 import { AnswerView, HandoverForm } from './chat-answer'
 
-/** A message of the conversation: the visitor's words, or the assistant's answer, words or both. */
+/** A message of the conversation: the visitor's words, or the chat's answer, words or both. */
 type Message = {
 	id: string
 	sender: 'bot' | 'user'
@@ -160,7 +160,7 @@ async function* readEvents(response: Response): AsyncGenerator<AnswerEvent> {
 const focusable = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), textarea, select'
 
 /**
- * The site's assistant (issue 54): answers from what KIA has published, with the passage it relies on and
+ * The site's chat (issue 54): answers from what KIA has published, with the passage it relies on and
  * links to its pages; says so when nothing published answers, and hands over to a person on request.
  */
 export function ChatWidget() {

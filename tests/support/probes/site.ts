@@ -63,7 +63,7 @@ export const siteProbes: Record<string, () => Promise<Probe>> = {
 			isWhole: (row, sent) => row.estado === 'pendiente' && wasSent(sent, 'email', row.email),
 		}
 	},
-	'site assistant question': async () => {
+	'site chat question': async () => {
 		const tag = marker()
 		return {
 			module: 'routes/resources/chat-answer.ts',
@@ -75,7 +75,7 @@ export const siteProbes: Record<string, () => Promise<Probe>> = {
 			isWhole: (row, sent) => wasSent(sent, 'pregunta', row.pregunta),
 		}
 	},
-	'site assistant hand-over': async () => {
+	'site chat handover': async () => {
 		const tag = marker()
 		const since = new Date(Date.now() - 60_000).toISOString()
 		const hidden = await honeypotFields(siteURL('/asistente'))
