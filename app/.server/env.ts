@@ -70,14 +70,21 @@ const envSchema = z
 		// Only set to reach a Stripe-compatible server other than api.stripe.com (the local stand-in).
 		STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 		...priceIds,
-		// An OpenAI-compatible chat-completions API that composes the site's chat's answers (and, later, the clients' assistants') from the passages it
-		// found (issue 54). Unset, the answers quote the passages themselves.
+		// An OpenAI-compatible chat-completions API that words answers from the passages found (issue 54): the site's
+		// chat's, and the clients' assistants'. Unset, the answers quote the passages themselves.
 		LANGUAGE_MODEL_URL: z
 			.url({ protocol: /^https?$/, error: 'debe ser una URL http(s) (https://api.openai.com/v1)' })
 			.optional(),
 		LANGUAGE_MODEL_KEY: z.string().min(1).optional(),
 		LANGUAGE_MODEL: z.string().min(1).optional(),
 		LANGUAGE_MODEL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+		// Their names until issue 65: a deployment still setting them would lose its model without a word.
+		...Object.fromEntries(
+			['ASSISTANT_MODEL_URL', 'ASSISTANT_MODEL_KEY', 'ASSISTANT_MODEL', 'ASSISTANT_MODEL_TIMEOUT_MS'].map((old) => [
+				old,
+				z.undefined({ error: `se llama ahora ${old.replace('ASSISTANT_', 'LANGUAGE_')}` }).optional(),
+			]),
+		),
 		// Only an explicit 1 lets a production server run on the local services (see parseEnv).
 		LOCAL_SERVICES: z.enum(['0', '1']).optional(),
 		ENABLE_TEST_ROUTES: z

@@ -60,6 +60,8 @@ describe('the language model settings', () => {
 		})
 		expect(env.LANGUAGE_MODEL_TIMEOUT_MS).toBe(10_000)
 		expect(() => parseEnv({ LANGUAGE_MODEL_URL: 'https://llm.example/v1' })).toThrow(/LANGUAGE_MODEL_KEY/)
+		// The names these had before are refused with the new one, rather than ignored.
+		expect(() => parseEnv({ ASSISTANT_MODEL_URL: 'https://llm.example/v1' })).toThrow(/LANGUAGE_MODEL_URL/)
 		expect(() => parseEnv({ LANGUAGE_MODEL_URL: 'llm', LANGUAGE_MODEL_KEY: 'k', LANGUAGE_MODEL: 'm' })).toThrow(
 			/LANGUAGE_MODEL_URL/,
 		)
