@@ -5,7 +5,6 @@
 // are unset it uses the local stand-in (`npm run services`).
 import { createClient } from '@supabase/supabase-js'
 import { pathToFileURL } from 'node:url'
-import ws from 'ws'
 import { localSupabase } from '../app/.server/supabase/local'
 import type { Database } from '../app/lib/database.types'
 
@@ -17,8 +16,6 @@ export type GrantResult = 'granted' | 'already-admin' | 'no-such-user'
 export async function grantAdmin(email: string, { url, serviceRoleKey }: Target): Promise<GrantResult> {
 	const supabase = createClient<Database>(url, serviceRoleKey, {
 		auth: { persistSession: false, autoRefreshToken: false },
-		// Node 20 has no global WebSocket; nothing subscribes, but the client builds one.
-		realtime: { transport: ws as never },
 	})
 	// Profiles carry the address of their auth user (kept in sync by a trigger), as GoTrue stores it: lower case.
 	const found = await supabase.from('usuarios').select('id, role').eq('email', email.trim().toLowerCase())

@@ -2,10 +2,8 @@ import { businessTimeZone } from './dates'
 
 /*
  * iCalendar (RFC 5545) written here rather than with a library. The one that does this job on npm,
- * ical-generator, runs on Node 20 only up to 10.x, and 10.x writes a name holding a double quote as
- * CN="Ana \"Ani\"", which ends the parameter at the second quote and breaks the line for every calendar
- * (fixed in 11.0, which needs Node 22). It also writes a JavaScript Date in the server's own zone under a
- * TZID unless a date library is added, and brings no VTIMEZONE without one more package. A demo invitation
+ * ical-generator, writes a JavaScript Date in the server's own zone under a TZID unless a date library is added,
+ * and brings no VTIMEZONE without one more package: two dependencies for one event. A demo invitation
  * is one event: the rules below are what it needs, and tests/unit/ics.test.ts reads the result back with
  * ical.js, the parser Thunderbird uses.
  */

@@ -107,9 +107,9 @@ type Delivery = { done: Promise<number>; cancel: () => void }
 
 /**
  * One POST of an event; `done` settles with the receiver's status once its whole answer has been read,
- * or rejects. Plain `node:http` rather than `fetch`: on Node 20, fetch's abort can stop reaching a request
- * whose `Request` object was garbage-collected (nodejs/node#55428), and under load a delivery to a
- * receiver that never answered outlived both its timeout and `stop()`. A destroyed socket cannot be missed.
+ * or rejects. Plain `node:http` rather than `fetch`: fetch's abort stops reaching a request whose `Request`
+ * object was garbage-collected (nodejs/node#55428), and under load a delivery to a receiver that never
+ * answered outlived both its timeout and `stop()`. A destroyed socket cannot be missed.
  */
 function post(target: string, payload: string, signature: string): Delivery {
 	const request = (target.startsWith('https:') ? httpsRequest : httpRequest)(target, {

@@ -1,6 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import ws from 'ws'
 import { appSettled, expect, openApp, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
 import { bookingDialogLoad, dialogBookingRoundTrip, slotRadio } from '../support/slot-picker'
@@ -19,7 +18,6 @@ import { serviceClient } from '../support/supabase'
 const supabaseClient = () =>
 	createClient(supabaseURL(), localAnonKey, {
 		auth: { persistSession: false, autoRefreshToken: false },
-		realtime: { transport: ws as never },
 	})
 
 /** Our callback with `next`, as the app's forms give it to Supabase. */

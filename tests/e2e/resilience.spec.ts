@@ -5,7 +5,6 @@ import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Stripe from 'stripe'
-import ws from 'ws'
 import { localStripe } from '../../app/.server/billing/local-stripe'
 import type { Database } from '../../app/lib/database.types'
 import { startMailCatcher } from '../../local/mail'
@@ -113,7 +112,6 @@ test.afterAll(async () => {
 const database = () =>
 	createClient<Database>(`http://127.0.0.1:${ports.supabase}`, localServiceRoleKey, {
 		auth: { persistSession: false },
-		realtime: { transport: ws as never },
 	})
 
 async function createAccount(label: string) {

@@ -1,5 +1,4 @@
 import { createClient } from '@supabase/supabase-js'
-import ws from 'ws'
 import type { Database } from '../../app/lib/database.types'
 import { expect, openApp, test } from '../support/e2e-test'
 import { localServiceRoleKey } from '../support/keys'
@@ -12,7 +11,6 @@ import { acceptCookies } from '../support/browser'
 const service = () =>
 	createClient<Database>(supabaseURL(), localServiceRoleKey, {
 		auth: { persistSession: false },
-		realtime: { transport: ws as never },
 	})
 
 test.describe('blog', () => {

@@ -1,6 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
 import pMap from 'p-map'
-import ws from 'ws'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '../../app/lib/database.types'
 import { createAccount, linkFrom, testPassword } from '../support/data'
@@ -87,7 +86,6 @@ const decodeEntities = (value: string) =>
 async function tokensFor(email: string) {
 	const supabase = createClient<Database>(supabaseURL(), localAnonKey, {
 		auth: { persistSession: false, autoRefreshToken: false },
-		realtime: { transport: ws as never },
 	})
 	const { data, error } = await supabase.auth.signInWithPassword({ email, password: testPassword })
 	if (error) throw error

@@ -1,5 +1,4 @@
 import { createClient } from '@supabase/supabase-js'
-import ws from 'ws'
 import type { Database } from '../../app/lib/database.types'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -18,7 +17,6 @@ afterAll(() => app.stop())
 const service = () =>
 	createClient<Database>(supabaseURL(), localServiceRoleKey, {
 		auth: { persistSession: false },
-		realtime: { transport: ws as never },
 	})
 
 // Each public route: its <title> and strings the spec gives it.

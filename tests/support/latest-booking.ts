@@ -1,5 +1,4 @@
 import { createClient } from '@supabase/supabase-js'
-import ws from 'ws'
 import { localServiceRoleKey } from './keys'
 
 /**
@@ -9,7 +8,6 @@ import { localServiceRoleKey } from './keys'
 export async function latestBooking(supabaseUrl: string) {
 	const service = createClient(supabaseUrl, localServiceRoleKey, {
 		auth: { persistSession: false },
-		realtime: { transport: ws as never },
 	})
 	const { data, error } = await service.from('reservas').select('fecha').order('fecha', { ascending: false }).limit(1)
 	if (error) throw error

@@ -1,5 +1,4 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import ws from 'ws'
 import type { Database } from '../../app/lib/database.types'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { seededDatabase } from './database'
@@ -38,7 +37,6 @@ export function client(
 			storage: memoryStorage(),
 			flowType,
 		},
-		realtime: { transport: ws as never },
 	})
 }
 

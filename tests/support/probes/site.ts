@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
-import ws from 'ws'
 import { defaultBookingReason } from '../../../app/lib/booking-schemas'
 import { createAccount, linkFrom, testPassword } from '../data'
 import { localAnonKey } from '../keys'
@@ -249,7 +248,6 @@ export const siteProbes: Record<string, () => Promise<Probe>> = {
 		const user = await createAccount('hostil-enlace')
 		const supabase = createClient(supabaseURL(), localAnonKey, {
 			auth: { persistSession: false },
-			realtime: { transport: ws as never },
 		})
 		await supabase.auth.resetPasswordForEmail(user.email, { redirectTo: portalURL('/auth/callback') })
 		const link = new URL(linkFrom(await waitForMail(user.email, /Restablece/)))
