@@ -55,7 +55,7 @@ export type LocalServices = {
 	stop: () => Promise<void>
 }
 
-/** Starts every local stand-in for the hosted services (DESIGN.md §4). */
+/** Starts every local stand-in for the hosted services. */
 export async function startLocalServices({
 	ports = {},
 	dataDir,

@@ -20,7 +20,7 @@ export const productionVariables = [
 	'STRIPE_WEBHOOK_SECRET',
 ] as const
 
-/** A Stripe price id; a plan whose variable is unset cannot be bought yet (SPEC §4: not implemented). */
+/** A Stripe price id; a plan whose variable is unset cannot be bought yet (not implemented). */
 const priceId = z
 	.string()
 	.regex(/^price_\w+$/, 'debe ser un id de precio de Stripe (price_…)')

@@ -4,7 +4,7 @@ import type { HostKind } from '~/lib/host'
 import type { Theme } from '~/lib/theme'
 
 /**
- * SPEC §9: the site shows one toast at a time for 5 s, top right; the portal up to three for 4 s. The site's
+ * The site shows one toast at a time for 5 s, top right; the portal up to three for 4 s. The site's
  * toast sits under its sticky header (4 rem), never over the theme switch or 'Acceso Clientes'.
  */
 const toasterByHost: Record<HostKind, ToasterProps> = {

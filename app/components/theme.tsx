@@ -30,7 +30,7 @@ export function themeScript(host: HostKind) {
 }
 
 /**
- * Keeps a choice in localStorage as it is made (SPEC §2 keeps the theme there); on every load, themeScript keeps it
+ * Keeps a choice in localStorage as it is made (where the spec keeps the theme); on every load, themeScript keeps it
  * in step with the cookie. Only a choice is stored, never the theme a render shows: a render can show the server's
  * last answer, as when the revalidation after a choice is cut short by a reload.
  */

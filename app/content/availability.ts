@@ -27,7 +27,7 @@ export function describeHours(horas: readonly string[]) {
 	return `entre las ${horas[0]} y las ${horas.at(-1)}`
 }
 
-/** SPEC §9's 'de lunes a viernes entre las 10:00 y las 13:30', for whatever the rules say. */
+/** the spec's 'de lunes a viernes entre las 10:00 y las 13:30', for whatever the rules say. */
 export const describeAvailability = (rules: Pick<BookingRules, 'dias' | 'horas'>) =>
 	`${describeDays(rules.dias)} ${describeHours(rules.horas)}`
 

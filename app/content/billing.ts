@@ -1,4 +1,4 @@
-/** Checkout, the payment return page and the customer portal (SPEC §2, §4, §8). */
+/** Checkout, the payment return page and the customer portal. */
 export const paymentErrorToast = {
 	type: 'error',
 	title: 'Error en el pago',
@@ -46,7 +46,7 @@ export const returnCopy = {
 
 /**
  * The way to Stripe's Billing Portal for the payment method and tax
- * details (SPEC §2 texts: loading, failure, retry).
+ * details (the spec's texts: loading, failure, retry).
  */
 export const portalCopy = {
 	manage: 'Método de pago y datos fiscales',

@@ -1,7 +1,7 @@
 /**
  * The page of each capability (/funcionalidades/:id): what it does, where, an example, who does what
  * and which plans include it. Read by the route's loader only, so a page's JavaScript carries none of
- * it and its HTML only its own capability. Plans follow SPEC §2 and §9: VERIFACTU only in Enterprise.
+ * it and its HTML only its own capability. Only the Enterprise plan has VERIFACTU.
  */
 import type { CapabilityId } from '~/lib/capability-ids'
 import type { PlanId } from '~/lib/plan-ids'

@@ -1,4 +1,4 @@
-/** The cookie banner, preferences dialog and footer link (SPEC §3): on every page of the site. */
+/** The cookie banner, preferences dialog and footer link: on every page of the site. */
 export const cookieTexts = {
 	bannerLabel: 'Consentimiento de cookies',
 	bannerHeading: 'Usamos cookies',

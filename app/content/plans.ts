@@ -1,4 +1,4 @@
-/** One source of truth for plans and prices (SPEC §9). Prices in EUR, VAT excluded. */
+/** One source of truth for plans and prices. Prices in EUR, VAT excluded. */
 import type { BillingPeriod } from '~/lib/period'
 import type { PlanId } from '~/lib/plan-ids'
 
@@ -162,7 +162,7 @@ export function priceLabels(): PriceLabels {
 	) as PriceLabels
 }
 
-/** The comparison table of SPEC §9, row by row. */
+/** The plans' comparison table (functions, channels, documents, users, development, support), row by row. */
 export const comparison: { label: string; values: Record<PlanId, string> }[] = [
 	{ label: 'Funciones activas', values: { starter: '1', business: 'Hasta 5', enterprise: 'Hasta 10' } },
 	{

@@ -1,6 +1,6 @@
 import { businessTimeZone } from './dates'
 
-/** SPEC §9: 15-minute demos. */
+/** 15-minute demos. */
 export const demoMinutes = 15
 export const bookingStatuses = ['confirmada', 'cancelada'] as const
 
@@ -44,7 +44,7 @@ export type Booking = {
 
 /**
  * Upcoming = not before the start of today (Madrid), soonest first; past = before it, latest first. A
- * cancelled meeting of next week is still next week's, shown there as cancelled (SPEC §4 put it with the past,
+ * cancelled meeting of next week is still next week's, shown there as cancelled (the spec put it with the past,
  * where nobody looks for it: issue 55); only a confirmed one offers join, reschedule and cancel.
  */
 export function splitBookings<T extends Pick<Booking, 'fecha' | 'hora'>>(bookings: T[], now = new Date()) {

@@ -1,4 +1,4 @@
-/** SPEC §3: necessary is always true; analytics and marketing are opt-in. */
+/** Necessary is always true; analytics and marketing are opt-in. */
 export type Consent = { necessary: true; analytics: boolean; marketing: boolean }
 
 export const consentStorageKey = 'cookie_consent'

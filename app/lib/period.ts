@@ -1,7 +1,7 @@
 export const billingPeriods = ['annual', 'monthly'] as const
 export type BillingPeriod = (typeof billingPeriods)[number]
 
-/** `?periodo=mensual` selects monthly prices; annual is the default (SPEC §2). */
+/** `?periodo=mensual` selects monthly prices; annual is the default. */
 export function periodFromUrl(url: URL): BillingPeriod {
 	return url.searchParams.get('periodo') === 'mensual' ? 'monthly' : 'annual'
 }

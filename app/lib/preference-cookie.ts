@@ -1,5 +1,5 @@
 /**
- * The theme and the consent choice are kept in localStorage (SPEC §2, §8)
+ * The theme and the consent choice are kept in localStorage
  * and mirrored in a cookie so the server renders the first paint right. The
  * browser writes that cookie as well (restoring it when it was lost), so both
  * sides write it from here: the same lifetime and flags whoever sets it. Not

@@ -8,7 +8,7 @@ import type { PlanId } from './plan-ids'
 export type CatalogueEntry = {
 	plan: PlanId
 	period: BillingPeriod
-	/** Whole euros, VAT excluded (SPEC §9). */
+	/** Whole euros, VAT excluded. */
 	amount: number
 	/** Only annual Enterprise is a one-time payment; Checkout runs in `payment` mode for it. */
 	charge: 'subscription' | 'one-time'
@@ -35,7 +35,7 @@ export type StripePriceFacts = {
 	productActive: boolean
 }
 
-/** The currency every price of ours is in (SPEC §9). */
+/** The currency every price of ours is in. */
 export const catalogueCurrency = 'eur'
 
 export type PriceProblem =

@@ -27,7 +27,7 @@ export type BookingRules = {
 }
 
 /**
- * SPEC §9 and issue 18: weekdays, every 30 minutes from 10:00 to 13:30, up to 90 days ahead, from now on,
+ * Issue 18: weekdays, every 30 minutes from 10:00 to 13:30, up to 90 days ahead, from now on,
  * at most three upcoming demos per client. The migration's defaults; a test pins the two together.
  */
 export const defaultBookingRules: BookingRules = {

@@ -12,7 +12,7 @@ export const themeLabels: Record<Theme, string> = {
 }
 
 /**
- * The site and the portal keep separate choices (SPEC §2). The same name is
+ * The site and the portal keep separate choices. The same name is
  * used for the localStorage key and for the cookie that lets the server
  * render the first paint in the chosen theme.
  */

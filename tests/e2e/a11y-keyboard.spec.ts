@@ -9,7 +9,7 @@ import { serviceClient } from '../support/supabase'
 import { longTestBudget, phone } from '../support/axe'
 
 /**
- * DESIGN §6: everything works by keyboard. These journeys never touch the
+ * Everything works by keyboard. These journeys never touch the
  * mouse; at each step they check where focus is and that it can be seen.
  */
 

@@ -296,7 +296,7 @@ test.describe('each auth e-mail lands on the page and works', () => {
 	})
 })
 
-// The booking draft (SPEC §4): a signed-out visitor's booking goes through sign-up, the confirmation
+// The booking draft: a signed-out visitor's booking goes through sign-up, the confirmation
 // e-mail and back. The browser that signed up comes back signed in, to the booking as entered, with one
 // toast; any other browser (another device) gets the account confirmed and an invitation to sign in.
 

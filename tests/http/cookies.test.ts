@@ -48,7 +48,7 @@ const policies = {
 	// starts: e-mail links carry a token hash): needed once, when the callback exchanges the code. A
 	// secret: HttpOnly.
 	codeVerifier: { httpOnly: true, domain: sharedDomain, maxAge: 60 * 60 },
-	// Theme of each host (SPEC §2: separate choices, so host-only). Not HttpOnly: the inline script
+	// Theme of each host (separate choices, so host-only). Not HttpOnly: the inline script
 	// that runs before the first paint mirrors it into localStorage and writes it back when it was
 	// lost (decision 002). It holds one of three words, checked on every read.
 	theme: { httpOnly: false, maxAge: 365 * day },

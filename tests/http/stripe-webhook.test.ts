@@ -3,7 +3,7 @@ import { postWebhook, signedWebhook } from '../support/stripe'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueName } from '../support/unique'
 
-// The webhook trusts only what Stripe signed (DESIGN §8): the billing it drives is tests/e2e/billing.spec.ts's.
+// The webhook trusts only what Stripe signed: the billing it drives is tests/e2e/billing.spec.ts's.
 let app: TestApp
 beforeAll(async () => {
 	app = await startTestApp()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { client, serviceClient, startTestSupabase } from '../support/supabase'
 
-// The blog list and the sitemap hold every published post (SPEC §2: the list is not paginated), however
+// The blog list and the sitemap hold every published post (the list is not paginated), however
 // many there are: PostgREST answers one read with at most max_rows (1000) rows, so they read page by page.
 let supabase: LocalSupabase
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { expect, openApp } from './e2e-test'
 import { portalURL, siteURL } from './urls'
 
 /**
- * DESIGN §6: axe finds nothing on any route of either host, in either theme, including the states a page can be
+ * Axe finds nothing on any route of either host, in either theme, including the states a page can be
  * put in (banner, dialogs, menus, toasts). What the a11y specs share: the pages, the themes and the scan.
  */
 
@@ -182,7 +182,7 @@ async function coloursSettled(page: Page) {
 	})
 }
 
-/** Every toast type the app uses (SPEC §4), through the test route that queues one across a redirect. */
+/** Every toast type the app uses, through the test route that queues one across a redirect. */
 export async function checkToasts(page: Page, check: Check, host: 'site' | 'portal') {
 	for (const type of toastTypes) {
 		const url =

@@ -34,7 +34,7 @@ describe('capability pages', () => {
 		for (const plan of page.plans) expect(planById(plan), plan).toBeDefined()
 	})
 
-	// SPEC §9: only Enterprise has VERIFACTU invoicing; a page that names it must say so.
+	// Only Enterprise has VERIFACTU invoicing; a page that names it must say so.
 	test.each(capabilityIds)('%s mentions VERIFACTU only with Enterprise', (id) => {
 		const text = JSON.stringify(capabilityPages[id])
 		for (const mention of text.matchAll(/[^."]*VERIFACTU[^."]*/g)) expect(mention[0], id).toMatch(/Enterprise/)

@@ -3,7 +3,7 @@ import { homeFaq } from '../../app/content/faq'
 import { contractingTerms, cookiePolicy, privacyPolicy } from '../../app/content/legal'
 import { comparison, plans } from '../../app/content/plans'
 
-// Issue 55: the site's copy must agree with itself and with the plan table (SPEC §9), wherever it is written.
+// Issue 55: the site's copy must agree with itself and with the plan table, wherever it is written.
 
 /** Every string of every module under app/content, with where it was found. */
 const contentModules = import.meta.glob<Record<string, unknown>>('../../app/content/*.ts', { eager: true })

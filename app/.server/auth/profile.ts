@@ -37,7 +37,7 @@ async function readProfile(context: Context, user: SessionUser): Promise<Profile
 	return { profile: data, failed: Boolean(error) }
 }
 
-/** SPEC §4: admin only when usuarios.role is 'admin'; no row or a failed lookup means not admin. */
+/** Admin only when usuarios.role is 'admin'; no row or a failed lookup means not admin. */
 export async function loadProfile(context: Context, user: SessionUser): Promise<Profile | null> {
 	const { profile, failed } = await readProfileOnce(context, user)
 	// An outage is not "no role": an admin must not land on the client pages for it.
@@ -56,7 +56,7 @@ export function fullName(user: SessionUser, profile: Pick<Profile, 'full_name'> 
 	return profile?.full_name || metadata.full_name || ''
 }
 
-/** SPEC §3: profile full_name, then the account's metadata, then the e-mail. */
+/** Profile full_name, then the account's metadata, then the e-mail. */
 export function displayName(user: SessionUser, profile: Profile | null) {
 	return fullName(user, profile) || user.email || ''
 }

@@ -54,7 +54,7 @@ const checkoutWindowMs = 10 * 60 * 1000
 /**
  * A Checkout Session for one plan and period, priced from configuration only.
  * Annual Enterprise is a one-time payment, every other price a subscription
- * (SPEC §7). Returns Stripe's hosted page URL.
+ *. Returns Stripe's hosted page URL.
  */
 export async function createCheckoutSession(user: SessionUser, plan: PlanId, period: BillingPeriod, priceId: string) {
 	const oneTime = planById(plan)?.charge[period] === 'one-time'

@@ -67,7 +67,7 @@ export async function latestPosts(supabase: SupabaseClient<Database>, limit = 3)
 /** What PostgREST's max_rows lets one read return (supabase/config.toml): more comes a page at a time. */
 const pageSize = 1000
 
-/** Every published post, newest first (the list is not paginated: SPEC §2), read a page at a time. */
+/** Every published post, newest first (the list is not paginated), read a page at a time. */
 export async function allPosts(supabase: SupabaseClient<Database>) {
 	return labelledAll(
 		await attempt('posts', async () => {

@@ -334,7 +334,7 @@ async function createMeetingLink(booking: NewBooking) {
 const calendarOf = (booking: Pick<BookingRow, 'event_id'>) =>
 	booking.event_id ? calendarFor(booking.event_id) : jitsiCalendar
 
-/** SPEC §3: an empty reason reads 'Consulta general'. */
+/** An empty reason reads 'Consulta general'. */
 const reasonOf = (booking: { motivo: string | null }) => booking.motivo || 'Consulta general'
 
 type InvitedBooking = Pick<
@@ -344,7 +344,7 @@ type InvitedBooking = Pick<
 
 /**
  * This version of a booking's invitation, the same file for the client and for the company inbox: both are
- * attendees, so a cancellation takes the meeting out of both calendars (SPEC §8, '¿Estás seguro?'). Its
+ * attendees, so a cancellation takes the meeting out of both calendars ('¿Estás seguro?' says so). Its
  * UID is the booking's id, the same on every version; none when the meeting's calendar invites by itself
  * (see CalendarProvider), so the client never gets two.
  */

@@ -249,7 +249,7 @@ function contactPassages(): Draft[] {
 	]
 }
 
-/** Every passage of the site's static pages (SPEC §2): what the site's chat may answer from, besides the blog. */
+/** Every passage of the site's static pages: what the site's chat may answer from, besides the blog. */
 export function sitePassages(): Passage[] {
 	const drafts = [
 		...homePassages(),

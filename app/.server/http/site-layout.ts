@@ -9,7 +9,7 @@ import { getUserIfReachable } from '../auth/session'
 
 /**
  * What the site header shows: the portal session is visible here through the
- * shared cookie domain. Name and avatar fall back as SPEC §3 says: profile,
+ * shared cookie domain. Name and avatar fall back as everywhere: profile,
  * then the account's metadata, then the e-mail. While Supabase is down the
  * header shows the signed-out button rather than taking the page down.
  */

@@ -12,7 +12,7 @@ import { redirectWithToast, toastHeaders } from '../http/toast'
 
 const saveFailed = 'Error al guardar los datos. Inténtalo de nuevo.'
 
-/** Contact forms (SPEC §4): validate, save, then a success toast and an empty form, or the spec's errors. */
+/** Contact forms: validate, save, then a success toast and an empty form, or the spec's errors. */
 export async function handleContactForm(
 	request: Request,
 	context: Readonly<RouterContextProvider>,

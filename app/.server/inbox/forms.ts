@@ -69,5 +69,5 @@ export async function saveSubmission(formType: SiteFormType, payload: { [key: st
 	}
 }
 
-/** The company's inbox, kept with each contact message (SPEC §3). */
+/** The company's inbox, kept with each contact message. */
 export const contactDestination = () => env.CONTACT_EMAIL

@@ -227,8 +227,8 @@ export function createAnonClient() {
 }
 
 /**
- * The service-role client bypasses RLS. Only for what DESIGN.md §2 allows
- * (booking writes, deleting users, webhooks); each caller says why.
+ * The service-role client bypasses RLS: only for what must see or write beyond the visitor's rows (booking writes
+ * that must see every booking, deleting users, webhooks, the server's own logs); each caller says why.
  */
 export function createServiceClient() {
 	return createClient<Database>(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {

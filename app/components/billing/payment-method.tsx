@@ -4,7 +4,7 @@ import { portalCopy } from '~/content/billing'
 import { IntentForm } from './subscription-plan'
 import { usePendingForm } from '~/components/forms'
 
-/** The way to Stripe's billing portal; with JavaScript its pending and failed states are shown here (SPEC §2 texts). */
+/** The way to Stripe's billing portal; with JavaScript its pending and failed states are shown here. */
 export function PaymentMethod({ portalError }: { portalError: string | null }) {
 	const pending = usePendingForm({ intent: 'portal' })
 	return (

@@ -22,7 +22,7 @@ type Props = {
 }
 
 /**
- * SPEC §2/§5: the days and hours of the booking rules (/admin/ajustes) from now on, free slots only, name and
+ * The days and hours of the booking rules (/admin/ajustes) from now on, free slots only, name and
  * e-mail from the account when signed in.
  */
 export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Props) {

@@ -69,7 +69,7 @@ function readStoredConsent(): string | null {
 	try {
 		return window.localStorage.getItem(consentStorageKey)
 	} catch (error) {
-		// SPEC §8: a failed read is logged and the banner shown.
+		// A failed read is logged and the banner shown.
 		console.warn('[consent] could not read localStorage', error)
 		return null
 	}

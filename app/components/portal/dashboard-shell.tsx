@@ -6,7 +6,7 @@ import { PortalShell, type MenuLink, type ShellUser } from './portal-shell'
 
 const adminPanelLink: MenuLink = { to: '/admin', label: dashboardCopy.adminPanel, icon: 'admin' }
 
-/** SPEC §2: the client's area, 'Cargando tu panel...' while a page loads; Admin Panel in the menu for admins. */
+/** The client's area, 'Cargando tu panel...' while a page loads; Admin Panel in the menu for admins. */
 export function DashboardShell({
 	user,
 	siteUrl,
@@ -39,7 +39,7 @@ export function DashboardShell({
 	)
 }
 
-/** Back to the page a subpage belongs to (SPEC §2: every subpage links back to the dashboard). */
+/** Back to the page a subpage belongs to (every subpage links back to the dashboard). */
 export function BackLink({ to, label }: { to: string; label: string }) {
 	return (
 		<Link to={to} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">

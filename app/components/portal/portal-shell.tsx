@@ -107,7 +107,7 @@ function SideMenu({
 
 /**
  * The frame of both portal areas, the client's and the back office (issue 55: one navigation pattern): from lg a
- * 280 px side menu (SPEC §2) down the page's whole length, below lg the same menu behind the header's menu button;
+ * 280 px side menu down the page's whole length, below lg the same menu behind the header's menu button;
  * the avatar's menu in the header.
  */
 export function PortalShell({

@@ -20,7 +20,7 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
 	)
 }
 
-/** confirmada, cancelada, and a neutral badge for any other status (SPEC §4). */
+/** confirmada, cancelada, and a neutral badge for any other status. */
 export function StatusBadge({ status }: { status: string }) {
 	const tone = status === 'confirmada' ? 'positive' : status === 'cancelada' ? 'negative' : 'neutral'
 	return <Badge tone={tone}>{copy.statuses[status] ?? status}</Badge>

@@ -12,7 +12,7 @@ import { navLinkClass } from './nav-link'
 
 export type HeaderUser = { name: string; avatarUrl: string | null } | null
 
-/** SPEC §2: translucent with blur and a border once the page has scrolled more than 10 px. */
+/** Translucent with blur and a border once the page has scrolled more than 10 px. */
 function useScrolled(threshold = 10) {
 	const [scrolled, setScrolled] = useState(false)
 	useEffect(() => {

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../ui/button'
 import { DisclosureMenu } from '../ui/disclosure-menu'
 
 /**
- * 'Compartir' copies the page link (SPEC §2). The clipboard needs JavaScript: before
+ * 'Compartir' copies the page link. The clipboard needs JavaScript: before
  * hydration, and without it, the button opens the link itself, to select and copy, and an e-mail.
  */
 export function ShareButton({ url, title }: { url: string; title: string }) {

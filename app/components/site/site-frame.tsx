@@ -16,7 +16,7 @@ const ChatWidget = lazy(() => import('../chat/chat-widget').then((module) => ({ 
 export type SiteChrome = Awaited<ReturnType<typeof loadSiteChrome>>
 
 /**
- * The common layout of SPEC §2: header, footer, cookie banner and preferences, chat. The demo page's is
+ * The site's common layout: header, footer, cookie banner and preferences, chat. The demo page's is
  * `bare`: the header and the footer only.
  */
 export function SiteFrame({

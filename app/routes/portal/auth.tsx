@@ -38,7 +38,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 		readBookingDraft(request),
 		isCheckoutReturn(target) ? readCheckoutDraft(request) : null,
 	])
-	// Someone coming from the booking form signs up first (SPEC §4), with what they typed.
+	// Someone coming from the booking form signs up first, with what they typed.
 	const tab: Tab =
 		url.searchParams.get('tab') === 'signup' || (draft && url.searchParams.get('tab') !== 'signin')
 			? 'signup'
@@ -86,7 +86,7 @@ function Auth({ loaderData, actionData }: Route.ComponentProps) {
 		const params = new URLSearchParams(searchParams)
 		params.set('tab', value)
 		params.delete('error')
-		// SPEC §4: switching tabs clears what was typed, the address given in the link included.
+		// Switching tabs clears what was typed, the address given in the link included.
 		params.delete('email')
 		return `/auth?${params}`
 	}

@@ -14,7 +14,7 @@ import type { Route } from './+types/newsletter'
 const subscribeAnswerMs = 300
 
 /**
- * The footer's form (issue 22 replaces SPEC §5's 'Función en desarrollo'): double opt-in, so the only
+ * The footer's form (issue 22 replaces the spec's 'Función en desarrollo'): double opt-in, so the only
  * answer is to check the inbox, whether or not the address was subscribed already.
  */
 export async function action({ request, context }: Route.ActionArgs) {

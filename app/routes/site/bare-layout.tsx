@@ -11,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return loadSiteChrome(context, request)
 }
 
-/** SPEC §2: the demo page has the header, a breadcrumb and the footer only. */
+/** The demo page has the header, a breadcrumb and the footer only. */
 export default routeComponent(BareLayout)
 
 function BareLayout({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 /**
- * The particles themselves (SPEC §5 UI: 50 particles, linked when closer than 150 px): moved and drawn on
+ * The particles themselves (50 particles, linked when closer than 150 px): moved and drawn on
  * a 2D context, the page's own canvas or one a worker draws on (particle-worker.ts).
  */
 const particleCount = 50
