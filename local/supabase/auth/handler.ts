@@ -20,10 +20,9 @@ import {
 	recover,
 	requestEmailChange,
 	sendAuthEmail,
-	verifyLinkVisit,
-	verifyTokenHash,
 	type AuthEmail,
 } from './email-links'
+import { verifyLinkVisit, verifyTokenHash } from './verify'
 import { authorize, authorizeConsent } from './oauth'
 import { limitOf, RateLimited } from './rate-limits'
 import { changePassword, consumeFlowState, endSessions, issueSession, refreshSession, sessionExists } from './sessions'

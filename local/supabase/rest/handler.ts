@@ -4,22 +4,10 @@ import { jsonHeaders, notImplemented, type Reply } from '../http'
 import { verifyJwt, type Claims } from '../jwt'
 import { RestError, statusForSqlState } from './errors'
 import { callFunction } from './rpc'
-import { parseCondition, parseLogic, parseNonNegativeInteger, parseOrder, parseSelect, splitTopLevel } from './parse'
-import {
-	capRows,
-	checkWritableColumns,
-	countSql,
-	findEmbed,
-	planNode,
-	quote,
-	readSql,
-	representationSql,
-	SqlParams,
-	tableOf,
-	whereSql,
-	type Node,
-} from './query'
+import { parseCondition, parseLogic, parseNonNegativeInteger, parseOrder, parseSelect } from './parse'
+import { capRows, countSql, findEmbed, planNode, readSql, tableOf, type Node } from './query'
 import type { SchemaCache } from './schema'
+import { deleteStatement, insertStatement, parseJsonBody, updateStatement, write } from './write'
 
 export type RestContext = {
 	db: Database
@@ -38,10 +26,12 @@ export type RestRequest = {
 }
 
 const apiRoles = new Set(['anon', 'authenticated', 'service_role'])
+
 const singularType = 'application/vnd.pgrst.object+json'
+
 const reserved = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns'])
 
-type Auth = { role: string; claims: Claims }
+export type Auth = { role: string; claims: Claims }
 
 export type RestOutcome = { reply: Reply; role: string }
 
@@ -175,7 +165,7 @@ function applyQueryParams(root: Node, query: URLSearchParams) {
 }
 
 /** Runs `work` as the request's role with its claims, exactly as PostgREST sets up a transaction. */
-function asRole<T>(ctx: RestContext, req: RestRequest, auth: Auth, work: (tx: Sql) => Promise<T>) {
+export function asRole<T>(ctx: RestContext, req: RestRequest, auth: Auth, work: (tx: Sql) => Promise<T>) {
 	return ctx.db.transaction(async (tx) => {
 		await tx.query(
 			`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
@@ -195,13 +185,13 @@ function rangeHeader(req: RestRequest) {
 	return { offset: start, limit: end === undefined ? undefined : Math.max(0, end - start + 1) }
 }
 
-class SingularMismatch extends Error {
+export class SingularMismatch extends Error {
 	constructor(readonly rows: number) {
 		super('singular mismatch')
 	}
 }
 
-function singularError(rows: number) {
+export function singularError(rows: number) {
 	return new RestError(
 		406,
 		'PGRST116',
@@ -210,18 +200,18 @@ function singularError(rows: number) {
 	).toReply()
 }
 
-function contentRange(offset: number, rows: number, total: number | undefined) {
+export function contentRange(offset: number, rows: number, total: number | undefined) {
 	const totalText = total === undefined ? '*' : String(total)
 	return rows > 0 ? `${offset}-${offset + rows - 1}/${totalText}` : `*/${totalText}`
 }
 
-function body(text: string, singular: boolean) {
+export function body(text: string, singular: boolean) {
 	if (!singular) return text
 	const rows = JSON.parse(text) as unknown[]
 	return JSON.stringify(rows[0])
 }
 
-function contentType(singular: boolean) {
+export function contentType(singular: boolean) {
 	return singular ? `${singularType}; charset=utf-8` : jsonHeaders['Content-Type']
 }
 
@@ -267,176 +257,4 @@ async function read(
 	if (wantsCount) headers['Preference-Applied'] = `count=${prefer.count}`
 	const partial = result.total !== undefined && result.rows < result.total
 	return { status: partial ? 206 : 200, headers, body: req.method === 'HEAD' ? undefined : body(result.text, singular) }
-}
-
-type Statement = {
-	sql: (params: SqlParams) => string
-	kind: 'insert' | 'update' | 'delete'
-	applied: string[]
-	/** A PATCH with an empty body changes nothing. */
-	empty?: boolean
-	/** An upsert merging duplicates counts the rows it inserted in `pgrst.inserted`: none answers 200, not 201. */
-	countsInserted?: boolean
-}
-
-function parseJsonBody(req: RestRequest): unknown {
-	if (req.body.trim() === '') return {}
-	try {
-		return JSON.parse(req.body) as unknown
-	} catch (error) {
-		throw new RestError(400, 'PGRST102', 'Empty or invalid json', error instanceof Error ? error.message : null)
-	}
-}
-
-/**
- * PostgREST's count of an upsert's inserts (addConfigPgrstInserted): one up for each payload row, one down
- * for each that met a duplicate and was merged into it. Both conditions are always true.
- */
-const countInserted = (add: boolean) =>
-	`set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`
-
-function insertStatement(node: Node, req: RestRequest, prefer: Record<string, string>): Statement {
-	const parsed = parseJsonBody(req)
-	const rows = Array.isArray(parsed) ? parsed : [parsed]
-	if (!rows.every((row) => row !== null && typeof row === 'object' && !Array.isArray(row))) {
-		throw new RestError(
-			400,
-			'PGRST102',
-			'All object keys must match',
-			'The request body must be a JSON object or an array of objects',
-		)
-	}
-	const objects = rows as Record<string, unknown>[]
-	const columnsParam = req.query.get('columns')
-	const columns = columnsParam
-		? splitTopLevel(columnsParam).map((column) => column.trim().replace(/^"|"$/g, ''))
-		: Object.keys(objects[0] ?? {})
-	checkWritableColumns(node.table, columns)
-	const table = `public.${quote(node.table.name)}`
-	const applied: string[] = []
-	const resolution =
-		prefer.resolution === 'merge-duplicates' || prefer.resolution === 'ignore-duplicates'
-			? prefer.resolution
-			: undefined
-	const merging = resolution === 'merge-duplicates'
-	const target =
-		req.query
-			.get('on_conflict')
-			?.split(',')
-			.map((column) => column.trim()) ?? node.table.primaryKey
-	let conflict = ''
-	// With neither a primary key nor on_conflict there is nothing to conflict on: PostgREST inserts and does not
-	// say it applied the resolution.
-	if (resolution && target.length > 0) {
-		checkWritableColumns(node.table, target)
-		// PostgREST sets every column of the payload, the conflict columns included.
-		const sets = columns.map((column) => `${quote(column)} = excluded.${quote(column)}`).join(', ')
-		conflict =
-			resolution === 'ignore-duplicates' || columns.length === 0
-				? ` on conflict (${target.map(quote).join(', ')}) do nothing`
-				: ` on conflict (${target.map(quote).join(', ')}) do update set ${sets}${merging ? ` where ${countInserted(false)}` : ''}`
-		applied.push(`resolution=${resolution}`)
-	}
-	const counted = merging ? ` where ${countInserted(true)}` : ''
-	return {
-		kind: 'insert',
-		applied,
-		countsInserted: merging,
-		sql: (params) => {
-			const payload = `(${params.add(JSON.stringify(objects))}::text)::json`
-			// No keys (`{}`, `[{}, {}]`, `[]`): a row of defaults for each object, as PostgREST inserts them.
-			const source =
-				columns.length === 0
-					? `select from json_array_elements(${payload}) _b`
-					: `select ${columns.map(quote).join(', ')} from json_populate_recordset(null::${table}, ${payload}) _b`
-			const into = columns.length === 0 ? '' : ` (${columns.map(quote).join(', ')})`
-			return `insert into ${table} as ${quote(node.alias)}${into} ${source}${counted}${conflict}`
-		},
-	}
-}
-
-function updateStatement(node: Node, req: RestRequest): Statement {
-	const parsed = parseJsonBody(req)
-	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH expects a JSON object')
-	}
-	const columns = Object.keys(parsed)
-	checkWritableColumns(node.table, columns)
-	const table = `public.${quote(node.table.name)}`
-	return {
-		kind: 'update',
-		applied: [],
-		empty: columns.length === 0,
-		sql: (params) => {
-			const source = `(select * from json_populate_record(null::${table}, (${params.add(JSON.stringify(parsed))}::text)::json)) _b`
-			const sets = columns.map((column) => `${quote(column)} = _b.${quote(column)}`).join(', ')
-			return `update ${table} as ${quote(node.alias)} set ${sets} from ${source}${whereSql(params, node)}`
-		},
-	}
-}
-
-function deleteStatement(node: Node): Statement {
-	return {
-		kind: 'delete',
-		applied: [],
-		sql: (params) => `delete from public.${quote(node.table.name)} as ${quote(node.alias)}${whereSql(params, node)}`,
-	}
-}
-
-async function insertedCount(tx: Sql) {
-	const found = await tx.query<{ inserted: number | null }>(
-		`select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`,
-	)
-	return found.rows[0]?.inserted ?? 0
-}
-
-async function write(
-	req: RestRequest,
-	ctx: RestContext,
-	auth: Auth,
-	node: Node,
-	prefer: Record<string, string>,
-	singular: boolean,
-	statement: Statement,
-): Promise<Reply> {
-	if (statement.empty) return { status: 204, headers: { 'Content-Range': '*/*' } }
-	const representation = prefer.return === 'representation'
-	const applied = [...statement.applied]
-	if (prefer.return === 'representation' || prefer.return === 'minimal') applied.push(`return=${prefer.return}`)
-	try {
-		const result = await asRole(ctx, req, auth, async (tx) => {
-			const params = new SqlParams()
-			const mutation = statement.sql(params)
-			let outcome: { text?: string; rows: number; inserted?: number }
-			if (representation) {
-				const sql = `with pgrst_source as (${mutation} returning ${quote(node.alias)}.*) ${representationSql(params, node)}`
-				const row = (await tx.query<{ body: string; rows: number }>(sql, params.values)).rows[0]
-				outcome = { text: row?.body ?? '[]', rows: row?.rows ?? 0 }
-			} else {
-				const done = await tx.query(mutation, params.values)
-				outcome = { rows: done.rowCount ?? 0 }
-			}
-			// A singular request that does not affect exactly one row changes nothing.
-			if (singular && outcome.rows !== 1) throw new SingularMismatch(outcome.rows)
-			if (statement.countsInserted) outcome.inserted = await insertedCount(tx)
-			return outcome
-		})
-		const headers: Record<string, string> = {
-			'Content-Range': statement.kind === 'insert' && !representation ? '*/*' : contentRange(0, result.rows, undefined),
-		}
-		if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ')
-		// Response.hs: an insert is 201, unless it merged duplicates and inserted nothing (`isInsertIfGTZero`).
-		const insertStatus = result.inserted !== undefined && result.inserted <= 0 ? 200 : 201
-		if (!representation || result.text === undefined) {
-			return { status: statement.kind === 'insert' ? insertStatus : 204, headers }
-		}
-		return {
-			status: statement.kind === 'insert' ? insertStatus : 200,
-			headers: { ...headers, 'Content-Type': contentType(singular) },
-			body: body(result.text, singular),
-		}
-	} catch (error) {
-		if (error instanceof SingularMismatch) return singularError(error.rows)
-		throw error
-	}
 }
