@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { illustrationSvg } from '../../app/.server/blog/illustrations'
+import { illustrationSvg } from '~/.server/blog/illustrations'
 import { pageCards, withoutBrand } from '../../app/.server/seo/og-cards'
 import { renderOgImage } from '../../app/.server/seo/og-image'
 import {

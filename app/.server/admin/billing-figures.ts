@@ -8,6 +8,14 @@ import { billedStatuses, monthlyRevenue } from '~/lib/revenue'
 import { loadAdminPage } from './list'
 import { stripeDashboardUrl } from '../billing/stripe'
 import { log } from '../log'
+import {
+	adminFailedRow,
+	adminPaymentRow,
+	adminSubscriptionRow,
+	type AdminFailedRow,
+	type AdminPaymentRow,
+	type AdminSubscriptionRow,
+} from '~/lib/admin-rows'
 
 type Client = SupabaseClient<Database>
 
@@ -71,6 +79,8 @@ function groupRevenue({ plan, periodo, intervalo, cuantas, importe }: z.infer<ty
 }
 
 /** The page's figures: recurring revenue per plan, MRR and ARR, and how many payments failed. */
+const failedTotal = z.object({ total: z.number() })
+
 export async function loadBillingFigures(supabase: Client) {
 	const [revenue, failed] = await Promise.all([
 		loadRecurringRevenue(supabase),
@@ -81,55 +91,15 @@ export async function loadBillingFigures(supabase: Client) {
 	return {
 		...revenue,
 		arr: revenue.mrr * 12,
-		failed: failed.error ? null : (failed.data as { total: number }).total,
+		failed: failed.error ? null : (failedTotal.safeParse(failed.data).data?.total ?? null),
 	}
 }
 
-export type SubscriptionRow = {
-	id: string
-	customer_id: string
-	plan: string
-	periodo: string
-	status: string
-	amount: number | null
-	currency: string | null
-	price_interval: string | null
-	current_period_end: string | null
-	cancel_at_period_end: boolean
-	created_at: string
-	cliente_nombre: string | null
-	cliente_email: string | null
-}
+export type SubscriptionRow = AdminSubscriptionRow
 
-export type PaymentRow = {
-	id: string
-	customer_id: string
-	payment_intent_id: string | null
-	plan: string
-	periodo: string
-	status: string
-	amount_total: number
-	currency: string
-	created_at: string
-	cliente_nombre: string | null
-	cliente_email: string | null
-}
+export type PaymentRow = AdminPaymentRow
 
-export type FailedRow = {
-	tipo: 'factura' | 'pago'
-	id: string
-	numero: string | null
-	customer_id: string
-	plan: string | null
-	periodo: string | null
-	status: string
-	importe: number
-	currency: string
-	subscription_id: string | null
-	created_at: string
-	cliente_nombre: string | null
-	cliente_email: string | null
-}
+export type FailedRow = AdminFailedRow
 
 /** Each row with where it opens in Stripe's Dashboard. */
 function withStripeUrl<Page extends { rows: object[] }>(
@@ -144,7 +114,7 @@ export async function loadBillingList(url: URL, supabase: Client, filters: Billi
 	const { plan, periodo, estado } = filters
 	switch (filters.vista) {
 		case 'pagos': {
-			const page = await loadAdminPage<PaymentRow>(url, copy.loadError, (range) =>
+			const page = await loadAdminPage(url, copy.loadError, adminPaymentRow, (range) =>
 				supabase.rpc('admin_pagos', { ...range, plan, estado }),
 			)
 			// A payment opens at its payment intent; before Checkout made one, at its customer.
@@ -156,7 +126,7 @@ export async function loadBillingList(url: URL, supabase: Client, filters: Billi
 			}
 		}
 		case 'fallidos': {
-			const page = await loadAdminPage<FailedRow>(url, copy.loadError, (range) =>
+			const page = await loadAdminPage(url, copy.loadError, adminFailedRow, (range) =>
 				supabase.rpc('admin_pagos_fallidos', { ...range, plan }),
 			)
 			return {
@@ -167,7 +137,7 @@ export async function loadBillingList(url: URL, supabase: Client, filters: Billi
 			}
 		}
 		default: {
-			const page = await loadAdminPage<SubscriptionRow>(url, copy.loadError, (range) =>
+			const page = await loadAdminPage(url, copy.loadError, adminSubscriptionRow, (range) =>
 				supabase.rpc('admin_suscripciones', { ...range, plan, periodo, estado }),
 			)
 			return { vista: 'suscripciones' as const, ...withStripeUrl(page, (row) => `subscriptions/${row.id}`) }

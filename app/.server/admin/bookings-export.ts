@@ -4,18 +4,12 @@ import { bookingsCopy } from '~/content/meetings'
 import type { Database } from '~/lib/database.types'
 import { bookingFilterArgs, type BookingFilters } from '~/lib/booking-filters'
 import { csvStream, formatSpreadsheetDateTime } from './csv'
+import { z } from 'zod'
+import { adminBookingRow } from '~/lib/admin-rows'
 
-type ExportRow = {
-	id: string
-	fecha: string
-	hora: string
-	nombre: string
-	email: string
-	motivo: string | null
-	status: string
-	meet_url: string | null
-	created_at: string
-}
+/** What admin_reservas_exportar returns for each booking (JSON to the database types), parsed. */
+const exportRows = z.array(adminBookingRow.extend({ created_at: z.string() }))
+type ExportRow = z.infer<typeof exportRows>[number]
 
 const batchSize = 1000
 
@@ -51,7 +45,7 @@ export function bookingsCsv(
 				...(after ? { tras_fecha: after.fecha, tras_hora: after.hora, tras_id: after.id } : {}),
 			})
 			if (error) throw error
-			return data as ExportRow[]
+			return exportRows.parse(data)
 		},
 	})
 }

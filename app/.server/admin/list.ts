@@ -1,5 +1,6 @@
 import type { PostgrestError } from '@supabase/supabase-js'
 import { redirect } from 'react-router'
+import { z } from 'zod'
 import { log } from '../log'
 
 const pageSize = 20
@@ -23,15 +24,17 @@ type ListCall = (range: ListRange) => PromiseLike<{ data: unknown; error: Postgr
 /**
  * One page of an admin table from its database function (the admin search migration says why these
  * are functions rather than table queries): rows, total, page count and the spec's load error.
- * Each function checks the caller is an admin, so RLS's rule holds although it reads past RLS.
+ * Each function checks the caller is an admin, so RLS's rule holds although it reads past RLS. Its JSON
+ * is parsed with the list's row schema (app/lib/admin-rows.ts): one that does not fit is a failed load.
  * A page past the end answers with a redirect to the last one, not an empty 'Página 99 de 5'.
  */
-export async function loadAdminPage<Row>(url: URL, loadError: string, list: ListCall) {
+export async function loadAdminPage<Row extends z.ZodType>(url: URL, loadError: string, row: Row, list: ListCall) {
 	const page = pageFrom(url)
 	const { data, error } = await list({ termino: searchTermFrom(url), desde: (page - 1) * pageSize, cuantos: pageSize })
-	// 42501: not an admin. The page's role check, run alongside, sends them away; nothing to log.
-	if (error && error.code !== '42501') log.error({ err: error }, '[admin] list failed')
-	const result = (error ? null : data) as { total: number; rows: Row[] } | null
+	if (error) log.error({ err: error }, '[admin] list failed')
+	const parsed = error ? null : z.object({ total: z.number(), rows: z.array(row) }).safeParse(data)
+	if (parsed && !parsed.success) log.error({ err: parsed.error }, '[admin] list answered rows of another shape')
+	const result = parsed?.success ? parsed.data : null
 	const total = result?.total ?? 0
 	const pages = Math.max(1, Math.ceil(total / pageSize))
 	if (result && page > pages) {
@@ -39,5 +42,5 @@ export async function loadAdminPage<Row>(url: URL, loadError: string, list: List
 		last.searchParams.set('page', String(pages))
 		throw redirect(`${last.pathname}${last.search}`)
 	}
-	return { rows: result?.rows ?? [], total, page, pages, error: error ? loadError : null }
+	return { rows: result?.rows ?? [], total, page, pages, error: result ? null : loadError }
 }

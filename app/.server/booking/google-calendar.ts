@@ -3,6 +3,7 @@ import { importPKCS8, SignJWT } from 'jose'
 import { abortAfter } from '~/lib/abort'
 import { demoMinutes } from '~/lib/booking'
 import type { CalendarProvider, MeetingDetails } from './calendar'
+import { z } from 'zod'
 
 export type GoogleCalendarConfig = {
 	calendarId: string
@@ -30,6 +31,10 @@ function eventTimes({ fecha, hora }: Pick<MeetingDetails, 'fecha' | 'hora'>) {
 }
 
 /** Google Calendar with a Meet link per demo, through the REST API and a service account. */
+/** What Google's token endpoint and Calendar API answer, as far as the app reads them. */
+const tokenAnswer = z.object({ access_token: z.string(), expires_in: z.number() })
+const eventAnswer = z.looseObject({ id: z.string().optional(), hangoutLink: z.string().optional() })
+
 export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProvider {
 	let cached: { token: string; expiresAt: number } | undefined
 	// Google answers in well under a second; one that hangs must not hold a booking (and its request) for minutes.
@@ -55,7 +60,7 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 			signal: abortAfter(timeoutMs),
 		})
 		if (!response.ok) throw new Error(`Google token request failed: ${response.status}`)
-		const body = (await response.json()) as { access_token: string; expires_in: number }
+		const body = tokenAnswer.parse(await response.json())
 		cached = { token: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 }
 		return cached.token
 	}
@@ -71,7 +76,7 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 		// A cancelled event that is already gone is what we wanted.
 		if (method === 'DELETE' && (response.status === 404 || response.status === 410)) return null
 		if (!response.ok) throw new Error(`Google Calendar ${method} ${path} failed: ${response.status}`)
-		return response.status === 204 ? null : ((await response.json()) as Record<string, unknown>)
+		return response.status === 204 ? null : eventAnswer.parse(await response.json())
 	}
 
 	return {
@@ -85,8 +90,8 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 				attendees: [{ email: meeting.email, displayName: meeting.nombre }],
 				conferenceData: { createRequest: { requestId: randomUUID(), conferenceSolutionKey: { type: 'hangoutsMeet' } } },
 			})
-			const meetUrl = typeof event?.hangoutLink === 'string' ? event.hangoutLink : undefined
-			if (!event || typeof event.id !== 'string' || !meetUrl) throw new Error('Google Calendar returned no Meet link')
+			const meetUrl = event?.hangoutLink
+			if (!event?.id || !meetUrl) throw new Error('Google Calendar returned no Meet link')
 			return { eventId: `google:${event.id}`, meetUrl }
 		},
 		async move(eventId, meeting) {

@@ -6,7 +6,7 @@ import {
 	BookingsScreen,
 	SupportScreen,
 	WebAppHomeScreen,
-} from '~/components/site/page-visuals'
+} from '~/components/site/web-app-screens'
 import { Icon } from '~/components/ui/icon'
 import { galleryAssistant, webappScreens } from '~/content/page-visuals'
 import { webapp } from '~/content/webapp'

@@ -1,5 +1,5 @@
 import type { Sql } from '../db'
-import { type Reply } from '../http'
+import type { Reply } from '../http'
 import { RestError } from './errors'
 import { splitTopLevel } from './parse'
 import { checkWritableColumns, quote, representationSql, SqlParams, whereSql, type Node } from './query'

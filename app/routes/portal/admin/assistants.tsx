@@ -7,14 +7,13 @@ import {
 	useForm,
 	type SubmissionResult,
 } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
 import type { z } from 'zod'
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { loadAdminPage } from '~/.server/admin/list'
-import { createAssistant, deleteAssistant, loadAssistant, updateAssistant } from '~/.server/assistants/assistants'
+import { loadAssistant } from '~/.server/assistants/assistants'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
-import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import {
 	ErrorList,
 	Field,
@@ -30,31 +29,24 @@ import { rowActions } from '~/components/portal/stacked-table'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { adminAssistantsCopy as copy, assistantLabels } from '~/content/assistants'
-import { assistantCreateSchema, assistantUpdateSchema } from '~/lib/assistant-schemas'
+import { assistantCreateSchema } from '~/lib/assistant-schemas'
 import { assistantChannels, assistantFiltersFrom, assistantStatuses, type AssistantFilters } from '~/lib/assistants'
 import { formatLongDate } from '~/lib/dates'
 import type { Route } from './+types/assistants'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
+import { adminAssistantRow } from '~/lib/admin-rows'
+import { answerAssistantForm } from '~/.server/assistants/assistant-form'
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.title} · Panel de Administración · KIA` }]
-
-type Row = {
-	id: string
-	nombre: string
-	empresa: string | null
-	canales: string[]
-	estado: string
-	fecha_activacion: string | null
-	cliente_nombre: string | null
-	cliente_email: string | null
-}
 
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const filters = assistantFiltersFrom(url.searchParams)
 	const supabase = getSupabase(context)
 	const [page, editing, deleting] = await Promise.all([
-		loadAdminPage<Row>(url, copy.loadError, (range) => supabase.rpc('admin_asistentes', { ...range, ...filters })),
+		loadAdminPage(url, copy.loadError, adminAssistantRow, (range) =>
+			supabase.rpc('admin_asistentes', { ...range, ...filters }),
+		),
 		loadAssistant(supabase, url.searchParams.get('editar')),
 		loadAssistant(supabase, url.searchParams.get('eliminar')),
 	])
@@ -75,43 +67,8 @@ function listUrl(url: URL) {
 	return `${list.pathname}${list.search}`
 }
 
-type ActionData = { result?: SubmissionResult<string[]>; error?: string }
-
-async function refused(result: ActionData, message: string) {
-	return data<ActionData>(result, { status: 400, headers: await toastHeaders({ type: 'error', title: message }) })
-}
-
 export async function action({ request, url, context }: Route.ActionArgs) {
-	const form = await readForm(request)
-	const supabase = getSupabase(context)
-	const back = listUrl(url)
-	const intent = form.get('intent')
-	if (intent === 'delete') {
-		const outcome = await deleteAssistant(supabase, String(form.get('id') ?? ''))
-		if (!outcome.ok) return refused({ error: outcome.message }, outcome.message)
-		return redirectWithToast(back, { type: 'success', title: copy.deleted })
-	}
-	if (intent === 'create') {
-		const submission = parseWithZod(form, { schema: assistantCreateSchema })
-		if (submission.status !== 'success') return data<ActionData>({ result: submission.reply() }, { status: 400 })
-		const outcome = await createAssistant(supabase, submission.value)
-		if (!outcome.ok)
-			return refused(
-				{
-					result: submission.reply(
-						outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] },
-					),
-				},
-				outcome.message,
-			)
-		return redirectWithToast(back, { type: 'success', title: copy.created })
-	}
-	const submission = parseWithZod(form, { schema: assistantUpdateSchema })
-	if (submission.status !== 'success') return data<ActionData>({ result: submission.reply() }, { status: 400 })
-	const { id, ...change } = submission.value
-	const outcome = await updateAssistant(supabase, id, change)
-	if (!outcome.ok) return refused({ result: submission.reply({ formErrors: [outcome.message] }) }, outcome.message)
-	return redirectWithToast(back, { type: 'success', title: copy.updated })
+	return answerAssistantForm(getSupabase(context), await readForm(request), listUrl(url))
 }
 
 type Editing = NonNullable<Route.ComponentProps['loaderData']['editing']>

@@ -24,25 +24,15 @@ import { adminBookingSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/bookings'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
+import { adminBookingRow } from '~/lib/admin-rows'
 
 const copy = adminCopy.bookings
-
-type Row = {
-	id: string
-	fecha: string
-	hora: string
-	nombre: string
-	email: string
-	motivo: string | null
-	status: string
-	meet_url: string | null
-}
 
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const filters = bookingFiltersFrom(url.searchParams)
 	const supabase = getSupabase(context)
 	const [page, options] = await Promise.all([
-		loadAdminPage<Row>(url, copy.loadError, (range) =>
+		loadAdminPage(url, copy.loadError, adminBookingRow, (range) =>
 			supabase.rpc('admin_reservas', { ...range, ...bookingFilterArgs(filters) }),
 		),
 		loadRescheduleOptions(),

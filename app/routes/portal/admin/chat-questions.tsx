@@ -8,13 +8,12 @@ import { adminCopy } from '~/content/admin'
 import { formatLongDateTime } from '~/lib/dates'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/chat-questions'
+import { adminChatQuestionRow, chatOutcomes } from '~/lib/admin-rows'
 
 const copy = adminCopy.assistant
 
-const outcomes = ['respondida', 'sin_respuesta', 'persona'] as const
+const outcomes = chatOutcomes
 type Outcome = (typeof outcomes)[number]
-
-type Row = { id: string; pregunta: string; resultado: Outcome; paginas: string[]; created_at: string }
 
 const frequentSchema = z.array(z.object({ pregunta: z.string(), veces: z.number(), ultima: z.string() }))
 const listSchema = z.object({ sin_respuesta: frequentSchema })
@@ -28,7 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 		.parse(url.searchParams.get('resultado') ?? undefined)
 	let frequent: z.infer<typeof frequentSchema> = []
 	const [page] = await Promise.all([
-		loadAdminPage<Row>(url, copy.loadError, async (range) => {
+		loadAdminPage(url, copy.loadError, adminChatQuestionRow, async (range) => {
 			const result = await getSupabase(context).rpc('admin_asistente_web', { ...range, resultado })
 			frequent = listSchema.safeParse(result.data).data?.sin_respuesta ?? []
 			return result

@@ -10,24 +10,14 @@ import { routeComponent } from '~/lib/route-component'
 import { formTypes, inboxStatuses } from '~/lib/inbox'
 import { inboxFilterArgs, inboxFiltersFrom, type InboxFilters } from '~/lib/inbox-filters'
 import type { Route } from './+types/inbox'
+import { adminInboxRow } from '~/lib/admin-rows'
 
 const copy = adminCopy.inbox
-
-type Row = {
-	id: string
-	form_type: string
-	created_at: string
-	status: string
-	nombre: string | null
-	email: string | null
-	extracto: string | null
-	asignado_nombre: string | null
-}
 
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const filters = inboxFiltersFrom(url.searchParams)
 	const user = guardedUser(context)
-	const page = await loadAdminPage<Row>(url, copy.loadError, (range) =>
+	const page = await loadAdminPage(url, copy.loadError, adminInboxRow, (range) =>
 		getSupabase(context).rpc('admin_soporte', { ...range, ...inboxFilterArgs(filters, user.id) }),
 	)
 	return { ...page, filters }

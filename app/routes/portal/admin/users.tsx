@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import type { z } from 'zod'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
@@ -24,32 +24,17 @@ import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/admin-schemas'
 import type { Route } from './+types/users'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
+import { adminUserRow, type AdminUserRow } from '~/lib/admin-rows'
+import { DeleteForm, EditForm, InviteLink, ResendForm } from '~/components/admin/user-forms'
 
-type Row = {
-	id: string
-	full_name: string | null
-	email: string | null
-	phone: string | null
-	role: string
-	/** When the account was made: the sign-up, or the invitation. */
-	alta: string
-	/** When the invitation was sent, while it is not accepted. */
-	invitado_en: string | null
-	/** An account nobody invited whose e-mail was never confirmed. */
-	sin_confirmar: boolean
-	/** The plan the person has now, if any (the client panel's rule). */
-	plan: string | null
-	periodo: string | null
-	/** Confirmed demos booked, past and to come. */
-	demos: number
-}
+type Row = AdminUserRow
 
 /** ?estado=pendiente: only the invitations nobody has accepted yet. */
 const pendingOnly = (url: URL) => url.searchParams.get('estado') === 'pendiente'
 
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const pendientes = pendingOnly(url)
-	const page = await loadAdminPage<Row>(url, adminCopy.users.loadError, (range) =>
+	const page = await loadAdminPage(url, adminCopy.users.loadError, adminUserRow, (range) =>
 		getSupabase(context).rpc('admin_usuarios', { ...range, pendientes }),
 	)
 	// The invitation form validates on the server, like the new-booking form of /admin/reuniones.
@@ -107,62 +92,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 	const result = await updateUserByAdmin(supabase, user.id, submission.value)
 	if (!result.ok) return fail(result.message)
 	return redirectWithToast(back, { type: 'success', title: adminCopy.users.updated })
-}
-
-function EditForm({ row, onSubmit }: { row: Row; onSubmit?: () => void }) {
-	const copy = adminCopy.users.edit
-	return (
-		<Form method="post" className="space-y-4" onSubmit={onSubmit}>
-			<input type="hidden" name="intent" value="update" />
-			<input type="hidden" name="id" value={row.id} />
-			<Field label={copy.email} inputProps={{ id: `email-${row.id}`, value: row.email ?? '', readOnly: true }} />
-			<Field
-				label={copy.fullName}
-				inputProps={{
-					id: `nombre-${row.id}`,
-					name: 'full_name',
-					defaultValue: row.full_name ?? '',
-					required: true,
-					maxLength: 120,
-				}}
-			/>
-			<Field
-				label={copy.phone}
-				inputProps={{
-					id: `telefono-${row.id}`,
-					name: 'phone',
-					type: 'tel',
-					defaultValue: row.phone ?? '',
-					maxLength: 20,
-				}}
-			/>
-			<div>
-				<label htmlFor={`rol-${row.id}`} className="mb-1.5 block text-sm font-medium">
-					{copy.role}
-				</label>
-				<select id={`rol-${row.id}`} name="role" defaultValue={row.role} className={selectClass}>
-					<option value="cliente">{adminCopy.users.roles.cliente}</option>
-					<option value="admin">{adminCopy.users.roles.admin}</option>
-				</select>
-			</div>
-			<SubmitButton pending={usePendingForm({ intent: 'update', fields: { id: row.id } })} className="w-full">
-				{copy.save}
-			</SubmitButton>
-		</Form>
-	)
-}
-
-function DeleteForm({ row, children, onSubmit }: { row: Row; children?: ReactNode; onSubmit?: () => void }) {
-	return (
-		<Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
-			<input type="hidden" name="intent" value="delete" />
-			<input type="hidden" name="id" value={row.id} />
-			{children}
-			<SubmitButton pending={usePendingForm({ intent: 'delete', fields: { id: row.id } })} variant="danger">
-				{adminCopy.users.remove.confirm}
-			</SubmitButton>
-		</Form>
-	)
 }
 
 /** Dialogs with JavaScript; without it, the same forms open inline through ?editar= / ?eliminar=. */
@@ -285,20 +214,6 @@ function InviteForm({
 	)
 }
 
-function InviteLink() {
-	const [searchParams] = useSearchParams()
-	const params = new URLSearchParams(searchParams)
-	params.set('invitar', '1')
-	return (
-		<Button asChild>
-			<Link to={`?${params}`}>
-				<Icon name="mail-plus" className="size-4" />
-				{adminCopy.users.invite.button}
-			</Link>
-		</Button>
-	)
-}
-
 function Filters({ pendientes }: { pendientes: boolean }) {
 	const copy = adminCopy.users.filters
 	return (
@@ -311,24 +226,6 @@ function Filters({ pendientes }: { pendientes: boolean }) {
 				<option value="pendiente">{copy.pending}</option>
 			</select>
 		</div>
-	)
-}
-
-/** A plain form: resending works the same with or without JavaScript. */
-function ResendForm({ row }: { row: Row }) {
-	return (
-		<Form method="post">
-			<input type="hidden" name="intent" value="resend" />
-			<input type="hidden" name="id" value={row.id} />
-			<SubmitButton
-				pending={usePendingForm({ intent: 'resend', fields: { id: row.id } })}
-				variant="secondary"
-				className="h-8 px-3 text-xs"
-			>
-				<Icon name="send" className="size-3.5" />
-				{adminCopy.users.resend.button}
-			</SubmitButton>
-		</Form>
 	)
 }
 
