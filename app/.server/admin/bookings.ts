@@ -8,10 +8,11 @@ import { defaultBookingReason } from '~/lib/booking-schemas'
 import { inviteUser } from './users'
 import { createBooking, isSlotTaken } from '../booking/bookings'
 import { log } from '../log'
+import type { ActionResult } from '~/lib/action-result'
 
 const refused = adminCopy.bookings.create.refused
 
-export type AdminBookingResult = { ok: true; invited: boolean } | { ok: false; message: string }
+export type AdminBookingResult = ActionResult<{ invited: boolean }>
 
 /** The client's account by e-mail, read under the admin's session (RLS shows an admin every profile). */
 async function accountOf(supabase: SupabaseClient<Database>, email: string) {

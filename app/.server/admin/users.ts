@@ -6,10 +6,11 @@ import { cancelUpcomingBookingsOf } from '../booking/bookings'
 import { getPublicEnv } from '../env'
 import { createServiceClient } from '../supabase/client'
 import { log } from '../log'
+import type { ActionResult } from '~/lib/action-result'
 
 const copy = adminCopy.users
 
-export type AdminChange = { ok: true } | { ok: false; message: string }
+export type AdminChange = ActionResult
 
 /** full_name, phone and role under the admin's own session: RLS and the role guard trigger apply. */
 export async function updateUserByAdmin(

@@ -4,10 +4,11 @@ import type { AssistantInput } from '~/lib/assistant-schemas'
 import type { Database } from '~/lib/database.types'
 import { isUuid } from '~/lib/utils'
 import { log } from '../log'
+import type { ActionResult } from '~/lib/action-result'
 
 type Client = SupabaseClient<Database>
 
-export type AssistantChange = { ok: true } | { ok: false; message: string; field?: 'email' }
+export type AssistantChange = ActionResult<object, 'email'>
 
 /** The columns as the form sends them: an empty optional field clears the stored value. */
 const columns = (input: AssistantInput) => ({

@@ -19,6 +19,7 @@ import { mailSender, sendMail, type Mail } from '../mail'
 import { createServiceClient } from '../supabase/client'
 import type { SessionUser } from '../auth/session'
 import { log } from '../log'
+import type { ActionResult } from '~/lib/action-result'
 
 const bookingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nombre, email'
 /** A change also needs the version of the invitation the client holds. */
@@ -37,7 +38,7 @@ export async function listOwnBookings(supabase: SupabaseClient<Database>, user: 
 	return error ? null : data
 }
 
-export type ChangeResult = { ok: true } | { ok: false; message: string }
+export type ChangeResult = ActionResult
 
 /**
  * The booking to change, read with the caller's own client: RLS shows a cliente only their bookings

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
+import type { ActionResult } from '~/lib/action-result'
 import { describeDays } from '~/content/availability'
 import { todayInMadrid } from '~/lib/booking'
 import { byWeekday, type BookingRules } from '~/lib/slots'
@@ -120,14 +121,16 @@ function describeChange(change: Change) {
 	return { ...entry, summary: describe(range, text(block.motivo)), details: [] }
 }
 
-export type SettingsChange = { ok: true } | { ok: false; reason: 'refused' | 'failed' }
+export type SettingsChange = ActionResult
+
+const refused: SettingsChange = { ok: false, message: adminCopy.settings.refused }
 
 function outcome(error: { code: string } | null, what: string): SettingsChange {
 	if (!error) return { ok: true }
 	// 23514: a check constraint (the database's own limits); 42501: RLS, for a caller who is not an admin.
-	if (error.code === '23514' || error.code === '42501') return { ok: false, reason: 'refused' }
+	if (error.code === '23514' || error.code === '42501') return refused
 	log.error({ err: error }, `[settings] ${what} failed`)
-	return { ok: false, reason: 'failed' }
+	return { ok: false, message: adminCopy.settings.failed }
 }
 
 /** As the admin: RLS lets only admins change the rules, and the database records who did. */
@@ -143,7 +146,7 @@ export async function updateBookingRules(supabase: Client, rules: RulesInput): P
 		})
 		.eq('id', true)
 		.select('id')
-	if (!error && data.length === 0) return { ok: false, reason: 'refused' }
+	if (!error && data.length === 0) return refused
 	return outcome(error, 'rules update')
 }
 
@@ -154,6 +157,6 @@ export async function addBookingBlock(supabase: Client, block: BlockInput): Prom
 
 export async function removeBookingBlock(supabase: Client, id: string): Promise<SettingsChange> {
 	const { data, error } = await supabase.from('bloqueos_reservas').delete().eq('id', id).select('id')
-	if (!error && data.length === 0) return { ok: false, reason: 'refused' }
+	if (!error && data.length === 0) return { ok: false, message: adminCopy.settings.notFound }
 	return outcome(error, 'block delete')
 }

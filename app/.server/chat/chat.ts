@@ -23,6 +23,7 @@ import { readForm } from '../http/responses'
 import { log } from '../log'
 import { isRateLimited, rateLimitedMessage } from '../security/rate-limit'
 import { createAnonClient, createServiceClient } from '../supabase/client'
+import type { ActionResult } from '~/lib/action-result'
 
 /** How often the blog is checked for a post published, changed or withdrawn: one cheap query at most this often. */
 export const blogCheckMs = 30_000
@@ -140,7 +141,7 @@ export async function handover(email: string, question: string) {
 }
 
 /** `kept`: the question being written to the log, in parallel with the answer; awaited before the response ends. */
-export type Asked = { ok: true; answer: Answer; kept: Promise<void> } | { ok: false; message: string }
+export type Asked = ActionResult<{ answer: Answer; kept: Promise<void> }>
 
 /**
  * One question from the chat or /asistente: counted against the visitor's address, answered, kept. The count

@@ -7,12 +7,13 @@ import { getPublicEnv } from '../env'
 import { contactDestination } from './forms'
 import { sendMail } from '../mail'
 import { log } from '../log'
+import type { ActionResult } from '~/lib/action-result'
 
 const copy = adminCopy.inbox
 
 type Client = SupabaseClient<Database>
 
-export type InboxChange = { ok: true } | { ok: false; message: string }
+export type InboxChange = ActionResult
 
 /**
  * One inbox item with its thread, under the admin's own session (RLS: admins only), and the admins

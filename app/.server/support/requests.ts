@@ -9,6 +9,7 @@ import { contactDestination } from '../inbox/forms'
 import { sendMail } from '../mail'
 import { senderOf } from '../inbox/items'
 import { log } from '../log'
+import type { ActionResult } from '~/lib/action-result'
 
 const copy = supportRequestsCopy
 
@@ -26,7 +27,7 @@ export const supportFollowUpSchema = z.object({ message })
 
 type Client = SupabaseClient<Database>
 
-export type SupportRequestResult = { ok: true; id: string } | { ok: false; message: string }
+export type SupportRequestResult = ActionResult<{ id: string }>
 
 const statusOf = (status: string): InboxStatus => (isInboxStatus(status) ? status : 'nueva')
 

@@ -3,13 +3,7 @@ import type { ReactNode } from 'react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
 import type { z } from 'zod'
-import {
-	addBookingBlock,
-	loadBookingSettings,
-	removeBookingBlock,
-	updateBookingRules,
-	type SettingsChange,
-} from '~/.server/booking/rules'
+import { addBookingBlock, loadBookingSettings, removeBookingBlock, updateBookingRules } from '~/.server/booking/rules'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
@@ -42,9 +36,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type Results = Partial<Record<'rules' | 'block', SubmissionResult<string[]>>>
 
-const messageOf = (change: Exclude<SettingsChange, { ok: true }>) =>
-	change.reason === 'refused' ? copy.refused : copy.failed
-
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	const supabase = getSupabase(context)
@@ -56,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const submission = parseWithZod(form, { schema: bookingRulesSchema })
 		if (submission.status !== 'success') return data<Results>({ rules: submission.reply() }, { status: 400 })
 		const change = await updateBookingRules(supabase, submission.value)
-		if (!change.ok) return refused(messageOf(change), { rules: submission.reply({ formErrors: [messageOf(change)] }) })
+		if (!change.ok) return refused(change.message, { rules: submission.reply({ formErrors: [change.message] }) })
 		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.rules.saved })
 	}
 	if (intent === 'add-block') {
@@ -68,12 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 				{ status: 400 },
 			)
 		const change = await addBookingBlock(supabase, submission.value)
-		if (!change.ok) return refused(messageOf(change), { block: submission.reply({ formErrors: [messageOf(change)] }) })
+		if (!change.ok) return refused(change.message, { block: submission.reply({ formErrors: [change.message] }) })
 		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.blocks.added })
 	}
 	if (intent === 'remove-block') {
 		const change = await removeBookingBlock(supabase, String(form.get('id') ?? ''))
-		if (!change.ok) return change.reason === 'refused' ? refused(copy.notFound, {}, 404) : refused(copy.failed, {}, 500)
+		if (!change.ok) return refused(change.message, {})
 		return redirectWithToast('/admin/ajustes', { type: 'success', title: copy.blocks.removed })
 	}
 	return data<Results>({}, { status: 400 })
