@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { data, type RouterContextProvider } from 'react-router'
 import { chat } from '~/content/chat'
@@ -17,13 +16,13 @@ import { publishedBlogVersion } from '../blog/posts'
 import { postPassages, sitePassages, type PublishedPost } from './passages'
 import { indexPassages, linksOf, type Found, type PassageIndex } from './search'
 import { checkedSentences, composeAnswer, composeWholeAnswerWith, configuredModel } from './model'
-import { notifyCompany } from '../inbox/contact'
-import { contactDestination, rejectSpam, saveSubmission } from '../inbox/forms'
-import { readForm } from '../http/responses'
+import { contactDestination } from '../inbox/forms'
 import { log } from '../log'
-import { isRateLimited, rateLimitedMessage } from '../security/rate-limit'
+import { isRateLimited } from '../security/rate-limit'
 import { createAnonClient, createServiceClient } from '../supabase/client'
 import type { ActionResult } from '~/lib/action-result'
+import { type PublicForm } from '../inbox/public-forms'
+import { type SubmissionResult } from '@conform-to/react'
 
 /** How often the blog is checked for a post published, changed or withdrawn: one cheap query at most this often. */
 export const blogCheckMs = 30_000
@@ -131,13 +130,17 @@ export async function recordQuestion(question: string, answer: Answer) {
 
 /**
  * 'Quiero hablar con una persona': the question and the visitor's address become an item of the inbox
- * (kind 'Chat') and an e-mail to the company. True once stored: the team will see it whatever the e-mail.
+ * (kind 'Chat') and an e-mail to the company; /asistente's form, posted by the page or by the chat's fetcher,
+ * which reads the answer in place.
  */
-export async function handover(email: string, question: string) {
-	const payload = { email, message: question, destination: contactDestination() }
-	const saved = await saveSubmission('chat', payload)
-	if (saved) await notifyCompany('chat', payload)
-	return saved
+const handedOver = (email: string, emptied: SubmissionResult<string[]>) => data({ result: emptied, sent: email })
+
+export const handoverForm: PublicForm<typeof handoverSchema, ReturnType<typeof handedOver>> = {
+	formType: 'chat',
+	schema: handoverSchema,
+	payload: ({ email, pregunta }) => ({ email, message: pregunta, destination: contactDestination() }),
+	failure: { message: chat.handover.failed },
+	success: ({ email }, emptied) => handedOver(email, emptied),
 }
 
 /** `kept`: the question being written to the log, in parallel with the answer; awaited before the response ends. */
@@ -163,21 +166,6 @@ export async function composeWholeAnswer(question: string, answer: Answer, byLin
 	if (!model || byLink || answer.kind !== 'found') return answer
 	const composed = await composeWholeAnswerWith(model, question, answer.quotes)
 	return composed ? { ...answer, composed } : answer
-}
-
-/** /asistente's hand-over form, posted by the page or by the chat: checked, stored, e-mailed, confirmed. */
-export async function handoverAction(request: Request, context: Readonly<RouterContextProvider>) {
-	const formData = await readForm(request)
-	await rejectSpam(formData)
-	const submission = parseWithZod(formData, { schema: handoverSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 })
-	if (await isRateLimited(context, 'contact')) {
-		return data({ result: submission.reply({ formErrors: [rateLimitedMessage] }), sent: null }, { status: 429 })
-	}
-	if (!(await handover(submission.value.email, submission.value.pregunta))) {
-		return data({ result: submission.reply({ formErrors: [chat.handover.failed] }), sent: null }, { status: 500 })
-	}
-	return data({ result: submission.reply({ resetForm: true }), sent: submission.value.email })
 }
 
 /**

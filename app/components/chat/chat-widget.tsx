@@ -89,7 +89,7 @@ export function ChatWidget() {
 	const [seenReply, setSeenReply] = useState(reply)
 	if (reply !== seenReply) {
 		setSeenReply(reply)
-		const email = reply?.sent
+		const email = reply && 'sent' in reply && typeof reply.sent === 'string' ? reply.sent : null
 		if (email) {
 			setHandover(null)
 			setMessages((current) => [

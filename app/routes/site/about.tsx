@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router'
-import { handleContactForm } from '~/.server/inbox/contact'
+import { contactForm } from '~/.server/inbox/contact'
+import { handlePublicForm } from '~/.server/inbox/public-forms'
 import { ContactForm } from '~/components/site/contact-form'
 import { Card, Container, PageHero, Section } from '~/components/site/page'
 import { StaticMarkup } from '~/components/hydrated'
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({ title: about.title, description: about.description, path: '/sobre-kia', siteUrl: siteUrlFrom(matches) })
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return handleContactForm(request, context, 'Contacto Sobre KIA')
+	return handlePublicForm(request, context, contactForm('Contacto Sobre KIA'))
 }
 
 /** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
-import { ask, composeWholeAnswer, handoverAction } from '~/.server/chat/chat'
+import { ask, composeWholeAnswer, handoverForm } from '~/.server/chat/chat'
+import { handlePublicForm } from '~/.server/inbox/public-forms'
 import { doNotShare } from '~/.server/http/shared-cache'
 import { AnswerView, assistantPath, HandoverForm } from '~/components/chat/chat-answer'
 import { ErrorList, inputClass, usePendingForm } from '~/components/forms'
@@ -56,7 +57,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return handoverAction(request, context)
+	return handlePublicForm(request, context, handoverForm)
 }
 
 /** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
@@ -101,7 +102,7 @@ function QuestionForm({ question, error }: { question: string | null; error: str
 function AssistantPage({ loaderData, actionData }: Route.ComponentProps) {
 	const { question, answer, error } = loaderData
 	const handingOver = usePendingForm({ formAction: assistantPath })
-	const sent = actionData?.sent
+	const sent = actionData && 'sent' in actionData ? actionData.sent : null
 	return (
 		<>
 			<PageHero eyebrow={chat.page.eyebrow} title={chat.page.heading} lead={chat.page.lead}>

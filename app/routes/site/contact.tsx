@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { contactPage } from '~/content/pages'
-import { handleContactForm } from '~/.server/inbox/contact'
+import { contactForm } from '~/.server/inbox/contact'
+import { handlePublicForm } from '~/.server/inbox/public-forms'
 import { BookingDialogButton } from '~/components/booking/booking-dialog'
 import { ContactForm } from '~/components/site/contact-form'
 import { Card, Container, PageHero } from '~/components/site/page'
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	})
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return handleContactForm(request, context, 'Contacto General')
+	return handlePublicForm(request, context, contactForm('Contacto General'))
 }
 
 /** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */

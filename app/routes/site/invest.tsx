@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router'
-import { handleInvestorForm } from '~/.server/inbox/contact'
+import { investorForm } from '~/.server/inbox/contact'
+import { handlePublicForm } from '~/.server/inbox/public-forms'
 import { InvestorForm } from '~/components/site/contact-form'
 import { Card, Container, PageHero, Section } from '~/components/site/page'
 import { invest } from '~/content/invest'
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({ title: invest.title, description: invest.description, path: '/invertir', siteUrl: siteUrlFrom(matches) })
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return handleInvestorForm(request, context)
+	return handlePublicForm(request, context, investorForm)
 }
 
 /** A submission the network or the server dropped keeps the form as typed (keepFormOnFailure). */
