@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { env } from '~/.server/env'
 import { abortAfter } from '~/lib/abort'
+import { cacheControl } from '~/.server/http/cache-control'
 
 /**
  * How long /readyz waits for Supabase: a load balancer probes every few
@@ -80,7 +81,7 @@ async function supabaseAnswers() {
 
 function reply(req: IncomingMessage, res: ServerResponse, status: number, body: string) {
 	res.statusCode = status
-	res.setHeader('Cache-Control', 'no-store')
+	res.setHeader('Cache-Control', cacheControl.none)
 	res.setHeader('Content-Type', 'text/plain; charset=utf-8')
 	// Answered before the app, so without the security headers it adds: a browser must still read this as text.
 	res.setHeader('X-Content-Type-Options', 'nosniff')

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { newNonce, responseSecurityHeaders, servedHostOf } from '~/.server/http/request'
+import { cacheControl } from '~/.server/http/cache-control'
 
 const body = 'Este servidor no atiende ese nombre de host.'
 
@@ -26,7 +27,7 @@ export function refuseMisdirected(req: IncomingMessage, res: ServerResponse) {
 	if (servedHostOf(req.headers.host)) return false
 	res.statusCode = 421
 	for (const [name, value] of responseSecurityHeaders({ nonce: newNonce() })) res.setHeader(name, value)
-	res.setHeader('Cache-Control', 'no-store')
+	res.setHeader('Cache-Control', cacheControl.none)
 	res.setHeader('Content-Type', 'text/plain; charset=utf-8')
 	res.setHeader('Content-Length', Buffer.byteLength(body))
 	res.end(req.method === 'HEAD' ? undefined : body)

@@ -1,3 +1,4 @@
+import { formatCount } from '~/lib/money'
 export const adminCopy = {
 	title: 'Panel de Administración',
 	menu: [
@@ -29,7 +30,7 @@ export const adminCopy = {
 	newsletter: {
 		title: 'Boletín',
 		subscribers: (count: number) =>
-			count === 1 ? '1 suscriptor confirmado.' : `${count.toLocaleString('es-ES')} suscriptores confirmados.`,
+			count === 1 ? '1 suscriptor confirmado.' : `${formatCount(count)} suscriptores confirmados.`,
 		unavailable: 'No se pudo contar a los suscriptores.',
 		export: 'Exportar suscriptores (CSV)',
 	},

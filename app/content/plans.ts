@@ -1,3 +1,4 @@
+import { formatEuros } from '~/lib/money'
 /** One source of truth for plans and prices. Prices in EUR, VAT excluded. */
 import type { BillingPeriod } from '~/lib/period'
 import type { PlanId } from '~/lib/plan-ids'
@@ -130,19 +131,6 @@ export const plans: Plan[] = [
 
 export function planById(id: string) {
 	return plans.find((plan) => plan.id === id)
-}
-
-// Built on first use, as in dates.ts: the portal's pages still format in the browser.
-let euros: Intl.NumberFormat | undefined
-
-export function formatEuros(amount: number) {
-	euros ??= new Intl.NumberFormat('es-ES', {
-		style: 'currency',
-		currency: 'EUR',
-		maximumFractionDigits: 0,
-		useGrouping: 'always',
-	})
-	return euros.format(amount)
 }
 
 export type PriceLabels = Record<PlanId, Record<BillingPeriod, string>>

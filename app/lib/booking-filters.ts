@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { isValidDate, bookingStatuses } from './booking'
+import { bookingStatuses } from './booking'
+import { isValidDate } from './dates'
 
 const isoDate = z.string().refine(isValidDate)
 

@@ -64,3 +64,55 @@ export function formatMonthYear(fecha: string) {
 	monthYear ??= new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: businessTimeZone })
 	return monthYear.format(new Date(`${fecha}T12:00:00Z`))
 }
+
+// The formatters of the clock's date and time in Madrid, made once like the others.
+let isoDay: Intl.DateTimeFormat | undefined
+let clockTime: Intl.DateTimeFormat | undefined
+
+/** Today's date in Madrid (YYYY-MM-DD), whatever the server's clock zone: the business lives there. */
+export function todayInMadrid(now = new Date()) {
+	isoDay ??= new Intl.DateTimeFormat('en-CA', {
+		timeZone: businessTimeZone,
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	})
+	return isoDay.format(now)
+}
+
+/** The time of day in Madrid as HH:MM. */
+export function timeInMadrid(now = new Date()) {
+	clockTime ??= new Intl.DateTimeFormat('en-GB', {
+		timeZone: businessTimeZone,
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+	})
+	return clockTime.format(now)
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD. */
+export function isValidDate(value: string) {
+	if (!isoDate.test(value)) return false
+	const date = new Date(`${value}T12:00:00Z`)
+	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** "24 de noviembre de 2026, 10:30": a booking's date and time, which are stored as Madrid's already. */
+export function formatBookingTime(fecha: string, hora: string) {
+	if (!isValidDate(fecha)) return 'Fecha inválida'
+	return `${formatLongDate(fecha)}, ${hora.slice(0, 5)}`
+}
+
+// 'sv-SE' writes a date as 2026-11-24 15:30: a spreadsheet reads it as a date and sorts it as one.
+// Madrid time, as every date the company reads.
+let spreadsheetDateTime: Intl.DateTimeFormat | undefined
+/** As a spreadsheet reads a date and time. */
+export const formatSpreadsheetDateTime = (value: string) =>
+	(spreadsheetDateTime ??= new Intl.DateTimeFormat('sv-SE', {
+		timeZone: businessTimeZone,
+		dateStyle: 'short',
+		timeStyle: 'short',
+	})).format(new Date(value))

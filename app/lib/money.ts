@@ -22,3 +22,24 @@ export function formatAmount(minorUnits: number, currency: string) {
 	}
 	return format.format(minorUnits / 100)
 }
+
+let euros: Intl.NumberFormat | undefined
+
+/** Whole euros, as the catalogue's prices are written: "1.999 €". */
+export function formatEuros(amount: number) {
+	euros ??= new Intl.NumberFormat('es-ES', {
+		style: 'currency',
+		currency: 'EUR',
+		maximumFractionDigits: 0,
+		useGrouping: 'always',
+	})
+	return euros.format(amount)
+}
+
+let counts: Intl.NumberFormat | undefined
+
+/** A count as Spanish writes it: "999", "12.345" (Spanish groups from five digits). */
+export function formatCount(count: number) {
+	counts ??= new Intl.NumberFormat('es-ES')
+	return counts.format(count)
+}

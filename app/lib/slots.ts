@@ -1,5 +1,4 @@
-import { isValidDate, timeInMadrid, todayInMadrid } from './booking'
-import { addDays, formatMonthYear, formatWeekdayDate } from './dates'
+import { isValidDate, timeInMadrid, todayInMadrid, addDays, formatMonthYear, formatWeekdayDate } from './dates'
 
 // The booking rules' logic, apart from booking.ts's Madrid dates and meeting helpers: only the pages that
 // offer slots (the booking form) and the server need it, not every page that shows a meeting.

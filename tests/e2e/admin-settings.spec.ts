@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { formatBookingTime } from '../../app/lib/booking'
-import { formatDateRange } from '../../app/lib/dates'
+import { formatBookingTime, formatDateRange } from '../../app/lib/dates'
 import { defaultRulesRow } from '../support/booking-rules'
 import { slotDay, slotRadio } from '../support/slot-picker'
 import { expect, openApp, test } from '../support/e2e-test'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { formatBookingTime } from '../../app/lib/booking'
+import { formatBookingTime } from '../../app/lib/dates'
 import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL } from '../support/urls'

@@ -1,4 +1,4 @@
-import { todayInMadrid } from '../../app/lib/booking'
+import { todayInMadrid } from '../../app/lib/dates'
 import { defaultBookingRules, lastBookableFrom } from '../../app/lib/slots'
 
 /** The suites book under the default rules (a test that changes them restores them; see admin-settings.spec). */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { availabilityFact, describeAvailability } from '~/content/availability'
-import { formatBookingTime, splitBookings, todayInMadrid } from '~/lib/booking'
+import { splitBookings } from '~/lib/booking'
+import { formatBookingTime, todayInMadrid } from '~/lib/dates'
 import {
 	bookingWindow,
 	defaultBookingRules,

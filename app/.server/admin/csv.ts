@@ -1,5 +1,4 @@
 import { stringify } from 'csv-stringify/sync'
-import { businessTimeZone } from '~/lib/dates'
 import { log } from '../log'
 
 /**
@@ -66,13 +65,3 @@ export async function csvStream<Row>({
 		},
 	})
 }
-
-// 'sv-SE' writes a date as 2026-11-24 15:30: a spreadsheet reads it as a date and sorts it as one.
-// Madrid time, as every date the company reads.
-let spreadsheetDateTime: Intl.DateTimeFormat | undefined
-export const formatSpreadsheetDateTime = (value: string) =>
-	(spreadsheetDateTime ??= new Intl.DateTimeFormat('sv-SE', {
-		timeZone: businessTimeZone,
-		dateStyle: 'short',
-		timeStyle: 'short',
-	})).format(new Date(value))

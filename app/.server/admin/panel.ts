@@ -1,7 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { todayInMadrid } from '~/lib/booking'
+import { todayInMadrid, nextDays } from '~/lib/dates'
 import type { Database } from '~/lib/database.types'
-import { nextDays } from '~/lib/dates'
 import { loadRecurringRevenue } from './billing-figures'
 import { log } from '../log'
 

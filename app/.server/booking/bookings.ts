@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { demoMinutes, formatBookingTime, todayInMadrid, type Booking } from '~/lib/booking'
+import { demoMinutes, type Booking } from '~/lib/booking'
+import { formatBookingTime, todayInMadrid } from '~/lib/dates'
 import {
 	bookableDays,
 	bookingWindow,

@@ -4,6 +4,7 @@ import { env, isHttps, oauthOrigins, stripeHostedOrigins } from '../env'
 import { cspReportGroup, cspReportPath } from '../security/csp-reports'
 import { currentRequest } from '../log'
 import { isAllowedOrigin, securityHeaders, type ScriptSources } from '../security/headers'
+import { cacheControl } from './cache-control'
 
 export type RequestInfo = {
 	/** Correlates the server log with the `X-Request-Id` a user can report. */
@@ -45,7 +46,7 @@ export const requestMiddleware: MiddlewareFunction<Response> = async ({ url, con
 	const response = withoutRouterWords(await next())
 	const scripts = info.scriptHashes ? { hashes: info.scriptHashes } : { nonce: info.nonce }
 	for (const [name, value] of responseSecurityHeaders(scripts)) response.headers.set(name, value)
-	if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-store')
+	if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', cacheControl.personal)
 	return response
 }
 

@@ -1,14 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { isOneVisitorsCookieHeader } from '~/lib/cookie-header'
 import { requestInfoContext } from './request'
-
-/**
- * How long the shared cache in front of the app (nginx on one machine, a CDN beyond: docs/deploy.md) serves a
- * site page as it stored it, then as stale while it asks for a fresh one: a post published now shows to every
- * anonymous visitor within their sum, and at once to anyone signed in (their pages bypass the cache). Browsers
- * keep nothing (max-age=0): a visitor who signs in sees the header change on the next page.
- */
-export const sharedCacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60'
+import { cacheControl } from './cache-control'
 
 /**
  * A request whose cookies make its page one visitor's: the session, a toast, the booking draft, or a Cookie header
@@ -34,7 +27,7 @@ export const sharedPageMiddleware: MiddlewareFunction<Response> = async ({ reque
 	context.get(requestInfoContext).shared = page.shareable
 	const response = await next()
 	if (page.shareable && response.status === 200 && !response.headers.has('Set-Cookie')) {
-		response.headers.set('Cache-Control', sharedCacheControl)
+		response.headers.set('Cache-Control', cacheControl.sharedPage)
 		response.headers.append('Vary', 'Cookie')
 	}
 	return response

@@ -8,6 +8,7 @@ import { serviceUnavailable } from '../http/responses'
 import type { SessionUser } from '../auth/session'
 import { requestInfoContext } from '../http/request'
 import { log } from '../log'
+import { cacheControl } from '../http/cache-control'
 
 type Connection = {
 	fetch: typeof fetch
@@ -144,10 +145,11 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
 	context.set(supabaseContext, supabase)
 	const response = await next()
 	for (const cookie of supabase.headers.getSetCookie()) response.headers.append('Set-Cookie', cookie)
-	const cacheControl = supabase.headers.get('Cache-Control')
-	if (cacheControl) response.headers.set('Cache-Control', cacheControl)
+	// What supabase-js asks of a response that refreshed the session (its cookies must reach only this browser).
+	const asked = supabase.headers.get('Cache-Control')
+	if (asked) response.headers.set('Cache-Control', asked)
 	// A page seen with a session may show who is signed in: never cache it for anyone else.
-	else if (hasSessionCookie(request)) response.headers.set('Cache-Control', 'private, no-store')
+	else if (hasSessionCookie(request)) response.headers.set('Cache-Control', cacheControl.personal)
 	return response
 }
 

@@ -7,9 +7,9 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
 import { billingStatusLabels, subscriptionCopy as copy } from '~/content/billing'
-import { formatEuros, periodLabels, planById, priceSuffix, vatNote } from '~/content/plans'
+import { periodLabels, planById, priceSuffix, vatNote } from '~/content/plans'
+import { formatEuros, formatAmount } from '~/lib/money'
 import { formatLongDate } from '~/lib/dates'
-import { formatAmount } from '~/lib/money'
 import { SubmitButton, usePendingForm } from '~/components/forms'
 
 export function toneOf(status: string): BadgeTone {

@@ -3,11 +3,12 @@ import { hostGuard } from '~/.server/http/host-guard'
 import { supabaseMiddleware } from '~/.server/supabase/client'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/layout'
+import { cacheControl } from '~/.server/http/cache-control'
 
 /** Portal pages are personal: never stored by a browser cache or a proxy. */
 const noStore: Route.MiddlewareFunction = async (_, next) => {
 	const response = await next()
-	response.headers.set('Cache-Control', 'private, no-store')
+	response.headers.set('Cache-Control', cacheControl.personal)
 	return response
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { illustrationSvg } from '~/.server/blog/illustrations'
 import { parseIllustrationName } from '~/lib/blog-images'
 import type { Route } from './+types/blog-image'
+import { cacheControl } from '~/.server/http/cache-control'
 
 /**
  * A post's illustration (app/lib/blog-images.ts names it). The drawing depends only on its name, so it is
@@ -14,7 +15,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
 	const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`
 	const headers = {
 		'Content-Type': 'image/svg+xml; charset=utf-8',
-		'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
+		'Cache-Control': cacheControl.illustration,
 		ETag: etag,
 	}
 	if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers })

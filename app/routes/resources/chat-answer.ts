@@ -6,6 +6,7 @@ import { chat } from '~/content/chat'
 import type { AnswerEvent } from '~/lib/chat'
 import { questionSchema } from '~/lib/chat-schemas'
 import type { Route } from './+types/chat-answer'
+import { cacheControl } from '~/.server/http/cache-control'
 
 /** One JSON object a line, each sent as soon as it is known; never cached, never compressed (that would hold it back). */
 function eventStream(events: AsyncIterator<AnswerEvent>, status = 200) {
@@ -21,7 +22,7 @@ function eventStream(events: AsyncIterator<AnswerEvent>, status = 200) {
 	})
 	return new Response(lines.pipeThrough(new TextEncoderStream()), {
 		status,
-		headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store, no-transform' },
+		headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': cacheControl.stream },
 	})
 }
 

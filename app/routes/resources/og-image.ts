@@ -3,8 +3,9 @@ import { ogImage } from '~/.server/seo/og-image'
 import { requestInfoContext } from '~/.server/http/request'
 import { pathOfOgImage } from '~/lib/seo'
 import type { Route } from './+types/og-image'
+import { cacheControl } from '~/.server/http/cache-control'
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': cacheControl.none } })
 
 /**
  * The Open Graph image of a public page or post (`pageMeta` links it), made on first request and then
@@ -18,7 +19,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 	if (!card) return notFound()
 	const { image, cached } = await ogImage(card)
 	const headers = {
-		'Cache-Control': 'public, max-age=3600, stale-while-revalidate=86400',
+		'Cache-Control': cacheControl.ogImage,
 		ETag: image.etag,
 		'Server-Timing': `og;desc="${cached ? 'memory' : 'rendered'}"`,
 	}

@@ -3,6 +3,7 @@ import { getPublicEnv } from '~/.server/env'
 import { createAnonClient } from '~/.server/supabase/client'
 import { capabilitiesPath, capabilityIds, capabilityPath } from '~/lib/capability-ids'
 import { planIds } from '~/lib/plan-ids'
+import { cacheControl } from '~/.server/http/cache-control'
 
 const staticPaths = [
 	'/',
@@ -43,6 +44,6 @@ ${entries.map((entry) => `  <url><loc>${escapeXml(entry.loc)}</loc>${entry.lastm
 </urlset>
 `
 	return new Response(body, {
-		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': cacheControl.hourly },
 	})
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
-import { todayInMadrid } from '~/lib/booking'
+import { todayInMadrid } from '~/lib/dates'
 import { defaultBookingRules, isWeekend, lastBookableFrom } from '~/lib/slots'
 import { defaultRulesRow } from '../../support/booking-rules'
 import { createUser, serviceClient, startTestSupabase } from '../../support/supabase'

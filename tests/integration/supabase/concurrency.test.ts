@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
-import { todayInMadrid } from '~/lib/booking'
+import { todayInMadrid } from '~/lib/dates'
 import { defaultBookingRules } from '~/lib/slots'
 import { inbox } from '../../support/mail'
 import { createUser, serviceClient, startTestSupabase } from '../../support/supabase'

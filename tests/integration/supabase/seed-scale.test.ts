@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { todayInMadrid } from '~/lib/booking'
+import { todayInMadrid } from '~/lib/dates'
 import { defaultBookingRules, lastBookableFrom } from '~/lib/slots'
 import { seedScale } from '../../../local/supabase/scale'
 import type { LocalSupabase } from '../../../local/supabase/server'

@@ -13,7 +13,8 @@ import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { Icon } from '~/components/ui/icon'
 import { adminBillingCopy as copy } from '~/content/admin-billing'
 import { billingStatusLabels, invoiceStatusLabels } from '~/content/billing'
-import { formatEuros, periodLabels, planById } from '~/content/plans'
+import { periodLabels, planById } from '~/content/plans'
+import { formatEuros, formatCount, formatAmount } from '~/lib/money'
 import {
 	billingFiltersFrom,
 	billingViews,
@@ -23,7 +24,6 @@ import {
 	type BillingView,
 } from '~/lib/billing-filters'
 import { formatLongDate } from '~/lib/dates'
-import { formatAmount } from '~/lib/money'
 import { billingPeriods } from '~/lib/period'
 import { planIds } from '~/lib/plan-ids'
 import { routeComponent } from '~/lib/route-component'
@@ -73,10 +73,10 @@ function Figures({ figures }: { figures: LoaderData['figures'] }) {
 	const cards: { label: string; value: string; to?: string }[] = [
 		{ label: text.mrr, value: money(figures?.mrr) },
 		{ label: text.arr, value: money(figures?.arr) },
-		{ label: text.billed, value: figures ? figures.billed.toLocaleString('es-ES') : text.unavailable },
+		{ label: text.billed, value: figures ? formatCount(figures.billed) : text.unavailable },
 		{
 			label: text.failed,
-			value: figures?.failed === null || !figures ? text.unavailable : figures.failed.toLocaleString('es-ES'),
+			value: figures?.failed === null || !figures ? text.unavailable : formatCount(figures.failed),
 			to: '?vista=fallidos',
 		},
 	]
@@ -147,7 +147,7 @@ function PerPlan({ perPlan, mrr }: { perPlan: NonNullable<LoaderData['figures']>
 									data-label={figureColumns[index]}
 									className={cn(perPlanCell, 'max-sm:text-muted-foreground')}
 								>
-									{value.toLocaleString('es-ES')}
+									{formatCount(value)}
 								</td>
 							))}
 							<td
@@ -162,9 +162,9 @@ function PerPlan({ perPlan, mrr }: { perPlan: NonNullable<LoaderData['figures']>
 						<th scope="row" className="px-4 py-3 sm:px-6">
 							{text.total}
 						</th>
-						<td className="px-4 py-3 text-right sm:px-6">{sum('monthly').toLocaleString('es-ES')}</td>
-						<td className="px-4 py-3 text-right sm:px-6">{sum('annual').toLocaleString('es-ES')}</td>
-						<td className="px-4 py-3 text-right sm:px-6">{sum('oneTime').toLocaleString('es-ES')}</td>
+						<td className="px-4 py-3 text-right sm:px-6">{formatCount(sum('monthly'))}</td>
+						<td className="px-4 py-3 text-right sm:px-6">{formatCount(sum('annual'))}</td>
+						<td className="px-4 py-3 text-right sm:px-6">{formatCount(sum('oneTime'))}</td>
 						<td className="px-4 py-3 text-right sm:px-6">{formatEuros(mrr)}</td>
 					</tr>
 				</tbody>

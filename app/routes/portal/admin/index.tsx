@@ -4,7 +4,7 @@ import { getSupabase } from '~/.server/supabase/client'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
-import { formatEuros } from '~/content/plans'
+import { formatEuros, formatCount } from '~/lib/money'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/index'
 
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 function figureCards(figures: Awaited<ReturnType<typeof loadPanelFigures>>) {
 	const copy = adminCopy.figures
 	const upcoming = new URLSearchParams({ estado: 'confirmada', ...figures.upcoming })
-	const count = (value: number | null) => (value === null ? null : value.toLocaleString('es-ES'))
+	const count = (value: number | null) => (value === null ? null : formatCount(value))
 	return [
 		{ label: copy.bookings(upcomingDays), value: count(figures.upcomingBookings), to: `/admin/reuniones?${upcoming}` },
 		{ label: copy.inbox, value: count(figures.newInboxItems), to: '/admin/soporte?estado=nueva' },

@@ -2,8 +2,9 @@ import { data } from 'react-router'
 import { subscribersCsv } from '~/.server/newsletter/newsletter'
 import { getSupabase } from '~/.server/supabase/client'
 import { newsletterCopy } from '~/content/newsletter'
-import { todayInMadrid } from '~/lib/booking'
+import { todayInMadrid } from '~/lib/dates'
 import type { Route } from './+types/newsletter-csv'
+import { cacheControl } from '~/.server/http/cache-control'
 
 /** The confirmed newsletter subscribers, for the team's mailing tool. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': `attachment; filename="${newsletterCopy.csvFileName(todayInMadrid())}"`,
-			'Cache-Control': 'private, no-store',
+			'Cache-Control': cacheControl.personal,
 		},
 	})
 }

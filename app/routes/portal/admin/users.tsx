@@ -26,6 +26,7 @@ import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
 import { adminUserRow, type AdminUserRow } from '~/lib/admin-rows'
 import { DeleteForm, EditForm, InviteLink, ResendForm } from '~/components/admin/user-forms'
+import { formatCount } from '~/lib/money'
 
 type Row = AdminUserRow
 
@@ -274,7 +275,7 @@ function UserRow({ row }: { row: Row }) {
 				{formatLongDate(row.alta)}
 			</td>
 			<td data-label={demos} className="p-4 tabular-nums">
-				{row.demos.toLocaleString('es-ES')}
+				{formatCount(row.demos)}
 			</td>
 			<td data-label={copy.actions} className="p-4">
 				<span className={rowActions}>

@@ -1,0 +1,26 @@
+/**
+ * How long each kind of answer may be kept, and by whom: the one place that says it. Anything that says nothing
+ * is kept by nobody (the request middleware sets `personal`).
+ */
+export const cacheControl = {
+	/** One visitor's: a session, a toast, a form's answer, the portal. Neither a browser nor a proxy keeps it. */
+	personal: 'private, no-store',
+	/** Nothing worth keeping anywhere (an error, a health check, a 404 of a generated file). */
+	none: 'no-store',
+	/** A stream answered as it is written: kept by nobody, and not recompressed on the way. */
+	stream: 'no-store, no-transform',
+	/**
+	 * A site page the same for every anonymous visitor. The shared cache in front of the app (nginx on one machine,
+	 * a CDN beyond: docs/deploy.md) serves it as stored for s-maxage, then as stale while it asks for a fresh one:
+	 * a post published now shows to every anonymous visitor within their sum, and at once to anyone signed in
+	 * (their pages bypass the cache). Browsers keep nothing (max-age=0): a visitor who signs in sees the header
+	 * change on the next page.
+	 */
+	sharedPage: 'public, max-age=0, s-maxage=60, stale-while-revalidate=60',
+	/** robots.txt and the sitemap: an hour anywhere. */
+	hourly: 'public, max-age=3600',
+	/** An Open Graph picture: an hour, then revalidated by its ETag while the old one serves a day. */
+	ogImage: 'public, max-age=3600, stale-while-revalidate=86400',
+	/** A blog illustration, drawn from its name alone: a day, then a week stale. */
+	illustration: 'public, max-age=86400, stale-while-revalidate=604800',
+} as const
