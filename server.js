@@ -91,6 +91,7 @@ httpServer.listen(port, () => {
 	const siteUrl = process.env.SITE_URL ?? `http://kia.localhost:${port}`
 	const portalUrl = process.env.PORTAL_URL ?? `http://portal.kia.localhost:${port}`
 	log.info(`[server] listening on port ${port}: site ${siteUrl}, portal ${portalUrl}`)
+	app.startServerWorker()
 })
 // e.g. the port is taken: a message for whoever started it, not a stack trace.
 httpServer.once('error', (error) => {
@@ -102,7 +103,10 @@ httpServer.once('error', (error) => {
 process.once('SIGTERM', () => {
 	draining = true
 	log.info(`[server] SIGTERM: finishing requests in flight (up to ${drainMs} ms)`)
-	httpServer.close(() => {
+	// The worker stops claiming with the server and finishes its jobs in hand; one cut off is retried elsewhere.
+	const stopped = app.stopServerWorker()
+	httpServer.close(async () => {
+		await stopped
 		log.info('[server] drained; exiting')
 		process.exit(0)
 	})

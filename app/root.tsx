@@ -11,6 +11,7 @@ import {
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/root'
+import { budgetMiddleware } from './.server/budget'
 import { readConsent } from './.server/http/consent'
 import { getPublicEnv } from './.server/env'
 import { honeypotInputProps } from './.server/inbox/forms'
@@ -26,7 +27,7 @@ import { hostKindOf } from './lib/host'
 import appStylesHref from './app.css?url'
 import interLatinHref from './fonts/inter-latin-wght-400-700.woff2?url'
 
-export const middleware: Route.MiddlewareFunction[] = [requestMiddleware, originMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [requestMiddleware, budgetMiddleware, originMiddleware]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { host } = context.get(requestInfoContext)

@@ -7,6 +7,7 @@ import '~/.server/env'
 import { clientAddressContext } from '~/.server/http/request'
 import { methodGuard } from './methods'
 
+export { startServerWorker, stopServerWorker } from '~/.server/jobs/server-worker'
 export { log } from '~/.server/log'
 export { answerHealthCheck } from './health'
 export { refuseMisdirected } from './hosts'

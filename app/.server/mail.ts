@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto'
 import { createTransport } from 'nodemailer'
 import addressparser from 'nodemailer/lib/addressparser'
 import { singleLine } from '~/lib/header-text'
 import type { InvitationMethod, Party } from '~/lib/ics'
+import { callSignal } from './budget'
 import { env } from './env'
-import { log } from './log'
+import { PermanentJobError } from './jobs/worker'
 
 /**
- * Mail is sent while a visitor waits (a booking, a contact form): nodemailer
- * would wait up to 2 minutes for a connection and 10 for a stalled one. A
+ * Mail is sent by the work queue's worker, whose jobs have a deadline: nodemailer would wait up to 2 minutes for a
+ * connection (its connection timeout covers the DNS lookup and connecting) and 10 for a stalled one, where a
  * healthy server answers in well under a second.
  */
 const transport = createTransport({
@@ -16,6 +18,12 @@ const transport = createTransport({
 	greetingTimeout: 5_000,
 	socketTimeout: 15_000,
 })
+
+/**
+ * The most one message may take in all, however slowly the server answers each command (or what is left of
+ * the request's budget, when less).
+ */
+const messageTimeoutMs = 20_000
 
 export type Mail = {
 	to: string
@@ -55,16 +63,37 @@ export function composeMail({ invitation, unsubscribeUrl, ...mail }: Mail) {
 	}
 }
 
-/** Sends by SMTP (locally the mail catcher). A failed e-mail is logged and reported, never thrown. */
-export async function sendMail(mail: Mail) {
+/**
+ * Sends by SMTP (locally the mail catcher), as the job `key` asks: its Message-ID is the key's, the same on every
+ * attempt, so a message sent again after a worker died before recording it is the same message, which mail
+ * systems keep once. Throws when it could not be sent, a PermanentJobError when the server refused the recipient or
+ * the message for good (a 5xx to RCPT TO or DATA): retrying would be refused the same.
+ */
+export async function sendMail(mail: Mail, key: string) {
 	try {
-		await transport.sendMail(composeMail(mail))
-		return true
+		await transport.sendMail({
+			...composeMail(mail),
+			messageId: messageIdFor(key),
+			signal: callSignal(messageTimeoutMs),
+		})
 	} catch (error) {
-		log.error({ err: error }, `[mail] could not send “${mail.subject}” to ${mail.to}`)
-		return false
+		if (isRefusedForGood(error)) throw new PermanentJobError(`el servidor de correo lo rechaza: ${errorText(error)}`)
+		throw new Error(`no se pudo enviar: ${errorText(error)}`, { cause: error })
 	}
 }
+
+export const messageIdFor = (key: string) =>
+	`<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${senderDomain()}>`
+
+const senderDomain = () => mailSender().email.split('@')[1] ?? 'kia.es'
+
+function isRefusedForGood(error: unknown) {
+	if (!(error instanceof Error)) return false
+	const { responseCode, command } = error as Error & { responseCode?: number; command?: string }
+	return responseCode !== undefined && responseCode >= 500 && (command === 'RCPT TO' || command === 'DATA')
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * Who our e-mails come from, as a calendar party: the organizer of our

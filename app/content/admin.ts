@@ -301,7 +301,6 @@ export const adminCopy = {
 			submit: 'Enviar respuesta',
 			sent: (email: string) => `Respuesta enviada a ${email}`,
 			failed: 'No se pudo enviar la respuesta. Inténtalo de nuevo más tarde.',
-			notRecorded: 'La respuesta se envió, pero no se pudo guardar en el historial.',
 			noAddress: 'Este mensaje no tiene un email al que responder.',
 		},
 	},

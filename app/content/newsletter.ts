@@ -35,8 +35,6 @@ export const newsletterCopy = {
 		welcomeText: (unsubscribeUrl: string) =>
 			`Hola:\n\nGracias por confirmar tu suscripción. Una vez al mes te contaremos las novedades de KIA, ideas para que un asistente de IA trabaje por tu negocio y los cambios normativos que te afectan, como VERIFACTU.\n\nSi prefieres dejar de recibirlo, date de baja con un clic: ${unsubscribeUrl}`,
 	},
-	// The inbox item of a confirmed sign-up (issue 21).
-	inboxMessage: 'Suscripción al boletín confirmada.',
 	csvFileName: (day: string) => `boletin-kia-${day}.csv`,
 	csvColumns: ['Email', 'Confirmado', 'Alta'],
 	exportError: 'No se pudo exportar la lista de suscriptores. Inténtalo de nuevo.',

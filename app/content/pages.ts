@@ -120,10 +120,6 @@ export const demoPage = {
 		join: 'Ir a la reunión',
 		toast: '¡Éxito!',
 		toastText: 'Tu cita ha sido agendada. Revisa tu email para más detalles.',
-		// The booking is kept when the confirmation e-mail cannot be sent; the page must not promise it.
-		toastTextNoMail: 'Tu cita ha sido agendada. Tienes el enlace de la reunión en esta página.',
-		noMail:
-			'No hemos podido enviarte el correo de confirmación. Guarda el enlace de la reunión: también lo tienes en tu panel de cliente, en Reuniones.',
 	},
 	failure: {
 		banner: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',

@@ -199,7 +199,6 @@ export type Database = {
 					email: string
 					estado: string
 					id: string
-					token_confirmacion: string | null
 				}
 				Insert: {
 					baja_at?: string | null
@@ -209,7 +208,6 @@ export type Database = {
 					email: string
 					estado?: string
 					id?: string
-					token_confirmacion?: string | null
 				}
 				Update: {
 					baja_at?: string | null
@@ -219,7 +217,6 @@ export type Database = {
 					email?: string
 					estado?: string
 					id?: string
-					token_confirmacion?: string | null
 				}
 				Relationships: []
 			}
@@ -582,16 +579,25 @@ export type Database = {
 			}
 			stripe_eventos: {
 				Row: {
+					claim: string | null
+					claimed_until: string | null
+					handled_at: string | null
 					id: string
 					received_at: string
 					type: string
 				}
 				Insert: {
+					claim?: string | null
+					claimed_until?: string | null
+					handled_at?: string | null
 					id: string
 					received_at?: string
 					type: string
 				}
 				Update: {
+					claim?: string | null
+					claimed_until?: string | null
+					handled_at?: string | null
 					id?: string
 					received_at?: string
 					type?: string
@@ -646,6 +652,54 @@ export type Database = {
 					status?: string
 					updated_at?: string
 					user_id?: string | null
+				}
+				Relationships: []
+			}
+			trabajos: {
+				Row: {
+					clave: string | null
+					created_at: string
+					datos: Json
+					disponible_desde: string
+					estado: string
+					id: number
+					intentos: number
+					max_intentos: number
+					reclamado_hasta: string | null
+					reclamado_por: string | null
+					terminado_at: string | null
+					tipo: string
+					ultimo_error: string | null
+				}
+				Insert: {
+					clave?: string | null
+					created_at?: string
+					datos?: Json
+					disponible_desde?: string
+					estado?: string
+					id?: never
+					intentos?: number
+					max_intentos?: number
+					reclamado_hasta?: string | null
+					reclamado_por?: string | null
+					terminado_at?: string | null
+					tipo: string
+					ultimo_error?: string | null
+				}
+				Update: {
+					clave?: string | null
+					created_at?: string
+					datos?: Json
+					disponible_desde?: string
+					estado?: string
+					id?: never
+					intentos?: number
+					max_intentos?: number
+					reclamado_hasta?: string | null
+					reclamado_por?: string | null
+					terminado_at?: string | null
+					tipo?: string
+					ultimo_error?: string | null
 				}
 				Relationships: []
 			}
@@ -799,9 +853,56 @@ export type Database = {
 				}
 				Returns: Json
 			}
+			claim_stripe_event: {
+				Args: {
+					p_id: string
+					p_lease_seconds: number
+					p_type: string
+				}
+				Returns: {
+					claim: string
+					state: string
+				}[]
+			}
 			contains_pattern: {
 				Args: {
 					termino: string
+				}
+				Returns: string
+			}
+			encolar_trabajo: {
+				Args: {
+					clave?: string
+					datos: Json
+					espera?: string
+					tipo: string
+				}
+				Returns: undefined
+			}
+			encolar_trabajos: {
+				Args: {
+					trabajos: Json
+				}
+				Returns: undefined
+			}
+			enlazar_reserva: {
+				Args: {
+					enlace: string
+					evento: string
+					reserva: string
+				}
+				Returns: boolean
+			}
+			estado_cola: {
+				Args: never
+				Returns: Json
+			}
+			fallar_trabajo: {
+				Args: {
+					definitivo?: boolean
+					error: string
+					id: number
+					trabajador: string
 				}
 				Returns: string
 			}
@@ -824,15 +925,82 @@ export type Database = {
 				Args: never
 				Returns: boolean
 			}
+			reclamar_trabajos: {
+				Args: {
+					cuantos: number
+					segundos: number
+					trabajador: string
+				}
+				Returns: {
+					clave: string | null
+					created_at: string
+					datos: Json
+					disponible_desde: string
+					estado: string
+					id: number
+					intentos: number
+					max_intentos: number
+					reclamado_hasta: string | null
+					reclamado_por: string | null
+					terminado_at: string | null
+					tipo: string
+					ultimo_error: string | null
+				}[]
+				SetofOptions: {
+					from: '*'
+					to: 'trabajos'
+					isOneToOne: false
+					isSetofReturn: true
+				}
+			}
 			refund_rate_limit: {
 				Args: {
 					p_key: string
 				}
 				Returns: undefined
 			}
+			reintentar_trabajo: {
+				Args: {
+					id: number
+				}
+				Returns: boolean
+			}
+			renovar_trabajos: {
+				Args: {
+					ids: number[]
+					segundos: number
+					trabajador: string
+				}
+				Returns: undefined
+			}
 			require_admin: {
 				Args: never
 				Returns: undefined
+			}
+			settle_stripe_event: {
+				Args: {
+					p_claim: string
+					p_handled: boolean
+					p_id: string
+				}
+				Returns: undefined
+			}
+			suscribir_boletin: {
+				Args: {
+					correo: string
+				}
+				Returns: {
+					confirmacion_enviada_at: string
+					estado: string
+					id: string
+				}[]
+			}
+			terminar_trabajo: {
+				Args: {
+					id: number
+					trabajador: string
+				}
+				Returns: boolean
 			}
 		}
 		Enums: {

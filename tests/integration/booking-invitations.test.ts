@@ -11,6 +11,7 @@ import { inbox, invitationIn, type CaughtMail } from '../support/mail'
 import { createUser, serviceClient, startTestSupabase, type TestUser } from '../support/supabase'
 import { uniqueEmail, uniqueSlot, type Slot } from '../support/unique'
 import { smtpPort } from '../support/urls'
+import { restartWorker, stopWorker } from '../support/worker'
 
 // A booking, its reschedules and its cancellation, run by the app's own booking module against this file's
 // Supabase stand-in and the run's mail catcher: what reaches the client and the company inbox.
@@ -19,7 +20,10 @@ let supabase: LocalSupabase
 beforeAll(async () => {
 	supabase = await startTestSupabase()
 })
-afterAll(() => supabase.stop())
+afterAll(async () => {
+	await stopWorker()
+	await supabase.stop()
+})
 
 const googleVariables = [
 	'GOOGLE_CALENDAR_ID',
@@ -28,7 +32,10 @@ const googleVariables = [
 	'GOOGLE_CALENDAR_IMPERSONATE',
 ]
 
-/** The app's booking module, configured afresh: this file's services, its own company inbox, and `extra`. */
+/**
+ * The app's booking module, configured afresh: this file's services, its own company inbox, and `extra`; and the
+ * work queue's worker on the same settings, which sends the e-mails and changes the calendar.
+ */
 async function bookingsWith(company: string, extra: Record<string, string> = {}) {
 	for (const name of googleVariables) delete process.env[name]
 	Object.assign(process.env, {
@@ -38,6 +45,7 @@ async function bookingsWith(company: string, extra: Record<string, string> = {})
 		...extra,
 	})
 	vi.resetModules()
+	await restartWorker()
 	return import('~/.server/booking/bookings')
 }
 
@@ -107,7 +115,7 @@ describe('without Google Calendar: our invitation', () => {
 		const [first, second, third] = [uniqueSlot(), uniqueSlot(), uniqueSlot()] as const
 		const ical = (slot: Slot) => `${slot.fecha}T${slot.hora}:00`
 
-		expect(await createBooking(bookingOf(client, first), defaultBookingRules)).toMatchObject({ ok: true, mailed: true })
+		expect(await createBooking(bookingOf(client, first), defaultBookingRules)).toMatchObject({ ok: true })
 		const { id } = await bookingRow(client.id)
 		const booked = formatBookingTime(first.fecha, first.hora)
 		const steps = [
@@ -229,39 +237,43 @@ describe('with Google Calendar: Google’s invitation only', () => {
 		expect(await createBooking(bookingOf(client, slot), defaultBookingRules)).toEqual({
 			ok: true,
 			meetUrl: 'https://meet.google.com/abc-defg-hij',
-			mailed: true,
 		})
 		const { id, event_id } = await bookingRow(client.id)
 		expect(event_id).toBe('google:evento1')
+		const mails = [
+			await mailTo(client.email, /^Tu demostración de KIA: /, formatBookingTime(slot.fecha, slot.hora)),
+			await mailTo(company, /^Nueva demostración reservada: /, formatBookingTime(slot.fecha, slot.hora)),
+		]
 		expect(
 			await rescheduleOwnBooking(client.client, client.authUser, { id, fecha: moveTo.fecha, hora: moveTo.hora }),
 		).toEqual({
 			ok: true,
 		})
-		expect(await cancelOwnBooking(client.client, client.authUser, id)).toEqual({ ok: true })
-
-		// Google's side: the client is a guest, and every change is sent to the guests.
-		expect(calls.map((call) => call.method)).toEqual(['POST', 'PATCH', 'DELETE'])
-		for (const call of calls) expect(new URL(call.url).searchParams.get('sendUpdates'), call.method).toBe('all')
-		expect(calls[0]?.body).toMatchObject({ attendees: [{ email: client.email }] })
-
-		// Ours: the confirmation and the notices, none carrying a second invitation.
-		const mails = [
-			await mailTo(client.email, /^Tu demostración de KIA: /, formatBookingTime(slot.fecha, slot.hora)),
-			await mailTo(company, /^Nueva demostración reservada: /, formatBookingTime(slot.fecha, slot.hora)),
+		mails.push(
 			await mailTo(
 				client.email,
 				/^Tu reunión con KIA ha cambiado de fecha$/,
 				formatBookingTime(moveTo.fecha, moveTo.hora),
 			),
 			await mailTo(company, /^Demostración reprogramada: /, formatBookingTime(moveTo.fecha, moveTo.hora)),
+		)
+		await expect.poll(() => calls.map((call) => call.method)).toEqual(['POST', 'PATCH'])
+		expect(await cancelOwnBooking(client.client, client.authUser, id)).toEqual({ ok: true })
+		mails.push(
 			await mailTo(
 				client.email,
 				/^Tu reunión con KIA ha sido cancelada$/,
 				formatBookingTime(moveTo.fecha, moveTo.hora),
 			),
 			await mailTo(company, /^Demostración cancelada: /, formatBookingTime(moveTo.fecha, moveTo.hora)),
-		]
+		)
+
+		// Google's side: the client is a guest, and every change is sent to the guests.
+		await expect.poll(() => calls.map((call) => call.method)).toEqual(['POST', 'PATCH', 'DELETE'])
+		for (const call of calls) expect(new URL(call.url).searchParams.get('sendUpdates'), call.method).toBe('all')
+		expect(calls[0]?.body).toMatchObject({ id: id.replaceAll('-', ''), attendees: [{ email: client.email }] })
+
+		// Ours: the confirmation and the notices, none carrying a second invitation.
 		for (const mail of mails) expect(await invitationIn(mail), mail.subject).toBeNull()
 		expect(mails[0]?.text).toContain('https://meet.google.com/abc-defg-hij')
 	})

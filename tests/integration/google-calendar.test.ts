@@ -49,6 +49,7 @@ afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 const meeting = {
+	id: '6f1c2b9e-8d4a-4e2b-9c1f-3a5b7d9e0f12',
 	fecha: '2026-11-24',
 	hora: '13:30',
 	motivo: 'Demostración del asistente KIA',
@@ -81,7 +82,8 @@ describe('Google Calendar provider', () => {
 			start: { dateTime: '2026-11-24T13:30:00', timeZone: 'Europe/Madrid' },
 			end: { dateTime: '2026-11-24T13:45:00', timeZone: 'Europe/Madrid' },
 			attendees: [{ email: 'ana@empresa.es', displayName: 'Ana Ruiz' }],
-			conferenceData: { createRequest: { conferenceSolutionKey: { type: 'hangoutsMeet' } } },
+			id: '6f1c2b9e8d4a4e2b9c1f3a5b7d9e0f12',
+			conferenceData: { createRequest: { requestId: meeting.id, conferenceSolutionKey: { type: 'hangoutsMeet' } } },
 		})
 
 		await calendar.move(event.eventId, { ...meeting, fecha: '2026-11-25', hora: '10:00' })
@@ -97,6 +99,34 @@ describe('Google Calendar provider', () => {
 		expect(calls.at(-1)).toMatchObject({ method: 'DELETE', auth: 'Bearer token-de-prueba' })
 		// One token serves every call until it expires.
 		expect(calls.filter((call) => call.url.startsWith('https://oauth2.googleapis.com'))).toHaveLength(1)
+	})
+})
+
+describe('Google Calendar asked twice for one booking', () => {
+	test('a creation whose event exists already (an earlier attempt) reads that event', async () => {
+		const read: string[] = []
+		server.use(
+			http.post('https://www.googleapis.com/calendar/v3/calendars/:calendar/events', () =>
+				HttpResponse.json(
+					{ error: { code: 409, message: 'The requested identifier already exists.' } },
+					{ status: 409 },
+				),
+			),
+			http.get('https://www.googleapis.com/calendar/v3/calendars/:calendar/events/:event', ({ params }) => {
+				read.push(String(params.event))
+				return HttpResponse.json({ id: params.event, hangoutLink: 'https://meet.google.com/ya-existe' })
+			}),
+		)
+		const calendar = createGoogleCalendar({
+			calendarId: 'demos@kia.es',
+			serviceAccountEmail: 'reservas@kia-project.iam.gserviceaccount.com',
+			privateKey,
+		})
+		await expect(calendar.create(meeting)).resolves.toEqual({
+			eventId: 'google:6f1c2b9e8d4a4e2b9c1f3a5b7d9e0f12',
+			meetUrl: 'https://meet.google.com/ya-existe',
+		})
+		expect(read).toEqual(['6f1c2b9e8d4a4e2b9c1f3a5b7d9e0f12'])
 	})
 })
 
@@ -129,12 +159,14 @@ describe('Google Calendar that does not answer', () => {
 })
 
 describe('Jitsi provider', () => {
-	test('gives a joinable room without any account', async () => {
+	test('gives a joinable room without any account, the same one each time for one booking', async () => {
 		const { jitsiCalendar } = await import('~/.server/booking/calendar')
 		const first = await jitsiCalendar.create(meeting)
-		const second = await jitsiCalendar.create(meeting)
+		const again = await jitsiCalendar.create(meeting)
+		const other = await jitsiCalendar.create({ ...meeting, id: '0b7e3c1a-2f4d-4a6b-8c9e-1d3f5a7b9c0e' })
 		expect(first.meetUrl).toMatch(/^https:\/\/meet\.jit\.si\/kia-demo-[\w-]{12}$/)
-		expect(second.meetUrl).not.toBe(first.meetUrl)
+		expect(again).toEqual(first)
+		expect(other.meetUrl).not.toBe(first.meetUrl)
 		expect(first.eventId).toBe(`jitsi:${first.meetUrl.split('/').pop()}`)
 	})
 })

@@ -44,6 +44,11 @@ export const apiAccess: Record<string, { anon: string; authenticated: string; wh
 		authenticated: 'read, of published posts',
 		why: 'public content',
 	},
+	trabajos: {
+		anon: 'nothing',
+		authenticated: 'admins read all (the back office shows what is stuck and why); nobody else anything',
+		why: 'the work queue is the server’s: its jobs carry e-mails and addresses, and only its worker claims them',
+	},
 	form_submissions: {
 		anon: 'nothing',
 		authenticated:

@@ -2,7 +2,6 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
 import type { Database } from '~/lib/database.types'
 import { isUuid } from '~/lib/utils'
-import { cancelUpcomingBookingsOf } from '../booking/bookings'
 import { getPublicEnv } from '../env'
 import { createServiceClient } from '../supabase/client'
 import { log } from '../log'
@@ -48,9 +47,8 @@ export async function deleteUserByAdmin(
 		const { count } = await supabase.from('usuarios').select('id', { count: 'exact', head: true }).eq('role', 'admin')
 		if ((count ?? 0) <= 1) return { ok: false, message: copy.lastAdmin }
 	}
-	// The deleted user's confirmed meetings would otherwise keep holding their slots (issue 18, finding 9).
-	if (!(await cancelUpcomingBookingsOf(id))) return { ok: false, message: copy.deleteError }
-	// Service role: deleting an account is the auth admin API's job; the profile follows by foreign key.
+	// Service role: deleting an account is the auth admin API's job; the profile follows by foreign key, and the
+	// database cancels the user's upcoming meetings with it, calendar and e-mails included (its outbox).
 	const { error } = await createServiceClient().auth.admin.deleteUser(id)
 	if (error) {
 		log.error({ err: error }, '[admin] delete failed')

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { getStripe, type Stripe } from './stripe'
 import { createServiceClient } from '../supabase/client'
 import { retrieveCheckoutSession } from './checkout'
@@ -128,24 +129,57 @@ async function savePayment(session: Stripe.Checkout.Session) {
 	if (error) throw error
 }
 
-export type EventOutcome = 'handled' | 'ignored' | 'duplicate'
+export type EventOutcome = 'handled' | 'ignored' | 'duplicate' | 'in-progress'
 
 /**
- * Applies one verified webhook event. Each event id is recorded once handled,
- * so a re-delivery has no second effect; the handlers themselves re-fetch
- * from Stripe and upsert, so even two concurrent deliveries agree.
+ * How long a delivery holds its claim on an event: far past what handling can take (its outside calls end with
+ * the request's budget, app/.server/budget.ts), so a live delivery never loses it; a process that died holding it
+ * leaves the event to Stripe's next delivery after that.
+ */
+const claimLeaseSeconds = 120
+
+const claimAnswer = z.array(
+	z.union([
+		z.object({ state: z.literal('claimed'), claim: z.uuid() }),
+		z.object({ state: z.enum(['handled', 'in_progress']), claim: z.null() }),
+	]),
+)
+
+/**
+ * Applies one verified webhook event, once: the event is claimed before it is handled, in one statement, so of
+ * deliveries arriving together one handles it and the others hear 'duplicate' (handled) or 'in-progress' (to be
+ * delivered again: the first may yet fail). A failed handling gives its claim back for Stripe's next delivery.
+ * The handlers themselves re-fetch from Stripe and upsert, so a delivery after a lost claim agrees too.
  */
 export async function handleStripeEvent(event: Stripe.Event): Promise<EventOutcome> {
 	const service = createServiceClient()
-	const seen = await service.from('stripe_eventos').select('id').eq('id', event.id).maybeSingle()
-	if (seen.error) throw seen.error
-	if (seen.data) return 'duplicate'
+	const claimed = await service.rpc('claim_stripe_event', {
+		p_id: event.id,
+		p_type: event.type,
+		p_lease_seconds: claimLeaseSeconds,
+	})
+	if (claimed.error) throw claimed.error
+	const [answer] = claimAnswer.parse(claimed.data)
+	if (!answer) throw new Error(`claim_stripe_event answered nothing for ${event.id}`)
+	if (answer.state !== 'claimed') return answer.state === 'handled' ? 'duplicate' : 'in-progress'
 
-	const outcome = await applyEvent(event)
-	const { error } = await service
-		.from('stripe_eventos')
-		.upsert({ id: event.id, type: event.type }, { ignoreDuplicates: true })
-	if (error) throw error
+	const settle = async (handled: boolean) => {
+		const { error } = await service.rpc('settle_stripe_event', {
+			p_id: event.id,
+			p_claim: answer.claim,
+			p_handled: handled,
+		})
+		if (error) throw error
+	}
+	let outcome: EventOutcome
+	try {
+		outcome = await applyEvent(event)
+	} catch (error) {
+		// A claim that could not be given back still ends with its lease.
+		await settle(false).catch(() => undefined)
+		throw error
+	}
+	await settle(true)
 	return outcome
 }
 

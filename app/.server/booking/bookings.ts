@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { demoMinutes, type Booking } from '~/lib/booking'
-import { formatBookingTime, todayInMadrid } from '~/lib/dates'
+import type { Booking } from '~/lib/booking'
+import { todayInMadrid } from '~/lib/dates'
 import {
 	bookableDays,
 	bookingWindow,
@@ -12,20 +12,16 @@ import {
 } from '~/lib/slots'
 import { describeAvailability } from '~/content/availability'
 import type { Database } from '~/lib/database.types'
-import { icsInvitation, type InvitationMethod } from '~/lib/ics'
 import { loadBookingRules } from './rules'
-import { calendarFor, getCalendar, jitsiCalendar, type CalendarProvider } from './calendar'
-import { contactDestination } from '../inbox/forms'
-import { mailSender, sendMail, type Mail } from '../mail'
 import { createServiceClient } from '../supabase/client'
 import type { SessionUser } from '../auth/session'
 import { log } from '../log'
 import type { ActionResult } from '~/lib/action-result'
+import { wakeWorker } from '../jobs/wake'
+import { linkBooking } from './links'
 
 const bookingColumns = 'id, fecha, hora, motivo, status, meet_url, event_id, nombre, email'
-/** A change also needs the version of the invitation the client holds. */
-const changeColumns = `${bookingColumns}, secuencia`
-type BookingRow = Booking & { nombre: string; email: string; secuencia: number }
+type BookingRow = Booking & { nombre: string; email: string }
 
 /** The user's own meetings, read under RLS. */
 export async function listOwnBookings(supabase: SupabaseClient<Database>, user: SessionUser) {
@@ -53,7 +49,7 @@ async function upcomingBooking(
 	ownerId?: string,
 ): Promise<BookingRow | string> {
 	if (!/^[0-9a-f-]{36}$/i.test(id)) return 'La reunión no existe.'
-	const query = supabase.from('reservas').select(changeColumns).eq('id', id)
+	const query = supabase.from('reservas').select(bookingColumns).eq('id', id)
 	const { data } = await (ownerId ? query.eq('user_id', ownerId) : query).maybeSingle()
 	if (!data) return 'La reunión no existe.'
 	if (data.status !== 'confirmada' || data.fecha < todayInMadrid())
@@ -78,64 +74,23 @@ export async function cancelBookingAsAdmin(supabase: SupabaseClient<Database>, i
 	return cancelBooking(booking)
 }
 
-/** Frees the slot, removes the calendar event and tells the client and the company. */
+/**
+ * Frees the slot. The database enqueues the rest with the change (migration 20261202110000): the calendar
+ * event's removal and the client's and the company's e-mails.
+ */
 async function cancelBooking(booking: BookingRow): Promise<ChangeResult> {
 	// Service role: clients may not write bookings; the callers checked who may cancel this one.
-	const { data: cancelled, error } = await createServiceClient()
+	const { error } = await createServiceClient()
 		.from('reservas')
 		.update({ status: 'cancelada' })
 		.eq('id', booking.id)
 		.eq('status', 'confirmada')
-		.select('secuencia')
-		.maybeSingle()
 	if (error) {
 		log.error({ err: error }, '[bookings] cancel failed')
 		return { ok: false, message: 'inténtalo de nuevo más tarde.' }
 	}
-	// Another request cancelled it first, and told everyone.
-	if (!cancelled) return { ok: true }
-	const calendar = calendarOf(booking)
-	if (booking.event_id)
-		await calendar
-			.cancel(booking.event_id)
-			.catch((cause: unknown) => log.error({ err: cause }, '[calendar] cancel failed'))
-	const when = formatBookingTime(booking.fecha, booking.hora)
-	const invitation = invitationFor({ ...booking, secuencia: cancelled.secuencia }, calendar, 'CANCEL')
-	await sendMail({
-		to: booking.email,
-		subject: 'Tu reunión con KIA ha sido cancelada',
-		text: `Hola ${booking.nombre}:\n\nTu reunión del ${when} ha sido cancelada.\n\nSi quieres, puedes reservar otra desde tu panel de cliente.\n\nEl equipo de KIA`,
-		invitation,
-	})
-	await sendMail({
-		to: contactDestination(),
-		subject: `Demostración cancelada: ${when}`,
-		text: `Se ha cancelado la demostración de ${booking.nombre} <${booking.email}> del ${when}.\nMotivo: ${reasonOf(booking)}`,
-		invitation,
-	})
+	wakeWorker()
 	return { ok: true }
-}
-
-/**
- * Before an account goes, its confirmed meetings from today on are cancelled
- * as the client would cancel them: the slots are freed for others, calendar
- * events removed and the client told. (The database does the same for a
- * deletion made elsewhere, without the e-mails.) False when one could not be.
- */
-export async function cancelUpcomingBookingsOf(userId: string) {
-	// Service role: an admin is acting on another user's bookings, which only the server writes.
-	const { data, error } = await createServiceClient()
-		.from('reservas')
-		.select(changeColumns)
-		.eq('user_id', userId)
-		.eq('status', 'confirmada')
-		.gte('fecha', todayInMadrid())
-	if (error) {
-		log.error({ err: error }, '[bookings] upcoming meetings of a user could not be read')
-		return false
-	}
-	const results = await Promise.all(data.map((booking) => cancelBooking(booking)))
-	return results.every((result) => result.ok)
 }
 
 type Reschedule = { id: string; fecha: string; hora: string }
@@ -169,7 +124,7 @@ async function rescheduleBooking(
 		.update({ fecha, hora })
 		.eq('id', booking.id)
 		.eq('status', 'confirmada')
-		.select('secuencia')
+		.select('id')
 		.maybeSingle()
 	if (error) {
 		// The unique index on confirmed (fecha, hora) is what keeps two people out of one slot.
@@ -182,27 +137,7 @@ async function rescheduleBooking(
 	}
 	// Cancelled by another request since it was read.
 	if (!moved) return { ok: false, message: 'Solo se pueden cambiar reuniones confirmadas y futuras.' }
-	const calendar = calendarOf(booking)
-	const details = { fecha, hora, motivo: booking.motivo ?? '', nombre: booking.nombre, email: booking.email }
-	if (booking.event_id)
-		await calendar
-			.move(booking.event_id, details)
-			.catch((cause: unknown) => log.error({ err: cause }, '[calendar] move failed'))
-	const was = formatBookingTime(booking.fecha, booking.hora)
-	const when = formatBookingTime(fecha, hora)
-	const invitation = invitationFor({ ...booking, fecha, hora, secuencia: moved.secuencia }, calendar, 'REQUEST')
-	await sendMail({
-		to: booking.email,
-		subject: 'Tu reunión con KIA ha cambiado de fecha',
-		text: `Hola ${booking.nombre}:\n\nTu reunión se ha reprogramado para el ${when}.${booking.meet_url ? `\n\nEnlace: ${booking.meet_url}` : ''}\n\nEl equipo de KIA`,
-		invitation,
-	})
-	await sendMail({
-		to: contactDestination(),
-		subject: `Demostración reprogramada: ${when}`,
-		text: `${booking.nombre} <${booking.email}> ha cambiado su demostración del ${was} al ${when}.\nMotivo: ${reasonOf(booking)}${booking.meet_url ? `\nEnlace: ${booking.meet_url}` : ''}`,
-		invitation,
-	})
+	wakeWorker()
 	return { ok: true }
 }
 
@@ -246,10 +181,8 @@ export async function isSlotTaken(fecha: string, hora: string) {
 
 export type NewBooking = { userId: string; nombre: string; email: string; fecha: string; hora: string; motivo: string }
 
-/** `mailed`: whether the confirmation reached the mail server, so the page does not promise an e-mail that will not come. */
 export type BookingResult =
-	| { ok: true; meetUrl: string; mailed: boolean }
-	| { ok: false; reason: 'taken' | 'invalid' | 'horizon' | 'limit' | 'failed' }
+	{ ok: true; meetUrl: string } | { ok: false; reason: 'taken' | 'invalid' | 'horizon' | 'limit' | 'failed' }
 
 const outsideTheRules = 'elige un día y una hora de los disponibles a partir de ahora.'
 
@@ -282,18 +215,17 @@ async function upcomingCount(userId: string) {
 }
 
 /**
- * The behaviour of `crear-evento-reunion`: the row first (the unique index
- * decides who gets a contested slot), then the meeting link, then the
- * e-mails. A failing calendar or mail never undoes a booking: it is logged
- * and the booking keeps a joinable link.
+ * The behaviour of `crear-evento-reunion`: the row first (the unique index decides who gets a contested slot),
+ * then the meeting link, which the page shows, stored with the e-mails it enqueues (enlazar_reserva). A failing
+ * calendar never undoes a booking: it gets a Jitsi room. Should this process die before the link is stored, the
+ * job the booking enqueued makes it (bookingLinkJob): the same one, whoever makes it.
  */
 export async function createBooking(requested: NewBooking, rules: BookingRules): Promise<BookingResult> {
 	if (isPastHorizon(rules, requested.fecha)) return { ok: false, reason: 'horizon' }
 	if (!isBookable(rules, requested.fecha, requested.hora)) return { ok: false, reason: 'invalid' }
 	if ((await upcomingCount(requested.userId)) >= rules.maximoPendientes) return { ok: false, reason: 'limit' }
 	// Service role: bookings are written by the server only (docs/decisions/003).
-	const service = createServiceClient()
-	const { data, error } = await service
+	const { data, error } = await createServiceClient()
 		.from('reservas')
 		.insert({
 			user_id: requested.userId,
@@ -303,7 +235,7 @@ export async function createBooking(requested: NewBooking, rules: BookingRules):
 			hora: requested.hora,
 			motivo: requested.motivo,
 		})
-		.select('id, secuencia')
+		.select('id')
 		.single()
 	if (error || !data) {
 		if (error?.code === '23505') return { ok: false, reason: 'taken' }
@@ -312,89 +244,7 @@ export async function createBooking(requested: NewBooking, rules: BookingRules):
 		log.error({ err: error }, '[bookings] create failed')
 		return { ok: false, reason: 'failed' }
 	}
-	const event = await createMeetingLink(requested)
-	const { error: linkError } = await service
-		.from('reservas')
-		.update({ meet_url: event.meetUrl, event_id: event.eventId })
-		.eq('id', data.id)
-	if (linkError) log.error({ err: linkError }, '[bookings] could not store the meeting link')
-	const booking = { ...requested, id: data.id, secuencia: data.secuencia, meet_url: event.meetUrl }
-	const mailed = await sendBookingMails(booking, calendarFor(event.eventId))
-	return { ok: true, meetUrl: event.meetUrl, mailed }
+	const meetUrl = await linkBooking({ ...requested, id: data.id })
+	wakeWorker()
+	return { ok: true, meetUrl }
 }
-
-async function createMeetingLink(booking: NewBooking) {
-	try {
-		return await getCalendar().create(booking)
-	} catch (error) {
-		log.error({ err: error }, '[calendar] create failed; falling back to a Jitsi room')
-		return jitsiCalendar.create(booking)
-	}
-}
-
-/** The calendar behind a booking; one without an event (made before links existed) has none, like Jitsi. */
-const calendarOf = (booking: Pick<BookingRow, 'event_id'>) =>
-	booking.event_id ? calendarFor(booking.event_id) : jitsiCalendar
-
-/** An empty reason reads 'Consulta general'. */
-const reasonOf = (booking: { motivo: string | null }) => booking.motivo || 'Consulta general'
-
-type InvitedBooking = Pick<
-	BookingRow,
-	'id' | 'secuencia' | 'fecha' | 'hora' | 'motivo' | 'meet_url' | 'nombre' | 'email'
->
-
-/**
- * This version of a booking's invitation, the same file for the client and for the company inbox: both are
- * attendees, so a cancellation takes the meeting out of both calendars ('¿Estás seguro?' says so). Its
- * UID is the booking's id, the same on every version; none when the meeting's calendar invites by itself
- * (see CalendarProvider), so the client never gets two.
- */
-function invitationFor(
-	booking: InvitedBooking,
-	calendar: CalendarProvider,
-	method: InvitationMethod,
-): Mail['invitation'] {
-	if (calendar.sendsInvitations) return undefined
-	const link = booking.meet_url ? `\nEnlace: ${booking.meet_url}` : ''
-	const content = icsInvitation({
-		method,
-		uid: booking.id,
-		sequence: booking.secuencia,
-		fecha: booking.fecha,
-		hora: booking.hora,
-		durationMinutes: demoMinutes,
-		summary: 'Demostración de KIA',
-		description: `${reasonOf(booking)}${link}`,
-		url: booking.meet_url,
-		organizer: mailSender(),
-		attendees: [
-			{ name: booking.nombre, email: booking.email },
-			{ name: 'KIA', email: contactDestination() },
-		],
-		stamp: new Date(),
-	})
-	return { method, content }
-}
-
-/** The visitor's confirmation, then the company's notice; true when the visitor's was sent. */
-async function sendBookingMails(booking: InvitedBooking & { meet_url: string }, calendar: CalendarProvider) {
-	const when = formatBookingTime(booking.fecha, booking.hora)
-	const invitation = invitationFor(booking, calendar, 'REQUEST')
-	const mailed = await sendMail({
-		to: booking.email,
-		subject: `Tu demostración de KIA: ${when}`,
-		text: `Hola ${booking.nombre}:\n\nTu demostración gratuita de 15 minutos está confirmada para el ${when} (hora de Madrid).\n\nEnlace a la reunión: ${booking.meet_url}\n\nPuedes reprogramarla o cancelarla desde tu panel de cliente.\n\nEl equipo de KIA`,
-		html: `<p>Hola ${escapeHtml(booking.nombre)}:</p><p>Tu demostración gratuita de 15 minutos está confirmada para el <strong>${when}</strong> (hora de Madrid).</p><p><a href="${escapeHtml(booking.meet_url)}">Ir a la reunión</a></p><p>Puedes reprogramarla o cancelarla desde tu panel de cliente.</p><p>El equipo de KIA</p>`,
-		invitation,
-	})
-	await sendMail({
-		to: contactDestination(),
-		subject: `Nueva demostración reservada: ${when}`,
-		text: `${booking.nombre} <${booking.email}> ha reservado una demostración para el ${when}.\nMotivo: ${booking.motivo}\nEnlace: ${booking.meet_url}`,
-		invitation,
-	})
-	return mailed
-}
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { env } from '../env'
 import { createGoogleCalendar } from './google-calendar'
 
 export type CalendarEvent = { eventId: string; meetUrl: string }
 
-export type MeetingDetails = { fecha: string; hora: string; motivo: string; nombre: string; email: string }
+/** `id`: the booking's, from which its event is named, so making it twice (a retried job) makes one. */
+export type MeetingDetails = { id: string; fecha: string; hora: string; motivo: string; nombre: string; email: string }
 
 /**
  * Where meetings live: Google Calendar with Meet when configured (#5), a Jitsi room otherwise.
@@ -25,13 +26,15 @@ export type CalendarProvider = {
 
 /**
  * Needs no account: a Jitsi room whose name nobody can guess is a joinable
- * meeting. There is no calendar behind it, so moving or cancelling only
- * changes our row and the e-mails.
+ * meeting. Its name is the server's secret over the booking's id: the same
+ * booking always gets the same room. There is no calendar behind it, so
+ * moving or cancelling only changes our row and the e-mails.
  */
 export const jitsiCalendar: CalendarProvider = {
 	sendsInvitations: false,
-	async create() {
-		const room = `kia-demo-${randomBytes(9).toString('base64url')}`
+	async create({ id }) {
+		const secret = createHmac('sha256', env.SESSION_SECRET).update(`jitsi:${id}`).digest('base64url')
+		const room = `kia-demo-${secret.slice(0, 12)}`
 		return { eventId: `jitsi:${room}`, meetUrl: `https://meet.jit.si/${room}` }
 	},
 	async move() {},
@@ -57,3 +60,7 @@ export function getCalendar(): CalendarProvider {
 export function calendarFor(eventId: string): CalendarProvider {
 	return eventId.startsWith('google:') ? getCalendar() : jitsiCalendar
 }
+
+/** The calendar behind a booking; one without an event (made before links existed) has none, like Jitsi. */
+export const calendarOf = (booking: { event_id: string | null }) =>
+	booking.event_id ? calendarFor(booking.event_id) : jitsiCalendar

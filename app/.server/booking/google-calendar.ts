@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { importPKCS8, SignJWT } from 'jose'
-import { abortAfter } from '~/lib/abort'
 import { demoMinutes } from '~/lib/booking'
+import { callSignal } from '../budget'
 import type { CalendarProvider, MeetingDetails } from './calendar'
 import { z } from 'zod'
 
@@ -37,7 +36,8 @@ const eventAnswer = z.looseObject({ id: z.string().optional(), hangoutLink: z.st
 
 export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProvider {
 	let cached: { token: string; expiresAt: number } | undefined
-	// Google answers in well under a second; one that hangs must not hold a booking (and its request) for minutes.
+	// Google answers in well under a second; one that hangs must not hold a booking (and its request) for minutes:
+	// each call ends at its own timeout or with the request's budget, whichever comes first.
 	const timeoutMs = config.timeoutMs ?? 10_000
 
 	async function accessToken() {
@@ -57,7 +57,7 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 			body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
-			signal: abortAfter(timeoutMs),
+			signal: callSignal(timeoutMs),
 		})
 		if (!response.ok) throw new Error(`Google token request failed: ${response.status}`)
 		const body = tokenAnswer.parse(await response.json())
@@ -71,25 +71,38 @@ export function createGoogleCalendar(config: GoogleCalendarConfig): CalendarProv
 			method,
 			headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: abortAfter(timeoutMs),
+			signal: callSignal(timeoutMs),
 		})
 		// A cancelled event that is already gone is what we wanted.
 		if (method === 'DELETE' && (response.status === 404 || response.status === 410)) return null
+		// An event of this id exists: made by an earlier attempt whose answer was lost.
+		if (method === 'POST' && response.status === 409) return 'exists' as const
 		if (!response.ok) throw new Error(`Google Calendar ${method} ${path} failed: ${response.status}`)
 		return response.status === 204 ? null : eventAnswer.parse(await response.json())
+	}
+
+	async function readEvent(id: string) {
+		const event = await call('GET', `/events/${id}`)
+		if (!event || event === 'exists') throw new Error(`Google Calendar GET /events/${id} returned no event`)
+		return event
 	}
 
 	return {
 		// `attendees` and `sendUpdates=all` below: Google invites the client and tells them of each change.
 		sendsInvitations: true,
+		// The event's id is the booking's (hex is base32hex, which Google's ids are made of) and so is the Meet's
+		// request id: a retried creation finds the first one instead of inviting the client twice.
 		async create(meeting) {
-			const event = await call('POST', '/events?conferenceDataVersion=1&sendUpdates=all', {
+			const id = meeting.id.replaceAll('-', '')
+			const created = await call('POST', '/events?conferenceDataVersion=1&sendUpdates=all', {
+				id,
 				summary: 'Demostración de KIA',
 				description: `${meeting.motivo}\n\n${meeting.nombre} <${meeting.email}>`,
 				...eventTimes(meeting),
 				attendees: [{ email: meeting.email, displayName: meeting.nombre }],
-				conferenceData: { createRequest: { requestId: randomUUID(), conferenceSolutionKey: { type: 'hangoutsMeet' } } },
+				conferenceData: { createRequest: { requestId: meeting.id, conferenceSolutionKey: { type: 'hangoutsMeet' } } },
 			})
+			const event = created === 'exists' ? await readEvent(id) : created
 			const meetUrl = event?.hangoutLink
 			if (!event?.id || !meetUrl) throw new Error('Google Calendar returned no Meet link')
 			return { eventId: `google:${event.id}`, meetUrl }

@@ -16,6 +16,7 @@ import { publishedBlogVersion } from '../blog/posts'
 import { postPassages, sitePassages, type PublishedPost } from './passages'
 import { indexPassages, linksOf, type Found, type PassageIndex } from './search'
 import { checkedSentences, composeAnswer, composeWholeAnswerWith, configuredModel } from './model'
+import { callSignal } from '../budget'
 import { contactDestination } from '../inbox/forms'
 import { log } from '../log'
 import { isRateLimited } from '../security/rate-limit'
@@ -182,7 +183,7 @@ export async function* answerEvents(
 	await kept
 	if (!model || answer.kind !== 'found') return
 	try {
-		const deadline = AbortSignal.any([signal, AbortSignal.timeout(model.timeoutMs)])
+		const deadline = callSignal(model.timeoutMs, [signal])
 		const pieces = composeAnswer(model, question, answer.quotes, deadline)
 		for await (const text of checkedSentences(pieces, answer.quotes)) yield { type: 'text', text }
 		yield { type: 'end' }

@@ -1,6 +1,7 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream'
 import { z } from 'zod'
 import type { Quote } from '~/lib/chat'
+import { callSignal } from '../budget'
 import { env } from '../env'
 import { log } from '../log'
 
@@ -128,7 +129,7 @@ export async function* composeAnswer(settings: ModelSettings, question: string, 
 
 /** The model's whole answer, or null past the timeout or on any failure (logged): the extractive answer stands. */
 export async function composeWholeAnswerWith(settings: ModelSettings, question: string, quotes: Quote[]) {
-	const signal = AbortSignal.timeout(settings.timeoutMs)
+	const signal = callSignal(settings.timeoutMs)
 	try {
 		let text = ''
 		for await (const piece of checkedSentences(composeAnswer(settings, question, quotes, signal), quotes)) text += piece

@@ -1,8 +1,6 @@
-import { adminCopy } from '~/content/admin'
 import { contactSchema, investorSchema } from '~/lib/contact-schemas'
 import type { SiteFormType } from '~/lib/inbox'
 import { contactDestination } from './forms'
-import { sendMail } from '../mail'
 import type { PublicForm } from './public-forms'
 
 const saveFailed = 'Error al guardar los datos. Inténtalo de nuevo.'
@@ -38,18 +36,4 @@ export const investorForm: PublicForm<typeof investorSchema> = {
 		title: '¡Formulario enviado con éxito!',
 		description: 'Gracias por tu interés. Nos pondremos en contacto contigo pronto.',
 	},
-}
-
-/** The company hears of every saved submission; a failed e-mail is logged and loses nothing (it is stored). */
-export async function notifyCompany(formType: SiteFormType, payload: Record<string, string | undefined>) {
-	const { kinds, fields } = adminCopy.inbox
-	const kind = kinds[formType]
-	const lines = Object.entries(payload)
-		.filter(([key, value]) => key !== 'destination' && value)
-		.map(([key, value]) => `${key in fields ? fields[key as keyof typeof fields] : key}: ${value}`)
-	await sendMail({
-		to: contactDestination(),
-		subject: `Nuevo formulario: ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`,
-		text: `Se ha recibido un formulario «${kind}» en la web:\n\n${lines.join('\n')}`,
-	})
 }

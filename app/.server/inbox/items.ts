@@ -1,11 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
-import { supportRequestsCopy } from '~/content/support-requests'
 import type { Database } from '~/lib/database.types'
 import { isInboxStatus, type InboxStatus } from '~/lib/inbox'
-import { getPublicEnv } from '../env'
-import { contactDestination } from './forms'
-import { sendMail } from '../mail'
+import { wakeWorker } from '../jobs/wake'
 import { log } from '../log'
 import type { ActionResult } from '~/lib/action-result'
 
@@ -88,13 +85,10 @@ export async function addInboxNote(supabase: Client, id: string, body: string): 
 	return error ? { ok: false, message: copy.note.error } : { ok: true }
 }
 
-/** Where a client reads a request of theirs and its replies. */
-export const clientRequestUrl = (id: string) => `${getPublicEnv().PORTAL_URL}/dashboard/soporte/${id}`
-
 /**
- * E-mails the sender through our mail transport, answers going to the company's inbox, then keeps
- * the reply on the item's thread. A client's request also links to its thread in the portal, where
- * the client reads the whole conversation. A new item is taken by whoever answers it first.
+ * Keeps the reply on the item's thread; the database enqueues its e-mail to the sender with it (answers going to
+ * the company's inbox; a client's request also links to its thread in the portal). A new item is taken by
+ * whoever answers it first.
  */
 export async function replyToSender(
 	supabase: Client,
@@ -103,23 +97,14 @@ export async function replyToSender(
 	reply: { subject: string; body: string },
 ): Promise<InboxChange & { email?: string }> {
 	if (!item.sender.email) return { ok: false, message: copy.reply.noAddress }
-	const sent = await sendMail({
-		to: item.sender.email,
-		replyTo: contactDestination(),
-		subject: reply.subject,
-		text:
-			item.form_type === 'soporte'
-				? `${reply.body}\n\n—\n${supportRequestsCopy.email.portalLink(clientRequestUrl(item.id))}`
-				: reply.body,
-	})
-	if (!sent) return { ok: false, message: copy.reply.failed }
 	const { error } = await supabase
 		.from('form_submission_events')
 		.insert({ submission_id: item.id, kind: 'respuesta', subject: reply.subject, body: reply.body })
 	if (error) {
-		log.error({ err: error }, '[support] reply sent but not recorded')
-		return { ok: false, message: copy.reply.notRecorded }
+		log.error({ err: error }, '[support] reply failed')
+		return { ok: false, message: copy.reply.failed }
 	}
+	wakeWorker()
 	if (item.status === 'nueva') {
 		await updateInboxItem(supabase, item.id, { status: 'en_curso', assignee: item.assignee ?? adminId })
 	}

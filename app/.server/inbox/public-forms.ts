@@ -8,7 +8,7 @@ import { readForm } from '../http/responses'
 import { redirectWithToast, toastHeaders } from '../http/toast'
 import { getRequestInfo } from '../http/request'
 import { isRateLimited, rateLimitedMessage, rateLimitedToast } from '../security/rate-limit'
-import { notifyCompany } from './contact'
+import { wakeWorker } from '../jobs/wake'
 import { rejectSpam, saveSubmission } from './forms'
 
 type Payload = Record<string, string | undefined>
@@ -27,8 +27,8 @@ export type PublicForm<Schema extends z.ZodType<Payload>, Done = never> = {
 
 /**
  * Every public form that reaches the inbox goes the same way, in this order: the honeypot, the schema, the
- * visitor's rate limit, the inbox (stored first: the team sees it whatever happens to the e-mail), the company's
- * e-mail, the answer. A refusal keeps what was typed; a success redirects (or answers, for the chat's fetcher).
+ * visitor's rate limit, the inbox (which enqueues the company's e-mail with the item), the answer. A refusal
+ * keeps what was typed; a success redirects (or answers, for the chat's fetcher).
  */
 export async function handlePublicForm<Schema extends z.ZodType<Payload>, Done = never>(
 	request: Request,
@@ -53,7 +53,7 @@ export async function handlePublicForm<Schema extends z.ZodType<Payload>, Done =
 			{ status: 500, headers: toast ? await toastHeaders(toast) : undefined },
 		)
 	}
-	await notifyCompany(form.formType, payload)
+	wakeWorker()
 	if (typeof form.success === 'function') return form.success(submission.value, submission.reply({ resetForm: true }))
 	return redirectWithToast(getRequestInfo(context).url.pathname, form.success)
 }

@@ -1,8 +1,8 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader, type CookieOptions } from '@supabase/ssr'
 import { createClient, type AMREntry, type SupabaseClient } from '@supabase/supabase-js'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { abortAfter } from '~/lib/abort'
 import type { Database } from '~/lib/database.types'
+import { callSignal, perBudget } from '../budget'
 import { env, isHttps } from '../env'
 import { serviceUnavailable } from '../http/responses'
 import type { SessionUser } from '../auth/session'
@@ -37,18 +37,18 @@ const supabaseContext = createContext<RequestSupabase>()
 const callTimeoutMs = 10_000
 
 /**
- * How one client reaches Supabase. The first call that cannot (refused,
- * reset, timed out) gives up on Supabase for the rest of the client's life:
- * every later call fails at once, as an abort, which supabase-js does not
- * retry. Otherwise reads retry for 7 s and a session refresh for up to 30 s
- * before a page can say the service is down. Clients live for one request
- * (or one task), so the next one tries again: nothing broken is kept.
+ * How one request (or one task: app/.server/budget.ts) reaches Supabase, shared by all its clients. The first
+ * call that cannot (refused, reset, timed out, or past the request's budget) gives up on Supabase for the rest
+ * of the request: every later call, of any of its clients, fails at once, as an abort, which supabase-js does
+ * not retry. Otherwise reads retry for 7 s and a session refresh for up to 30 s before a page can say the
+ * service is down, and each new client would wait out a stall of its own. The next request tries again:
+ * nothing broken is kept.
  */
-function connect(): Connection {
+const connect = perBudget(function openConnection(): Connection {
 	const gaveUp = new AbortController()
 	const fetchOrGiveUp: typeof fetch = async (input, init) => {
 		try {
-			return await fetch(input, { ...init, signal: abortAfter(callTimeoutMs, [gaveUp.signal, init?.signal]) })
+			return await fetch(input, { ...init, signal: callSignal(callTimeoutMs, [gaveUp.signal, init?.signal]) })
 		} catch (error) {
 			// The caller cancelled: not a sign of Supabase being down.
 			if (init?.signal?.aborted) throw error
@@ -60,7 +60,7 @@ function connect(): Connection {
 		}
 	}
 	return { fetch: fetchOrGiveUp, signal: gaveUp.signal }
-}
+})
 
 /**
  * The session's cookies. HttpOnly: only this server reads them (the app has

@@ -4,9 +4,7 @@ import { supportRequestsCopy } from '~/content/support-requests'
 import type { Database } from '~/lib/database.types'
 import { required } from '~/lib/schemas'
 import { isInboxStatus, type InboxStatus } from '~/lib/inbox'
-import { getPublicEnv } from '../env'
-import { contactDestination } from '../inbox/forms'
-import { sendMail } from '../mail'
+import { wakeWorker } from '../jobs/wake'
 import { senderOf } from '../inbox/items'
 import { log } from '../log'
 import type { ActionResult } from '~/lib/action-result'
@@ -114,7 +112,7 @@ function refusal(error: PostgrestError) {
 
 /**
  * Opens a request as the client (RLS: always their own; the database writes their real name and
- * address into it), then tells the company. A failed e-mail loses nothing: the request is in the inbox.
+ * address into it, and enqueues the company's notice with it).
  */
 export async function openSupportRequest(
 	supabase: Client,
@@ -127,15 +125,14 @@ export async function openSupportRequest(
 			data: { subject: request.subject, message: request.message },
 			asistente_id: request.assistant ?? null,
 		})
-		.select('id, data')
+		.select('id')
 		.single()
 	if (error) return { ok: false, message: refusal(error) }
-	const sender = senderOf(data.data)
-	await notifyCompany(data.id, copy.email.companySubject(request.subject), sender, request.message)
+	wakeWorker()
 	return { ok: true, id: data.id }
 }
 
-/** The client writes again on their request's thread; the team hears of it. */
+/** The client writes again on their request's thread; the database enqueues the team's notice with it. */
 export async function addFollowUp(
 	supabase: Client,
 	request: ClientRequest,
@@ -145,21 +142,6 @@ export async function addFollowUp(
 		.from('form_submission_events')
 		.insert({ submission_id: request.id, kind: 'cliente', body: message })
 	if (error) return { ok: false, message: refusal(error) }
-	await notifyCompany(request.id, copy.email.companyFollowUpSubject(request.subject), request.sender, message)
+	wakeWorker()
 	return { ok: true, id: request.id }
-}
-
-async function notifyCompany(
-	id: string,
-	subject: string,
-	sender: { name: string | null; email: string | null },
-	message: string,
-) {
-	const who = sender.email ? `${sender.name ?? sender.email} <${sender.email}>` : (sender.name ?? '')
-	const adminUrl = `${getPublicEnv().PORTAL_URL}/admin/soporte/${id}`
-	await sendMail({
-		to: contactDestination(),
-		subject,
-		text: `${copy.email.companyText(who)}\n\n${message}\n\n${copy.email.open(adminUrl)}`,
-	})
 }

@@ -9,7 +9,7 @@ import { Field, SubmitButton, TextareaField, usePendingForm, validateOnSubmit } 
 import { chooseSlotErrors, SlotPicker } from './slot-picker'
 
 export type BookingOutcome =
-	| { status: 'success'; message: string; note?: string; meetUrl: string }
+	| { status: 'success'; message: string; meetUrl: string }
 	| { status: 'error'; message: string; result?: SubmissionResult<string[]> }
 
 type Props = {
@@ -52,7 +52,6 @@ export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Pr
 					<Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
 					<div>
 						<p className="font-semibold">{outcome.message}</p>
-						{outcome.note ? <p className="mt-1 text-sm">{outcome.note}</p> : null}
 						<a
 							href={outcome.meetUrl}
 							target="_blank"

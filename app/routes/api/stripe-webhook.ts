@@ -9,7 +9,8 @@ import { log } from '~/.server/log'
  * Stripe's event deliveries. The raw body is verified against the signature
  * before anything is read from it (400 when it does not match, 413 when it
  * passes the body limit). Answers 2xx for events we ignore or cannot act on,
- * 5xx only when a retry can help.
+ * 409 while another delivery of the event is being handled (Stripe delivers
+ * it again, and then hears whether that one did it), 5xx when a retry can help.
  */
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } })
@@ -26,6 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 	try {
 		const outcome = await handleStripeEvent(event)
+		if (outcome === 'in-progress')
+			return Response.json({ error: 'El evento se está procesando', outcome }, { status: 409 })
 		return Response.json({ received: true, outcome })
 	} catch (error) {
 		log.error({ err: error }, `[stripe] event ${event.id} (${event.type}) failed`)

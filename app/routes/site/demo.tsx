@@ -178,14 +178,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const headers = await toastHeaders({
 		type: 'success',
 		title: success.toast,
-		description: result.mailed ? success.toastText : success.toastTextNoMail,
+		description: success.toastText,
 	})
 	headers.append('Set-Cookie', await clearBookingDraft())
 	return data<BookingOutcome>(
 		{
 			status: 'success',
 			message: success.banner,
-			note: result.mailed ? undefined : success.noMail,
 			meetUrl: result.meetUrl,
 		},
 		{ headers },

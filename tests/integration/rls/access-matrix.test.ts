@@ -47,6 +47,7 @@ describe('select', () => {
 		facturas: { anon: denied, clienteA: 2, clienteB: 1, admin: 6, service: 6 },
 		stripe_customers: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 2 },
 		stripe_eventos: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
+		trabajos: { anon: denied, clienteA: 0, clienteB: 0, admin: 5, service: 5 },
 	}
 	test('covers every table', () => expect(Object.keys(visible).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const [table, expected] of Object.entries(visible)) {
@@ -124,6 +125,7 @@ describe('insert', () => {
 		cambios_ajustes: { tipo: 'reglas' },
 		boletin_suscriptores: { email: `rls-${actor.toLowerCase()}@kia.test` },
 		asistente_preguntas: { pregunta: `¿Pregunta de ${actor}?`, resultado: 'sin_respuesta' },
+		trabajos: { tipo: 'prueba.matriz', clave: `matriz:${actor}` },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -146,6 +148,7 @@ describe('insert', () => {
 		cambios_ajustes: ['service'],
 		boletin_suscriptores: ['service'],
 		asistente_preguntas: ['service'],
+		trabajos: ['service'],
 	}
 	test('covers every table', () => expect(Object.keys(allowed).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const table of Object.keys(allowed)) {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
 import { defaultBookingReason } from '../../../app/lib/booking-schemas'
 import { createAccount, linkFrom, testPassword } from '../data'
@@ -6,21 +5,11 @@ import { localAnonKey } from '../keys'
 import { waitForMail } from '../mail'
 import { honeypotFields } from '../honeypot'
 import { recoverySessionCookie } from '../hostile-input'
-import { confirmedSubscriber } from '../newsletter'
+import { confirmedSubscriber, confirmSubject, linkInText, subscribeByPost } from '../newsletter'
 import { serviceClient } from '../supabase'
 import { uniqueSlot } from '../unique'
 import { portalURL, siteURL, supabaseURL } from '../urls'
-import {
-	check,
-	marker,
-	select,
-	sentValues,
-	signedIn,
-	submissionProbe,
-	submissionRows,
-	wasSent,
-	type Probe,
-} from './common'
+import { marker, select, sentValues, signedIn, submissionProbe, submissionRows, wasSent, type Probe } from './common'
 
 /** The actions of the public site and the portal’s sign-in (every visitor’s forms), each reached as the user it is meant for. */
 export const siteProbes: Record<string, () => Promise<Probe>> = {
@@ -92,19 +81,12 @@ export const siteProbes: Record<string, () => Promise<Probe>> = {
 	},
 	'newsletter confirmation': async () => {
 		const email = `${marker()}@kia.test`
-		const token = randomBytes(32).toString('base64url')
-		await check(
-			serviceClient()
-				.from('boletin_suscriptores')
-				.insert({
-					email,
-					token_confirmacion: createHash('sha256').update(token).digest('hex'),
-					confirmacion_enviada_at: new Date().toISOString(),
-				}),
-		)
+		const signUp = await subscribeByPost(email)
+		if (signUp.status !== 302) throw new Error(`The sign-up answered ${signUp.status}`)
+		const link = linkInText(await waitForMail(email, confirmSubject), '/boletin/confirmar')
 		return {
 			module: 'routes/site/newsletter-confirm.tsx',
-			url: siteURL(`/boletin/confirmar?${new URLSearchParams({ token })}`),
+			url: link,
 			valid: () => ({}),
 			accepted: 200,
 			rows: () => select(serviceClient().from('boletin_suscriptores').select('estado').eq('email', email)),
