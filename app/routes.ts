@@ -75,6 +75,7 @@ export default [
 			route('admin/servicios', 'routes/portal/admin/services.tsx'),
 			route('admin/asistentes', 'routes/portal/admin/assistants.tsx'),
 			route('admin/facturacion', 'routes/portal/admin/billing.tsx'),
+			route('admin/trabajos', 'routes/portal/admin/jobs.tsx'),
 		]),
 	]),
 

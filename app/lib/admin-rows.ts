@@ -121,3 +121,20 @@ export type AdminChatQuestionRow = z.infer<typeof adminChatQuestionRow>
 export type AdminSubscriptionRow = z.infer<typeof adminSubscriptionRow>
 export type AdminPaymentRow = z.infer<typeof adminPaymentRow>
 export type AdminFailedRow = z.infer<typeof adminFailedRow>
+
+export const adminJobRow = z.object({
+	id: z.number(),
+	tipo: text,
+	/** An e-mail job's template, which says what it sends. */
+	plantilla: maybeText,
+	estado: z.enum(['pendiente', 'en_curso', 'hecho', 'fallido']),
+	intentos: z.number(),
+	max_intentos: z.number(),
+	disponible_desde: text,
+	reclamado_hasta: maybeText,
+	ultimo_error: maybeText,
+	created_at: text,
+	terminado_at: maybeText,
+})
+
+export type AdminJobRow = z.infer<typeof adminJobRow>

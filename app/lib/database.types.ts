@@ -778,6 +778,10 @@ export type Database = {
 				}
 				Returns: Json
 			}
+			admin_cola: {
+				Args: never
+				Returns: Json
+			}
 			admin_pagos: {
 				Args: {
 					cuantos: number
@@ -840,6 +844,15 @@ export type Database = {
 					estado?: string
 					periodo?: string
 					plan?: string
+					termino: string
+				}
+				Returns: Json
+			}
+			admin_trabajos: {
+				Args: {
+					cuantos: number
+					desde: number
+					estado?: string
 					termino: string
 				}
 				Returns: Json

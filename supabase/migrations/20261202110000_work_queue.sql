@@ -171,14 +171,66 @@ as $$
     'pendientes', count(*) filter (where estado = 'pendiente'),
     'vencidos', count(*) filter (where estado = 'pendiente' and disponible_desde <= now()),
     'en_curso', count(*) filter (where estado = 'en_curso'),
+    'atascados', count(*) filter (where estado = 'en_curso' and reclamado_hasta < now()),
     'fallidos', count(*) filter (where estado = 'fallido'),
-    'espera_segundos', coalesce(
-      floor(extract(epoch from now() - min(disponible_desde) filter (where estado = 'pendiente' and disponible_desde <= now()))),
-      0
-    )
+    -- A job whose claim ran out waits again from the moment it did.
+    'espera_segundos', coalesce(floor(extract(epoch from now() - least(
+      min(disponible_desde) filter (where estado = 'pendiente' and disponible_desde <= now()),
+      min(reclamado_hasta) filter (where estado = 'en_curso' and reclamado_hasta < now())
+    ))), 0)
   )
   from public.trabajos
   where estado <> 'hecho';
+$$;
+
+-- { total, rows, resumen }: the back office's queue page. Without `estado`, every job not done; the search
+-- looks in the kind, the template, the data (an e-mail address, say) and the last error.
+create function public.admin_trabajos(termino text, desde integer, cuantos integer, estado text default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  patron text := case when coalesce(termino, '') = '' then null else public.contains_pattern(termino) end;
+begin
+  perform public.require_admin();
+  return jsonb_build_object(
+    'total', (
+      select count(*) from public.trabajos t
+      where (case when admin_trabajos.estado is null then t.estado <> 'hecho' else t.estado = admin_trabajos.estado end)
+        and (patron is null or concat_ws(' ', t.tipo, t.datos::text, t.ultimo_error) ilike patron)
+    ),
+    'rows', coalesce((
+      select jsonb_agg(to_jsonb(pagina) order by pagina.created_at desc, pagina.id desc)
+      from (
+        select t.id, t.tipo, t.datos ->> 'plantilla' as plantilla, t.estado, t.intentos, t.max_intentos,
+          t.disponible_desde, t.reclamado_hasta, t.ultimo_error, t.created_at, t.terminado_at
+        from public.trabajos t
+        where (case when admin_trabajos.estado is null then t.estado <> 'hecho' else t.estado = admin_trabajos.estado end)
+          and (patron is null or concat_ws(' ', t.tipo, t.datos::text, t.ultimo_error) ilike patron)
+        order by t.created_at desc, t.id desc
+        offset greatest(desde, 0) limit least(greatest(cuantos, 0), 100)
+      ) pagina
+    ), '[]'::jsonb),
+    'resumen', public.estado_cola()
+  );
+end;
+$$;
+
+-- The panel's line about the queue: the same figures /readyz reads, for admins.
+create function public.admin_cola()
+returns json
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.require_admin();
+  return public.estado_cola();
+end;
 $$;
 
 revoke execute on function
@@ -190,8 +242,12 @@ revoke execute on function
   public.fallar_trabajo(bigint, text, text, boolean),
   public.estado_cola()
 from public, anon, authenticated;
-revoke execute on function public.reintentar_trabajo(bigint) from public, anon;
-grant execute on function public.reintentar_trabajo(bigint) to authenticated;
+revoke execute on function
+  public.reintentar_trabajo(bigint), public.admin_trabajos(text, integer, integer, text), public.admin_cola()
+from public, anon;
+grant execute on function
+  public.reintentar_trabajo(bigint), public.admin_trabajos(text, integer, integer, text), public.admin_cola()
+to authenticated;
 
 -- The outbox: the writes that ask for work enqueue it themselves, in their own transaction ---------------------
 

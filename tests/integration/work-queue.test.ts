@@ -235,3 +235,47 @@ describe('a booking whose request died', () => {
 		expect(link?.estado).toBe('hecho')
 	})
 })
+
+describe('the back office', () => {
+	test('admins list the jobs not done with the queue’s figures; clients are refused', async () => {
+		const kind = uniqueKind()
+		await enqueue(kind, 2)
+		const [job] = await jobsOf(kind)
+		await service()
+			.from('trabajos')
+			.update({ estado: 'fallido', intentos: 8, ultimo_error: 'rechazado', terminado_at: new Date().toISOString() })
+			.eq('id', job?.id ?? 0)
+			.throwOnError()
+		const admin = await createUser(supabase.url, uniqueEmail('admin-lista'), { role: 'admin' })
+		const client = await createUser(supabase.url, uniqueEmail('cliente-lista'))
+		const range = { termino: kind, desde: 0, cuantos: 20 }
+
+		const failed = await admin.client.rpc('admin_trabajos', { ...range, estado: 'fallido' })
+		expect(failed.data).toMatchObject({
+			total: 1,
+			rows: [{ id: job?.id, tipo: kind, estado: 'fallido', ultimo_error: 'rechazado', max_intentos: 8 }],
+			resumen: { fallidos: expect.any(Number), pendientes: expect.any(Number) },
+		})
+		const notDone = await admin.client.rpc('admin_trabajos', range)
+		expect(notDone.data).toMatchObject({ total: 2 })
+
+		for (const call of [
+			client.client.rpc('admin_trabajos', range),
+			client.client.rpc('admin_cola'),
+			client.client.rpc('estado_cola'),
+		])
+			expect((await call).error?.code).toMatch(/^(42501|PGRST202)$/)
+		expect((await admin.client.rpc('admin_cola')).data).toMatchObject({ fallidos: expect.any(Number) })
+	})
+
+	test('a job whose worker died counts as stuck, and its wait starts when its claim ran out', async () => {
+		const kind = uniqueKind()
+		await enqueue(kind, 1)
+		const before = await queue.readQueueStatus(service())
+		await queue.claimJobs(service(), 'trabajador-perdido', 10, 1)
+		await new Promise((resolve) => setTimeout(resolve, 2_100))
+		const status = await queue.readQueueStatus(service())
+		expect(status.atascados).toBeGreaterThanOrEqual(before.atascados + 1)
+		expect(status.espera_segundos).toBeGreaterThanOrEqual(1)
+	})
+})

@@ -46,11 +46,14 @@ export async function failJob(client: Client, worker: string, id: number, reason
 	return data
 }
 
-const queueStatusSchema = z.object({
+export const queueStatusSchema = z.object({
 	pendientes: z.number(),
 	vencidos: z.number(),
 	en_curso: z.number(),
+	/** In hand by a worker whose claim ran out: it died, and another will take the job. */
+	atascados: z.number(),
 	fallidos: z.number(),
+	/** How long the oldest due job has waited. */
 	espera_segundos: z.number(),
 })
 

@@ -21,7 +21,10 @@ export class PermanentJobError extends Error {
 /** A job's data as its handler needs it; data no retry could make readable fails the job for good. */
 export function jobData<Schema extends z.ZodType>(schema: Schema, job: Job): z.infer<Schema> {
 	const parsed = schema.safeParse(job.datos)
-	if (!parsed.success) throw new PermanentJobError(`datos no válidos: ${parsed.error.message}`)
+	if (!parsed.success) {
+		const fields = parsed.error.issues.map((issue) => `«${issue.path.join('.') || 'datos'}»`)
+		throw new PermanentJobError(`datos no válidos: ${[...new Set(fields)].join(', ')}`)
+	}
 	return parsed.data
 }
 

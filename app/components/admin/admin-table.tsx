@@ -158,7 +158,7 @@ export function ClearFilters({ active, keep = [] }: { active: boolean; keep?: st
 	return (
 		<Link
 			to={params.size ? `?${params}` : '?'}
-			className="self-center px-1 text-sm text-muted-foreground underline-offset-4 hover:underline"
+			className="self-end px-1 py-2.5 text-sm text-muted-foreground underline-offset-4 hover:underline"
 		>
 			{adminCopy.clearFilters}
 		</Link>

@@ -23,6 +23,7 @@ export const menuIcons = {
 	billing: 'receipt',
 	chat: 'message-circle',
 	settings: 'settings',
+	jobs: 'refresh-cw',
 } satisfies Record<string, IconName>
 
 export type MenuLink = { to: string; label: string; icon: keyof typeof menuIcons }

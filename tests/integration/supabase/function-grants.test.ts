@@ -44,6 +44,8 @@ const mayExecute: Record<ApiRole, Record<string, string>> = {
 		'private.horas_de_media_hora(time without time zone[])':
 			'the booking rules’ CHECK constraint calls it as the admin who writes them; pure',
 		'reintentar_trabajo(bigint)': 'the back office’s Reintentar; checks require_admin() first',
+		'admin_trabajos(text,integer,integer,text)': 'admin list of the work queue; checks require_admin() first',
+		'admin_cola()': 'the admin panel’s queue figures; checks require_admin() first',
 		'private.es_solicitud_propia(uuid)':
 			'the support thread’s policies ask it; it only says whether the request is the caller’s',
 	},

@@ -320,4 +320,30 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 				wasSent(sent, 'estado', row.estado),
 		}
 	},
+	'admin job retry': async () => {
+		const admin = await signedInAdmin('hostil-trabajos')
+		const tipo = `prueba.${marker().replaceAll('-', '_')}`
+		const { data: job } = await serviceClient()
+			.from('trabajos')
+			.insert({
+				tipo,
+				estado: 'fallido',
+				intentos: 8,
+				ultimo_error: 'rechazado',
+				terminado_at: new Date().toISOString(),
+			})
+			.select('id')
+			.single()
+			.throwOnError()
+		return {
+			module: 'routes/portal/admin/jobs.tsx',
+			url: portalURL('/admin/trabajos'),
+			cookie: admin.cookie,
+			valid: () => ({ intent: 'retry', id: String(job.id) }),
+			accepted: 302,
+			rows: () => select(serviceClient().from('trabajos').select('id, estado, intentos').eq('tipo', tipo)),
+			// A retry has no half: the job is back in the queue or untouched, and the worker moves it on by itself.
+			isWhole: (row) => row.id === job.id,
+		}
+	},
 }
