@@ -85,7 +85,7 @@ const envSchema = z
 				z.undefined({ error: `se llama ahora ${old.replace('ASSISTANT_', 'LANGUAGE_')}` }).optional(),
 			]),
 		),
-		// 'off' on an app process that leaves the work queue to other processes (`npm run worker`: decision 017).
+		// 'off' on an app process that leaves the work queue to the other processes of the deployment (decision 017).
 		QUEUE_WORKER: z.enum(['on', 'off']).default('on'),
 		// Only an explicit 1 lets a production server run on the local services (see parseEnv).
 		LOCAL_SERVICES: z.enum(['0', '1']).optional(),
