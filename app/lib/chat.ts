@@ -8,6 +8,13 @@ export type Passage = {
 	page: string
 	heading: string
 	text: string
+	/** Words visitors use for the page that its copy does not ('demo' for 'demostración'): searched, never shown. */
+	keywords?: string
+	/**
+	 * What the passage is worth as an answer against the product's own pages (1): below 1 for pages that use
+	 * the product's words about something else (legal texts, the blog).
+	 */
+	weight?: number
 }
 
 export type SourceLink = { href: string; label: string }

@@ -1,7 +1,99 @@
 /**
+ * Questions typed as what the visitor wants or asks of the company, rather than in the words of the page
+ * that answers them: '¿me recuerda los impuestos trimestrales?' for the page on fiscal reminders.
+ */
+export const intentQuestions: { question: string; page: string }[] = [
+	// Wanting something.
+	{ question: 'quiero ver una demo', page: '/solicitar-demostracion-kia' },
+	{ question: '¿Puedo ver una demostración?', page: '/solicitar-demostracion-kia' },
+	{ question: 'me gustaria probarlo antes de contratar', page: '/solicitar-demostracion-kia' },
+	{ question: 'quiero reservar una reunion para conoceros', page: '/solicitar-demostracion-kia' },
+	{ question: 'quiero contratar un asistente', page: '/tarifas' },
+	{ question: '¿me recuerda los impuestos trimestrales?', page: '/funcionalidades/recordatorios-fiscales' },
+	{ question: 'quiero que me avise cuando tenga que pagar impuestos', page: '/funcionalidades/recordatorios-fiscales' },
+	{
+		question: 'necesito contestar el whatsapp de mis clientes sin estar pendiente',
+		page: '/funcionalidades/atencion-whatsapp',
+	},
+	{ question: 'quiero cobrar a mis clientes con tarjeta', page: '/funcionalidades/cobros-stripe' },
+	{ question: 'quiero que me organice las citas', page: '/funcionalidades/agenda-citas' },
+	{ question: 'busco algo que me ayude con el correo', page: '/funcionalidades/respuestas-correo' },
+	{ question: 'quiero saber los precios', page: '/tarifas' },
+	{ question: 'quiero una app con mi logo', page: '/webapp-incluida' },
+	{ question: 'quiero darme de baja', page: '/terminos-contratacion' },
+	{ question: 'quiero que borreis mis datos', page: '/politica-privacidad' },
+	{ question: 'necesito ordenar los papeles de mis clientes', page: '/funcionalidades/clasificacion-documentos' },
+	{ question: 'quiero empezar, que tengo que hacer', page: '/como-funciona' },
+	{ question: 'quiero ver informes de lo que hace mi asistente', page: '/funcionalidades/informes-metricas' },
+	{ question: '¿se puede probar gratis?', page: '/solicitar-demostracion-kia' },
+	{ question: 'quisiera una demostracion', page: '/solicitar-demostracion-kia' },
+	{ question: '¿cuales son los pasos para tener mi asistente?', page: '/como-funciona' },
+	{ question: '¿me avisa del IVA?', page: '/funcionalidades/recordatorios-fiscales' },
+	{ question: '¿me ayuda con la declaracion trimestral?', page: '/funcionalidades/recordatorios-fiscales' },
+	{
+		question: 'quiero que me recuerde presentar los modelos de hacienda',
+		page: '/funcionalidades/recordatorios-fiscales',
+	},
+	{ question: 'necesito saber cuando pagar el iva', page: '/funcionalidades/recordatorios-fiscales' },
+	{ question: 'quiero comprar el plan starter', page: '/tarifas' },
+	{ question: '¿como me doy de baja?', page: '/terminos-contratacion' },
+	{ question: 'quiero cancelar mi plan', page: '/terminos-contratacion' },
+	{ question: 'quiero que mi asistente responda los emails', page: '/funcionalidades/respuestas-correo' },
+	{ question: 'necesito organizar mis facturas', page: '/funcionalidades/facturas' },
+	{ question: 'quiero un asistente para mi gestoria', page: '/proyectos' },
+	{ question: 'me interesa el plan business', page: '/tarifas' },
+	{ question: 'quiero ver los planes', page: '/tarifas' },
+	{ question: 'me gustaria ver el asistente funcionando', page: '/solicitar-demostracion-kia' },
+	{ question: '¿Podemos hacer una llamada para ver el producto?', page: '/solicitar-demostracion-kia' },
+	{ question: '¿me recordara cuando presentar el modelo 303?', page: '/funcionalidades/recordatorios-fiscales' },
+	{ question: 'necesito que no se me pasen los plazos de hacienda', page: '/funcionalidades/recordatorios-fiscales' },
+	{ question: 'quiero automatizar mis facturas', page: '/funcionalidades/facturas' },
+	{ question: 'quiero que el asistente atienda mi whatsapp', page: '/funcionalidades/atencion-whatsapp' },
+	{ question: 'necesito mandar enlaces de pago a mis clientes', page: '/funcionalidades/cobros-stripe' },
+	{ question: 'quiero pagar una vez al año', page: '/tarifas' },
+	{ question: 'quiero saber si mis datos estan seguros', page: '/' },
+	{ question: 'quiero anular mi suscripcion', page: '/terminos-contratacion' },
+	{ question: 'me interesa invertir en vuestra empresa', page: '/invertir' },
+	{ question: '¿haceis demos por videollamada?', page: '/solicitar-demostracion-kia' },
+	{ question: 'quiero probar kia', page: '/solicitar-demostracion-kia' },
+	// Asking about the company.
+	{ question: '¿KIA es una empresa sostenible?', page: '/sostenibilidad' },
+	{ question: '¿Cómo es trabajar con vosotros?', page: '/como-funciona' },
+	{ question: 'como es trabajar con kia', page: '/como-funciona' },
+	{ question: '¿quienes sois?', page: '/sobre-kia' },
+	{ question: '¿Qué es KIA?', page: '/' },
+	{ question: '¿de donde sois?', page: '/sobre-kia' },
+	{ question: '¿cuidais el medio ambiente?', page: '/sostenibilidad' },
+	{ question: '¿buscais inversores?', page: '/invertir' },
+	{ question: '¿que valores tiene la empresa?', page: '/sobre-kia' },
+	{ question: '¿con que clientes habeis trabajado?', page: '/proyectos' },
+	{ question: '¿trabajais con gestorias?', page: '/proyectos' },
+	{ question: '¿a que se dedica kia?', page: '/sobre-kia' },
+	{ question: '¿Sois una empresa comprometida con el clima?', page: '/sostenibilidad' },
+	{ question: '¿que haceis por el planeta?', page: '/sostenibilidad' },
+	{ question: '¿como trabajais?', page: '/como-funciona' },
+	{ question: '¿donde teneis la sede?', page: '/contacto' },
+	{ question: '¿cual es vuestra historia?', page: '/sobre-kia' },
+	{ question: '¿quien esta detras de kia?', page: '/sobre-kia' },
+	{ question: '¿que ejemplos teneis de clientes?', page: '/proyectos' },
+	{ question: 'me gustaria saber mas de vosotros', page: '/sobre-kia' },
+	{ question: '¿que valores teneis?', page: '/sobre-kia' },
+	{ question: '¿KIA contamina poco?', page: '/sostenibilidad' },
+	{ question: '¿os preocupa el cambio climatico?', page: '/sostenibilidad' },
+	{ question: '¿que proceso seguis para crear el asistente?', page: '/como-funciona' },
+	{ question: '¿que pasa despues de contratar con vosotros?', page: '/' },
+	{ question: '¿donde estais ubicados?', page: '/contacto' },
+	{ question: '¿en que ciudad esta kia?', page: '/contacto' },
+	{ question: '¿cuantos sois en el equipo?', page: '/invertir' },
+	{ question: '¿que habeis hecho para otros clientes?', page: '/proyectos' },
+	{ question: '¿puedo invertir en vuestra startup?', page: '/invertir' },
+	{ question: '¿a que hora puedo llamaros?', page: '/contacto' },
+]
+
+/**
  * Questions a visitor would type into the site's chat, as they would type them (accents left out, typos
- * and all), each with the page that answers it. `tests/integration/chat-questions.test.ts` asks
- * every one and counts how many get that page among the first three links; the bench times them.
+ * and all), each with the page that answers it, the intent questions last. `tests/integration/chat-questions.test.ts`
+ * asks every one and counts how many get that page among the first three links; the bench times them.
  */
 export const chatQuestions: { question: string; page: string }[] = [
 	{ question: '¿Cuánto cuesta el plan Business?', page: '/tarifas' },
@@ -60,6 +152,35 @@ export const chatQuestions: { question: string; page: string }[] = [
 	{ question: 'automatizar la bandeja de entrada del correo', page: '/blog/automatiza-la-bandeja-de-entrada' },
 	{ question: 'cuanto dura la demostracion', page: '/solicitar-demostracion-kia' },
 	{ question: 'verifctu facturasion electronica', page: '/funcionalidades/facturas' },
+	// Legal texts and posts still answer what they say, weighed below the product's pages as they are.
+	{ question: '¿que pasa con mis datos si dejo el servicio?', page: '/terminos-contratacion' },
+	{ question: 'politica de privacidad', page: '/politica-privacidad' },
+	{ question: '¿usais google analytics?', page: '/politica-cookies' },
+	{ question: '¿puedo pedir un reembolso?', page: '/terminos-contratacion' },
+	{ question: '¿donde se guardan mis datos?', page: '/politica-privacidad' },
+	{ question: 'condiciones de contratacion', page: '/terminos-contratacion' },
+	{ question: '¿se renueva sola la suscripcion?', page: '/terminos-contratacion' },
+	{ question: '¿cedeis mis datos a terceros?', page: '/politica-privacidad' },
+	{ question: '¿como rechazo las cookies?', page: '/politica-cookies' },
+	{ question: '¿quien es el responsable del tratamiento?', page: '/politica-privacidad' },
+	{ question: '¿que garantia de disponibilidad dais?', page: '/terminos-contratacion' },
+	{ question: '¿que juzgados son competentes?', page: '/terminos-contratacion' },
+	{
+		question: 'consejos para digitalizar mi pyme sin gastar mucho',
+		page: '/blog/digitalizar-una-pyme-sin-grandes-inversiones',
+	},
+	{ question: 'atencion al cliente 24 horas por whatsapp', page: '/blog/whatsapp-business-asistente-ia' },
+	{
+		question: 'que tareas de una gestoria se pueden delegar a la ia',
+		page: '/blog/inteligencia-artificial-para-gestorias',
+	},
+	{
+		question: 'que documentos sirven para entrenar un asistente',
+		page: '/blog/como-entrenar-un-asistente-con-tus-documentos',
+	},
+	{ question: 'como clasificar y priorizar el correo', page: '/blog/automatiza-la-bandeja-de-entrada' },
+	{ question: 'que cambia con verifactu y como prepararme', page: '/blog/verifactu-que-cambia-y-como-prepararte' },
+	...intentQuestions,
 ]
 
 /** Questions nothing KIA has published answers: the chat must say so rather than quote something. */

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { composeAnswer, composeWholeAnswerWith } from '~/.server/chat/model'
-import { indexTerms, questionTerm } from '~/.server/chat/search'
+import { postPassages, sitePassages } from '~/.server/chat/passages'
+import { indexPassages } from '~/.server/chat/search'
 import { parseEnv } from '~/.server/env'
 import { log } from '~/.server/log'
+import { chatKeywords } from '~/content/chat-keywords'
 import { asksForAPerson, isSmallTalk, trimPassage } from '~/lib/chat'
+import { indexTerms, questionTerm, questionTerms } from '~/lib/spanish-text'
 import { startFakeModel } from '../support/fake-model'
 
 describe('Spanish words as the index and a question see them', () => {
@@ -21,7 +24,46 @@ describe('Spanish words as the index and a question see them', () => {
 
 	test('words that say nothing of what is asked are left out', () => {
 		for (const word of ['¿qué', 'de', 'tenéis', 'hacéis', 'el']) expect(questionTerm(word.replace('¿', ''))).toBeNull()
-		expect(questionTerm('días')).not.toBeNull()
+		for (const word of ['días', 'trabajáis']) expect(questionTerm(word)).not.toBeNull()
+	})
+
+	test('what the asker wants is asked, not the wanting', () => {
+		expect(questionTerms('quiero ver una demo', ['KIA'])).toEqual([questionTerm('demo')])
+		expect(questionTerms('me gustaría saber el precio', ['KIA'])).toEqual([questionTerm('precio')])
+	})
+
+	test('the company is asked about only when nothing else is', () => {
+		expect(questionTerms('¿KIA es una empresa sostenible?', ['KIA'])).not.toContain('kia')
+		for (const question of ['¿Quiénes sois?', '¿Qué es KIA?', 'háblame de vosotros'])
+			expect(questionTerms(question, ['KIA']), question).toEqual(['kia'])
+		expect(questionTerms('¿Qué tal?', ['KIA'])).toEqual([])
+	})
+})
+
+describe("what the site's pages answer", () => {
+	// The post the blog really has, whose title says 'empresa' as 'una empresa sostenible' does.
+	const post = postPassages({
+		slug: 'como-entrenar-un-asistente-con-tus-documentos',
+		title: 'Cómo entrenar un asistente con los documentos de tu empresa',
+		excerpt:
+			'Manuales, tarifas, contratos y preguntas frecuentes: así convertimos el conocimiento de tu negocio en un asistente.',
+		content: '<p>Un asistente genérico sabe de todo un poco; el tuyo tiene que saber de tu negocio.</p>',
+	})
+	const index = indexPassages(sitePassages())
+	index.replaceChanging(post)
+
+	test.each([
+		['quiero ver una demo', '/solicitar-demostracion-kia'],
+		['¿KIA es una empresa sostenible?', '/sostenibilidad'],
+		['¿Cómo es trabajar con vosotros?', '/como-funciona'],
+		['¿me recuerda los impuestos trimestrales?', '/funcionalidades/recordatorios-fiscales'],
+	])('%s is answered from %s', (question, page) => {
+		expect(index.search(question)[0]?.passage.path).toBe(page)
+	})
+
+	test("each page's other words belong to a page the chat answers from", () => {
+		const paths = new Set(sitePassages().map((passage) => passage.path))
+		for (const path of Object.keys(chatKeywords)) expect(paths, path).toContain(path)
 	})
 })
 

@@ -2,6 +2,7 @@ import sanitizeHtml from 'sanitize-html'
 import { about } from '~/content/about'
 import { capabilities } from '~/content/capabilities'
 import { capabilitiesIndex, capabilityPages, channelLabels, verifactu } from '~/content/capability-pages'
+import { chatKeywords } from '~/content/chat-keywords'
 import { company } from '~/content/company'
 import { homeFaq } from '~/content/faq'
 import { home } from '~/content/home'
@@ -146,12 +147,15 @@ function capabilityPassages(): Draft[] {
 }
 
 function projectPassages(): Draft[] {
-	return projects.items.map((project) => ({
-		path: '/proyectos',
-		page: 'Proyectos',
-		heading: project.name,
-		text: `${project.summary} ${project.solution} ${sentences(project.results)}`,
-	}))
+	return [
+		{ path: '/proyectos', page: 'Proyectos', heading: projects.heading, text: projects.lead },
+		...projects.items.map((project) => ({
+			path: '/proyectos',
+			page: 'Proyectos',
+			heading: project.name,
+			text: `${project.summary} ${project.solution} ${sentences(project.results)}`,
+		})),
+	]
 }
 
 function aboutPassages(): Draft[] {
@@ -201,6 +205,14 @@ function sectionPassages(
 	]
 }
 
+/**
+ * Legal texts name every part of the product (demos, plans, data, payments) to say what rules them: they
+ * answer what only they say ('derecho de desistimiento'), not what a product page says too.
+ */
+const legalWeight = 0.5
+/** A post advises on a subject; what KIA does and sells, its own pages say. */
+const postWeight = 0.7
+
 /** A legal text a paragraph (or its list) at a time, each linked to its section. */
 function legalPassages(path: string, document: LegalDocument): Draft[] {
 	const passage = (heading: string, text: string) => ({
@@ -209,9 +221,10 @@ function legalPassages(path: string, document: LegalDocument): Draft[] {
 		page: document.title,
 		heading,
 		text,
+		weight: legalWeight,
 	})
 	return [
-		{ path, page: document.title, heading: document.title, text: document.intro },
+		{ path, page: document.title, heading: document.title, text: document.intro, weight: legalWeight },
 		...document.sections.flatMap((section) => [
 			...section.paragraphs.map((paragraph) => passage(section.heading, paragraph)),
 			...(section.list ? [passage(section.heading, sentences(section.list))] : []),
@@ -278,7 +291,11 @@ export function sitePassages(): Passage[] {
 		...legalPassages('/terminos-contratacion', contractingTerms),
 		...contactPassages(),
 	]
-	return drafts.map((draft, index) => ({ ...draft, id: `sitio-${index}` }))
+	return drafts.map((draft, index) => ({
+		...draft,
+		id: `sitio-${index}`,
+		...(chatKeywords[draft.path] ? { keywords: chatKeywords[draft.path] } : {}),
+	}))
 }
 
 export type PublishedPost = { slug: string; title: string; excerpt: string | null; content: string }
@@ -302,5 +319,11 @@ export function postPassages(post: PublishedPost): Passage[] {
 		return { heading: heading ? plainText(heading) : post.title, text: plainText(body ?? '') }
 	})
 	const drafts = [{ heading: post.title, text: post.excerpt ?? '' }, ...sections].filter((section) => section.text)
-	return drafts.map((section, index) => ({ id: `blog-${post.slug}-${index}`, path, page: post.title, ...section }))
+	return drafts.map((section, index) => ({
+		id: `blog-${post.slug}-${index}`,
+		path,
+		page: post.title,
+		...section,
+		weight: postWeight,
+	}))
 }
