@@ -18,6 +18,7 @@ import { honeypotInputProps } from './.server/inbox/forms'
 import { originMiddleware, requestInfoContext, requestMiddleware } from './.server/http/request'
 import { readTheme } from './.server/http/theme'
 import { readToast } from './.server/http/toast'
+import { newPageKey } from './.server/http/submission-key'
 import { RouteErrorPage } from './components/error-pages'
 import { HydratedProvider } from './components/hydrated'
 import { useNonce } from './components/nonce'
@@ -40,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			toast,
 			consent,
 			honeypotInputProps: await honeypotInputProps(),
+			submissionKey: newPageKey(),
 			env: getPublicEnv(),
 		},
 		{ headers },

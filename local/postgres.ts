@@ -12,6 +12,8 @@ const superuser = { name: 'postgres', password: 'postgres' }
 
 export type PostgresServer = {
 	port: number
+	/** The postmaster's process id (every backend is a child of it): to stop the server in its tracks, in tests. */
+	pid: number | undefined
 	/** A connection string for one of its databases, as the superuser. */
 	url: (database: string) => string
 	stop: () => Promise<void>
@@ -82,6 +84,7 @@ async function runServer(
 	process.once('exit', killOnExit)
 	const server: PostgresServer = {
 		port,
+		pid: child.pid,
 		url: (database) =>
 			`postgresql://${superuser.name}:${superuser.password}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
 		stop: async () => {

@@ -1,6 +1,9 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { useId, type ComponentProps, type ReactNode } from 'react'
-import { useNavigation } from 'react-router'
+import { useNavigation, useRouteLoaderData } from 'react-router'
+import { submissionKeyField } from '~/lib/submission-key'
 import { cn } from '~/lib/utils'
+import type { loader as rootLoader } from '~/root'
 import { Button } from './ui/button'
 import { Icon } from './ui/icon'
 
@@ -150,4 +153,14 @@ export function SubmitButton({
 			{pending ? (pendingLabel ?? children) : children}
 		</Button>
 	)
+}
+
+/**
+ * The hidden key of a form that makes something (app/.server/http/submission-key.ts): while the form shows the
+ * answer to a submission, the key it was sent with, so sending it again is known for a repeat; else the page's.
+ */
+export function SubmissionKeyInput({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+	const pageKey = useRouteLoaderData<typeof rootLoader>('root')?.submissionKey ?? ''
+	const sent = lastResult?.initialValue?.[submissionKeyField]
+	return <input type="hidden" name={submissionKeyField} value={typeof sent === 'string' ? sent : pageKey} />
 }

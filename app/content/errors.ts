@@ -34,3 +34,19 @@ export const submissionFailureCopy = {
 } as const
 
 export type SubmissionFailureKind = keyof typeof submissionFailureCopy
+
+/**
+ * A write whose answer was lost (Supabase stopped answering once it had been sent): it may have been kept, and
+ * only then is this said (app/.server/supabase/writes.ts). Sending the form again is safe: a repeat is kept once.
+ */
+export const unconfirmedCopy = {
+	title: 'No hemos podido confirmarlo',
+	message:
+		'No hemos podido confirmar que tu mensaje se haya guardado. Vuelve a enviarlo en unos minutos: si ya nos llegó, no se guardará dos veces.',
+	request:
+		'No hemos podido confirmar que tu solicitud se haya guardado. Vuelve a enviarla en unos minutos: si ya nos llegó, no se guardará dos veces.',
+	profile: 'No hemos podido confirmar que tus cambios se hayan guardado. Vuelve a guardarlos en unos minutos.',
+} as const
+
+/** A post that lacks fields its form always sends (a page of an older release, a post made by hand): nothing is written. */
+export const incompleteFormMessage = 'Faltan datos del formulario. Recarga la página e inténtalo de nuevo.'

@@ -313,6 +313,7 @@ export type Database = {
 				Row: {
 					author: string | null
 					body: string
+					clave: string | null
 					created_at: string
 					id: string
 					kind: string
@@ -322,6 +323,7 @@ export type Database = {
 				Insert: {
 					author?: string | null
 					body: string
+					clave?: string | null
 					created_at?: string
 					id?: string
 					kind: string
@@ -331,6 +333,7 @@ export type Database = {
 				Update: {
 					author?: string | null
 					body?: string
+					clave?: string | null
 					created_at?: string
 					id?: string
 					kind?: string
@@ -359,6 +362,7 @@ export type Database = {
 					asistente_id: string | null
 					assignee: string | null
 					busqueda: string | null
+					clave: string | null
 					created_at: string
 					data: Json
 					form_type: string
@@ -371,6 +375,7 @@ export type Database = {
 					asistente_id?: string | null
 					assignee?: string | null
 					busqueda?: string | null
+					clave?: string | null
 					created_at?: string
 					data: Json
 					form_type?: string
@@ -383,6 +388,7 @@ export type Database = {
 					asistente_id?: string | null
 					assignee?: string | null
 					busqueda?: string | null
+					clave?: string | null
 					created_at?: string
 					data?: Json
 					form_type?: string

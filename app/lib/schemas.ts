@@ -24,9 +24,21 @@ const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 const invalidCharacters = 'El texto contiene caracteres no válidos.'
 const printable = (value: string) => !controlCharacters.test(value)
 
-/** Free text people type: trimmed, capped, printable. */
+// Bytes that are not UTF-8 (a form sent in another encoding, a corrupted paste) reach us as U+FFFD, the replacement
+// character, one for each: stored, what was written there is lost for good. Refused, so the sender writes it again.
+const unreadableCharacters =
+	'El texto contiene caracteres que no se han podido leer. Escríbelo de nuevo y vuelve a enviarlo.'
+const readable = (value: string) => !value.includes('\uFFFD')
+
+/** Free text people type: trimmed, capped, printable, readable. */
 export const text = (max: number, tooLong: string) =>
-	z.string().trim().max(max, tooLong).refine(printable, invalidCharacters)
+	z.string().trim().max(max, tooLong).refine(printable, invalidCharacters).refine(readable, unreadableCharacters)
 
 export const required = (message: string, max: number, tooLong: string) =>
-	z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine(printable, invalidCharacters)
+	z
+		.string({ error: message })
+		.trim()
+		.min(1, message)
+		.max(max, tooLong)
+		.refine(printable, invalidCharacters)
+		.refine(readable, unreadableCharacters)

@@ -71,10 +71,13 @@ test.describe('stored XSS', () => {
 		const saved = await send(
 			portalURL('/dashboard/cuenta'),
 			urlencoded([
+				['intent', 'profile'],
 				['nombre', nombre],
 				['apellidos', apellidos],
 				['prefijo_pais', '+34'],
+				['telefono', ''],
 				['preferencia_comunicacion', 'email'],
+				['avatar_url', ''],
 			]),
 			{ cookie },
 		)

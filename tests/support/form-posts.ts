@@ -26,3 +26,11 @@ export const authLimitCopy = {
 	signup: 'Has hecho demasiados intentos de registro. Espera unos minutos e inténtalo de nuevo.',
 	recover: 'Has pedido demasiados correos. Espera unos minutos e inténtalo de nuevo.',
 }
+
+/** The submission key the form on the page at `url` carries (SubmissionKeyInput), as a browser sends it with the form. */
+export async function renderedSubmissionKey(url: string, cookie?: string) {
+	const page = await rawRequest(url, { headers: cookie ? { Cookie: cookie } : {} })
+	const key = /<input\b[^>]*\bname="envio"[^>]*\bvalue="([^"]+)"/.exec(page.body)?.[1]
+	if (!key) throw new Error(`No submission key on ${url} (${page.status})`)
+	return key
+}

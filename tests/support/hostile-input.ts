@@ -10,7 +10,7 @@ export const evilOrigin = 'https://evil.example'
 export type Fields = [name: string, value: string][]
 
 /** A request body exactly as sent: any Content-Type, any bytes. */
-export type Body = { contentType?: string; body?: string }
+export type Body = { contentType?: string; body?: string | Buffer }
 
 /**
  * One hostile request; `fields` is what the server can read from it when it

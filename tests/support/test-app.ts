@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { startStripe } from '../../local/stripe/server'
+import type { LocalSupabase } from '../../local/supabase/server'
 import { startApp } from './app-server'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
@@ -11,9 +12,13 @@ import { rawRequest, smtpPort } from './urls'
  * this test file's own, a Stripe stand-in of its own, mailing to the run's catcher: for what a visitor's HTTP
  * requests do, which needs no browser. It is the app under test of this file (tests/support/urls.ts).
  */
-export async function startTestApp(extraEnv: Record<string, string> = {}) {
+export async function startTestApp(
+	extraEnv: Record<string, string> = {},
+	/** A stand-in of the test's own (over a database it controls) instead of one over a copy of the suite's; stopped with the app. */
+	{ supabase: given }: { supabase?: LocalSupabase } = {},
+) {
 	if (!existsSync('build/server/index.js')) throw new Error('No production build: run `npm run build` first.')
-	const supabase = await startTestSupabase()
+	const supabase = given ?? (await startTestSupabase())
 	const stripe = await startStripe({ port: 0 })
 	const stopServices = () => Promise.all([supabase.stop(), stripe.stop()])
 	const app = await startApp((port) => ({

@@ -44,7 +44,8 @@ export function rawRequest(
 	}: {
 		method?: string
 		headers?: Record<string, string>
-		body?: string
+		/** Bytes as given: a Buffer sends what a string cannot (bytes that are not UTF-8). */
+		body?: string | Buffer
 		/** What the request line names instead of the URL's path: an absolute URL, as only a proxy is sent. */
 		requestTarget?: string
 	} = {},

@@ -4,7 +4,9 @@ import { data } from 'react-router'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '~/lib/database.types'
 import { createAssistant, deleteAssistant, updateAssistant } from '~/.server/assistants/assistants'
+import { sendsEveryField } from '~/.server/http/responses'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
+import { incompleteFormMessage } from '~/content/errors'
 import { adminAssistantsCopy as copy } from '~/content/assistants'
 import { assistantCreateSchema, assistantUpdateSchema } from '~/lib/assistant-schemas'
 
@@ -14,7 +16,10 @@ async function refused(result: ActionData, message: string) {
 	return data<ActionData>(result, { status: 400, headers: await toastHeaders({ type: 'error', title: message }) })
 }
 
-/** The three forms of the page (create, edit, delete): each refusal inline and in a toast; a success goes `back`. */
+/**
+ * The three forms of the page (create, edit, delete): each refusal inline and in a toast; a success goes `back`. A
+ * post of none of them, or an edit without all its fields, changes nothing.
+ */
 export async function answerAssistantForm(supabase: SupabaseClient<Database>, form: FormData, back: string) {
 	const intent = form.get('intent')
 	if (intent === 'delete') {
@@ -36,6 +41,9 @@ export async function answerAssistantForm(supabase: SupabaseClient<Database>, fo
 				outcome.message,
 			)
 		return redirectWithToast(back, { type: 'success', title: copy.created })
+	}
+	if (intent !== 'update' || !sendsEveryField(form, assistantUpdateSchema)) {
+		return refused({ error: incompleteFormMessage }, incompleteFormMessage)
 	}
 	const submission = parseWithZod(form, { schema: assistantUpdateSchema })
 	if (submission.status !== 'success') return data<ActionData>({ result: submission.reply() }, { status: 400 })

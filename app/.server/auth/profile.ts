@@ -1,8 +1,14 @@
 import { createContext, type RouterContextProvider } from 'react-router'
+import type { z } from 'zod'
+import { accountCopy } from '~/content/account'
+import { unconfirmedCopy } from '~/content/errors'
+import type { profileSchema } from '~/lib/account-schemas'
+import type { ActionResult } from '~/lib/action-result'
 import type { Tables } from '~/lib/database.types'
 import { isShownImage } from '../http/request'
 import { log } from '../log'
 import { assertReachable, getSupabase } from '../supabase/client'
+import { writeFailure } from '../supabase/writes'
 import type { SessionUser } from './session'
 
 type Context = Readonly<RouterContextProvider>
@@ -66,4 +72,34 @@ export function avatarUrl(user: SessionUser, profile: Profile | null) {
 	const metadata = user.user_metadata as { avatar_url?: string }
 	const url = profile?.avatar_url || metadata.avatar_url || null
 	return url && isShownImage(url) ? url : null
+}
+
+/**
+ * Mi Cuenta's profile, saved whole: each column from its field, role and e-mail never (the database refuses them
+ * anyway). Saved twice, it is the same profile, so a form sent again needs no key; a save whose answer was lost
+ * says it may have been kept.
+ */
+export async function saveProfile(
+	context: Context,
+	user: SessionUser,
+	value: z.infer<typeof profileSchema>,
+): Promise<ActionResult> {
+	const telefono = value.telefono?.replace(/\s/g, '') ?? null
+	const { error, status } = await getSupabase(context)
+		.from('usuarios')
+		.upsert({
+			id: user.id,
+			nombre: value.nombre ?? null,
+			apellidos: value.apellidos ?? null,
+			full_name: [value.nombre, value.apellidos].filter(Boolean).join(' ') || null,
+			prefijo_pais: value.prefijo_pais,
+			telefono,
+			phone: telefono ? `${value.prefijo_pais}${telefono}` : null,
+			preferencia_comunicacion: value.preferencia_comunicacion,
+			avatar_url: value.avatar_url ?? null,
+			updated_at: new Date().toISOString(),
+		})
+	if (!error) return { ok: true }
+	log.error({ err: error }, '[account] save failed')
+	return writeFailure({ error, status }, accountCopy.toasts.saveError, unconfirmedCopy.profile)
 }

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import type { z } from 'zod'
 import { motivationalQuotes } from '~/content/not-found'
 
 export type NotFoundData = { quote: string }
@@ -73,4 +74,16 @@ export async function readForm(request: Request) {
 	} catch {
 		throw data('El formulario enviado no se puede leer.', { status: 400 })
 	}
+}
+
+/**
+ * Whether the post carries, filled or empty, every field of `schema` that could be missing and still parse (an
+ * optional one, or one with a default). The form we render always sends each; a post without one (a page of an
+ * older release, a post made by hand) is refused, not read as that field emptied: an update would wipe what is
+ * stored.
+ */
+export function sendsEveryField(formData: FormData, schema: z.ZodObject) {
+	return Object.entries(schema.shape).every(
+		([name, field]) => formData.has(name) || !field.safeParse(undefined).success,
+	)
 }

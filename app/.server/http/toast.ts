@@ -1,4 +1,6 @@
 import { createCookie, redirect } from 'react-router'
+import { unconfirmedCopy } from '~/content/errors'
+import type { ActionResult } from '~/lib/action-result'
 import { toastSchema, type Toast, type ToastInput } from '~/lib/toast'
 import { env, isHttps } from '../env'
 
@@ -40,4 +42,11 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
 /** For an action that stays on the page: the toast shows after the revalidation that follows. */
 export async function toastHeaders(toast: ToastInput) {
 	return new Headers({ 'Set-Cookie': await toastCookieHeader(toast) })
+}
+
+/** A refusal's toast: its message as an error; a warning that says so when the write may have been kept. */
+export function refusalToast(refused: Extract<ActionResult, { ok: false }>): ToastInput {
+	return refused.unconfirmed
+		? { type: 'warning', title: unconfirmedCopy.title, description: refused.message }
+		: { type: 'error', title: refused.message }
 }

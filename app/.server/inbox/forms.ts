@@ -1,9 +1,12 @@
 import { data } from 'react-router'
 import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
+import { unconfirmedCopy } from '~/content/errors'
+import type { ActionResult } from '~/lib/action-result'
 import type { Json } from '~/lib/database.types'
 import type { SiteFormType } from '~/lib/inbox'
 import { env } from '../env'
 import { createServiceClient } from '../supabase/client'
+import { writeFailure } from '../supabase/writes'
 import { log } from '../log'
 
 const honeypotFieldNames = { nameFieldName: 'name__confirm', validFromFieldName: 'from__confirm' }
@@ -52,21 +55,23 @@ async function failsHoneypot(formData: FormData) {
 }
 
 /**
- * Stores a submission once the action has checked it (honeypot, schema, rate
- * limit). Service role: visitors may not write form_submissions through the
- * API at all, or they could skip every one of those checks (issue 18).
+ * Stores a submission once the action has checked it (honeypot, schema, rate limit), once: a repeat with its
+ * `clave` (app/.server/http/submission-key.ts) meets the first and stores nothing, nor enqueues a second e-mail.
+ * Service role: visitors may not write form_submissions through the API at all, or they could skip every one of
+ * those checks (issue 18).
  */
-export async function saveSubmission(formType: SiteFormType, payload: { [key: string]: Json | undefined }) {
-	try {
-		const { error } = await createServiceClient()
-			.from('form_submissions')
-			.insert({ form_type: formType, data: payload })
-		if (error) log.error({ err: error }, `[forms] ${formType} not saved`)
-		return !error
-	} catch (error) {
-		log.error({ err: error }, `[forms] ${formType} not saved`)
-		return false
-	}
+export async function saveSubmission(
+	formType: SiteFormType,
+	payload: { [key: string]: Json | undefined },
+	clave: string | null,
+	refused: string,
+): Promise<ActionResult> {
+	const { error, status } = await createServiceClient()
+		.from('form_submissions')
+		.upsert({ form_type: formType, data: payload, clave }, { onConflict: 'clave', ignoreDuplicates: true })
+	if (!error) return { ok: true }
+	log.error({ err: error }, `[forms] ${formType} not saved`)
+	return writeFailure({ error, status }, refused, unconfirmedCopy.message)
 }
 
 /** The company's inbox, kept with each contact message. */

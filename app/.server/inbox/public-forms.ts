@@ -5,8 +5,9 @@ import type { z } from 'zod'
 import type { SiteFormType } from '~/lib/inbox'
 import type { ToastInput } from '~/lib/toast'
 import { readForm } from '../http/responses'
-import { redirectWithToast, toastHeaders } from '../http/toast'
+import { redirectWithToast, refusalToast, toastHeaders } from '../http/toast'
 import { getRequestInfo } from '../http/request'
+import { submissionKey } from '../http/submission-key'
 import { isRateLimited, rateLimitedMessage, rateLimitedToast } from '../security/rate-limit'
 import { wakeWorker } from '../jobs/wake'
 import { rejectSpam, saveSubmission } from './forms'
@@ -27,8 +28,9 @@ export type PublicForm<Schema extends z.ZodType<Payload>, Done = never> = {
 
 /**
  * Every public form that reaches the inbox goes the same way, in this order: the honeypot, the schema, the
- * visitor's rate limit, the inbox (which enqueues the company's e-mail with the item), the answer. A refusal
- * keeps what was typed; a success redirects (or answers, for the chat's fetcher).
+ * visitor's rate limit, the inbox (which enqueues the company's e-mail with the item, once however often the form
+ * is sent again), the answer. A refusal keeps what was typed; a success redirects (or answers, for the chat's
+ * fetcher); a write that may have been kept says so (503), and sending it again is safe.
  */
 export async function handlePublicForm<Schema extends z.ZodType<Payload>, Done = never>(
 	request: Request,
@@ -46,11 +48,13 @@ export async function handlePublicForm<Schema extends z.ZodType<Payload>, Done =
 		)
 	}
 	const payload = form.payload?.(submission.value) ?? submission.value
-	if (!(await saveSubmission(form.formType, payload))) {
-		const { message, toast } = form.failure
+	const clave = submissionKey(formData, form.formType, submission.value)
+	const saved = await saveSubmission(form.formType, payload, clave, form.failure.message)
+	if (!saved.ok) {
+		const toast = saved.unconfirmed ? refusalToast(saved) : form.failure.toast
 		return data(
-			{ result: submission.reply({ formErrors: [message] }) },
-			{ status: 500, headers: toast ? await toastHeaders(toast) : undefined },
+			{ result: submission.reply({ formErrors: [saved.message] }) },
+			{ status: saved.unconfirmed ? 503 : 500, headers: toast ? await toastHeaders(toast) : undefined },
 		)
 	}
 	wakeWorker()

@@ -37,6 +37,21 @@ const supabaseContext = createContext<RequestSupabase>()
 const callTimeoutMs = 10_000
 
 /**
+ * Why a call got no answer, as supabase-js reports it (`AbortError: <reason>`). `sent`: it may have reached
+ * Supabase, which may have done what it asked before the answer was lost. `unsent`: it never left (Supabase had
+ * already been given up on, or refused the connection), so nothing it asked was done.
+ */
+export const noAnswer = {
+	sent: 'Supabase no responde',
+	unsent: 'Supabase no responde; la llamada no ha salido',
+} as const
+
+/** Failures of the connection itself: nothing was sent on it. */
+const notConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+
+const unsent = () => new DOMException(noAnswer.unsent, 'AbortError')
+
+/**
  * How one request (or one task: app/.server/budget.ts) reaches Supabase, shared by all its clients. The first
  * call that cannot (refused, reset, timed out, or past the request's budget) gives up on Supabase for the rest
  * of the request: every later call, of any of its clients, fails at once, as an abort, which supabase-js does
@@ -47,6 +62,7 @@ const callTimeoutMs = 10_000
 const connect = perBudget(function openConnection(): Connection {
 	const gaveUp = new AbortController()
 	const fetchOrGiveUp: typeof fetch = async (input, init) => {
+		if (gaveUp.signal.aborted) throw unsent()
 		try {
 			return await fetch(input, { ...init, signal: callSignal(callTimeoutMs, [gaveUp.signal, init?.signal]) })
 		} catch (error) {
@@ -54,13 +70,19 @@ const connect = perBudget(function openConnection(): Connection {
 			if (init?.signal?.aborted) throw error
 			if (!gaveUp.signal.aborted) {
 				log.error(`[supabase] unreachable (${failureOf(error)}); giving up on it for this request`)
-				gaveUp.abort(new DOMException('Supabase no responde', 'AbortError'))
+				gaveUp.abort(new DOMException(noAnswer.sent, 'AbortError'))
 			}
-			throw gaveUp.signal.reason
+			throw neverConnected(error) ? unsent() : gaveUp.signal.reason
 		}
 	}
 	return { fetch: fetchOrGiveUp, signal: gaveUp.signal }
 })
+
+function neverConnected(error: unknown) {
+	const cause = error instanceof Error ? error.cause : undefined
+	const code = cause instanceof Error ? (cause as NodeJS.ErrnoException).code : undefined
+	return code !== undefined && notConnected.has(code)
+}
 
 /**
  * The session's cookies. HttpOnly: only this server reads them (the app has

@@ -1,5 +1,6 @@
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
+import { unconfirmedCopy } from '~/content/errors'
 import { supportRequestsCopy } from '~/content/support-requests'
 import type { Database } from '~/lib/database.types'
 import { required } from '~/lib/schemas'
@@ -7,6 +8,7 @@ import { isInboxStatus, type InboxStatus } from '~/lib/inbox'
 import { wakeWorker } from '../jobs/wake'
 import { senderOf } from '../inbox/items'
 import { log } from '../log'
+import { writeFailure, type FailedWrite } from '../supabase/writes'
 import type { ActionResult } from '~/lib/action-result'
 
 const copy = supportRequestsCopy
@@ -103,45 +105,67 @@ export async function loadOwnAssistants(supabase: Client, userId: string) {
 }
 
 /** The database's refusals, in the client's words (migration 20250805090000_support_requests.sql). */
-function refusal(error: PostgrestError) {
-	if (error.message.includes('soporte_limite')) return copy.errors.tooMany
-	if (error.message.includes('soporte_asistente_ajeno')) return copy.errors.assistant
+function refusal(failed: FailedWrite, unconfirmed: string): SupportRequestResult {
+	const { error } = failed
+	if (error.message.includes('soporte_limite')) return { ok: false, message: copy.errors.tooMany }
+	if (error.message.includes('soporte_asistente_ajeno')) return { ok: false, message: copy.errors.assistant }
 	log.error({ err: error }, '[support] client write failed')
-	return copy.errors.failed
+	return writeFailure(failed, copy.errors.failed, unconfirmed)
 }
 
 /**
- * Opens a request as the client (RLS: always their own; the database writes their real name and
- * address into it, and enqueues the company's notice with it).
+ * Opens a request as the client (RLS: always their own; the database writes their real name and address into
+ * it, and enqueues the company's notice with it). Once: a repeat with its `clave` (app/.server/http/
+ * submission-key.ts, started with the client's id) finds the request the first one opened.
  */
 export async function openSupportRequest(
 	supabase: Client,
 	request: { subject: string; message: string; assistant?: string },
+	clave: string | null,
 ): Promise<SupportRequestResult> {
-	const { data, error } = await supabase
+	const { data, error, status } = await supabase
 		.from('form_submissions')
-		.insert({
-			form_type: 'soporte',
-			data: { subject: request.subject, message: request.message },
-			asistente_id: request.assistant ?? null,
-		})
+		.upsert(
+			{
+				form_type: 'soporte',
+				data: { subject: request.subject, message: request.message },
+				asistente_id: request.assistant ?? null,
+				clave,
+			},
+			{ onConflict: 'clave', ignoreDuplicates: true },
+		)
 		.select('id')
-		.single()
-	if (error) return { ok: false, message: refusal(error) }
+	if (error) return refusal({ error, status }, unconfirmedCopy.request)
+	const id = data[0]?.id ?? (clave ? await firstOpenedWith(supabase, clave) : undefined)
+	if (!id) return { ok: false, message: copy.errors.failed }
 	wakeWorker()
-	return { ok: true, id: data.id }
+	return { ok: true, id }
 }
 
-/** The client writes again on their request's thread; the database enqueues the team's notice with it. */
+/** The request a submission with this key opened before; undefined if the client can see none. */
+async function firstOpenedWith(supabase: Client, clave: string) {
+	const { data, error } = await supabase.from('form_submissions').select('id').eq('clave', clave).maybeSingle()
+	if (error) log.error({ err: error }, '[support] request by its key not read')
+	return data?.id
+}
+
+/**
+ * The client writes again on their request's thread; the database enqueues the team's notice with it. Once: a
+ * repeat with its `clave` adds nothing.
+ */
 export async function addFollowUp(
 	supabase: Client,
 	request: ClientRequest,
 	message: string,
+	clave: string | null,
 ): Promise<SupportRequestResult> {
-	const { error } = await supabase
+	const { error, status } = await supabase
 		.from('form_submission_events')
-		.insert({ submission_id: request.id, kind: 'cliente', body: message })
-	if (error) return { ok: false, message: refusal(error) }
+		.upsert(
+			{ submission_id: request.id, kind: 'cliente', body: message, clave },
+			{ onConflict: 'clave', ignoreDuplicates: true },
+		)
+	if (error) return refusal({ error, status }, unconfirmedCopy.message)
 	wakeWorker()
 	return { ok: true, id: request.id }
 }

@@ -8,7 +8,7 @@ import { chat } from '~/content/chat'
 import type { Answer, Quote, SourceLink } from '~/lib/chat'
 import { handoverSchema } from '~/lib/chat-schemas'
 import { cn } from '~/lib/utils'
-import { ErrorList, Field, SubmitButton, TextareaField, validateOnSubmit } from '../forms'
+import { ErrorList, Field, SubmissionKeyInput, SubmitButton, TextareaField, validateOnSubmit } from '../forms'
 
 /** Where /asistente's hand-over form posts; the widget posts the same form there. */
 export const assistantPath = '/asistente'
@@ -152,6 +152,7 @@ export function HandoverForm({
 			{...getFormProps(form)}
 		>
 			<HoneypotInputs label="No rellenes este campo" />
+			<SubmissionKeyInput lastResult={lastResult} />
 			<Field
 				label={chat.handover.email}
 				inputProps={{

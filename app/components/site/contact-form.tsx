@@ -4,7 +4,15 @@ import { Form, useLocation } from 'react-router'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import { Icon } from '~/components/ui/icon'
 import { contactSchema, investorSchema } from '~/lib/contact-schemas'
-import { ErrorList, Field, validateOnSubmit, SubmitButton, TextareaField, usePendingForm } from '../forms'
+import {
+	ErrorList,
+	Field,
+	SubmissionKeyInput,
+	SubmitButton,
+	TextareaField,
+	usePendingForm,
+	validateOnSubmit,
+} from '../forms'
 
 /** 'Enviar mensaje', 'Enviando...' while this page's form is on its way (the page posts to itself). */
 function SendButton() {
@@ -34,6 +42,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
 	return (
 		<Form method="post" className="space-y-5" {...getFormProps(form)}>
 			<HoneypotInputs label="No rellenes este campo" />
+			<SubmissionKeyInput lastResult={lastResult} />
 			<Field
 				label="Nombre"
 				inputProps={{
@@ -79,6 +88,7 @@ export function InvestorForm({ lastResult }: { lastResult?: SubmissionResult<str
 	return (
 		<Form method="post" className="space-y-5" {...getFormProps(form)}>
 			<HoneypotInputs label="No rellenes este campo" />
+			<SubmissionKeyInput lastResult={lastResult} />
 			<Field
 				label="Nombre completo"
 				inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}

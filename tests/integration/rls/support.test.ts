@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { TablesInsert } from '../../../app/lib/database.types'
 import type { LocalSupabase } from '../../../local/supabase/server'
 import { adminId, startRlsWorld, type Actor } from '../../support/rls-world'
 import { createUser, type TestUser } from '../../support/supabase'
@@ -273,5 +274,73 @@ describe('support requests from the portal', () => {
 		await clients.service.auth.admin.deleteUser(leaving.id)
 		const gone = await clients.service.from('form_submissions').select('id').eq('solicitante', leaving.id)
 		expect(gone.data).toEqual([])
+	})
+})
+
+describe('submission keys (issue 66)', () => {
+	const request = (subject: string, clave: string) => ({
+		form_type: 'soporte',
+		data: { subject, message: 'Hola' },
+		clave,
+	})
+	// As the portal writes: a repeat of a key already stored is no error and stores nothing.
+	const openOnce = (user: TestUser, row: TablesInsert<'form_submissions'>) =>
+		user.client.from('form_submissions').upsert(row, { onConflict: 'clave', ignoreDuplicates: true }).select('id')
+	const writeOnce = (user: TestUser, row: TablesInsert<'form_submission_events'>) =>
+		user.client.from('form_submission_events').upsert(row, { onConflict: 'clave', ignoreDuplicates: true }).select('id')
+	const jobs = async (clave: string) =>
+		(await clients.service.from('trabajos').select('id').eq('clave', clave).throwOnError()).data.length
+
+	test('a client’s key starts with their own id: one with another’s is refused, on requests and on threads', async () => {
+		const foreign = await clienteA.client.from('form_submissions').insert(request('Clave ajena', `${clienteB.id}:x`))
+		expect(foreign.error?.code).toBe('42501')
+		const own = await clienteA.client
+			.from('form_submissions')
+			.insert(request('Clave propia', `${clienteA.id}:propia`))
+			.select('id')
+			.single()
+		expect(own.error).toBeNull()
+		const id = own.data?.id ?? ''
+		const message = { submission_id: id, kind: 'cliente', body: 'Más datos' }
+		const foreignMessage = await clienteA.client
+			.from('form_submission_events')
+			.insert({ ...message, clave: `${clienteB.id}:mensaje` })
+		expect(foreignMessage.error?.code).toBe('42501')
+		const foreignReply = await clients.admin
+			.from('form_submission_events')
+			.insert({ submission_id: id, kind: 'respuesta', subject: 'Re', body: 'Hola', clave: `${clienteA.id}:respuesta` })
+		expect(foreignReply.error?.code).toBe('42501')
+		const ownMessage = await clienteA.client
+			.from('form_submission_events')
+			.insert({ ...message, clave: `${clienteA.id}:mensaje` })
+		expect(ownMessage.error).toBeNull()
+	})
+
+	test('a request or a message sent again with its key is stored once and told once, even at the hourly cap', async () => {
+		const busy = await createUser(supabase.url, uniqueEmail('soporte-repite'))
+		for (let count = 0; count < 9; count++) {
+			await busy.client
+				.from('form_submissions')
+				.insert({ form_type: 'soporte', data: { subject: `Solicitud ${count}`, message: 'Hola' } })
+				.throwOnError()
+		}
+		const tenth = request('La décima', `${busy.id}:decima`)
+		const first = await openOnce(busy, tenth)
+		expect(first.error).toBeNull()
+		const id = first.data?.[0]?.id ?? ''
+		const again = await openOnce(busy, tenth)
+		expect(again).toMatchObject({ error: null, data: [] })
+		const stored = await clients.service.from('form_submissions').select('id').eq('solicitante', busy.id)
+		expect(stored.data).toHaveLength(10)
+		expect(await jobs(`envio:${id}:aviso`)).toBe(1)
+
+		const message = { submission_id: id, kind: 'cliente', body: 'Otra vez', clave: `${busy.id}:mensaje` }
+		const written = await writeOnce(busy, message)
+		const repeated = await writeOnce(busy, message)
+		expect(repeated).toMatchObject({ error: null, data: [] })
+		expect(await jobs(`evento:${written.data?.[0]?.id}`)).toBe(1)
+		const thread = await clients.service.from('form_submission_events').select('id').eq('submission_id', id)
+		expect(thread.data).toHaveLength(1)
+		await clients.service.auth.admin.deleteUser(busy.id)
 	})
 })

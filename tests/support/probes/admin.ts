@@ -4,6 +4,7 @@ import { serviceClient } from '../supabase'
 import { uniqueSlot } from '../unique'
 import { portalURL } from '../urls'
 import {
+	blankedSent,
 	marker,
 	optionalSent,
 	select,
@@ -36,7 +37,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 			rows: () => select(serviceClient().from('usuarios').select('full_name, phone, role, email').eq('id', victim.id)),
 			isWhole: (row, sent) =>
 				wasSent(sent, 'full_name', row.full_name) &&
-				optionalSent(sent, 'phone', row.phone) &&
+				blankedSent(sent, 'phone', row.phone) &&
 				wasSent(sent, 'role', row.role) &&
 				row.email === victim.email,
 		}
@@ -195,7 +196,7 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 			valid: () => ({ intent: 'manage', status: 'en_curso', assignee: admin.id }),
 			accepted: 302,
 			rows: () => select(serviceClient().from('form_submissions').select('id, status, assignee').eq('id', id)),
-			isWhole: (row, sent) => wasSent(sent, 'status', row.status) && optionalSent(sent, 'assignee', row.assignee),
+			isWhole: (row, sent) => wasSent(sent, 'status', row.status) && blankedSent(sent, 'assignee', row.assignee),
 		}
 	},
 	'support note': async () => {

@@ -42,6 +42,9 @@ export const optionalSent = (sent: Fields, name: string, value: unknown) =>
 	value === null || value === undefined
 		? sentValues(sent, name).every((given) => given === '')
 		: wasSent(sent, name, value)
+/** An optional column of an update: null only when the field came blank; one left out must change nothing. */
+export const blankedSent = (sent: Fields, name: string, value: unknown) =>
+	sentValues(sent, name).length > 0 && optionalSent(sent, name, value)
 
 export async function select(query: PromiseLike<{ data: Row[] | null; error: unknown }>): Promise<Row[]> {
 	const { data, error } = await query

@@ -5,6 +5,8 @@ import { uniqueSlot } from '../unique'
 import { portalURL } from '../urls'
 import { marker, optionalSent, select, sentValues, signedIn, supportThread, wasSent, type Probe } from './common'
 
+const profileFields = ['nombre', 'apellidos', 'prefijo_pais', 'telefono', 'preferencia_comunicacion', 'avatar_url']
+
 /** The actions of a client’s portal, each reached as the user it is meant for. */
 export const portalProbes: Record<string, () => Promise<Probe>> = {
 	'meeting reschedule': async () => {
@@ -47,6 +49,7 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 			url: portalURL('/dashboard/cuenta'),
 			cookie: user.cookie,
 			valid: () => ({
+				intent: 'profile',
 				nombre: 'Ana',
 				apellidos: `Prueba ${tag}`,
 				prefijo_pais: '+34',
@@ -64,9 +67,11 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 						)
 						.eq('id', user.id),
 				),
+			// Only a post of the whole form changes the profile: a field left out is no field emptied.
 			isWhole: (row, sent) => {
 				const telefonos = sentValues(sent, 'telefono').map((telefono) => telefono.replace(/\s/g, ''))
 				return (
+					profileFields.every((name) => sentValues(sent, name).length > 0) &&
 					optionalSent(sent, 'nombre', row.nombre) &&
 					optionalSent(sent, 'apellidos', row.apellidos) &&
 					row.full_name === ([row.nombre, row.apellidos].filter(Boolean).join(' ') || null) &&

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { guardedUser } from '~/.server/auth/guards'
-import { readForm } from '~/.server/http/responses'
+import { readForm, sendsEveryField } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { addInboxNote, loadInboxItem, replyToSender, updateInboxItem } from '~/.server/inbox/items'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
@@ -11,6 +11,7 @@ import { ErrorList, Field, selectClass, SubmitButton, TextareaField, usePendingF
 import { InboxStatusBadge, inboxKindLabel } from '~/components/inbox/inbox-status'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
+import { incompleteFormMessage } from '~/content/errors'
 import { formatLongDateTime } from '~/lib/dates'
 import { supportNoteSchema, supportReplySchema, supportUpdateSchema } from '~/lib/admin-schemas'
 import { inboxStatuses } from '~/lib/inbox'
@@ -61,6 +62,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
 		if (!result.ok) return refused(result.message, { reply: submission.reply({ formErrors: [result.message] }) })
 		return redirectWithToast(back, { type: 'success', title: copy.reply.sent(result.email ?? '') })
 	}
+	if (intent !== 'manage' || !sendsEveryField(form, supportUpdateSchema)) return refused(incompleteFormMessage, {})
 	const submission = parseWithZod(form, { schema: supportUpdateSchema })
 	if (submission.status !== 'success') return refused(copy.manage.error, {})
 	const result = await updateInboxItem(supabase, params.id, submission.value)

@@ -7,7 +7,7 @@ import { useHydrated } from '~/components/hydrated'
 import { deleteUserByAdmin, inviteUser, resendInvitation, updateUserByAdmin } from '~/.server/admin/users'
 import { loadAdminPage } from '~/.server/admin/list'
 import { guardedUser } from '~/.server/auth/guards'
-import { readForm } from '~/.server/http/responses'
+import { readForm, sendsEveryField } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { ErrorList, Field, selectClass, SubmitButton, usePendingForm } from '~/components/forms'
@@ -18,6 +18,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
+import { incompleteFormMessage } from '~/content/errors'
 import { periodLabels, planById } from '~/content/plans'
 import { formatLongDate } from '~/lib/dates'
 import { adminInviteSchema, adminUserUpdateSchema } from '~/lib/admin-schemas'
@@ -88,6 +89,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 		if (!result.ok) return fail(result.message)
 		return redirectWithToast(back, { type: 'success', title: adminCopy.users.deleted })
 	}
+	if (intent !== 'update' || !sendsEveryField(form, adminUserUpdateSchema)) return fail(incompleteFormMessage)
 	const submission = parseWithZod(form, { schema: adminUserUpdateSchema })
 	if (submission.status !== 'success') return fail(adminCopy.users.updateError)
 	const result = await updateUserByAdmin(supabase, user.id, submission.value)

@@ -1,17 +1,19 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 import { guardedUser } from '~/.server/auth/guards'
-import { fullName } from '~/.server/auth/profile'
+import { fullName, saveProfile } from '~/.server/auth/profile'
 import { authMessage, authStatus } from '~/.server/auth/messages'
-import { serviceUnavailable, readForm } from '~/.server/http/responses'
+import { readForm, sendsEveryField, serviceUnavailable } from '~/.server/http/responses'
 import { checkCurrentPassword, hasPassword, sendPasswordLink, setOwnPassword } from '~/.server/auth/password'
 import { getSupabase } from '~/.server/supabase/client'
 import type { SessionUser } from '~/.server/auth/session'
-import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
+import { redirectWithToast, refusalToast, toastHeaders } from '~/.server/http/toast'
 import { ErrorList, Field, selectClass, validateOnSubmit, SubmitButton, usePendingForm } from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { accountCopy } from '~/content/account'
+import { incompleteFormMessage } from '~/content/errors'
+import type { ToastInput } from '~/lib/toast'
 import { splitFullName } from '~/lib/names'
 import { passwordChangeSchema } from '~/lib/auth-schemas'
 import { profileSchema } from '~/lib/account-schemas'
@@ -52,45 +54,35 @@ function startingName(
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = guardedUser(context)
 	const formData = await readForm(request)
-	const supabase = getSupabase(context)
+	const intent = formData.get('intent')
 
-	if (formData.get('intent') === 'password-link') {
+	if (intent === 'password-link') {
 		if ((await sendPasswordLink(context, user)) === 'unreachable') throw serviceUnavailable()
 		return redirectWithToast('/dashboard/cuenta', { type: 'success', ...accountCopy.password.linkSent })
 	}
-
-	if (formData.get('intent') === 'password') return changePassword(context, request, user, formData)
+	if (intent === 'password') return changePassword(context, request, user, formData)
+	const incomplete = { type: 'error', title: incompleteFormMessage } as const
+	if (intent !== 'profile') return refuseProfile(400, null, incomplete)
 
 	const submission = parseWithZod(formData, { schema: profileSchema })
+	if (!sendsEveryField(formData, profileSchema)) {
+		return refuseProfile(400, submission.reply({ formErrors: [incompleteFormMessage] }), incomplete)
+	}
 	if (submission.status !== 'success') return data({ intent: 'profile', result: submission.reply() }, { status: 400 })
-	const value = submission.value
-	const fullName = [value.nombre, value.apellidos].filter(Boolean).join(' ') || null
-	// Only these columns: role and e-mail are never taken from the form (and the database refuses them anyway).
-	const { error } = await supabase.from('usuarios').upsert({
-		id: user.id,
-		nombre: value.nombre ?? null,
-		apellidos: value.apellidos ?? null,
-		full_name: fullName,
-		prefijo_pais: value.prefijo_pais,
-		telefono: value.telefono?.replace(/\s/g, '') ?? null,
-		phone: value.telefono ? `${value.prefijo_pais}${value.telefono.replace(/\s/g, '')}` : null,
-		preferencia_comunicacion: value.preferencia_comunicacion,
-		avatar_url: value.avatar_url ?? null,
-		updated_at: new Date().toISOString(),
-	})
-	if (!error) return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.saved })
-	log.error({ err: error }, '[account] save failed')
-	return data(
-		{ intent: 'profile', result: submission.reply({ formErrors: [accountCopy.toasts.saveError] }) },
-		{
-			status: 500,
-			headers: await toastHeaders({
-				type: 'error',
-				title: accountCopy.toasts.saveError,
-				description: accountCopy.toasts.tryAgain,
-			}),
-		},
+	const saved = await saveProfile(context, user, submission.value)
+	if (saved.ok) return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.saved })
+	return refuseProfile(
+		saved.unconfirmed ? 503 : 500,
+		submission.reply({ formErrors: [saved.message] }),
+		saved.unconfirmed
+			? refusalToast(saved)
+			: { type: 'error', title: saved.message, description: accountCopy.toasts.tryAgain },
 	)
+}
+
+/** The profile form's refusal: in the form, when there is one to answer, and in a toast. */
+async function refuseProfile(status: number, result: SubmissionResult<string[]> | null, toast: ToastInput) {
+	return data({ intent: 'profile', result }, { status, headers: await toastHeaders(toast) })
 }
 
 const passwordFields = ['currentPassword', 'password', 'confirm']

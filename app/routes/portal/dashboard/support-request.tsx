@@ -6,8 +6,9 @@ import { guardedUser } from '~/.server/auth/guards'
 import { readForm } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { addFollowUp, loadClientRequest, supportFollowUpSchema } from '~/.server/support/requests'
-import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, SubmitButton, TextareaField, usePendingForm } from '~/components/forms'
+import { refusalToast, redirectWithToast, toastHeaders } from '~/.server/http/toast'
+import { submissionKey } from '~/.server/http/submission-key'
+import { ErrorList, SubmissionKeyInput, SubmitButton, TextareaField, usePendingForm } from '~/components/forms'
 import { BackLink } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/support/support-request-status'
 import { Icon } from '~/components/ui/icon'
@@ -39,13 +40,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, context, params }: Route.ActionArgs) {
 	const { request: supportRequest } = await loadOwnOr404(context, request, params.id)
-	const submission = parseWithZod(await readForm(request), { schema: supportFollowUpSchema })
+	const formData = await readForm(request)
+	const submission = parseWithZod(formData, { schema: supportFollowUpSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	const sent = await addFollowUp(getSupabase(context), supportRequest, submission.value.message)
+	const clave = submissionKey(formData, guardedUser(context).id, { request: supportRequest.id, ...submission.value })
+	const sent = await addFollowUp(getSupabase(context), supportRequest, submission.value.message, clave)
 	if (!sent.ok) {
 		return data(
 			{ result: submission.reply({ formErrors: [sent.message] }) },
-			{ status: 400, headers: await toastHeaders({ type: 'error', title: sent.message }) },
+			{ status: sent.unconfirmed ? 503 : 400, headers: await toastHeaders(refusalToast(sent)) },
 		)
 	}
 	return redirectWithToast(url.pathname, { type: 'success', title: copy.request.sent })
@@ -99,6 +102,7 @@ function FollowUpForm({
 	})
 	return (
 		<Form method="post" className="space-y-3" {...getFormProps(form)}>
+			<SubmissionKeyInput lastResult={lastResult?.result} />
 			<TextareaField
 				label={text.replyMessage}
 				textareaProps={getTextareaProps(fields.message)}

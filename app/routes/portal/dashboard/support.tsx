@@ -11,8 +11,17 @@ import {
 	openSupportRequest,
 	supportRequestSchema,
 } from '~/.server/support/requests'
-import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, selectClass, SubmitButton, TextareaField, usePendingForm } from '~/components/forms'
+import { refusalToast, redirectWithToast, toastHeaders } from '~/.server/http/toast'
+import { submissionKey } from '~/.server/http/submission-key'
+import {
+	ErrorList,
+	Field,
+	selectClass,
+	SubmissionKeyInput,
+	SubmitButton,
+	TextareaField,
+	usePendingForm,
+} from '~/components/forms'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { SupportRequestStatusBadge } from '~/components/support/support-request-status'
 import { Icon } from '~/components/ui/icon'
@@ -38,13 +47,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const submission = parseWithZod(await readForm(request), { schema: supportRequestSchema })
+	const user = guardedUser(context)
+	const formData = await readForm(request)
+	const submission = parseWithZod(formData, { schema: supportRequestSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-	const opened = await openSupportRequest(getSupabase(context), submission.value)
+	const clave = submissionKey(formData, user.id, submission.value)
+	const opened = await openSupportRequest(getSupabase(context), submission.value, clave)
 	if (!opened.ok) {
 		return data(
 			{ result: submission.reply({ formErrors: [opened.message] }) },
-			{ status: 400, headers: await toastHeaders({ type: 'error', title: opened.message }) },
+			{ status: opened.unconfirmed ? 503 : 400, headers: await toastHeaders(refusalToast(opened)) },
 		)
 	}
 	return redirectWithToast(`/dashboard/soporte/${opened.id}`, {
@@ -114,6 +126,7 @@ function NewRequestForm({
 	})
 	return (
 		<Form method="post" className="space-y-4" {...getFormProps(form)}>
+			<SubmissionKeyInput lastResult={lastResult?.result} />
 			<Field
 				label={text.subject}
 				inputProps={{ ...getInputProps(fields.subject, { type: 'text' }), autoComplete: 'off' }}
