@@ -75,6 +75,12 @@ test.describe('admin jobs', () => {
 			expect(refused.status, id).toBe(400)
 			expect(refused.body, id).toContain('No se ha podido identificar el trabajo.')
 		}
+		const incomplete: Record<string, string>[] = [{ id: String(job.id) }, { intent: 'borrar', id: String(job.id) }]
+		for (const form of incomplete) {
+			const refused = await postAs(page, job.list, form)
+			expect(refused.status, JSON.stringify(form)).toBe(400)
+			expect(refused.body).toContain('Faltan datos del formulario.')
+		}
 		expect(await stateOf(job.id)).toBe('fallido')
 
 		expect((await postAs(page, job.list, { intent: 'retry', id: String(job.id) })).status).toBe(302)

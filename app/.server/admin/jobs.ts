@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { adminJobsCopy as copy, jobStates, type JobState } from '~/content/admin-jobs'
+import { incompleteFormMessage } from '~/content/errors'
 import type { ActionResult } from '~/lib/action-result'
 import { adminJobRow } from '~/lib/admin-rows'
 import type { Database } from '~/lib/database.types'
@@ -46,6 +47,7 @@ const retrySchema = z.object({ id: z.coerce.number().int().positive() })
 
 /** 'Reintentar': a failed job from its first attempt, now; this process's worker is woken to take it. */
 export async function retryJob(supabase: Client, form: FormData): Promise<ActionResult> {
+	if (form.get('intent') !== 'retry') return { ok: false, message: incompleteFormMessage }
 	const parsed = retrySchema.safeParse({ id: form.get('id') ?? undefined })
 	if (!parsed.success) return { ok: false, message: copy.retry.badInput }
 	const { data, error } = await supabase.rpc('reintentar_trabajo', { id: parsed.data.id })
