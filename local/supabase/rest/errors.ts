@@ -38,7 +38,7 @@ export const noSchemaCache = () =>
 
 /**
  * PostgREST sends every 503 with `Retry-After`, the seconds before its next attempt to reconnect, which it leaves at
- * 0 (v12 to v14: App.hs' addRetryHint reads a delay nothing writes): supabase-js then retries a read at once, three
+ * 0 (v12 to v16: App.hs' addRetryHint reads a delay nothing writes): supabase-js then retries a read at once, three
  * times, rather than after 1, 2 and 4 s.
  */
 export const retryHint = { 'Retry-After': '0' }
