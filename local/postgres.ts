@@ -12,8 +12,8 @@ const superuser = { name: 'postgres', password: 'postgres' }
 
 export type PostgresServer = {
 	port: number
-	/** The postmaster's process id (every backend is a child of it): to stop the server in its tracks, in tests. */
-	pid: number | undefined
+	/** The postmaster's process id: its children (one per connection, and its own workers) are its to find. */
+	pid: number
 	/** A connection string for one of its databases, as the superuser. */
 	url: (database: string) => string
 	stop: () => Promise<void>
@@ -84,7 +84,7 @@ async function runServer(
 	process.once('exit', killOnExit)
 	const server: PostgresServer = {
 		port,
-		pid: child.pid,
+		pid: child.pid ?? 0,
 		url: (database) =>
 			`postgresql://${superuser.name}:${superuser.password}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
 		stop: async () => {

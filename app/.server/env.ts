@@ -85,6 +85,9 @@ const envSchema = z
 				z.undefined({ error: `se llama ahora ${old.replace('ASSISTANT_', 'LANGUAGE_')}` }).optional(),
 			]),
 		),
+		// How long the shared cache in front of the app keeps a page fresh, and then serves it stale while it fetches
+		// the next (app/.server/http/cache-control.ts): a published post reaches anonymous visitors within twice this.
+		SHARED_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 		// 'off' on an app process that leaves the work queue to the other processes of the deployment (decision 017).
 		QUEUE_WORKER: z.enum(['on', 'off']).default('on'),
 		// Only an explicit 1 lets a production server run on the local services (see parseEnv).

@@ -7,6 +7,18 @@ export const serviceUnavailableCopy = {
 } as const
 
 /**
+ * nginx's page for a form sent while the app did not answer (deploy/nginx/unavailable-post.html has these words:
+ * tests/http/nginx-config.test.ts). Without JavaScript the visitor left the form's page; going back brings it
+ * again as typed, which browsers keep.
+ */
+export const unconfirmedSubmissionCopy = {
+	title: 'No hemos podido confirmar tu envío',
+	message: 'El servicio no está disponible en este momento y no hemos podido confirmar que lo hayamos recibido.',
+	kept: 'No has perdido nada: vuelve atrás con el botón de tu navegador y encontrarás el formulario como lo dejaste, para enviarlo de nuevo en unos minutos.',
+	home: 'Volver a la web',
+} as const
+
+/**
  * A form whose submission got no usable answer (the network cut, a 5xx): what was typed stays in the form,
  * which says so, and a toast tells. The contact, investor and booking forms use the spec's own words.
  */

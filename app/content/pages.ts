@@ -121,6 +121,11 @@ export const demoPage = {
 		toast: '¡Éxito!',
 		toastText: 'Tu cita ha sido agendada. Revisa tu email para más detalles.',
 	},
+	// While the booking rules or the taken slots cannot be read (Supabase down): no slot is offered, none is booked.
+	unavailable: {
+		text: 'Ahora mismo no podemos mostrar los huecos libres ni reservar demostraciones. Inténtalo de nuevo en unos minutos.',
+		retry: 'Intentar de nuevo',
+	},
 	failure: {
 		banner: 'No se pudo reservar la cita. Por favor, inténtalo de nuevo.',
 		server: 'Ocurrió un error al crear el evento.',

@@ -44,6 +44,26 @@ const types = {
 	}) as typeof pg.types.getTypeParser,
 }
 
+/**
+ * The database could not be used at all: no connection could be made (`connect`: the server is down), or the one a
+ * request held was lost (`session`: the server died under it). PostgREST answers each its own 503 (rest/errors.ts).
+ */
+export class DatabaseUnavailable extends Error {
+	constructor(
+		readonly stage: 'connect' | 'session',
+		cause: unknown,
+	) {
+		super(cause instanceof Error ? cause.message : String(cause), { cause })
+	}
+}
+
+/** A connection failing under a request, rather than the server refusing a statement (which says its SQLSTATE). */
+function isConnectionLoss(error: unknown): error is Error {
+	if (!(error instanceof Error) || error instanceof pg.DatabaseError) return false
+	return lostConnection.test(`${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`)
+}
+const lostConnection = /Connection terminated|not queryable|ECONNRESET|EPIPE|ETIMEDOUT/
+
 /** A pool of connections to one database, as PostgREST and GoTrue each keep. */
 export function connectDatabase(url: string): Database {
 	const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
@@ -53,17 +73,27 @@ export function connectDatabase(url: string): Database {
 		url,
 		query: pool.query.bind(pool) as pg.Pool['query'],
 		async transaction(work) {
-			const client = await pool.connect()
+			const client = await pool.connect().catch((error: unknown) => {
+				throw new DatabaseUnavailable('connect', error)
+			})
+			// A held connection that dies says so as an event too (its queries fail with the same error), which nobody
+			// else listens to while it is held: unheard, it would end the process.
+			const onLost = () => undefined
+			client.on('error', onLost)
+			let failure: unknown
 			try {
 				await client.query('begin')
 				const result = await work(client)
 				await client.query('commit')
 				return result
 			} catch (error) {
+				failure = error
 				await client.query('rollback').catch(() => undefined)
-				throw error
+				throw isConnectionLoss(error) ? new DatabaseUnavailable('session', error) : error
 			} finally {
-				client.release()
+				client.off('error', onLost)
+				// A lost connection is dropped rather than handed to the next request.
+				client.release(isConnectionLoss(failure) ? failure : undefined)
 			}
 		},
 		close: () => pool.end(),

@@ -67,7 +67,12 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 	let config = withSiteUrl(fileConfig, options.siteUrl)
 	const mailer = createMailer(options.mail)
 	let schemaCache: Promise<SchemaCache> | undefined
-	const schema = () => (schemaCache ??= loadSchemaCache(db))
+	// Read again on the next request when it could not be read (the database down), as PostgREST keeps trying.
+	const schema = () =>
+		(schemaCache ??= loadSchemaCache(db).catch((error: unknown) => {
+			schemaCache = undefined
+			throw error
+		}))
 	const rest: RestContext = { db, schema, maxRows: api.max_rows }
 	const files = await openFileStore(options.storageDir)
 	const storage: StorageContext = { db, files, fileSizeLimit: storageConfig.file_size_limit }

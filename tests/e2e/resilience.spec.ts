@@ -32,6 +32,8 @@ import { acceptCookies } from '../support/browser'
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 const unavailable = 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.'
+const bookingUnavailable =
+	'Ahora mismo no podemos mostrar los huecos libres ni reservar demostraciones. Inténtalo de nuevo en unos minutos.'
 /** What must never reach a visitor: the English internals of a failed connection, or the generic crash page. */
 const rawErrors =
 	/fetch failed|ECONNREFUSED|TypeError|AbortError|AuthRetryableFetchError|Unexpected Server Error|Algo salió mal/
@@ -213,24 +215,45 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	const expired = await expiredSessionCookie(page)
 	const signInForm = await openPage(browser, portal('/auth'))
 	const visitor = await openPage(browser, site('/'))
+	const booking = await openPage(browser, site('/solicitar-demostracion-kia'))
 
 	await supabase?.stop()
 	supabase = undefined
 
-	// A page rendered during the outage shows the spec's error text, and no shared cache may keep it (one in front
-	// keeps serving its copy from before: tests/http/nginx-config.test.ts).
+	// A page rendered during the outage shows the spec's error text, answered 503 for no cache to keep: one in front
+	// keeps serving its whole copy from before (tests/http/database-outage.test.ts).
 	const rendered = await visitor.goto(site('/?durante=caida'))
-	expect(rendered?.status()).toBe(200)
+	expect(rendered?.status()).toBe(503)
 	expect(rendered?.headers()['cache-control']).toBe('private, no-store')
 	await expect(visitor.getByText('Error al cargar las últimas entradas del blog.')).toBeVisible()
 	// At once: supabase-js would retry each read for 7 s before giving up.
 	const blog = await timed(() => visitor.goto(site('/blog')))
-	expect(blog.result?.status()).toBe(200)
+	expect(blog.result?.status()).toBe(503)
 	expect(blog.ms).toBeLessThan(3_000)
 	await expect(visitor.getByText('Error al cargar los datos del blog')).toBeVisible()
 	// A single article that cannot be read is a 503, so no search engine files the error under its address.
 	expect((await visitor.goto(site(`/blog/${post?.slug}`)))?.status()).toBe(503)
 	await expect(visitor.getByRole('heading', { name: 'Error al cargar el artículo' })).toBeVisible()
+	// The demo page shows, and says plainly that booking is unavailable; a booking sent from it as loaded before
+	// comes back with everything as typed.
+	const demo = await visitor.goto(site('/solicitar-demostracion-kia'))
+	expect(demo?.status()).toBe(200)
+	await expect(visitor.getByText(bookingUnavailable)).toBeVisible()
+	expect(await visitor.content()).not.toMatch(rawErrors)
+	const bookingForm = booking.locator('form#reserva')
+	await bookingForm.getByLabel('Nombre').fill('Ana Paciente')
+	await bookingForm.getByLabel('Email').fill(uniqueEmail('caida-reserva'))
+	await bookingForm.getByRole('radio').first().check()
+	await bookingForm.getByLabel('Motivo de la reunión').fill('Ver facturas')
+	await bookingForm.getByRole('button', { name: 'Reservar demostración' }).click()
+	await expect(booking.getByRole('alert').filter({ hasText: 'No se pudo reservar la cita.' })).toBeVisible()
+	await expect(booking.getByText(bookingUnavailable)).toBeVisible()
+	await expect(bookingForm.getByLabel('Nombre')).toHaveValue('Ana Paciente')
+	await expect(bookingForm.getByLabel('Motivo de la reunión')).toHaveValue('Ver facturas')
+	// The chosen slot stays with the form, to be sent again, however much more is typed.
+	await bookingForm.getByLabel('Motivo de la reunión').fill('Ver facturas y correos')
+	await expect(bookingForm.locator('input[name="slot"]')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+	expect(await booking.content()).not.toMatch(rawErrors)
 	// Signed in, the site still renders, and still knows who is there: the session is checked against the
 	// signing keys fetched before the outage, not by asking Supabase.
 	expect((await page.goto(site('/tarifas/business')))?.status()).toBe(200)
@@ -283,7 +306,7 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	await signIn(signInForm, again.email)
 	await expect(signInForm.getByRole('heading', { name: 'Bienvenida, Cliente Resiliente' })).toBeVisible()
 	await expectAppAlive()
-	await Promise.all([signInForm.context().close(), visitor.context().close()])
+	await Promise.all([signInForm.context().close(), visitor.context().close(), booking.context().close()])
 })
 
 test('Supabase hangs (it takes connections and never answers): pages give up after the call timeout; it all recovers', async ({
@@ -297,7 +320,7 @@ test('Supabase hangs (it takes connections and never answers): pages give up aft
 	try {
 		// The app gives up on a call after 10 s (app/.server/supabase/supabase.ts), then on every other call of that request.
 		const blog = await timed(() => page.goto(site('/blog?colgado=1')))
-		expect(blog.result?.status()).toBe(200)
+		expect(blog.result?.status()).toBe(503)
 		expect(blog.ms).toBeLessThan(15_000)
 		await expect(page.getByText('Error al cargar los datos del blog')).toBeVisible()
 		const auth = await timed(() => page.goto(portal('/auth')))

@@ -2,10 +2,11 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { securityHeaders } from '~/.server/security/headers'
-import { serviceUnavailableCopy } from '~/content/errors'
+import { serviceUnavailableCopy, unconfirmedSubmissionCopy } from '~/content/errors'
 import { freePort } from '../../local/service'
 import { cookieSpellings } from '../support/cookie-spellings'
 import { startNginx, type Nginx } from '../support/nginx'
+import { startSilentServer } from '../support/silent-server'
 import { rawRequest, responseOf, type RawResponse } from '../support/urls'
 
 // The shipped nginx rules (deploy/nginx) in front of a stand-in whose answers each test chooses: what nginx keeps
@@ -207,7 +208,9 @@ describe("nginx's own answers: the product's page, with the headers the app's pa
 		expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
 		expect(response.headers.server).toBe('nginx')
 		expect(response.body).not.toMatch(/nginx/i)
-		for (const text of words) expect(response.body).toContain(text)
+		// The words as a reader gets them, however the file wraps its lines.
+		const text = response.body.replace(/\s+/g, ' ')
+		for (const expected of words) expect(text).toContain(expected)
 	}
 	const refused = ['No podemos atender esta petición', 'Volver a la web']
 
@@ -220,13 +223,53 @@ describe("nginx's own answers: the product's page, with the headers the app's pa
 		expectProductPage(await get('/.kia-error'), 404, refused)
 	})
 
-	test('the app unreachable: 502 and the page that says the service is down for a moment', async () => {
+	const down = [serviceUnavailableCopy.title, serviceUnavailableCopy.message]
+	// Without JavaScript the form's page is gone: going back brings it again as typed, which is what the page says.
+	const formSent = [unconfirmedSubmissionCopy.title, unconfirmedSubmissionCopy.message, unconfirmedSubmissionCopy.kept]
+	const postForm = (url: string) =>
+		rawRequest(url, {
+			method: 'POST',
+			body: 'nombre=Ana&mensaje=Hola',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		})
+
+	test('the app unreachable: 502 and the page that says the service is down for a moment; for a form, that it is kept', async () => {
 		const nobodyThere = await startNginx({ upstreamPort: await freePort() })
 		try {
-			const answer = await rawRequest(`http://kia.localhost:${nobodyThere.port}/`)
-			expectProductPage(answer, 502, [serviceUnavailableCopy.title, serviceUnavailableCopy.message])
+			const site = (path: string) => `http://kia.localhost:${nobodyThere.port}${path}`
+			expectProductPage(await rawRequest(site('/')), 502, down)
+			expectProductPage(await postForm(site('/contacto')), 502, formSent)
 		} finally {
 			await nobodyThere.stop()
 		}
+	})
+
+	test('the app silent past nginx’s wait: 504, the same pages', async () => {
+		const silent = await startSilentServer()
+		// The shipped rules wait 60 s for an answer, as nginx does by default: a second here.
+		const waitingBriefly = await startNginx({
+			upstreamPort: Number(new URL(silent.url).port),
+			alsoInHttp: 'proxy_read_timeout 1s;',
+		})
+		try {
+			const site = (path: string) => `http://kia.localhost:${waitingBriefly.port}${path}`
+			expectProductPage(await rawRequest(site('/')), 504, down)
+			expectProductPage(await postForm(site('/solicitar-demostracion-kia')), 504, formSent)
+		} finally {
+			await waitingBriefly.stop()
+			await silent.stop()
+		}
+	})
+
+	test('in the theme the visitor chose on the site, dark unless light or the system’s; nothing else of the cookie', async () => {
+		const pageFor = async (cookie: string) =>
+			/<html lang="es" data-theme="([^"]*)">/.exec(
+				(await get('/.kia-error', cookie ? { Cookie: cookie } : {})).body,
+			)?.[1]
+		expect(await pageFor('')).toBe('dark')
+		expect(await pageFor('kia-theme=light')).toBe('light')
+		expect(await pageFor('kia-theme=system; otra=1')).toBe('system')
+		expect(await pageFor('kia-theme=dark')).toBe('dark')
+		expect(await pageFor('kia-theme=light"><script>alert(1)</script>')).toBe('dark')
 	})
 })

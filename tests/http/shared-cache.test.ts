@@ -49,7 +49,9 @@ describe('anonymous pages', () => {
 		expect([first.status, cacheStatus(first)]).toEqual([200, 'MISS'])
 		expect([second.status, cacheStatus(second)]).toEqual([200, 'HIT'])
 		expect(second.body).toBe(first.body)
-		expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60')
+		expect(second.headers['cache-control']).toBe(
+			'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400',
+		)
 		expect(second.headers['set-cookie']).toBeUndefined()
 		// Each answer has an id of its own, not the one of the answer that was stored.
 		expect(second.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/)

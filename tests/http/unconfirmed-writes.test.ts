@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startSupabase } from '../../local/supabase/server'
 import { createAccount } from '../support/data'
 import { renderedSubmissionKey } from '../support/form-posts'
-import { startFreezablePostgres } from '../support/frozen-postgres'
+import { startFreezablePostgres } from '../support/database-faults'
 import { startHoldingProxy } from '../support/holding-proxy'
 import { honeypotFields } from '../support/honeypot'
 import { send, sessionCookie, urlencoded } from '../support/hostile-input'
@@ -103,7 +103,7 @@ test('a write frozen past the wait: "could not confirm", stored once on resume, 
 	const held = proxy.hold(3)
 	const first = sendAll()
 	await held
-	postgres.freeze()
+	await postgres.freeze()
 	proxy.release()
 	const [contact, request, profile] = await first
 	postgres.thaw()

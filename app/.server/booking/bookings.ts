@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RouterContextProvider } from 'react-router'
 import type { Booking } from '~/lib/booking'
 import { todayInMadrid } from '~/lib/dates'
 import {
@@ -13,7 +14,7 @@ import {
 import { describeAvailability } from '~/content/availability'
 import type { Database } from '~/lib/database.types'
 import { loadBookingRules } from './rules'
-import { createServiceClient } from '../supabase/client'
+import { createServiceClient, requestSupabase } from '../supabase/client'
 import type { SessionUser } from '../auth/session'
 import { log } from '../log'
 import type { ActionResult } from '~/lib/action-result'
@@ -141,7 +142,10 @@ async function rescheduleBooking(
 	return { ok: true }
 }
 
-/** Confirmed slots from today on (date and time only, nobody's details), to offer only free ones. */
+/**
+ * Confirmed slots from today on (date and time only, nobody's details), to offer only free ones. Throws when they
+ * cannot be read: an empty list would offer every taken slot as free.
+ */
 export async function takenSlots(): Promise<Record<string, string[]>> {
 	// Service role: the visitor may not read other people's bookings, only whether a slot is free.
 	const { data, error } = await createServiceClient()
@@ -151,10 +155,45 @@ export async function takenSlots(): Promise<Record<string, string[]>> {
 		.gte('fecha', todayInMadrid())
 		.order('fecha')
 		.limit(1000)
-	if (error) log.error({ err: error }, '[bookings] taken slots failed')
+	if (error) throw error
 	const taken: Record<string, string[]> = {}
-	for (const row of data ?? []) (taken[row.fecha] ??= []).push(row.hora.slice(0, 5))
+	for (const row of data) (taken[row.fecha] ??= []).push(row.hora.slice(0, 5))
 	return taken
+}
+
+/** What the booking form's free slots are made of: the rules, and the slots already taken. */
+export type BookingAvailability = { rules: BookingRules; taken: Record<string, string[]> }
+
+/**
+ * The booking page's rules and taken slots; null while Supabase cannot give both, and the page says booking is
+ * unavailable rather than offer slots that may be taken (decision 005).
+ */
+export function readBookingAvailability(context: Readonly<RouterContextProvider>) {
+	return unlessUnavailable(context, async (): Promise<BookingAvailability> => {
+		const [rules, taken] = await Promise.all([loadBookingRules(), takenSlots()])
+		return { rules, taken }
+	})
+}
+
+/** The rules a booking is checked against; null while Supabase cannot give them, and nothing can be booked. */
+export function readBookingRules(context: Readonly<RouterContextProvider>) {
+	return unlessUnavailable(context, loadBookingRules)
+}
+
+/** The requests that have logged booking as unavailable: a post's action and the loader after it read the same. */
+const toldUnavailable = new WeakSet<Readonly<RouterContextProvider>>()
+
+async function unlessUnavailable<T>(context: Readonly<RouterContextProvider>, read: () => Promise<T>) {
+	try {
+		return await read()
+	} catch (error) {
+		// One line per request: a Supabase that could not be reached at all has been named by its connection already.
+		if (!toldUnavailable.has(context) && !requestSupabase(context).signal.aborted) {
+			log.warn({ err: error }, '[bookings] booking rules or taken slots unreadable; booking shown as unavailable')
+		}
+		toldUnavailable.add(context)
+		return null
+	}
 }
 
 /** What the portal's meeting forms offer (the client's and the admin's): the booking page's free slots. */

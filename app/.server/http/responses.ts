@@ -18,6 +18,19 @@ export function serviceUnavailable() {
 	return data(null, { status: 503 })
 }
 
+/**
+ * The status of a page (or the sitemap) made without part of what it shows, its error text in that place: the blog
+ * while Supabase is down. Such a page is no fresh copy of itself. A 5xx is stored by nobody (only a whole 200 is
+ * marked for the shared cache: shared-cache.ts), and the shared cache in front serves its last whole copy instead
+ * (proxy_cache_use_stale, stale-if-error); a visitor it has none for gets this one.
+ */
+export const incompleteStatus = 503
+
+/** A page's data, answered with `incompleteStatus`. */
+export function incompletePage<T>(value: T) {
+	return data(value, { status: incompleteStatus })
+}
+
 /** Our forms are a few kilobytes and Stripe's events smaller still. */
 export const maxBodyBytes = 1024 * 1024
 

@@ -33,7 +33,10 @@ export const sharedPageMiddleware: MiddlewareFunction<Response> = async ({ reque
 	return response
 }
 
-/** A page rendered while something was failing (its error text shown instead) is for this visitor only. */
+/**
+ * A page of the marketing layout that is one visitor's (an e-mail link's, a question asked): never stored. A page
+ * that is everyone's but could not be made whole answers `incompletePage` instead (app/.server/http/responses.ts).
+ */
 export function doNotShare(context: Readonly<RouterContextProvider>) {
 	context.get(shareableContext).shareable = false
 }

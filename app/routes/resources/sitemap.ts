@@ -4,6 +4,7 @@ import { createAnonClient } from '~/.server/supabase/client'
 import { capabilitiesPath, capabilityIds, capabilityPath } from '~/lib/capability-ids'
 import { planIds } from '~/lib/plan-ids'
 import { cacheControl } from '~/.server/http/cache-control'
+import { incompleteStatus } from '~/.server/http/responses'
 
 const staticPaths = [
 	'/',
@@ -27,7 +28,7 @@ const staticPaths = [
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 
-/** Every public page and every published post. */
+/** Every public page and every published post; without the posts, an incomplete answer that no cache keeps. */
 export async function loader() {
 	const { SITE_URL } = getPublicEnv()
 	const posts = await allPosts(createAnonClient())
@@ -44,6 +45,10 @@ ${entries.map((entry) => `  <url><loc>${escapeXml(entry.loc)}</loc>${entry.lastm
 </urlset>
 `
 	return new Response(body, {
-		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': cacheControl.hourly },
+		status: posts.ok ? 200 : incompleteStatus,
+		headers: {
+			'Content-Type': 'application/xml; charset=utf-8',
+			'Cache-Control': posts.ok ? cacheControl.hourly : cacheControl.personal,
+		},
 	})
 }

@@ -2,6 +2,7 @@ import { data, Link, useMatches } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { blogPage } from '~/content/pages'
 import { postBySlug } from '~/.server/blog/posts'
+import { incompletePage } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { ShareButton } from '~/components/site/share-button'
 import { Container } from '~/components/site/page'
@@ -12,7 +13,7 @@ import type { Route } from './+types/blog-post'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
 	const result = await postBySlug(getSupabase(context), params.slug)
-	if (!result.ok) return data({ state: 'error' as const, post: null }, { status: 503 })
+	if (!result.ok) return incompletePage({ state: 'error' as const, post: null })
 	if (!result.value) return data({ state: 'not-found' as const, post: null }, { status: 404 })
 	return { state: 'found' as const, post: result.value }
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { blogPage } from '~/content/pages'
 import { allPosts, allTags, tagCounts } from '~/.server/blog/posts'
-import { doNotShare } from '~/.server/http/shared-cache'
+import { incompletePage } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { PostCard } from '~/components/site/blocks'
 import { Container, PageHero } from '~/components/site/page'
@@ -22,10 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 	const supabase = getSupabase(context)
 	const [posts, tags] = await Promise.all([allPosts(supabase), allTags(supabase)])
 	const tag = url.searchParams.get('tag')
-	if (!posts.ok || !tags.ok) {
-		doNotShare(context)
-		return { error: true as const, tag }
-	}
+	if (!posts.ok || !tags.ok) return incompletePage({ error: true as const, tag })
 	return {
 		error: false as const,
 		tag,

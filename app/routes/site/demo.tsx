@@ -3,8 +3,7 @@ import { data, Link, useLocation, type ShouldRevalidateFunction } from 'react-ro
 import { displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth/profile'
 import { bookingReturnUrl } from '~/.server/auth/return-urls'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking/draft'
-import { loadBookingRules } from '~/.server/booking/rules'
-import { createBooking, takenSlots } from '~/.server/booking/bookings'
+import { createBooking, readBookingAvailability, readBookingRules } from '~/.server/booking/bookings'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http/responses'
 import { getOptionalUser, getUserIfReachable } from '~/.server/auth/session'
@@ -25,6 +24,7 @@ import {
 	isPastHorizon,
 	isWeekend,
 	slotMonths,
+	slotValue,
 	withSlotFields,
 } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/booking-schemas'
@@ -72,11 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	// A public page: while Supabase is down it still shows, as to a visitor; booking then says it cannot.
 	const user = await getUserIfReachable(context, request)
 	// Independent reads, one round trip: the session is checked locally, so these can all start at once.
-	const [profile, draft, taken, rules] = await Promise.all([
+	const [profile, draft, bookable] = await Promise.all([
 		user ? loadProfileIfReachable(context, user) : null,
 		readBookingDraft(request),
-		takenSlots(),
-		loadBookingRules(),
+		readBookingAvailability(context),
 	])
 	return {
 		signedInAs: user ? displayName(user, profile) : null,
@@ -89,9 +88,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 					motivo: draft.motivo,
 				}
 			: null,
-		rules,
-		months: slotMonths(bookableDays(rules, bookingWindow(rules), taken)),
-		availability: describeAvailability(rules),
+		rules: bookable?.rules ?? null,
+		months: bookable ? slotMonths(bookableDays(bookable.rules, bookingWindow(bookable.rules), bookable.taken)) : null,
+		availability: bookable ? describeAvailability(bookable.rules) : undefined,
 	}
 }
 
@@ -116,8 +115,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 400 },
 		)
 	const booking = submission.value
+	const rules = await readBookingRules(context)
+	// Nothing can be checked nor booked: the form comes back as it was sent, to be sent again in a while.
+	if (!rules)
+		return data<BookingOutcome>(
+			{
+				status: 'error',
+				message: demoPage.failure.banner,
+				result: submission.reply(),
+				slot: slotValue(booking.fecha, booking.hora),
+			},
+			{
+				status: 503,
+				headers: await toastHeaders({
+					type: 'error',
+					title: demoPage.failure.toast,
+					description: demoPage.unavailable.text,
+				}),
+			},
+		)
 	if (await isRateLimited(context, 'booking')) return fail(rateLimitedMessage, 429)
-	const rules = await loadBookingRules()
 	if (!isBookableDay(rules, booking.fecha))
 		return fail(isWeekend(booking.fecha) ? demoPage.weekend.description : demoPage.closedDay.description)
 	if (isPastHorizon(rules, booking.fecha)) return fail(demoPage.failure.horizon(rules.horizonteDias))
@@ -196,7 +213,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	return keepFormOnFailure(
 		request,
 		serverAction,
-		({ result, message }): BookingOutcome => ({ status: 'error', message, result }),
+		({ result, message, formData }): BookingOutcome => {
+			const slot = formData.get('slot')
+			return { status: 'error', message, result, slot: typeof slot === 'string' && slot ? slot : undefined }
+		},
 		'booking',
 	)
 }
@@ -211,7 +231,9 @@ function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {
 			<p className="mt-4 max-w-2xl text-lg text-muted-foreground">{demoPage.lead}</p>
 			<div className="mt-10 grid gap-4 sm:grid-cols-3">
 				{demoPage.facts.map((fixed) => {
-					const fact = fixed.icon === 'calendar' ? { ...fixed, ...availabilityFact(loaderData.rules) } : fixed
+					// While the rules cannot be read, the spec's days and hours (the rules' defaults).
+					const fact =
+						fixed.icon === 'calendar' && loaderData.rules ? { ...fixed, ...availabilityFact(loaderData.rules) } : fixed
 					return (
 						<Card key={fact.title}>
 							<Icon name={factIcons[fact.icon]} className="size-5 text-brand-ink" />

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import { latestPosts } from '~/.server/blog/posts'
-import { doNotShare } from '~/.server/http/shared-cache'
+import { incompletePage } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
 import { StaticMarkup } from '~/components/hydrated'
 import { CapabilityGrid, FaqList, PeriodTabs, PlanCards, PostCard } from '~/components/site/blocks'
@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context, url }: Route.LoaderArgs) {
 	const posts = await latestPosts(getSupabase(context), 3)
-	if (!posts.ok) doNotShare(context)
-	return { posts: posts.ok ? posts.value : null, period: periodFromUrl(url), prices: priceLabels() }
+	const page = { posts: posts.ok ? posts.value : null, period: periodFromUrl(url), prices: priceLabels() }
+	return posts.ok ? page : incompletePage(page)
 }
 
 /**

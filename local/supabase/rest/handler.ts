@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Database, Sql } from '../db'
+import { DatabaseUnavailable, type Database, type Sql } from '../db'
 import { jsonHeaders, notImplemented, type Reply } from '../http'
 import { verifyJwt, type Claims } from '../jwt'
-import { RestError, statusForSqlState } from './errors'
+import { databaseUnavailable, noSchemaCache, RestError, retryHint, statusForSqlState } from './errors'
 import { callFunction } from './rpc'
 import { parseCondition, parseLogic, parseNonNegativeInteger, parseOrder, parseSelect } from './parse'
 import { capRows, countSql, findEmbed, planNode, readSql, tableOf, type Node } from './query'
@@ -60,14 +60,18 @@ async function authenticate(bearer: string | undefined): Promise<Auth> {
 }
 
 function toErrorReply(error: unknown, role: string): Reply {
-	if (error instanceof RestError) return withAuthChallenge(error.toReply(), error)
-	if (isDatabaseError(error)) {
-		const status = statusForSqlState(error.code, role === 'anon')
-		const restError = new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null)
-		return withAuthChallenge(restError.toReply(), restError)
-	}
+	const restError = asRestError(error, role)
+	if (restError) return withAuthChallenge(restError.toReply(restError.status === 503 ? retryHint : {}), restError)
 	console.error('[supabase] unexpected REST failure', error)
 	return new RestError(500, 'PGRST000', 'Internal error in the local stand-in').toReply()
+}
+
+function asRestError(error: unknown, role: string) {
+	if (error instanceof RestError) return error
+	if (error instanceof DatabaseUnavailable) return databaseUnavailable(error)
+	if (!isDatabaseError(error)) return null
+	const status = statusForSqlState(error.code, role === 'anon')
+	return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null)
 }
 
 function withAuthChallenge(reply: Reply, error: RestError): Reply {
@@ -111,7 +115,9 @@ async function route(req: RestRequest, ctx: RestContext, auth: Auth): Promise<Re
 	if (segments[0] === 'rpc') return notImplemented(`${req.method} /rest/v1/rpc (only POST with named arguments)`)
 	if (segments.length > 1) return notImplemented(`GET /rest/v1/${segments.join('/')}`)
 
-	const cache = await ctx.schema()
+	const cache = await ctx.schema().catch(() => {
+		throw noSchemaCache()
+	})
 	const table = tableOf(cache, segments[0] ?? '')
 	const node = planNode(cache, table, parseSelect(req.query.get('select') ?? '*'))
 	applyQueryParams(node, req.query)
