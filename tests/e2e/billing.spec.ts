@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import type Stripe from 'stripe'
 import { localStripe } from '../../app/.server/billing/local-stripe'
-import { expect, openApp, test } from '../support/e2e-test'
+import { expect, openApp, test, visitorAddress } from '../support/e2e-test'
+import { formPost } from '../support/form-posts'
 import { stripeClient } from '../support/stripe'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { waitForMail } from '../support/mail'
@@ -15,13 +16,6 @@ import { serviceClient } from '../support/supabase'
 // with the plan afterwards is in subscription.spec.ts.
 
 const checkoutPage = /\/checkout\/cs_/
-
-/** 'Pagar y Activar' as a browser without a session posts it, with these fields. */
-const formPost = (fields: Record<string, string>) => ({
-	method: 'POST',
-	body: new URLSearchParams(fields).toString(),
-	headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(siteURL('/')).origin },
-})
 
 /** Signed in as `email`: 'Pagar y Activar' on a plan page, 'Pagar' on the local Stripe checkout; the session id. */
 async function buy(page: Page, planPath: string) {
@@ -253,17 +247,18 @@ test.describe('checkout tampering', () => {
 	test('signed out, a bad plan or period is refused before any draft is kept; a link alone starts no purchase', async ({
 		page,
 	}) => {
-		const unknownPeriod = await rawRequest(siteURL('/tarifas/business'), formPost({ period: 'weekly' }))
+		const unknownPeriod = await formPost(siteURL('/tarifas/business'), { period: 'weekly' }, visitorAddress())
 		expect(unknownPeriod.status).toBe(302)
 		expect(unknownPeriod.headers.location).toBe('/tarifas/business')
 		expect(String(unknownPeriod.headers['set-cookie'])).not.toContain('kia-checkout-draft')
-		const extraPrice = await rawRequest(
+		const extraPrice = await formPost(
 			siteURL('/tarifas/business'),
-			formPost({ period: 'annual', price: 'price_local_starter_monthly' }),
+			{ period: 'annual', price: 'price_local_starter_monthly' },
+			visitorAddress(),
 		)
 		expect(extraPrice.headers.location).toBe('/tarifas/business')
-		expect((await rawRequest(siteURL('/tarifas/platinum'), formPost({ period: 'annual' }))).status).toBe(404)
-		const handedOff = await rawRequest(siteURL('/tarifas/business'), formPost({ period: 'annual' }))
+		expect((await formPost(siteURL('/tarifas/platinum'), { period: 'annual' }, visitorAddress())).status).toBe(404)
+		const handedOff = await formPost(siteURL('/tarifas/business'), { period: 'annual' }, visitorAddress())
 		expect(handedOff.headers.location).toBe(
 			portalURL(`/auth?${new URLSearchParams({ tab: 'signup', redirectTo: siteURL('/tarifas/business?pagar=1') })}`),
 		)

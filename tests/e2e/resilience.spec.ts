@@ -14,7 +14,8 @@ import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import { buildDatabase, copyDatabase } from '../../local/supabase/db'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { startApp } from '../support/app-server'
-import { expect, openApp, test } from '../support/e2e-test'
+import { expect, openApp, test, visitorAddress } from '../support/e2e-test'
+import { formPost } from '../support/form-posts'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe } from '../support/stripe'
 import { slotRadio } from '../support/slot-picker'
@@ -258,16 +259,11 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	await fillSignIn(signInForm, account.email)
 	await expect(signInForm.locator('#signin').getByRole('alert')).toHaveText(unavailable)
 	await expect(signInForm.getByText('Error al iniciar sesión')).toBeVisible()
-	const withoutJavaScript = await rawRequest(portal('/auth'), {
-		method: 'POST',
-		body: new URLSearchParams({
-			intent: 'signin',
-			email: account.email,
-			password: testPassword,
-			redirectTo: '/dashboard',
-		}).toString(),
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: portal('') },
-	})
+	const withoutJavaScript = await formPost(
+		portal('/auth'),
+		{ intent: 'signin', email: account.email, password: testPassword, redirectTo: '/dashboard' },
+		visitorAddress(),
+	)
 	expect(withoutJavaScript.status).toBe(503)
 	expect(withoutJavaScript.body).toContain(unavailable)
 	expect(withoutJavaScript.body).not.toMatch(rawErrors)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { acceptedConsentValue } from '../support/cookie-spellings'
+import { formPost } from '../support/form-posts'
 import { startBehindNginx, type Nginx } from '../support/nginx'
 import { serviceClient } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -152,7 +153,7 @@ describe('pages for one visitor', () => {
 			user_metadata: { full_name: name },
 		})
 		if (created.error) throw created.error
-		const signedIn = await app.post(portal('/auth'), { intent: 'signin', email, password }, uniqueAddress())
+		const signedIn = await formPost(portal('/auth'), { intent: 'signin', email, password }, uniqueAddress())
 		expect(signedIn.status).toBe(302)
 		return [signedIn.headers['set-cookie'] ?? []]
 			.flat()
@@ -202,7 +203,7 @@ describe('pages for one visitor', () => {
 			expect(cacheStatus(again), url).toBe('MISS')
 			expect(again.headers['cache-control'], url).toBe('private, no-store')
 		}
-		const post = () => app.post(site('/contacto'), { name: '' }, uniqueAddress())
+		const post = () => formPost(site('/contacto'), { name: '' }, uniqueAddress())
 		await post()
 		expect(cacheStatus(await post())).not.toBe('HIT')
 	})
