@@ -8,7 +8,7 @@ import { uniqueEmail, uniqueName } from '../support/unique'
 import { waitForMail } from '../support/mail'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
-import { followEmailLink, postAs, signIn, startSession } from '../support/browser'
+import { followEmailLink, postAs, signIn, startSession, submitSignIn } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 // Buying a plan: 'Pagar y Activar' to Stripe's checkout and back, with JavaScript and without, on a phone too;
@@ -128,10 +128,7 @@ test.describe('checkout', () => {
 		await expect(page.getByText('Error en el pago')).toHaveCount(0)
 		await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Plan Business · mensual' })).toBeVisible()
-		const form = page.locator('#signin')
-		await form.getByLabel('Email').fill(account.email)
-		await form.getByLabel('Contraseña').fill(account.password)
-		await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+		await submitSignIn(page, account.email, account.password)
 
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText('KIA Business')).toBeVisible()
@@ -177,10 +174,7 @@ test.describe('checkout', () => {
 			await page.waitForURL(/\/auth\?tab=signup/)
 			await expect(page.getByRole('status').filter({ hasText: 'Plan Business · anual' })).toBeVisible()
 			await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
-			const form = page.locator('#signin')
-			await form.getByLabel('Email').fill(account.email)
-			await form.getByLabel('Contraseña').fill(account.password)
-			await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+			await submitSignIn(page, account.email, account.password)
 			await page.waitForURL(checkoutPage)
 			await expect(page.getByText('KIA Business')).toBeVisible()
 		})

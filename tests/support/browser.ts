@@ -24,6 +24,14 @@ export async function signIn(page: Page, email: string, password = testPassword)
 	await page.waitForURL(portalURL('/dashboard'))
 }
 
+/** Fills the portal's sign-in form, on the page already, and sends it, as the person does. */
+export async function submitSignIn(page: Page, email: string, password = testPassword) {
+	const form = page.locator('#signin')
+	await form.getByLabel('Email').fill(email)
+	await form.getByLabel('Contraseña').fill(password)
+	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+}
+
 /** A response's Set-Cookie headers as Playwright's cookies, for the host that set them. */
 function browserCookies(response: RawResponse): Cookie[] {
 	const host = new URL(portalURL('/')).hostname
