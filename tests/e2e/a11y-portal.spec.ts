@@ -3,7 +3,7 @@ import { expect, test } from '../support/e2e-test'
 import { uniqueEmail } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createMeeting, createSupportRequest } from '../support/data'
-import { cookieHeader, signIn } from '../support/browser'
+import { cookieHeader, signIn, submitSignIn } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 import { audit, checkToast, checkToasts, followSystemTheme, desktop, longTestBudget, phone } from '../support/axe'
 
@@ -50,9 +50,7 @@ test.describe('axe, both themes', () => {
 		await check('recovery dialog')
 
 		await open(portalURL('/auth'))
-		await page.locator('#signin').getByLabel('Email').fill(uniqueEmail('a11y-clave-mal'))
-		await page.locator('#signin').getByLabel('Contraseña').fill('incorrecta')
-		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
+		await submitSignIn(page, uniqueEmail('a11y-clave-mal'), 'incorrecta')
 		await expect(page.getByRole('alert').filter({ hasText: 'El email o la contraseña' })).toBeVisible()
 		await checkToast(page, check, 'sign-in error toast')
 		await check('sign-in error')

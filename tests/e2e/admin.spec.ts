@@ -2,7 +2,7 @@ import { expect, openApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName, uniqueSlot, uniqueSlots } from '../support/unique'
 import { portalURL, rawRequest } from '../support/urls'
 import { createAccount, createAdminAccount, createMeeting, linkFrom } from '../support/data'
-import { cookieHeader, postAs, signIn, startSession } from '../support/browser'
+import { cookieHeader, postAs, signIn, startSession, submitSignIn } from '../support/browser'
 import { waitForMail } from '../support/mail'
 import { serviceClient } from '../support/supabase'
 import { nextSaturday, slotDay, slotRadio } from '../support/slot-picker'
@@ -404,9 +404,7 @@ test.describe('admin user management', () => {
 		await waitForMail(target.email, /Tu reunión con KIA ha sido cancelada/)
 		await page.context().clearCookies()
 		await openApp(page, portalURL('/auth'))
-		await page.locator('#signin').getByLabel('Email').fill(target.email)
-		await page.locator('#signin').getByLabel('Contraseña').fill(target.password)
-		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
+		await submitSignIn(page, target.email, target.password)
 		await expect(
 			page.getByRole('alert').filter({ hasText: 'El email o la contraseña no son correctos.' }),
 		).toBeVisible()

@@ -4,6 +4,7 @@ import { uniqueAddress, uniqueEmail } from '../support/unique'
 import { authLimitCopy, formPost, statusesOf } from '../support/form-posts'
 import { portalURL } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
+import { submitSignIn } from '../support/browser'
 
 // Our own limits on auth attempts (app/.server/security/rate-limit.ts authRateLimits: hosted Supabase Auth sees only
 // this server's address), per visitor address and per e-mail, each shown at its edge through the real forms.
@@ -11,13 +12,6 @@ import { createAccount, testPassword } from '../support/data'
 /** The auth page's form post, as a visitor at `address` sends it from the page. */
 const postAuth = (fields: Record<string, string>, address: string) => formPost(portalURL('/auth'), fields, address)
 const wrongPassword = 'El email o la contraseña no son correctos.'
-
-async function submitSignIn(page: Page, email: string, password: string) {
-	const form = page.locator('#signin')
-	await form.getByLabel('Email').fill(email)
-	await form.getByLabel('Contraseña').fill(password)
-	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
-}
 
 async function submitRecovery(page: Page, email: string) {
 	await openApp(page, portalURL('/auth'))

@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test'
 import type Stripe from 'stripe'
 import { localStripe } from '../../app/.server/billing/local-stripe'
-import { expect, openApp, test } from '../support/e2e-test'
+import { expect, openApp, test, visitorAddress } from '../support/e2e-test'
+import { formPost } from '../support/form-posts'
 import { stripeClient } from '../support/stripe'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { waitForMail } from '../support/mail'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
-import { followEmailLink, postAs, signIn, startSession } from '../support/browser'
+import { followEmailLink, postAs, signIn, startSession, submitSignIn } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 
 // Buying a plan: 'Pagar y Activar' to Stripe's checkout and back, with JavaScript and without, on a phone too;
@@ -15,13 +16,6 @@ import { serviceClient } from '../support/supabase'
 // with the plan afterwards is in subscription.spec.ts.
 
 const checkoutPage = /\/checkout\/cs_/
-
-/** 'Pagar y Activar' as a browser without a session posts it, with these fields. */
-const formPost = (fields: Record<string, string>) => ({
-	method: 'POST',
-	body: new URLSearchParams(fields).toString(),
-	headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(siteURL('/')).origin },
-})
 
 /** Signed in as `email`: 'Pagar y Activar' on a plan page, 'Pagar' on the local Stripe checkout; the session id. */
 async function buy(page: Page, planPath: string) {
@@ -134,10 +128,7 @@ test.describe('checkout', () => {
 		await expect(page.getByText('Error en el pago')).toHaveCount(0)
 		await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Plan Business · mensual' })).toBeVisible()
-		const form = page.locator('#signin')
-		await form.getByLabel('Email').fill(account.email)
-		await form.getByLabel('Contraseña').fill(account.password)
-		await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+		await submitSignIn(page, account.email, account.password)
 
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText('KIA Business')).toBeVisible()
@@ -183,10 +174,7 @@ test.describe('checkout', () => {
 			await page.waitForURL(/\/auth\?tab=signup/)
 			await expect(page.getByRole('status').filter({ hasText: 'Plan Business · anual' })).toBeVisible()
 			await page.getByRole('link', { name: 'Iniciar Sesión' }).click()
-			const form = page.locator('#signin')
-			await form.getByLabel('Email').fill(account.email)
-			await form.getByLabel('Contraseña').fill(account.password)
-			await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+			await submitSignIn(page, account.email, account.password)
 			await page.waitForURL(checkoutPage)
 			await expect(page.getByText('KIA Business')).toBeVisible()
 		})
@@ -253,17 +241,18 @@ test.describe('checkout tampering', () => {
 	test('signed out, a bad plan or period is refused before any draft is kept; a link alone starts no purchase', async ({
 		page,
 	}) => {
-		const unknownPeriod = await rawRequest(siteURL('/tarifas/business'), formPost({ period: 'weekly' }))
+		const unknownPeriod = await formPost(siteURL('/tarifas/business'), { period: 'weekly' }, visitorAddress())
 		expect(unknownPeriod.status).toBe(302)
 		expect(unknownPeriod.headers.location).toBe('/tarifas/business')
 		expect(String(unknownPeriod.headers['set-cookie'])).not.toContain('kia-checkout-draft')
-		const extraPrice = await rawRequest(
+		const extraPrice = await formPost(
 			siteURL('/tarifas/business'),
-			formPost({ period: 'annual', price: 'price_local_starter_monthly' }),
+			{ period: 'annual', price: 'price_local_starter_monthly' },
+			visitorAddress(),
 		)
 		expect(extraPrice.headers.location).toBe('/tarifas/business')
-		expect((await rawRequest(siteURL('/tarifas/platinum'), formPost({ period: 'annual' }))).status).toBe(404)
-		const handedOff = await rawRequest(siteURL('/tarifas/business'), formPost({ period: 'annual' }))
+		expect((await formPost(siteURL('/tarifas/platinum'), { period: 'annual' }, visitorAddress())).status).toBe(404)
+		const handedOff = await formPost(siteURL('/tarifas/business'), { period: 'annual' }, visitorAddress())
 		expect(handedOff.headers.location).toBe(
 			portalURL(`/auth?${new URLSearchParams({ tab: 'signup', redirectTo: siteURL('/tarifas/business?pagar=1') })}`),
 		)

@@ -9,7 +9,7 @@ import { createAccount, linkFrom, testPassword } from '../support/data'
 import { followEmailLink, postAs, signIn } from '../support/browser'
 import { waitForMail } from '../support/mail'
 import { audit, axeFindings, followSystemTheme } from '../support/axe'
-import { serviceClient } from '../support/supabase'
+import { serviceClient, signedIn } from '../support/supabase'
 
 // Every auth e-mail links to /auth/callback?token_hash=…: a visit shows a button and uses nothing (what a
 // mail scanner or a link preview does); the button's POST uses the link, for the account it names only.
@@ -42,9 +42,8 @@ const sessionCookie = /sb-[a-z0-9]+-auth-token/
 test.describe('session tokens in the URL fragment', () => {
 	/** A fragment as Supabase's implicit flow writes it, with a session of `email`'s. */
 	async function fragmentOf(email: string) {
-		const { data, error } = await supabaseClient().auth.signInWithPassword({ email, password: testPassword })
-		if (error || !data.session) throw error ?? new Error('no session')
-		const { access_token, refresh_token } = data.session
+		const { session } = await signedIn(supabaseURL(), email, testPassword)
+		const { access_token, refresh_token } = session
 		return `#${new URLSearchParams({ access_token, refresh_token, token_type: 'bearer', type: '' })}`
 	}
 
@@ -276,9 +275,7 @@ test.describe('each auth e-mail lands on the page and works', () => {
 	test('e-mail change: a link to each address, both pressed', async ({ page }) => {
 		const account = await createAccount('enlace-cambio', 'Carmen Cambio')
 		const newEmail = uniqueEmail('enlace-cambiado')
-		const owner = supabaseClient()
-		const signedIn = await owner.auth.signInWithPassword({ email: account.email, password: account.password })
-		expect(signedIn.error).toBeNull()
+		const { client: owner } = await signedIn(supabaseURL(), account.email, account.password)
 		const requested = await owner.auth.updateUser({ email: newEmail }, { emailRedirectTo: callback('/dashboard') })
 		expect(requested.error).toBeNull()
 

@@ -14,14 +14,15 @@ import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import { buildDatabase, copyDatabase } from '../../local/supabase/db'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { startApp } from '../support/app-server'
-import { expect, openApp, test } from '../support/e2e-test'
+import { expect, openApp, test, visitorAddress } from '../support/e2e-test'
+import { formPost } from '../support/form-posts'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { e2eStripe } from '../support/stripe'
 import { slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { rawRequest } from '../support/urls'
 import { submittedEmail, testPassword } from '../support/data'
-import { acceptCookies } from '../support/browser'
+import { acceptCookies, submitSignIn } from '../support/browser'
 
 /**
  * What people see while Supabase, Stripe or the mail server is down, and that
@@ -128,16 +129,10 @@ async function createAccount(label: string) {
 	return { id: data.user.id, email }
 }
 
-async function fillSignIn(page: Page, email: string) {
-	const form = page.locator('#signin')
-	await form.getByLabel('Email').fill(email)
-	await form.getByLabel('Contraseña').fill(testPassword)
-	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
-}
-
-async function signIn(page: Page, email: string) {
+/** Signs in on this file's own app through its form (browser.ts's signIn posts to the worker's app). */
+async function signInThroughTheForm(page: Page, email: string) {
 	await openApp(page, portal('/auth'))
-	await fillSignIn(page, email)
+	await submitSignIn(page, email)
 	await page.waitForURL(portal('/dashboard'))
 }
 
@@ -210,7 +205,7 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	browser,
 }) => {
 	const account = await createAccount('caida-db')
-	await signIn(page, account.email)
+	await signInThroughTheForm(page, account.email)
 	const { data: post } = await database().from('blog_posts').select('slug').limit(1).single()
 	const expired = await expiredSessionCookie(page)
 	const signInForm = await openPage(browser, portal('/auth'))
@@ -278,19 +273,14 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	)
 
 	// The sign-in form, loaded before the outage, says why it cannot sign in.
-	await fillSignIn(signInForm, account.email)
+	await submitSignIn(signInForm, account.email)
 	await expect(signInForm.locator('#signin').getByRole('alert')).toHaveText(unavailable)
 	await expect(signInForm.getByText('Error al iniciar sesión')).toBeVisible()
-	const withoutJavaScript = await rawRequest(portal('/auth'), {
-		method: 'POST',
-		body: new URLSearchParams({
-			intent: 'signin',
-			email: account.email,
-			password: testPassword,
-			redirectTo: '/dashboard',
-		}).toString(),
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: portal('') },
-	})
+	const withoutJavaScript = await formPost(
+		portal('/auth'),
+		{ intent: 'signin', email: account.email, password: testPassword, redirectTo: '/dashboard' },
+		visitorAddress(),
+	)
 	expect(withoutJavaScript.status).toBe(503)
 	expect(withoutJavaScript.body).toContain(unavailable)
 	expect(withoutJavaScript.body).not.toMatch(rawErrors)
@@ -303,7 +293,7 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	await expect(visitor.getByText('Error al cargar las últimas entradas del blog.')).toHaveCount(0)
 	// A fresh database no longer knows the old session's user: sign in as a new one.
 	const again = await createAccount('vuelta-db')
-	await signIn(signInForm, again.email)
+	await signInThroughTheForm(signInForm, again.email)
 	await expect(signInForm.getByRole('heading', { name: 'Bienvenida, Cliente Resiliente' })).toBeVisible()
 	await expectAppAlive()
 	await Promise.all([signInForm.context().close(), visitor.context().close(), booking.context().close()])
@@ -349,12 +339,12 @@ test('Stripe down: the subscription page still shows everything; checkout, the b
 	browser,
 }) => {
 	const account = await createAccount('caida-stripe')
-	await signIn(page, account.email)
+	await signInThroughTheForm(page, account.email)
 	// Someone who pays a plan is sent to change it rather than to a second checkout: the purchases during and after
 	// the outage are another client's, with no plan yet.
 	const buyerContext = await browser.newContext()
 	const buyer = await buyerContext.newPage()
-	await signIn(buyer, (await createAccount('caida-stripe-compra')).email)
+	await signInThroughTheForm(buyer, (await createAccount('caida-stripe-compra')).email)
 	// Every purchase is clicked once the page has hydrated: Chromium cancels a post sent while it hydrates.
 	await openApp(page, site('/tarifas/business?periodo=mensual'))
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
@@ -429,7 +419,7 @@ test('mail down: a demo booking and a contact message are kept and confirmed; th
 	page,
 }) => {
 	const account = await createAccount('caida-correo')
-	await signIn(page, account.email)
+	await signInThroughTheForm(page, account.email)
 	await acceptCookies(page, site('/'))
 
 	await mail?.stop()

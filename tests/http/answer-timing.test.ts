@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { formPost } from '../support/form-posts'
 import { serviceClient } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
@@ -54,7 +55,7 @@ test('a wrong password is answered in the same time for an account and for an un
 	// A new account per sample: each e-mail may fail five times (sign-in limits).
 	const accounts = await Promise.all(Array.from({ length: samples }, (_, index) => account(`tiempo-${index}`)))
 	const post = (email: string) =>
-		app.post(app.portal('/auth'), { intent: 'signin', email, password: 'incorrecta' }, uniqueAddress())
+		formPost(app.portal('/auth'), { intent: 'signin', email, password: 'incorrecta' }, uniqueAddress())
 	const { known, unknown } = await compare(
 		() => post(accounts.pop() ?? ''),
 		() => post(uniqueEmail('nadie')),
@@ -66,7 +67,7 @@ test('a wrong password is answered in the same time for an account and for an un
 
 test('a recovery request is answered in the same time for an account and for an unknown address', async () => {
 	const accounts = await Promise.all(Array.from({ length: samples }, (_, index) => account(`olvido-${index}`)))
-	const post = (email: string) => app.post(app.portal('/auth'), { intent: 'recover', email }, uniqueAddress())
+	const post = (email: string) => formPost(app.portal('/auth'), { intent: 'recover', email }, uniqueAddress())
 	const { known, unknown } = await compare(
 		() => post(accounts.pop() ?? ''),
 		() => post(uniqueEmail('nadie')),
@@ -82,7 +83,7 @@ test('a newsletter sign-up is answered in the same time for a confirmed subscrib
 		.insert({ email: subscriber, estado: 'confirmado', confirmado_at: new Date().toISOString() })
 		.throwOnError()
 	const post = (email: string) =>
-		app.post(app.site('/resources/newsletter'), { email, redirectTo: '/' }, uniqueAddress())
+		formPost(app.site('/resources/newsletter'), { email, redirectTo: '/' }, uniqueAddress())
 	const { known, unknown } = await compare(
 		() => post(subscriber),
 		() => post(uniqueEmail('nueva')),

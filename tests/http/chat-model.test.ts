@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { AnswerEvent } from '~/lib/chat'
 import { startFakeModel } from '../support/fake-model'
+import { formPost } from '../support/form-posts'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress } from '../support/unique'
 import { rawRequest } from '../support/urls'
@@ -25,7 +26,7 @@ afterAll(async () => {
 })
 
 const stream = async (pregunta: string) => {
-	const response = await app.post(app.site('/resources/asistente'), { pregunta }, uniqueAddress())
+	const response = await formPost(app.site('/resources/asistente'), { pregunta }, uniqueAddress())
 	return response.body
 		.trim()
 		.split('\n')

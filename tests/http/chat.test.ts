@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { chat } from '~/content/chat'
 import { rateLimits } from '~/.server/security/rate-limit'
 import type { AnswerEvent } from '~/lib/chat'
+import { formPost } from '../support/form-posts'
 import { honeypotFields } from '../support/honeypot'
 import { serviceClient } from '../support/supabase'
 import { inbox } from '../support/mail'
@@ -94,7 +95,7 @@ describe('/asistente without JavaScript', () => {
 
 describe('the widget’s answer stream', () => {
 	const post = (fields: Record<string, string>, host = app.site('/resources/asistente')) =>
-		app.post(host, fields, uniqueAddress())
+		formPost(host, fields, uniqueAddress())
 	const events = (body: string) =>
 		body
 			.trim()
@@ -134,7 +135,7 @@ describe('the widget’s answer stream', () => {
 
 describe('a person instead of an answer', () => {
 	const handover = async (fields: Record<string, string>) =>
-		app.post(app.site('/asistente'), { ...(await honeypotFields(app.site('/asistente'))), ...fields }, uniqueAddress())
+		formPost(app.site('/asistente'), { ...(await honeypotFields(app.site('/asistente'))), ...fields }, uniqueAddress())
 
 	test('the e-mail and the question reach the inbox as a Chat item and the company’s mailbox, and the page says so', async () => {
 		const email = uniqueEmail('visitante-chat')

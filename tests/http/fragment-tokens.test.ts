@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createAccount, testPassword } from '../support/data'
 import { send, sessionCookie, setCookies, urlencoded } from '../support/hostile-input'
-import { client } from '../support/supabase'
+import { signedIn } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { rawRequest, supabaseURL } from '../support/urls'
 
@@ -16,10 +16,8 @@ afterAll(() => stack?.stop())
 
 /** The tokens of a session of `email`'s, as an attacker would put them in a link. */
 async function tokensOf(email: string) {
-	const supabase = client(supabaseURL())
-	const { data, error } = await supabase.auth.signInWithPassword({ email, password: testPassword })
-	if (error || !data.session) throw error ?? new Error('no session')
-	return { access_token: data.session.access_token, refresh_token: data.session.refresh_token }
+	const { session } = await signedIn(supabaseURL(), email, testPassword)
+	return { access_token: session.access_token, refresh_token: session.refresh_token }
 }
 
 /** The PKCE verifier cookie a browser gets when it starts a flow here: a recovery asked from the sign-in page. */

@@ -1,12 +1,10 @@
-import { createClient } from '@supabase/supabase-js'
 import pMap from 'p-map'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Database } from '../../app/lib/database.types'
 import { createAccount, linkFrom, testPassword } from '../support/data'
 import { send, sessionCookie, urlencoded, type Fields } from '../support/hostile-input'
-import { localAnonKey } from '../support/keys'
 import { waitForMail } from '../support/mail'
 import { marker } from '../support/probes'
+import { signedIn } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { appPort, portalURL, rawRequest, siteURL, supabaseURL, type RawResponse } from '../support/urls'
 
@@ -83,20 +81,11 @@ const decodeEntities = (value: string) =>
 		.replace(/&lt;/g, '<')
 		.replace(/&gt;/g, '>')
 
-async function tokensFor(email: string) {
-	const supabase = createClient<Database>(supabaseURL(), localAnonKey, {
-		auth: { persistSession: false, autoRefreshToken: false },
-	})
-	const { data, error } = await supabase.auth.signInWithPassword({ email, password: testPassword })
-	if (error) throw error
-	return data.session
-}
-
 describe('open redirects', () => {
 	test('redirectTo on the resource routes, sign-in and the auth callback never leaves our hosts', async () => {
 		const user = await createAccount('redirige')
 		const cookie = await sessionCookie(user.email)
-		const session = await tokensFor(user.email)
+		const { session } = await signedIn(supabaseURL(), user.email, testPassword)
 		const payloads = redirectPayloads()
 		// An account per sign-in: sign-in attempts are limited per e-mail (app/.server/security/rate-limit.ts).
 		const signInEmails = await Promise.all(payloads.map(async () => (await createAccount('redirige-entra')).email))

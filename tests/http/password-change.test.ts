@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAccount, linkFrom, testPassword } from '../support/data'
+import { formPost } from '../support/form-posts'
 import { recoverySessionCookie, sessionCookie, setCookies, urlencoded, send } from '../support/hostile-input'
 import { waitForMail } from '../support/mail'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -16,7 +17,7 @@ afterAll(() => stack?.stop())
 
 const address = '203.0.113.51'
 const post = (path: string, fields: Record<string, string>, cookie: string) =>
-	stack.post(stack.portal(path), fields, address, { Cookie: cookie })
+	formPost(stack.portal(path), fields, address, { Cookie: cookie })
 
 /** The session cookies a response sets, merged over `cookie`, as a browser keeps them. */
 function withCookies(cookie: string, response: { headers: Record<string, string | string[] | undefined> }) {

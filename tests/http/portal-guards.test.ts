@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes'
+import { formPost } from '../support/form-posts'
 import { sessionCookie } from '../support/hostile-input'
 import { createAccount, createAdminAccount, createSupportRequest } from '../support/data'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -75,7 +76,7 @@ describe('a client', () => {
 	})
 
 	test('posts to an admin page do not reach its action', async () => {
-		const response = await stack.post(stack.portal('/admin/usuarios'), { intent: 'delete', id: '0' }, '203.0.113.7', {
+		const response = await formPost(stack.portal('/admin/usuarios'), { intent: 'delete', id: '0' }, '203.0.113.7', {
 			Cookie: clientCookie,
 		})
 		expect([response.status, response.headers.location]).toEqual([302, '/dashboard'])

@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { freePort, retryOnTakenPort } from '../../local/service'
+import { formPost } from '../support/form-posts'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { rawRequest } from '../support/urls'
 
@@ -101,17 +102,17 @@ describe('a running server', () => {
 	})
 
 	test('what only a hand-made request gets wrong is refused first, in our words, and logged at info', async () => {
-		const { post, portal, site } = app
+		const { portal, site } = app
 		const address = '203.0.113.31'
 		const refusals = [
 			// An Origin that is no URL: React Router's own check would log a stack at error level.
 			{
-				response: await post(site('/contacto'), {}, address, { Origin: 'http://[mal' }),
+				response: await formPost(site('/contacto'), {}, address, { Origin: 'http://[mal' }),
 				status: 403,
 				body: 'Origen no permitido',
 			},
 			// A post to a page that takes none: the router's words named the route's file (issue 64, finding 10).
-			{ response: await post(site('/blog'), {}, address), status: 405, body: 'Método no permitido.' },
+			{ response: await formPost(site('/blog'), {}, address), status: 405, body: 'Método no permitido.' },
 			// A visitor at the back office: sent to sign in before any of the admin's queries runs.
 			{ response: await rawRequest(portal('/admin/usuarios')), status: 302, body: '' },
 		]

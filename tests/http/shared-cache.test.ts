@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { acceptedConsentValue } from '../support/cookie-spellings'
+import { createAccount, testPassword } from '../support/data'
+import { formPost } from '../support/form-posts'
+import { sessionCookie } from '../support/hostile-input'
 import { startBehindNginx, type Nginx } from '../support/nginx'
-import { serviceClient } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
-import { uniqueAddress, uniqueEmail, uniqueName } from '../support/unique'
+import { uniqueAddress, uniqueName } from '../support/unique'
 import { rawRequest, type RawResponse } from '../support/urls'
 
 // The app behind the nginx configuration it ships (deploy/nginx), as on the single-machine deployment: anonymous
@@ -144,27 +146,9 @@ describe('anonymous pages', () => {
 })
 
 describe('pages for one visitor', () => {
-	async function signedInCookie(name: string) {
-		const email = uniqueEmail('cache')
-		const password = 'contraseña-segura-1'
-		const created = await serviceClient(app.supabase.url).auth.admin.createUser({
-			email,
-			password,
-			email_confirm: true,
-			user_metadata: { full_name: name },
-		})
-		if (created.error) throw created.error
-		const signedIn = await app.post(portal('/auth'), { intent: 'signin', email, password }, uniqueAddress())
-		expect(signedIn.status).toBe(302)
-		return [signedIn.headers['set-cookie'] ?? []]
-			.flat()
-			.map((cookie) => cookie.split(';')[0])
-			.join('; ')
-	}
-
 	test('a signed-in visitor never gets a stored page, and their page is never stored for anyone', async () => {
 		const name = `Nombre ${uniqueName('personal')}`
-		const cookie = await signedInCookie(name)
+		const cookie = await sessionCookie((await createAccount('cache', name)).email, testPassword, portal('/auth'))
 		const path = own('/como-funciona')
 		expect(cacheStatus(await get(site(path)))).toBe('MISS')
 		for (let visit = 0; visit < 2; visit++) {
@@ -204,7 +188,7 @@ describe('pages for one visitor', () => {
 			expect(cacheStatus(again), url).toBe('MISS')
 			expect(again.headers['cache-control'], url).toBe('private, no-store')
 		}
-		const post = () => app.post(site('/contacto'), { name: '' }, uniqueAddress())
+		const post = () => formPost(site('/contacto'), { name: '' }, uniqueAddress())
 		await post()
 		expect(cacheStatus(await post())).not.toBe('HIT')
 	})

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { formPost } from '../support/form-posts'
 import { serviceClient } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { addressInSameNetwork, uniqueAddress, uniqueEmail } from '../support/unique'
@@ -28,7 +29,7 @@ async function account(label: string) {
 }
 
 function signIn(email: string, tried: string, address: string, cookie?: string) {
-	return app.post(
+	return formPost(
 		app.portal('/auth'),
 		{ intent: 'signin', email, password: tried },
 		address,

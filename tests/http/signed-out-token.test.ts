@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createAccount, createAdminAccount } from '../support/data'
+import { formPost } from '../support/form-posts'
 import { sessionCookie } from '../support/hostile-input'
 import { serviceClient } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -17,7 +18,7 @@ const address = '203.0.113.41'
 
 /** Signs the session of `cookie` out with 'Cerrar sesión', keeping the cookie as a copy of it would be kept. */
 async function signOut(cookie: string) {
-	const response = await stack.post(stack.portal('/auth/salir'), {}, address, { Cookie: cookie })
+	const response = await formPost(stack.portal('/auth/salir'), {}, address, { Cookie: cookie })
 	expect(response.status).toBe(302)
 }
 
@@ -27,7 +28,7 @@ test('a signed-out session writes nothing, though its token still opens a page',
 	await signOut(cookie)
 	expect((await rawRequest(stack.portal('/dashboard'), { headers: { Cookie: cookie } })).status).toBe(200)
 
-	const saved = await stack.post(
+	const saved = await formPost(
 		stack.portal('/dashboard/cuenta'),
 		{ nombre: 'Otra', apellidos: 'Persona', prefijo_pais: '+34', telefono: '', preferencia_comunicacion: 'email' },
 		address,

@@ -2,6 +2,7 @@ import { createClient } from '@supabase/supabase-js'
 import type { Database } from '../../app/lib/database.types'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestApp, type TestApp } from '../support/test-app'
+import { formPost, statusesOf } from '../support/form-posts'
 import { honeypotFields } from '../support/honeypot'
 import { localServiceRoleKey } from '../support/keys'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
@@ -160,16 +161,7 @@ describe('contact forms', () => {
 	})
 
 	test('a bot that fills the honeypot stores nothing; a flood from one address is limited', async () => {
-		const post = (fields: Record<string, string>, address: string) =>
-			rawRequest(siteURL('/contacto'), {
-				method: 'POST',
-				body: new URLSearchParams(fields).toString(),
-				headers: {
-					'Content-Type': 'application/x-www-form-urlencoded',
-					Origin: siteURL('/').slice(0, -1),
-					'X-Forwarded-For': address,
-				},
-			})
+		const post = (fields: Record<string, string>, address: string) => formPost(siteURL('/contacto'), fields, address)
 		const hidden = await honeypotFields(siteURL('/contacto'))
 		const botEmail = uniqueEmail('bot')
 		const bot = await post(
@@ -187,9 +179,9 @@ describe('contact forms', () => {
 		// An address of its own: the limit counts this flood alone.
 		const address = uniqueAddress()
 		const floodEmail = uniqueEmail('flood')
-		const statuses: number[] = []
-		for (let i = 0; i < 11; i++)
-			statuses.push((await post({ name: 'Flood', email: floodEmail, message: `n${i}`, ...hidden }, address)).status)
+		const statuses = await statusesOf(11, (i) =>
+			post({ name: 'Flood', email: floodEmail, message: `n${i}`, ...hidden }, address),
+		)
 		expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true)
 		const limited = await post({ name: 'Flood', email: floodEmail, message: 'otra', ...hidden }, address)
 		expect(limited.status).toBe(429)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadBillingFigures, loadRecurringRevenue } from '~/.server/admin/billing-figures'
 import type { Database } from '~/lib/database.types'
 import type { LocalSupabase } from '../../local/supabase/server'
-import { client, createUser, serviceClient, startTestSupabase, type TestUser } from '../support/supabase'
+import { client, createUser, serviceClient, signedIn, startTestSupabase, type TestUser } from '../support/supabase'
 import { uniqueEmail } from '../support/unique'
 
 // Facturación's figures and lists, read by the real code and the real database functions under an
@@ -14,9 +14,7 @@ let owner: TestUser
 
 beforeAll(async () => {
 	supabase = await startTestSupabase()
-	admin = client(supabase.url) as SupabaseClient<Database>
-	const { error } = await admin.auth.signInWithPassword({ email: 'admin@kia.test', password: 'kia-admin-2025' })
-	if (error) throw error
+	;({ client: admin } = await signedIn(supabase.url, 'admin@kia.test', 'kia-admin-2025'))
 	owner = await createUser(supabase.url, uniqueEmail('facturacion'))
 })
 afterAll(() => supabase.stop())

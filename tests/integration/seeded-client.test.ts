@@ -6,7 +6,7 @@ import { planById } from '~/content/plans'
 import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { sdk } from '../support/stripe-stand-in'
-import { client, startTestSupabase } from '../support/supabase'
+import { signedIn, startTestSupabase } from '../support/supabase'
 
 // A first run's portal is lived in (issue 55): the seeded client has a plan, invoices, an assistant and an
 // answered support request, the Stripe stand-in started on new data holds the same billing, and the admin's
@@ -18,13 +18,6 @@ beforeAll(async () => {
 })
 afterAll(() => Promise.all([supabase.stop(), stripeStandIn.stop()]))
 
-async function signedIn(email: string, password: string) {
-	const session = client(supabase.url)
-	const { data, error } = await session.auth.signInWithPassword({ email, password })
-	if (error) throw error
-	return { session, user: data.user }
-}
-
 /** Midnight UTC on the first of the month `offset` months from this one. */
 function firstOfMonth(offset: number) {
 	const now = new Date()
@@ -35,7 +28,7 @@ const businessMonthly = (planById('business')?.price.monthly ?? 0) * 100
 
 describe('the seeded client', () => {
 	test('has a Business plan renewing on the first of next month, its invoices, a live assistant and a reply', async () => {
-		const { session, user } = await signedIn('cliente@kia.test', 'kia-cliente-2025')
+		const { client: session, user } = await signedIn(supabase.url, 'cliente@kia.test', 'kia-cliente-2025')
 		const overview = await loadClientOverview(session, user)
 		expect(overview.plan).toEqual({
 			ok: true,
@@ -61,7 +54,7 @@ describe('the seeded client', () => {
 	})
 
 	test('is billed in the Stripe stand-in as in the database: same ids, periods, numbers and amounts', async () => {
-		const { session, user } = await signedIn('cliente@kia.test', 'kia-cliente-2025')
+		const { client: session, user } = await signedIn(supabase.url, 'cliente@kia.test', 'kia-cliente-2025')
 		const { subscriptions, invoices } = await loadBilling(session, user)
 		const [row] = subscriptions
 		if (!row) throw new Error('the seeded client has no subscription')
@@ -93,7 +86,7 @@ describe('the seeded client', () => {
 
 describe('the admin’s figures on a first run', () => {
 	test('count the seed’s billed subscription, its monthly revenue and a new inbox message', async () => {
-		const { session } = await signedIn('admin@kia.test', 'kia-admin-2025')
+		const { client: session } = await signedIn(supabase.url, 'admin@kia.test', 'kia-admin-2025')
 		const figures = await loadPanelFigures(session)
 		expect(figures.activeSubscriptions).toBeGreaterThan(0)
 		expect(figures.monthlyRecurringRevenue).toBeGreaterThanOrEqual(businessMonthly / 100)

@@ -3,7 +3,8 @@ import type { BrowserContext, Cookie, Page } from '@playwright/test'
 import { parseSetCookie, type SetCookie } from 'cookie'
 import { linkFrom, testPassword } from './data'
 import { openApp, visitorAddress } from './e2e-test'
-import { portalURL, rawRequest, siteURL, type RawResponse } from './urls'
+import { formPost } from './form-posts'
+import { portalURL, siteURL, type RawResponse } from './urls'
 
 /**
  * Signs the page's browser in as the portal's sign-in form does (the same post, from Node) and keeps the session's
@@ -11,15 +12,7 @@ import { portalURL, rawRequest, siteURL, type RawResponse } from './urls'
  * The form itself has its own tests (portal.spec, a11y-portal.spec).
  */
 export async function startSession(page: Page, email: string, password = testPassword) {
-	const response = await rawRequest(portalURL('/auth'), {
-		method: 'POST',
-		body: new URLSearchParams({ intent: 'signin', email, password }).toString(),
-		headers: {
-			'Content-Type': 'application/x-www-form-urlencoded',
-			Origin: new URL(portalURL('/')).origin,
-			'X-Forwarded-For': visitorAddress(),
-		},
-	})
+	const response = await formPost(portalURL('/auth'), { intent: 'signin', email, password }, visitorAddress())
 	if (response.status !== 302) throw new Error(`Signing in ${email} answered ${response.status}: ${response.body}`)
 	await page.context().addCookies(browserCookies(response))
 }
@@ -29,6 +22,14 @@ export async function signIn(page: Page, email: string, password = testPassword)
 	await startSession(page, email, password)
 	await page.goto(portalURL('/dashboard'))
 	await page.waitForURL(portalURL('/dashboard'))
+}
+
+/** Fills the portal's sign-in form, on the page already, and sends it, as the person does. */
+export async function submitSignIn(page: Page, email: string, password = testPassword) {
+	const form = page.locator('#signin')
+	await form.getByLabel('Email').fill(email)
+	await form.getByLabel('Contraseña').fill(password)
+	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
 }
 
 /** A response's Set-Cookie headers as Playwright's cookies, for the host that set them. */
@@ -72,16 +73,8 @@ export async function cookieHeader(page: Page) {
 /** A form post as the signed-in browser would send it (same cookies, same origin, same visitor address). */
 export async function postAs(page: Page, url: string, form: Record<string, string>) {
 	const cookies = await page.context().cookies(url)
-	const target = new URL(url)
-	return rawRequest(url, {
-		method: 'POST',
-		body: new URLSearchParams(form).toString(),
-		headers: {
-			'Content-Type': 'application/x-www-form-urlencoded',
-			Origin: target.origin,
-			'X-Forwarded-For': visitorAddress(),
-			Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
-		},
+	return formPost(url, form, visitorAddress(), {
+		Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
 	})
 }
 

@@ -153,10 +153,13 @@ export function setCookies(response: RawResponse) {
 	return [response.headers['set-cookie'] ?? []].flat()
 }
 
-/** Signs in through the portal's own form; the Supabase session cookies, ready for a Cookie header. */
-export async function sessionCookie(email: string, password = testPassword) {
+/**
+ * Signs in through the portal's own form (at `authPage`, when a proxy in front answers for the app); the Supabase
+ * session cookies, ready for a Cookie header.
+ */
+export async function sessionCookie(email: string, password = testPassword, authPage = portalURL('/auth')) {
 	const response = await send(
-		portalURL('/auth'),
+		authPage,
 		urlencoded([
 			['intent', 'signin'],
 			['email', email],

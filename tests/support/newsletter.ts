@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test'
+import { formPost } from './form-posts'
 import { inbox, waitForMail, type CaughtMail } from './mail'
 import { uniqueAddress } from './unique'
 import { rawRequest, siteURL } from './urls'
@@ -8,15 +9,7 @@ export const welcomeSubject = /^Te damos la bienvenida al boletín de KIA$/
 
 /** The footer form's post, as a visitor sends it from one of our pages. */
 export function subscribeByPost(email: string, address = uniqueAddress()) {
-	return rawRequest(siteURL('/resources/newsletter'), {
-		method: 'POST',
-		body: new URLSearchParams({ email, redirectTo: '/' }).toString(),
-		headers: {
-			'Content-Type': 'application/x-www-form-urlencoded',
-			Origin: new URL(siteURL('/')).origin,
-			'X-Forwarded-For': address,
-		},
-	})
+	return formPost(siteURL('/resources/newsletter'), { email, redirectTo: '/' }, address)
 }
 
 /** The one link of a text e-mail whose path is `path`. */

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { expect } from 'vitest'
-import { client, createUser, serviceClient, startTestSupabase } from './supabase'
+import { client, createUser, serviceClient, signedIn, startTestSupabase } from './supabase'
 import { uniqueEmail, uniqueSlot } from './unique'
 
 // What the RLS tests (tests/integration/rls/) act on: every API role as a client, and a row of every table
@@ -124,8 +124,7 @@ export async function startRlsWorld() {
 	const supabase = await startTestSupabase()
 	const clienteA = await createUser(supabase.url, uniqueEmail('cliente-a'))
 	const clienteB = await createUser(supabase.url, uniqueEmail('cliente-b'))
-	const admin = client(supabase.url)
-	await admin.auth.signInWithPassword({ email: 'admin@kia.test', password: 'kia-admin-2025' })
+	const { client: admin } = await signedIn(supabase.url, 'admin@kia.test', 'kia-admin-2025')
 	const service = serviceClient(supabase.url)
 	const clients: Record<Actor, SupabaseClient> = {
 		anon: client(supabase.url),

@@ -47,6 +47,14 @@ export function client(
 /** The service role's client, of the app under test's Supabase unless another is named. */
 export const serviceClient = (url = supabaseURL()) => client(url, localServiceRoleKey)
 
+/** A client of the stand-in at `url` signed in with `email`'s password, the user it signed in as and the session. */
+export async function signedIn(url: string, email: string, password: string) {
+	const signedInClient = client(url)
+	const { data, error } = await signedInClient.auth.signInWithPassword({ email, password })
+	if (error) throw error
+	return { client: signedInClient, user: data.user, session: data.session }
+}
+
 export type TestUser = { id: string; email: string; password: string; client: SupabaseClient<Database> }
 
 /** Creates a confirmed user through the admin API (as the e2e fixtures do) and signs them in. */
@@ -68,9 +76,7 @@ export async function createUser(
 		const promoted = await admin.from('usuarios').update({ role: 'admin' }).eq('id', created.data.user.id)
 		if (promoted.error) throw promoted.error
 	}
-	const userClient = client(url)
-	const signedIn = await userClient.auth.signInWithPassword({ email, password })
-	if (signedIn.error) throw signedIn.error
+	const { client: userClient } = await signedIn(url, email, password)
 	return { id: created.data.user.id, email, password, client: userClient }
 }
 

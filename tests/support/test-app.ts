@@ -5,7 +5,7 @@ import { startApp } from './app-server'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
 import { startTestSupabase } from './supabase'
-import { rawRequest, smtpPort } from './urls'
+import { smtpPort } from './urls'
 
 /**
  * The production build (`npm run build` first) on a free port, over a Supabase stand-in and a database of
@@ -51,18 +51,6 @@ export async function startTestApp(
 		app,
 		site,
 		portal,
-		/** A form post from the page at `url`'s own origin, as a visitor at `address` sends it. */
-		post: (url: string, fields: Record<string, string>, address: string, headers: Record<string, string> = {}) =>
-			rawRequest(url, {
-				method: 'POST',
-				body: new URLSearchParams(fields).toString(),
-				headers: {
-					'Content-Type': 'application/x-www-form-urlencoded',
-					Origin: new URL(url).origin,
-					'X-Forwarded-For': address,
-					...headers,
-				},
-			}),
 		stop: async () => {
 			await app.stop()
 			await stopServices()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { LocalSupabase } from '../../../local/supabase/server'
-import { client, createUser, startTestSupabase } from '../../support/supabase'
+import { client, createUser, signedIn, startTestSupabase } from '../../support/supabase'
 import { uniqueEmail } from '../../support/unique'
 
 // Who may EXECUTE each function of the schemas the API roles can reach (public, which PostgREST exposes at
@@ -135,8 +135,7 @@ describe('through the API', () => {
 	)
 
 	test('an admin still gets the lists', async () => {
-		const admin = client(supabase.url)
-		await admin.auth.signInWithPassword({ email: 'admin@kia.test', password: 'kia-admin-2025' })
+		const { client: admin } = await signedIn(supabase.url, 'admin@kia.test', 'kia-admin-2025')
 		for (const [name, args] of Object.entries(adminLists)) {
 			const { error } = await admin.rpc(name as keyof typeof adminLists, args)
 			expect(error, name).toBeNull()
