@@ -5,6 +5,7 @@ import { freezeDatabase, killDatabase } from '../support/database-faults'
 import { startBehindNginx, type Nginx } from '../support/nginx'
 import { localAnonKey } from '../support/keys'
 import { serviceClient, startTestSupabase } from '../support/supabase'
+import { formPost } from '../support/form-posts'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail } from '../support/unique'
 import { rawRequest, type RawResponse } from '../support/urls'
@@ -137,7 +138,7 @@ test('frozen, then killed: nginx serves the last whole pages; the app answers 50
 
 	// A booking sent without JavaScript from the page loaded before: 503, and everything comes back as typed.
 	const typed = { nombre: 'Ana Paciente', email: uniqueEmail('caida'), slot, motivo: 'Ver el asistente con facturas' }
-	const booking = await app.post(app.site('/solicitar-demostracion-kia'), typed, uniqueAddress(), {
+	const booking = await formPost(app.site('/solicitar-demostracion-kia'), typed, uniqueAddress(), {
 		Host: `kia.localhost:${port}`,
 		Origin: `http://kia.localhost:${port}`,
 	})

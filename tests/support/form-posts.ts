@@ -1,3 +1,4 @@
+import { rawRequest } from './urls'
 import { send, urlencoded } from './hostile-input'
 
 /**
