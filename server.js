@@ -87,6 +87,9 @@ if (vite) {
 }
 
 httpServer.on('request', server)
+// While draining, each connection closes as soon as its last answer is sent: a proxy's kept-alive connection (nginx's
+// `keepalive`) would otherwise idle on until the drain's bound.
+httpServer.on('request', (_req, res) => res.once('finish', () => draining && httpServer.closeIdleConnections()))
 httpServer.listen(port, () => {
 	const siteUrl = process.env.SITE_URL ?? `http://kia.localhost:${port}`
 	const portalUrl = process.env.PORTAL_URL ?? `http://portal.kia.localhost:${port}`

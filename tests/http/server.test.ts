@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { freePort, retryOnTakenPort } from '../../local/service'
+import { startBehindNginx } from '../support/nginx'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { rawRequest } from '../support/urls'
 
@@ -150,6 +151,42 @@ describe('SIGTERM', () => {
 				expect.objectContaining({ req: expect.objectContaining({ path: '/__test/slow' }), res: { status: 200 } }),
 			)
 		} finally {
+			await app.stop()
+		}
+	})
+
+	// nginx keeps its connections to the app open between requests (`keepalive` in kia-http.conf): one that was busy
+	// when the signal came, and idles after, used to hold the drain until its bound, and the exit was 1.
+	test('behind the shipped nginx, with its kept-alive connections, the request in flight finishes and it exits 0 at once', async () => {
+		const {
+			port,
+			upstream: app,
+			nginx,
+		} = await startBehindNginx(
+			(port) =>
+				startTestApp({
+					SITE_URL: `http://kia.localhost:${port}`,
+					PORTAL_URL: `http://portal.kia.localhost:${port}`,
+					// Below Node's own 5 s limit on an idle kept-alive connection, which alone used to end the drain.
+					SHUTDOWN_DRAIN_MS: '4000',
+				}),
+			(app) => app.app.port,
+		)
+		try {
+			const throughNginx = (path: string) => rawRequest(`http://kia.localhost:${port}${path}`)
+			// Several connections of nginx's to the app, each kept open once its answer is sent.
+			await Promise.all(Array.from({ length: 4 }, () => throughNginx('/__test/slow?ms=200')))
+			const inFlight = throughNginx('/__test/slow?ms=1500')
+			await new Promise((resolve) => setTimeout(resolve, 500))
+			const signalled = Date.now()
+			process.kill(app.app.pid, 'SIGTERM')
+			const response = await inFlight
+			expect([response.status, response.body]).toEqual([200, 'waited 1500 ms'])
+			expect(await app.app.exited).toBe(0)
+			expect(Date.now() - signalled).toBeLessThan(3_000)
+			expect(logLines(app.app.output()).map((line) => line.msg)).toContain('[server] drained; exiting')
+		} finally {
+			await nginx.stop()
 			await app.stop()
 		}
 	})
