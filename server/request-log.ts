@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pinoHttp } from 'pino-http'
+import { env } from '~/.server/env'
 import { currentRequest, log } from '~/.server/log'
 
 /** nginx's `$request_id` (32 hex digits) or a UUID: a proxy's id in one of these shapes is kept, so both logs share it. */
@@ -18,7 +19,7 @@ const requestLog = pinoHttp({
 		return typeof sent === 'string' && requestIdShape.test(sent) ? sent : randomUUID()
 	},
 	// Development keeps a quiet console.
-	autoLogging: process.env.NODE_ENV === 'production',
+	autoLogging: env.NODE_ENV === 'production',
 	quietReqLogger: true,
 	customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
 	customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),

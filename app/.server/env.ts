@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 import { planIds } from '~/lib/plan-ids'
 import { billingPeriods } from '~/lib/period'
@@ -40,10 +41,46 @@ const origin = z
 		error: 'debe ser solo el origen, sin ruta ni barra final (https://kia.es)',
 	})
 
+/** The names Express's `trust proxy` (proxy-addr) gives to address ranges. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** An address, a subnet (10.0.0.0/8) or a named range, as Express's `trust proxy` reads each item of a list. */
+function isProxyAddress(item: string) {
+	if (namedRanges.has(item) || ipaddr.isValid(item)) return true
+	try {
+		ipaddr.parseCIDR(item)
+		return true
+	} catch {
+		return false
+	}
+}
+
+/**
+ * Which proxies' X-Forwarded-For names the visitor: a number of hops in front of the app (a balancer elsewhere: 1),
+ * or the proxies' addresses. Express reads the string '1' as an address, and an empty one throws; a number it counts.
+ */
+const trustedProxies = z
+	.string()
+	.default('loopback')
+	.transform((value, ctx) => {
+		if (/^\d+$/.test(value)) return Number(value)
+		const items = value.split(',').map((item) => item.trim())
+		if (items.every(isProxyAddress)) return items
+		ctx.addIssue({
+			code: 'custom',
+			message: 'debe ser un número de saltos (1) o direcciones y subredes separadas por comas (loopback, 10.0.0.0/8)',
+		})
+		return z.NEVER
+	})
+
 const envSchema = z
 	.object({
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 		PORT: z.coerce.number().int().min(1).max(65535),
+		TRUST_PROXY: trustedProxies,
+		// How long SIGTERM lets requests in flight finish (server.js): below the orchestrator's grace period before
+		// SIGKILL (`docker stop` waits 10 s, Kubernetes 30 s).
+		SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
 		SITE_URL: origin,
 		PORTAL_URL: origin.refine((value) => hostKindOf(hostnameOf(value) ?? 'portal') === 'portal', {
 			error: "su nombre de host debe empezar por 'portal'",
@@ -139,6 +176,7 @@ export class EnvError extends Error {
  * refused, naming each missing or malformed variable.
  */
 export function parseEnv(source: Source): Env {
+	// An empty value is unset: `docker run --env-file` passes each `NAME=` line of a copied .env.example as ''.
 	const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
 	const isProduction = given.NODE_ENV === 'production'
 	const port = given.PORT ?? (isProduction ? '3000' : '5173')

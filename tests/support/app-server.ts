@@ -7,6 +7,17 @@ import { stripeURL, supabaseURL } from './urls'
 
 const startUpBoundMs = 60_000
 
+type AppOptions = {
+	keepOutput?: boolean
+	nodeArgs?: string[]
+	/**
+	 * The process's environment as the image's container has it: only the image's own variables (NODE_ENV=production,
+	 * PORT, the PATH), and `extraEnv` over them as `docker run --env-file` puts a file's, even an empty value
+	 * replacing the image's. Otherwise this process's environment, `extraEnv`, then NODE_ENV and PORT.
+	 */
+	asTheImage?: boolean
+}
+
 /**
  * Runs the production server (`server.js` on the build made beforehand) and waits until it listens. With
  * `keepOutput: false` the request log is read and dropped, as a log collector would, instead of kept in memory
@@ -14,7 +25,7 @@ const startUpBoundMs = 60_000
  */
 export function startApp(
 	extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {},
-	options: { keepOutput?: boolean; nodeArgs?: string[] } = {},
+	options: AppOptions = {},
 ) {
 	return retryOnTakenPort(async () => startAppOn(await freePort(), extraEnv, options))
 }
@@ -22,11 +33,12 @@ export function startApp(
 async function startAppOn(
 	port: number,
 	extraEnv: Record<string, string> | ((port: number) => Record<string, string>),
-	{ keepOutput = true, nodeArgs = [] as string[] },
+	{ keepOutput = true, nodeArgs = [] as string[], asTheImage = false }: AppOptions,
 ) {
 	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
+	const image = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port) }
 	const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
-		env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
+		env: asTheImage ? { ...image, ...env } : { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
