@@ -67,7 +67,12 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 	let config = withSiteUrl(fileConfig, options.siteUrl)
 	const mailer = createMailer(options.mail)
 	let schemaCache: Promise<SchemaCache> | undefined
-	const schema = () => (schemaCache ??= loadSchemaCache(db))
+	// A load that failed (the database down) is tried again by the next request, as PostgREST retries its own.
+	const schema = () =>
+		(schemaCache ??= loadSchemaCache(db).catch((error: unknown) => {
+			schemaCache = undefined
+			throw error
+		}))
 	const rest: RestContext = { db, schema, maxRows: api.max_rows }
 	const files = await openFileStore(options.storageDir)
 	const storage: StorageContext = { db, files, fileSizeLimit: storageConfig.file_size_limit }

@@ -1,14 +1,18 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../../app/lib/database.types'
+import type { Database as LocalDatabase } from '../../local/supabase/db'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { seededDatabase } from './database'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { smtpPort, supabaseURL } from './urls'
 
-/** A stand-in on a free port over a database of its own, fresh from the seed, mailing to the run's catcher. */
-export async function startTestSupabase(): Promise<LocalSupabase> {
+/**
+ * A stand-in on a free port over a database of its own, fresh from the seed unless one is given (closed when the
+ * stand-in stops), mailing to the run's catcher.
+ */
+export async function startTestSupabase(database?: LocalDatabase): Promise<LocalSupabase> {
 	return startSupabase({
-		database: await seededDatabase(),
+		database: database ?? (await seededDatabase()),
 		port: 0,
 		log: false,
 		mail: { host: '127.0.0.1', port: smtpPort(), from: 'KIA <no-reply@kia.test>' },

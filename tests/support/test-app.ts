@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { startStripe } from '../../local/stripe/server'
+import type { Database } from '../../local/supabase/db'
 import { startApp } from './app-server'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
@@ -8,12 +9,12 @@ import { rawRequest, smtpPort } from './urls'
 
 /**
  * The production build (`npm run build` first) on a free port, over a Supabase stand-in and a database of
- * this test file's own, a Stripe stand-in of its own, mailing to the run's catcher: for what a visitor's HTTP
+ * this test file's own (`database`, or a fresh copy of the seeded one), a Stripe stand-in of its own, mailing to the run's catcher: for what a visitor's HTTP
  * requests do, which needs no browser. It is the app under test of this file (tests/support/urls.ts).
  */
-export async function startTestApp(extraEnv: Record<string, string> = {}) {
+export async function startTestApp(extraEnv: Record<string, string> = {}, { database }: { database?: Database } = {}) {
 	if (!existsSync('build/server/index.js')) throw new Error('No production build: run `npm run build` first.')
-	const supabase = await startTestSupabase()
+	const supabase = await startTestSupabase(database)
 	const stripe = await startStripe({ port: 0 })
 	const stopServices = () => Promise.all([supabase.stop(), stripe.stop()])
 	const app = await startApp((port) => ({

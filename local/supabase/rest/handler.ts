@@ -66,6 +66,14 @@ function toErrorReply(error: unknown, role: string): Reply {
 		const restError = new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null)
 		return withAuthChallenge(restError.toReply(), restError)
 	}
+	if (isConnectionFailure(error)) {
+		return new RestError(
+			503,
+			'PGRST000',
+			'Could not connect with the database due to an incorrect db-uri or due to the PostgreSQL service not running.',
+			error.message,
+		).toReply()
+	}
 	console.error('[supabase] unexpected REST failure', error)
 	return new RestError(500, 'PGRST000', 'Internal error in the local stand-in').toReply()
 }
@@ -79,6 +87,16 @@ function withAuthChallenge(reply: Reply, error: RestError): Reply {
 }
 
 type DatabaseErrorLike = Error & { code: string; detail?: string; hint?: string }
+
+/** PostgreSQL refused or lost the connection (node-postgres says so in a socket's code or its own words): PostgREST's 503. */
+function isConnectionFailure(error: unknown): error is Error {
+	if (!(error instanceof Error)) return false
+	const code = (error as Error & { code?: unknown }).code
+	return (
+		(typeof code === 'string' && /^E(CONNREFUSED|CONNRESET|PIPE|TIMEDOUT|HOSTUNREACH)$/.test(code)) ||
+		/^Connection terminated/.test(error.message)
+	)
+}
 
 function isDatabaseError(error: unknown): error is DatabaseErrorLike {
 	const code: unknown = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined
