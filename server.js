@@ -22,6 +22,7 @@ const app = /** @type {typeof import('./server/app')} */ (
 	await loadOrExit(() => (vite ? vite.ssrLoadModule(appSource) : import(builtApp)))
 )
 const { env, log } = app
+if (!vite) app.logConsole()
 
 let draining = false
 const server = express()

@@ -8,7 +8,7 @@ import { methodGuard } from './methods'
 export { startServerWorker, stopServerWorker } from '~/.server/jobs/server-worker'
 // Validated on import, so a refused configuration stops the server before it listens.
 export { env } from '~/.server/env'
-export { log } from '~/.server/log'
+export { log, logConsole } from '~/.server/log'
 export { answerHealthCheck } from './health'
 export { refuseMisdirected } from './hosts'
 export { logRequests } from './request-log'

@@ -81,6 +81,8 @@ const envSchema = z
 		// How long SIGTERM lets requests in flight finish (server.js): below the orchestrator's grace period before
 		// SIGKILL (`docker stop` waits 10 s, Kubernetes 30 s).
 		SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+		// debug adds a line per asset the build serves (server/request-log.ts).
+		LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 		SITE_URL: origin,
 		PORTAL_URL: origin.refine((value) => hostKindOf(hostnameOf(value) ?? 'portal') === 'portal', {
 			error: "su nombre de host debe empezar por 'portal'",
@@ -217,6 +219,7 @@ function describeIssues(error: z.ZodError, alreadyReported: readonly string[]) {
 
 function loadEnv(): Env {
 	const env = parseEnv(process.env)
+	log.level = env.LOG_LEVEL
 	if (env.usesLocalServices && env.NODE_ENV !== 'test') {
 		log.info(
 			`[env] No configuration found: using the local services (site ${env.SITE_URL}, portal ${env.PORTAL_URL}, Supabase ${env.SUPABASE_URL}).`,
