@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { planIds } from '~/lib/plan-ids'
 import { billingPeriods } from '~/lib/period'
 import { hostKindOf } from '~/lib/host'
-import { localStripe, priceVariable } from './billing/local-stripe'
-import { localSupabase } from './supabase/local'
+import { priceVariable } from './billing/local-stripe'
+import { localDefaults } from './local-defaults'
 import { log } from './log'
 
 /** Variables a production deployment must set; with none of them set the app runs on the local services. */
@@ -155,18 +155,6 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema> & { usesLocalServices: boolean }
 
 type Source = Record<string, string | undefined>
-
-function localDefaults(port: string): Source {
-	return {
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		SESSION_SECRET: 'local-development-secret-not-for-production',
-		SMTP_URL: 'smtp://127.0.0.1:1025',
-		...localSupabase,
-		...localStripe,
-	}
-}
 
 export class EnvError extends Error {
 	override name = 'EnvError'

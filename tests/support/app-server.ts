@@ -16,6 +16,8 @@ type AppOptions = {
 	 * replacing the image's. Otherwise this process's environment, `extraEnv`, then NODE_ENV and PORT.
 	 */
 	asTheImage?: boolean
+	/** The server's output on this process's too, as it comes (a preview in a terminal). */
+	echo?: boolean
 }
 
 /**
@@ -33,7 +35,7 @@ export function startApp(
 async function startAppOn(
 	port: number,
 	extraEnv: Record<string, string> | ((port: number) => Record<string, string>),
-	{ keepOutput = true, nodeArgs = [] as string[], asTheImage = false }: AppOptions,
+	{ keepOutput = true, nodeArgs = [] as string[], asTheImage = false, echo = false }: AppOptions,
 ) {
 	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
 	const image = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port) }
@@ -50,8 +52,12 @@ async function startAppOn(
 	child.stdout.on('data', (chunk: Buffer) => {
 		if (!listening) listening = (head += chunk).includes(`listening on port ${port}`)
 		if (keepOutput) output += chunk
+		if (echo) process.stdout.write(chunk)
 	})
-	child.stderr.on('data', (chunk) => (output += chunk))
+	child.stderr.on('data', (chunk: Buffer) => {
+		output += chunk
+		if (echo) process.stderr.write(chunk)
+	})
 
 	// About a second on an idle machine; over 20 s (not a line printed yet) on a 2-core one whose cores a
 	// build and a second test run kept busy. The bound only catches a server that never comes up.
