@@ -6,41 +6,29 @@ import compression from 'compression'
 import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
 
+// Every other setting comes from the app's one reader of the environment (app/.server/env.ts). Here only the choice
+// between Vite and the build, made before either is loaded; an empty NODE_ENV, like any empty variable, is unset.
 const isDevelopment = process.env.NODE_ENV !== 'production'
-process.env.PORT ??= isDevelopment ? '5173' : '3000'
-const port = Number(process.env.PORT)
-/**
- * How long SIGTERM waits for requests in flight before cutting them off; below the orchestrator's own
- * grace period (Docker's `stop` and Kubernetes wait 10 s and 30 s before SIGKILL).
- */
-const drainMs = Number(process.env.SHUTDOWN_DRAIN_MS ?? 8_000)
-if (!Number.isInteger(drainMs) || drainMs < 0) {
-	console.error(`[server] SHUTDOWN_DRAIN_MS must be a number of milliseconds, not '${process.env.SHUTDOWN_DRAIN_MS}'`)
-	process.exit(1)
-}
 // Our forms are a few kilobytes; a bigger body is refused before anything reads it into memory.
 const maxBodyBytes = 1024 * 1024
 
 const httpServer = createServer()
 // Vite's live reload shares the app's port rather than its default 24678, which a second dev server (another
 // clone, the dev-server test) would find taken.
-const vite = isDevelopment
-	? await import('vite').then(({ createServer: createViteServer }) =>
-			createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } } }),
-		)
-	: undefined
+const vite = isDevelopment ? await startVite() : undefined
 const appSource = './server/app.ts'
 const builtApp = './build/server/index.js'
 const app = /** @type {typeof import('./server/app')} */ (
 	await loadOrExit(() => (vite ? vite.ssrLoadModule(appSource) : import(builtApp)))
 )
-const { log } = app
+const { env, log } = app
+if (!vite) app.logConsole()
 
 let draining = false
 const server = express()
 server.disable('x-powered-by')
 // Which proxies may tell us the visitor's address (X-Forwarded-For): by default only this machine's.
-server.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback')
+server.set('trust proxy', env.TRUST_PROXY)
 // Health checks answer whatever the host (a load balancer may probe by IP) and are not logged.
 server.use((req, res, next) => app.answerHealthCheck(req, res) || next())
 server.use(app.logRequests)
@@ -87,10 +75,11 @@ if (vite) {
 }
 
 httpServer.on('request', server)
-httpServer.listen(port, () => {
-	const siteUrl = process.env.SITE_URL ?? `http://kia.localhost:${port}`
-	const portalUrl = process.env.PORTAL_URL ?? `http://portal.kia.localhost:${port}`
-	log.info(`[server] listening on port ${port}: site ${siteUrl}, portal ${portalUrl}`)
+// While draining, each connection closes as soon as its last answer is sent: a proxy's kept-alive connection (nginx's
+// `keepalive`) would otherwise idle on until the drain's bound.
+httpServer.on('request', (_req, res) => res.once('finish', () => draining && httpServer.closeIdleConnections()))
+httpServer.listen(env.PORT, () => {
+	log.info(`[server] listening on port ${env.PORT}: site ${env.SITE_URL}, portal ${env.PORTAL_URL}`)
 	app.startServerWorker()
 })
 // e.g. the port is taken: a message for whoever started it, not a stack trace.
@@ -102,6 +91,7 @@ httpServer.once('error', (error) => {
 // A deploy or scale-down: stop accepting connections, let requests in flight finish, then exit.
 process.once('SIGTERM', () => {
 	draining = true
+	const drainMs = env.SHUTDOWN_DRAIN_MS
 	log.info(`[server] SIGTERM: finishing requests in flight (up to ${drainMs} ms)`)
 	// The worker stops claiming with the server and finishes its jobs in hand; one cut off is retried elsewhere.
 	const stopped = app.stopServerWorker()
@@ -117,6 +107,15 @@ process.once('SIGTERM', () => {
 		process.exit(1)
 	}, drainMs).unref()
 })
+
+/** Vite in middleware mode; an install of production dependencies only (the image) has none. */
+async function startVite() {
+	const { createServer: createViteServer } = await import('vite').catch((/** @type {Error} */ error) => {
+		console.error(`[server] NODE_ENV is not 'production' and Vite cannot be loaded (${error.message})`)
+		return process.exit(1)
+	})
+	return createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } } })
+}
 
 /**
  * @template T

@@ -91,5 +91,5 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
 	// The router's own refusals (a post to a page that takes none): the visitor's mistake, already in the request log.
 	if (isRouteErrorResponse(error) && error.status < 500) return
-	log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed')
+	log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'unexpected error')
 }

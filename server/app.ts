@@ -2,13 +2,13 @@ import { createRequestHandler } from '@react-router/express'
 import type { RequestHandler } from 'express'
 import { RouterContextProvider } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
-// Validated on import, so a refused configuration stops the server before it listens.
-import '~/.server/env'
 import { clientAddressContext } from '~/.server/http/request'
 import { methodGuard } from './methods'
 
 export { startServerWorker, stopServerWorker } from '~/.server/jobs/server-worker'
-export { log } from '~/.server/log'
+// Validated on import, so a refused configuration stops the server before it listens.
+export { env } from '~/.server/env'
+export { log, logConsole } from '~/.server/log'
 export { answerHealthCheck } from './health'
 export { refuseMisdirected } from './hosts'
 export { logRequests } from './request-log'

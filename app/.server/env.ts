@@ -1,9 +1,10 @@
+import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
 import { planIds } from '~/lib/plan-ids'
 import { billingPeriods } from '~/lib/period'
 import { hostKindOf } from '~/lib/host'
-import { localStripe, priceVariable } from './billing/local-stripe'
-import { localSupabase } from './supabase/local'
+import { priceVariable } from './billing/local-stripe'
+import { localDefaults } from './local-defaults'
 import { log } from './log'
 
 /** Variables a production deployment must set; with none of them set the app runs on the local services. */
@@ -40,10 +41,48 @@ const origin = z
 		error: 'debe ser solo el origen, sin ruta ni barra final (https://kia.es)',
 	})
 
+/** The names Express's `trust proxy` (proxy-addr) gives to address ranges. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** An address, a subnet (10.0.0.0/8) or a named range, as Express's `trust proxy` reads each item of a list. */
+function isProxyAddress(item: string) {
+	if (namedRanges.has(item) || ipaddr.isValid(item)) return true
+	try {
+		ipaddr.parseCIDR(item)
+		return true
+	} catch {
+		return false
+	}
+}
+
+/**
+ * Which proxies' X-Forwarded-For names the visitor: a number of hops in front of the app (a balancer elsewhere: 1),
+ * or the proxies' addresses. Express reads the string '1' as an address, and an empty one throws; a number it counts.
+ */
+const trustedProxies = z
+	.string()
+	.default('loopback')
+	.transform((value, ctx) => {
+		if (/^\d+$/.test(value)) return Number(value)
+		const items = value.split(',').map((item) => item.trim())
+		if (items.every(isProxyAddress)) return items
+		ctx.addIssue({
+			code: 'custom',
+			message: 'debe ser un número de saltos (1) o direcciones y subredes separadas por comas (loopback, 10.0.0.0/8)',
+		})
+		return z.NEVER
+	})
+
 const envSchema = z
 	.object({
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 		PORT: z.coerce.number().int().min(1).max(65535),
+		TRUST_PROXY: trustedProxies,
+		// How long SIGTERM lets requests in flight finish (server.js): below the orchestrator's grace period before
+		// SIGKILL (`docker stop` waits 10 s, Kubernetes 30 s).
+		SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+		// debug adds a line per asset the build serves (server/request-log.ts).
+		LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 		SITE_URL: origin,
 		PORTAL_URL: origin.refine((value) => hostKindOf(hostnameOf(value) ?? 'portal') === 'portal', {
 			error: "su nombre de host debe empezar por 'portal'",
@@ -120,18 +159,6 @@ export type Env = z.infer<typeof envSchema> & { usesLocalServices: boolean }
 
 type Source = Record<string, string | undefined>
 
-function localDefaults(port: string): Source {
-	return {
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		SESSION_SECRET: 'local-development-secret-not-for-production',
-		SMTP_URL: 'smtp://127.0.0.1:1025',
-		...localSupabase,
-		...localStripe,
-	}
-}
-
 export class EnvError extends Error {
 	override name = 'EnvError'
 }
@@ -142,6 +169,7 @@ export class EnvError extends Error {
  * refused, naming each missing or malformed variable.
  */
 export function parseEnv(source: Source): Env {
+	// An empty value is unset: `docker run --env-file` passes each `NAME=` line of a copied .env.example as ''.
 	const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
 	const isProduction = given.NODE_ENV === 'production'
 	const port = given.PORT ?? (isProduction ? '3000' : '5173')
@@ -182,6 +210,7 @@ function describeIssues(error: z.ZodError, alreadyReported: readonly string[]) {
 
 function loadEnv(): Env {
 	const env = parseEnv(process.env)
+	log.level = env.LOG_LEVEL
 	if (env.usesLocalServices && env.NODE_ENV !== 'test') {
 		log.info(
 			`[env] No configuration found: using the local services (site ${env.SITE_URL}, portal ${env.PORTAL_URL}, Supabase ${env.SUPABASE_URL}).`,

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { connect } from 'node:net'
+import { connect, createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { freePort, retryOnTakenPort } from '../../local/service'
 import { formPost } from '../support/form-posts'
+import { startBehindNginx } from '../support/nginx'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { rawRequest } from '../support/urls'
 
@@ -83,14 +84,25 @@ describe('a running server', () => {
 		await expect.poll(() => logLines(app.app.output()).some((line) => line.requestId === fromNginx)).toBe(true)
 	})
 
-	test('an unexpected error is one JSON line with the request id the visitor saw, its stack a field of it', async () => {
+	// It was two: the error with its stack, then the request's line at error level with an error pino-http made up.
+	test('an unexpected error is one JSON line, the request’s own, with the id the visitor saw and the stack a field', async () => {
 		const failed = await rawRequest(at('kia.localhost', '/__test/error'))
 		expect(failed.status).toBe(500)
 		const requestId = failed.headers['x-request-id']
-		const errors = () => logLines(app.app.output()).filter((line) => line.requestId === requestId && line.level === 50)
-		await expect.poll(() => errors().map((line) => line.msg)).toContain('request failed')
-		const error = errors().find((line) => line.msg === 'request failed')?.err as { stack?: string } | undefined
-		expect(error?.stack).toMatch(/\n\s+at /)
+		const lines = () => logLines(app.app.output()).filter((line) => line.requestId === requestId)
+		await expect.poll(() => lines().length).toBeGreaterThan(0)
+		expect(lines()).toEqual([
+			expect.objectContaining({
+				level: 50,
+				msg: 'request failed',
+				req: expect.objectContaining({ path: '/__test/error' }),
+				res: { status: 500 },
+				err: expect.objectContaining({
+					message: 'Error provocado por la ruta de prueba',
+					stack: expect.stringMatching(/\n\s+at /),
+				}),
+			}),
+		])
 		// Every line parsed as JSON above: no stack frame of any error stands on a line of its own.
 		expect(app.app.output()).not.toMatch(/^\s+at /m)
 		// The id is named once per line, whoever logged it.
@@ -99,6 +111,25 @@ describe('a running server', () => {
 			.split('\n')
 			.filter((raw) => raw.includes(String(requestId))))
 			expect(line.match(/"requestId":/g)).toHaveLength(1)
+	})
+
+	test('the build’s assets are not logged at the default level; the page that asks for them is', async () => {
+		const page = await rawRequest(at('kia.localhost', '/'))
+		const assets = [...page.body.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1])
+		expect(assets.length).toBeGreaterThan(1)
+		const ids: unknown[] = []
+		for (const asset of assets) {
+			const answer = await rawRequest(at('kia.localhost', String(asset)))
+			expect(answer.status, asset).toBe(200)
+			ids.push(answer.headers['x-request-id'])
+		}
+		// Lines are written in order: once a later request's is there, an asset's would be too.
+		const after = await rawRequest(at('kia.localhost', '/robots.txt'))
+		await expect
+			.poll(() => logLines(app.app.output()).some((line) => line.requestId === after.headers['x-request-id']))
+			.toBe(true)
+		expect(logLines(app.app.output()).filter((line) => ids.includes(line.requestId))).toEqual([])
+		expect(logLines(app.app.output()).some((line) => line.requestId === page.headers['x-request-id'])).toBe(true)
 	})
 
 	test('what only a hand-made request gets wrong is refused first, in our words, and logged at info', async () => {
@@ -132,6 +163,57 @@ describe('a running server', () => {
 	})
 })
 
+describe('Supabase unreachable', () => {
+	// Every connection to it is cut at once, as to a host that is down.
+	const refusing = createServer((socket) => socket.destroy())
+	let app: TestApp
+	beforeAll(async () => {
+		refusing.listen(0, '127.0.0.1')
+		await once(refusing, 'listening')
+		const { port } = refusing.address() as AddressInfo
+		app = await startTestApp({ SUPABASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'debug' })
+	})
+	afterAll(async () => {
+		await app?.stop()
+		refusing.close()
+	})
+
+	// It was six lines: Supabase unreachable, each of two rate limits failing to check and to refund, and the request.
+	test('a sign-in is one line: the request’s, at error level, with what failed while answering it', async () => {
+		const signIn = await formPost(
+			app.portal('/auth'),
+			{ intent: 'signin', email: 'cliente@kia.test', password: 'contraseña-segura-1' },
+			'203.0.113.77',
+		)
+		expect(signIn.status).toBe(503)
+		const requestId = signIn.headers['x-request-id']
+		const lines = () => logLines(app.app.output()).filter((line) => line.requestId === requestId)
+		await expect.poll(() => lines().length).toBeGreaterThan(0)
+		expect(lines()).toEqual([
+			expect.objectContaining({
+				level: 50,
+				msg: 'request failed',
+				req: expect.objectContaining({ method: 'POST', path: '/auth' }),
+				res: { status: 503 },
+				problems: expect.arrayContaining([
+					expect.objectContaining({ level: 50, msg: expect.stringMatching(/^\[supabase\] unreachable/) }),
+				]),
+			}),
+		])
+		expect(app.app.output()).not.toContain('failed with status code')
+	})
+
+	test('with LOG_LEVEL=debug an asset’s line is there, at debug', async () => {
+		const page = await rawRequest(app.site('/'))
+		const asset = /"(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1]
+		const answer = await rawRequest(app.site(String(asset)))
+		expect(answer.status).toBe(200)
+		await expect
+			.poll(() => logLines(app.app.output()).find((line) => line.requestId === answer.headers['x-request-id']))
+			.toMatchObject({ level: 20, msg: 'request completed', req: { path: asset } })
+	})
+})
+
 describe('SIGTERM', () => {
 	test('the request in flight finishes with 200, no new connection is taken, then the process exits 0', async () => {
 		const app = await startTestApp({ ENABLE_TEST_ROUTES: '1', SHUTDOWN_DRAIN_MS: '8000' })
@@ -151,6 +233,42 @@ describe('SIGTERM', () => {
 				expect.objectContaining({ req: expect.objectContaining({ path: '/__test/slow' }), res: { status: 200 } }),
 			)
 		} finally {
+			await app.stop()
+		}
+	})
+
+	// nginx keeps its connections to the app open between requests (`keepalive` in kia-http.conf): one that was busy
+	// when the signal came, and idles after, used to hold the drain until its bound, and the exit was 1.
+	test('behind the shipped nginx, with its kept-alive connections, the request in flight finishes and it exits 0 at once', async () => {
+		const {
+			port,
+			upstream: app,
+			nginx,
+		} = await startBehindNginx(
+			(port) =>
+				startTestApp({
+					SITE_URL: `http://kia.localhost:${port}`,
+					PORTAL_URL: `http://portal.kia.localhost:${port}`,
+					// Below Node's own 5 s limit on an idle kept-alive connection, which alone used to end the drain.
+					SHUTDOWN_DRAIN_MS: '4000',
+				}),
+			(app) => app.app.port,
+		)
+		try {
+			const throughNginx = (path: string) => rawRequest(`http://kia.localhost:${port}${path}`)
+			// Several connections of nginx's to the app, each kept open once its answer is sent.
+			await Promise.all(Array.from({ length: 4 }, () => throughNginx('/__test/slow?ms=200')))
+			const inFlight = throughNginx('/__test/slow?ms=1500')
+			await new Promise((resolve) => setTimeout(resolve, 500))
+			const signalled = Date.now()
+			process.kill(app.app.pid, 'SIGTERM')
+			const response = await inFlight
+			expect([response.status, response.body]).toEqual([200, 'waited 1500 ms'])
+			expect(await app.app.exited).toBe(0)
+			expect(Date.now() - signalled).toBeLessThan(3_000)
+			expect(logLines(app.app.output()).map((line) => line.msg)).toContain('[server] drained; exiting')
+		} finally {
+			await nginx.stop()
 			await app.stop()
 		}
 	})

@@ -7,6 +7,19 @@ import { stripeURL, supabaseURL } from './urls'
 
 const startUpBoundMs = 60_000
 
+type AppOptions = {
+	keepOutput?: boolean
+	nodeArgs?: string[]
+	/**
+	 * The process's environment as the image's container has it: only the image's own variables (NODE_ENV=production,
+	 * PORT, the PATH), and `extraEnv` over them as `docker run --env-file` puts a file's, even an empty value
+	 * replacing the image's. Otherwise this process's environment, `extraEnv`, then NODE_ENV and PORT.
+	 */
+	asTheImage?: boolean
+	/** The server's output on this process's too, as it comes (a preview in a terminal). */
+	echo?: boolean
+}
+
 /**
  * Runs the production server (`server.js` on the build made beforehand) and waits until it listens. With
  * `keepOutput: false` the request log is read and dropped, as a log collector would, instead of kept in memory
@@ -14,7 +27,7 @@ const startUpBoundMs = 60_000
  */
 export function startApp(
 	extraEnv: Record<string, string> | ((port: number) => Record<string, string>) = {},
-	options: { keepOutput?: boolean; nodeArgs?: string[] } = {},
+	options: AppOptions = {},
 ) {
 	return retryOnTakenPort(async () => startAppOn(await freePort(), extraEnv, options))
 }
@@ -22,11 +35,12 @@ export function startApp(
 async function startAppOn(
 	port: number,
 	extraEnv: Record<string, string> | ((port: number) => Record<string, string>),
-	{ keepOutput = true, nodeArgs = [] as string[] },
+	{ keepOutput = true, nodeArgs = [] as string[], asTheImage = false, echo = false }: AppOptions,
 ) {
 	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
+	const image = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port) }
 	const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
-		env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
+		env: asTheImage ? { ...image, ...env } : { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
@@ -38,8 +52,12 @@ async function startAppOn(
 	child.stdout.on('data', (chunk: Buffer) => {
 		if (!listening) listening = (head += chunk).includes(`listening on port ${port}`)
 		if (keepOutput) output += chunk
+		if (echo) process.stdout.write(chunk)
 	})
-	child.stderr.on('data', (chunk) => (output += chunk))
+	child.stderr.on('data', (chunk: Buffer) => {
+		output += chunk
+		if (echo) process.stderr.write(chunk)
+	})
 
 	// About a second on an idle machine; over 20 s (not a line printed yet) on a 2-core one whose cores a
 	// build and a second test run kept busy. The bound only catches a server that never comes up.

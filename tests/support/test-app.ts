@@ -9,7 +9,7 @@ import { smtpPort } from './urls'
 
 /**
  * The production build (`npm run build` first) on a free port, over a Supabase stand-in and a database of
- * this test file's own, a Stripe stand-in of its own, mailing to the run's catcher: for what a visitor's HTTP
+ * this test file's own (`database`, or a fresh copy of the seeded one), a Stripe stand-in of its own, mailing to the run's catcher: for what a visitor's HTTP
  * requests do, which needs no browser. It is the app under test of this file (tests/support/urls.ts).
  */
 export async function startTestApp(

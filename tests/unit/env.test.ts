@@ -1,3 +1,4 @@
+import express from 'express'
 import { describe, expect, test } from 'vitest'
 import { parseEnv, productionVariables } from '~/.server/env'
 
@@ -95,5 +96,35 @@ describe('parseEnv', () => {
 	test('development fills what is missing with the local values', () => {
 		const env = parseEnv({ SITE_URL: 'http://kia.localhost:5173' })
 		expect(env.SUPABASE_URL).toBe('http://127.0.0.1:54321')
+	})
+
+	// `docker run --env-file` with a copy of .env.example: every line the operator left alone is there, empty.
+	test('an empty value is unset: the defaults apply, nothing reads it as a value', () => {
+		const blank = { PORT: '', TRUST_PROXY: '', SHUTDOWN_DRAIN_MS: '', MAIL_FROM: '', STRIPE_PRICE_STARTER_ANNUAL: '' }
+		const env = parseEnv({ ...production, ...blank })
+		expect([env.PORT, env.TRUST_PROXY, env.SHUTDOWN_DRAIN_MS]).toEqual([3000, ['loopback'], 8000])
+		expect([env.MAIL_FROM, env.STRIPE_PRICE_STARTER_ANNUAL]).toEqual(['KIA <no-reply@kia.es>', undefined])
+		expect(parseEnv({ ...production, NODE_ENV: '' }).NODE_ENV).toBe('development')
+	})
+
+	test('TRUST_PROXY counts hops when it is a number and lists proxies otherwise, as Express reads each', () => {
+		const trusts = (value: string) => {
+			const server = express()
+			server.set('trust proxy', parseEnv({ ...production, TRUST_PROXY: value }).TRUST_PROXY)
+			return server.get('trust proxy fn') as (address: string, hop: number) => boolean
+		}
+		// A balancer elsewhere, one hop in front: Express took the string '1' for the address 0.0.0.1.
+		expect(trusts('1')('10.0.0.9', 0)).toBe(true)
+		expect(trusts('1')('10.0.0.9', 1)).toBe(false)
+		expect(trusts('loopback, 10.0.0.0/8')('10.1.2.3', 0)).toBe(true)
+		expect(trusts('loopback, 10.0.0.0/8')('192.0.2.1', 0)).toBe(false)
+		for (const refused of ['true', 'nginx', '10.0.0.0/99'])
+			expect(() => parseEnv({ ...production, TRUST_PROXY: refused }), refused).toThrowError(/TRUST_PROXY/)
+	})
+
+	test('SHUTDOWN_DRAIN_MS is a whole number of milliseconds', () => {
+		expect(parseEnv({ ...production, SHUTDOWN_DRAIN_MS: '1500' }).SHUTDOWN_DRAIN_MS).toBe(1500)
+		for (const refused of ['ocho', '-1', '2.5'])
+			expect(() => parseEnv({ ...production, SHUTDOWN_DRAIN_MS: refused }), refused).toThrowError(/SHUTDOWN_DRAIN_MS/)
 	})
 })

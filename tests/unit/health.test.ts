@@ -2,15 +2,17 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 
-// /healthz and /readyz (server/health.ts) as a load balancer reaches them, with a stand-in for Supabase's auth
-// health endpoint that counts how often it is asked (issue 51, finding 8).
+// /healthz and /readyz (server/health.ts) as a load balancer reaches them, with a stand-in for Supabase (Auth's
+// health endpoint, and PostgREST's answer to the work queue's figures) that counts how often it is asked (issue 51,
+// finding 8). tests/http/readiness.test.ts runs them against the real stand-in and PostgreSQL.
 
 const supabase = { hits: 0, status: 200, delayMs: 50 }
+const figures = { pendientes: 3, vencidos: 2, en_curso: 1, atascados: 0, fallidos: 0, espera_segundos: 12 }
 const fakeSupabase = createServer((req, res) => {
-	if (req.url?.startsWith('/auth/v1/health')) supabase.hits++
+	if (req.url?.startsWith('/rest/v1/rpc/estado_cola')) supabase.hits++
 	setTimeout(() => {
-		res.statusCode = supabase.status
-		res.end('{}')
+		res.statusCode = req.url?.startsWith('/rest/') ? supabase.status : 200
+		res.end(req.url?.startsWith('/rest/') && supabase.status === 200 ? JSON.stringify(figures) : '{}')
 	}, supabase.delayMs)
 })
 
@@ -44,12 +46,15 @@ describe('/healthz and /readyz', () => {
 	test('answer with nosniff and no-store, as every other response of ours', async () => {
 		const app = await healthServer()
 		try {
-			for (const path of ['/healthz', '/readyz']) {
+			for (const [path, type] of [
+				['/healthz', 'text/plain; charset=utf-8'],
+				['/readyz', 'application/json'],
+			]) {
 				const response = await fetch(`${app.url}${path}`)
 				expect(response.status, path).toBe(200)
 				expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
 				expect(response.headers.get('cache-control'), path).toBe('no-store')
-				expect(response.headers.get('content-type'), path).toBe('text/plain; charset=utf-8')
+				expect(response.headers.get('content-type'), path).toBe(type)
 			}
 		} finally {
 			await app.stop()
@@ -62,7 +67,12 @@ describe('/healthz and /readyz', () => {
 			const before = supabase.hits
 			const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${app.url}/readyz`)))
 			expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200))
-			expect((await fetch(`${app.url}/readyz`)).status).toBe(200)
+			expect(await (await fetch(`${app.url}/readyz`)).json()).toEqual({
+				status: 'ready',
+				database: 'ok',
+				auth: 'ok',
+				queue: { waiting: 3, due: 2, running: 1, stuck: 0, failed: 0, oldestWaitSeconds: 12 },
+			})
 			expect(supabase.hits - before).toBe(1)
 		} finally {
 			await app.stop()
@@ -76,7 +86,11 @@ describe('/healthz and /readyz', () => {
 			const before = supabase.hits
 			const answers = await Promise.all(Array.from({ length: 10 }, () => fetch(`${app.url}/readyz`)))
 			expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(503))
-			expect(await answers[0]?.text()).toBe('Supabase no responde')
+			expect(await answers[0]?.json()).toEqual({
+				status: 'unavailable',
+				database: 'PostgREST answered 503',
+				auth: 'ok',
+			})
 			expect(supabase.hits - before).toBe(1)
 		} finally {
 			supabase.status = 200
@@ -97,7 +111,7 @@ describe('cachedAnswer', () => {
 				clock.now += check.takesMs
 				return check.answer
 			},
-			{ freshForMs: 2_000, now: () => clock.now },
+			{ freshForMs: 2_000, failed: false, now: () => clock.now },
 		)
 		return { ask, clock, check }
 	}
@@ -122,9 +136,9 @@ describe('cachedAnswer', () => {
 		expect(check.calls).toBe(1)
 	})
 
-	test('a check that throws reads as not ready', async () => {
+	test('a check that throws answers what it was given for a failure', async () => {
 		const { cachedAnswer } = await import('../../server/health')
-		const ask = cachedAnswer(() => Promise.reject(new Error('boom')), { freshForMs: 2_000 })
+		const ask = cachedAnswer(() => Promise.reject(new Error('boom')), { freshForMs: 2_000, failed: false })
 		expect(await ask()).toBe(false)
 	})
 })

@@ -36,7 +36,7 @@ const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const requestMiddleware: MiddlewareFunction<Response> = async ({ url, context }, next) => {
 	const info: RequestInfo = {
-		id: currentRequest.getStore() ?? crypto.randomUUID(),
+		id: currentRequest.getStore()?.id ?? crypto.randomUUID(),
 		nonce: newNonce(),
 		host: hostKindOf(url.hostname),
 		url,

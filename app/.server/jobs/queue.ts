@@ -59,9 +59,12 @@ export const queueStatusSchema = z.object({
 
 export type QueueStatus = z.infer<typeof queueStatusSchema>
 
-/** The backlog at a glance: for /readyz and the back office. */
+/** What `estado_cola` answers, checked. */
+export const parseQueueStatus = (data: unknown) => queueStatusSchema.parse(data)
+
+/** The backlog at a glance (/readyz reads it with a request of its own: server/health.ts). */
 export async function readQueueStatus(client: Client = createServiceClient()) {
 	const { data, error } = await client.rpc('estado_cola')
 	if (error) throw error
-	return queueStatusSchema.parse(data)
+	return parseQueueStatus(data)
 }

@@ -191,7 +191,7 @@ export function hasSessionCookie(request: Request) {
 }
 
 /** 'fetch failed: connect ECONNREFUSED 127.0.0.1:54321': the cause is what an operator needs, not undici's stack. */
-function failureOf(error: unknown) {
+export function failureOf(error: unknown) {
 	if (!(error instanceof Error)) return String(error)
 	return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message
 }
