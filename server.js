@@ -18,9 +18,6 @@ if (!Number.isInteger(drainMs) || drainMs < 0) {
 	console.error(`[server] SHUTDOWN_DRAIN_MS must be a number of milliseconds, not '${process.env.SHUTDOWN_DRAIN_MS}'`)
 	process.exit(1)
 }
-// Our forms are a few kilobytes; a bigger body is refused before anything reads it into memory.
-const maxBodyBytes = 1024 * 1024
-
 const httpServer = createServer()
 // Vite's live reload shares the app's port rather than its default 24678, which a second dev server (another
 // clone, the dev-server test) would find taken.
@@ -48,7 +45,8 @@ server.use((req, res, next) => {
 	// While draining (SIGTERM), a kept-alive connection is closed after its response instead of idling on.
 	if (draining) res.setHeader('Connection', 'close')
 	if (app.refuseMisdirected(req, res)) return
-	if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+	// Our forms are a few kilobytes, a client's documents more; a bigger body is refused before anything reads it.
+	if (Number(req.headers['content-length'] ?? 0) > app.bodyLimitFor(req.url ?? '/')) {
 		res.status(413).type('text/plain; charset=utf-8').send('La petición es demasiado grande.')
 		return
 	}

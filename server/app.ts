@@ -10,6 +10,7 @@ import { methodGuard } from './methods'
 export { startServerWorker, stopServerWorker } from '~/.server/jobs/server-worker'
 export { log } from '~/.server/log'
 export { answerHealthCheck } from './health'
+export { bodyLimitFor } from './body-limit'
 export { refuseMisdirected } from './hosts'
 export { logRequests } from './request-log'
 

@@ -1095,9 +1095,11 @@ export type Database = {
 			}
 			guardar_pasajes: {
 				Args: {
+					desde?: number
 					documento: string
-					paginas: number
+					paginas?: number
 					pasajes: Json
+					ultima?: boolean
 				}
 				Returns: boolean
 			}

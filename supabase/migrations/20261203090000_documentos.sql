@@ -279,9 +279,13 @@ as $$
     'tamano', d.tamano);
 $$;
 
--- Its passages, all at once, in place of any it had: [{ pagina, texto, terminos }], `terminos` the stems
--- separated by spaces. False when the document was deleted meanwhile (nothing is written).
-create function public.guardar_pasajes(documento uuid, paginas integer, pasajes jsonb)
+-- Its passages, in place of any it had: [{ pagina, texto, terminos }], `terminos` the stems separated by spaces.
+-- A long document comes in parts (the API takes bodies of a few megabytes): the first (`desde` 0) clears what a
+-- dead worker may have left, the last (`ultima`) makes the document 'listo', and only then does the search see
+-- any of them (buscar_pasajes reads ready documents only). False when the document was deleted meanwhile.
+create function public.guardar_pasajes(
+  documento uuid, pasajes jsonb, paginas integer default null, desde integer default 0, ultima boolean default true
+)
 returns boolean
 language plpgsql
 security definer
@@ -290,13 +294,16 @@ as $$
 declare
   asistente uuid;
 begin
-  select d.asistente_id into asistente from public.documentos d where d.id = documento for update;
+  select d.asistente_id into asistente from public.documentos d
+  where d.id = documento and d.estado = 'procesando' for update;
   if not found then
     return false;
   end if;
-  delete from public.pasajes p where p.documento_id = documento;
+  if desde = 0 then
+    delete from public.pasajes p where p.documento_id = documento;
+  end if;
   insert into public.pasajes (documento_id, asistente_id, pagina, orden, texto, terminos)
-  select documento, asistente, (p ->> 'pagina')::integer, o::integer, p ->> 'texto',
+  select documento, asistente, (p ->> 'pagina')::integer, desde + o::integer, p ->> 'texto',
     to_tsvector('simple', p ->> 'terminos')
   from jsonb_array_elements(guardar_pasajes.pasajes) with ordinality as t (p, o);
   insert into public.vocabulario (asistente_id, termino)
@@ -304,10 +311,12 @@ begin
   from jsonb_array_elements(guardar_pasajes.pasajes) p, regexp_split_to_table(p ->> 'terminos', ' ') palabra
   where palabra <> '' and char_length(palabra) <= 60
   on conflict do nothing;
-  update public.documentos d
-  set estado = 'listo', motivo = null, paginas = guardar_pasajes.paginas,
-      pasajes = jsonb_array_length(guardar_pasajes.pasajes), procesado_at = now()
-  where d.id = documento;
+  if ultima then
+    update public.documentos d
+    set estado = 'listo', motivo = null, paginas = guardar_pasajes.paginas,
+        pasajes = (select count(*) from public.pasajes p where p.documento_id = documento), procesado_at = now()
+    where d.id = documento;
+  end if;
   return true;
 end;
 $$;
@@ -349,7 +358,7 @@ $$;
 revoke execute on function private.encolar_documento(), private.seguir_trabajo_documento() from public, anon, authenticated;
 revoke execute on function
   public.empezar_documento(uuid),
-  public.guardar_pasajes(uuid, integer, jsonb),
+  public.guardar_pasajes(uuid, jsonb, integer, integer, boolean),
   public.fallar_documento(uuid, text, integer)
 from public, anon, authenticated;
 revoke execute on function public.reprocesar_documento(uuid) from public, anon;

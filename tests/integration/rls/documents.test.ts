@@ -209,6 +209,7 @@ describe('registrar_documento', () => {
 describe('passages and their search', () => {
 	test('a client reads and searches only their own assistants’ passages; deleting a document takes them at once', async () => {
 		const { id } = await upload(ana, anaAssistant, 'IVA trimestral')
+		await service().rpc('empezar_documento', { documento: id })
 		const saved = await service().rpc('guardar_pasajes', {
 			documento: id,
 			paginas: 1,
