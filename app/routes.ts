@@ -82,6 +82,7 @@ export default [
 			route('admin/asistentes', 'routes/portal/admin/assistants.tsx'),
 			route('admin/facturacion', 'routes/portal/admin/billing.tsx'),
 			route('admin/trabajos', 'routes/portal/admin/jobs.tsx'),
+			route('admin/documentos', 'routes/portal/admin/documents.tsx'),
 		]),
 	]),
 

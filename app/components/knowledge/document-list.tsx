@@ -99,7 +99,7 @@ export function DocumentList({ assistantId, documents }: { assistantId: string; 
 						const type = typeLabel(document.tipo)
 						return (
 							<tr key={document.id} className="border-b last:border-0" data-testid="document-row">
-								<td data-label={copy.list.columns[0]} className="p-4 font-medium break-all">
+								<td data-label={copy.list.columns[0]} className="p-4 font-medium [overflow-wrap:anywhere]">
 									{document.nombre}
 								</td>
 								<td data-label={copy.list.columns[1]} className="p-4">
