@@ -3,7 +3,7 @@
  * the server that enforces it and the page that says it. Sizes in bytes.
  */
 export const documentLimits = {
-	/** The bucket's own limit (migration 20261203100000) and Storage's global one (supabase/config.toml). */
+	/** The bucket's own limit (migration 20261203090000) and Storage's global one (supabase/config.toml). */
 	maxFileBytes: 50 * 1024 * 1024,
 	/** Files one upload takes; the rest of a bigger one is refused, named. */
 	maxFiles: 20,

@@ -8,7 +8,7 @@ import { log } from '../log'
 
 type Client = SupabaseClient<Database>
 
-/** The private bucket of every client's documents (migration 20261203100000). */
+/** The private bucket of every client's documents (migration 20261203090000). */
 export const documentsBucket = 'documentos'
 
 /** How long a download link works: long enough to start it, too short to pass around. */
