@@ -1,9 +1,9 @@
+import { createAnonClient } from '~/.server/supabase/client'
 import { data, Link, useMatches } from 'react-router'
 import { Icon } from '~/components/ui/icon'
 import { blogPage } from '~/content/pages'
 import { postBySlug } from '~/.server/blog/posts'
 import { incompletePage } from '~/.server/http/responses'
-import { getSupabase } from '~/.server/supabase/client'
 import { ShareButton } from '~/components/site/share-button'
 import { Container } from '~/components/site/page'
 import { Button } from '~/components/ui/button'
@@ -11,8 +11,9 @@ import { routeComponent } from '~/lib/route-component'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/blog-post'
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-	const result = await postBySlug(getSupabase(context), params.slug)
+export async function loader({ params }: Route.LoaderArgs) {
+	// Published posts are the same for everyone: read as a visitor, whatever session the request carries.
+	const result = await postBySlug(createAnonClient(), params.slug)
 	if (!result.ok) return incompletePage({ state: 'error' as const, post: null })
 	if (!result.value) return data({ state: 'not-found' as const, post: null }, { status: 404 })
 	return { state: 'found' as const, post: result.value }

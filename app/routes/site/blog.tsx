@@ -1,8 +1,8 @@
+import { createAnonClient } from '~/.server/supabase/client'
 import { Link } from 'react-router'
 import { blogPage } from '~/content/pages'
 import { allPosts, allTags, tagCounts } from '~/.server/blog/posts'
 import { incompletePage } from '~/.server/http/responses'
-import { getSupabase } from '~/.server/supabase/client'
 import { PostCard } from '~/components/site/blocks'
 import { Container, PageHero } from '~/components/site/page'
 import { routeComponent } from '~/lib/route-component'
@@ -18,8 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		siteUrl: siteUrlFrom(matches),
 	})
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-	const supabase = getSupabase(context)
+export async function loader({ url }: Route.LoaderArgs) {
+	// Published posts are the same for everyone: read as a visitor, whatever session the request carries.
+	const supabase = createAnonClient()
 	const [posts, tags] = await Promise.all([allPosts(supabase), allTags(supabase)])
 	const tag = url.searchParams.get('tag')
 	if (!posts.ok || !tags.ok) return incompletePage({ error: true as const, tag })

@@ -1,7 +1,7 @@
+import { createAnonClient } from '~/.server/supabase/client'
 import { Link, useLocation } from 'react-router'
 import { latestPosts } from '~/.server/blog/posts'
 import { incompletePage } from '~/.server/http/responses'
-import { getSupabase } from '~/.server/supabase/client'
 import { StaticMarkup } from '~/components/hydrated'
 import { CapabilityGrid, FaqList, PeriodTabs, PlanCards, PostCard } from '~/components/site/blocks'
 import { NewsletterForm } from '~/components/newsletter/newsletter-form'
@@ -30,8 +30,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		jsonLd: organizationJsonLd(siteUrlFrom(matches)),
 	})
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-	const posts = await latestPosts(getSupabase(context), 3)
+export async function loader({ url }: Route.LoaderArgs) {
+	// Published posts are the same for everyone: read as a visitor, so a broken session (a forged or expired token)
+	// cannot spoil the page.
+	const posts = await latestPosts(createAnonClient(), 3)
 	const page = { posts: posts.ok ? posts.value : null, period: periodFromUrl(url), prices: priceLabels() }
 	return posts.ok ? page : incompletePage(page)
 }
