@@ -57,13 +57,6 @@ export class DatabaseUnavailable extends Error {
 	}
 }
 
-/** A connection failing under a request, rather than the server refusing a statement (which says its SQLSTATE). */
-function isConnectionLoss(error: unknown): error is Error {
-	if (!(error instanceof Error) || error instanceof pg.DatabaseError) return false
-	return lostConnection.test(`${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`)
-}
-const lostConnection = /Connection terminated|not queryable|ECONNRESET|EPIPE|ETIMEDOUT/
-
 /** A pool of connections to one database, as PostgREST and GoTrue each keep. */
 export function connectDatabase(url: string): Database {
 	const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
@@ -80,20 +73,24 @@ export function connectDatabase(url: string): Database {
 			// else listens to while it is held: unheard, it would end the process.
 			const onLost = () => undefined
 			client.on('error', onLost)
-			let failure: unknown
+			let lost = false
 			try {
 				await client.query('begin')
 				const result = await work(client)
 				await client.query('commit')
 				return result
 			} catch (error) {
-				failure = error
-				await client.query('rollback').catch(() => undefined)
-				throw isConnectionLoss(error) ? new DatabaseUnavailable('session', error) : error
+				// Lost is a connection that cannot even roll back: the work's own error may name a reset that was not
+				// the database's (an upload whose client hung up).
+				lost = await client.query('rollback').then(
+					() => false,
+					() => true,
+				)
+				throw lost ? new DatabaseUnavailable('session', error) : error
 			} finally {
 				client.off('error', onLost)
 				// A lost connection is dropped rather than handed to the next request.
-				client.release(isConnectionLoss(failure) ? failure : undefined)
+				client.release(lost)
 			}
 		},
 		close: () => pool.end(),
