@@ -242,7 +242,8 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	await bookingForm.getByLabel('Motivo de la reunión').fill('Ver facturas')
 	await bookingForm.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(booking.getByRole('alert').filter({ hasText: 'No se pudo reservar la cita.' })).toBeVisible()
-	await expect(booking.getByText(bookingUnavailable)).toBeVisible()
+	// The page says it under the form; the toast says it too, for as long as it stays.
+	await expect(booking.getByRole('main').getByText(bookingUnavailable)).toBeVisible()
 	await expect(bookingForm.getByLabel('Nombre')).toHaveValue('Ana Paciente')
 	await expect(bookingForm.getByLabel('Motivo de la reunión')).toHaveValue('Ver facturas')
 	// The chosen slot stays with the form, to be sent again, however much more is typed.
