@@ -9,9 +9,6 @@ import expressStaticGzip from 'express-static-gzip'
 // Every other setting comes from the app's one reader of the environment (app/.server/env.ts). Here only the choice
 // between Vite and the build, made before either is loaded; an empty NODE_ENV, like any empty variable, is unset.
 const isDevelopment = process.env.NODE_ENV !== 'production'
-// Our forms are a few kilobytes; a bigger body is refused before anything reads it into memory.
-const maxBodyBytes = 1024 * 1024
-
 const httpServer = createServer()
 // Vite's live reload shares the app's port rather than its default 24678, which a second dev server (another
 // clone, the dev-server test) would find taken.
@@ -36,7 +33,8 @@ server.use((req, res, next) => {
 	// While draining (SIGTERM), a kept-alive connection is closed after its response instead of idling on.
 	if (draining) res.setHeader('Connection', 'close')
 	if (app.refuseMisdirected(req, res)) return
-	if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+	// Our forms are a few kilobytes, a client's documents more; a bigger body is refused before anything reads it.
+	if (Number(req.headers['content-length'] ?? 0) > app.bodyLimitFor(req.url ?? '/')) {
 		res.status(413).type('text/plain; charset=utf-8').send('La petición es demasiado grande.')
 		return
 	}

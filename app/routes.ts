@@ -58,6 +58,12 @@ export default [
 			route('dashboard/reuniones', 'routes/portal/dashboard/bookings.tsx'),
 			route('dashboard/suscripcion', 'routes/portal/dashboard/subscription.tsx'),
 			route('dashboard/asistentes', 'routes/portal/dashboard/assistants.tsx'),
+			route('dashboard/asistentes/:id/documentos', 'routes/portal/dashboard/assistant-documents.tsx'),
+			route('dashboard/asistentes/:id/documentos/subir', 'routes/portal/dashboard/assistant-documents-upload.ts'),
+			route(
+				'dashboard/asistentes/:id/documentos/:documento/descargar',
+				'routes/portal/dashboard/assistant-document-download.ts',
+			),
 			route('dashboard/soporte', 'routes/portal/dashboard/support.tsx'),
 			route('dashboard/soporte/:id', 'routes/portal/dashboard/support-request.tsx'),
 			route('dashboard/cuenta', 'routes/portal/dashboard/account.tsx'),
@@ -76,6 +82,7 @@ export default [
 			route('admin/asistentes', 'routes/portal/admin/assistants.tsx'),
 			route('admin/facturacion', 'routes/portal/admin/billing.tsx'),
 			route('admin/trabajos', 'routes/portal/admin/jobs.tsx'),
+			route('admin/documentos', 'routes/portal/admin/documents.tsx'),
 		]),
 	]),
 

@@ -10,6 +10,7 @@ export { startServerWorker, stopServerWorker } from '~/.server/jobs/server-worke
 export { env } from '~/.server/env'
 export { log, logConsole } from '~/.server/log'
 export { answerHealthCheck } from './health'
+export { bodyLimitFor } from './body-limit'
 export { refuseMisdirected } from './hosts'
 export { logRequests } from './request-log'
 

@@ -10,6 +10,7 @@ export const adminCopy = {
 		{ to: '/admin/facturacion', label: 'Facturación', icon: 'billing' },
 		{ to: '/admin/soporte', label: 'Soporte', icon: 'support' },
 		{ to: '/admin/asistente-web', label: 'Asistente web', icon: 'chat' },
+		{ to: '/admin/documentos', label: 'Documentos', icon: 'documents' },
 		{ to: '/admin/trabajos', label: 'Trabajos', icon: 'jobs' },
 		{ to: '/admin/ajustes', label: 'Ajustes', icon: 'settings' },
 	],

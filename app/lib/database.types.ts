@@ -255,6 +255,68 @@ export type Database = {
 					},
 				]
 			}
+			documentos: {
+				Row: {
+					asistente_id: string
+					estado: string
+					id: string
+					motivo: string | null
+					nombre: string
+					objeto: string
+					paginas: number | null
+					pasajes: number
+					procesado_at: string | null
+					sha256: string
+					subido_at: string
+					subido_por: string | null
+					tamano: number
+					tipo: string
+					user_id: string
+				}
+				Insert: {
+					asistente_id: string
+					estado?: string
+					id?: string
+					motivo?: string | null
+					nombre: string
+					objeto: string
+					paginas?: number | null
+					pasajes?: number
+					procesado_at?: string | null
+					sha256: string
+					subido_at?: string
+					subido_por?: string | null
+					tamano: number
+					tipo: string
+					user_id: string
+				}
+				Update: {
+					asistente_id?: string
+					estado?: string
+					id?: string
+					motivo?: string | null
+					nombre?: string
+					objeto?: string
+					paginas?: number | null
+					pasajes?: number
+					procesado_at?: string | null
+					sha256?: string
+					subido_at?: string
+					subido_por?: string | null
+					tamano?: number
+					tipo?: string
+					user_id?: string
+				}
+				Relationships: [
+					{
+						foreignKeyName: 'documentos_asistente_id_fkey'
+						columns: ['asistente_id']
+						isOneToOne: false
+						referencedRelation: 'asistentes'
+						referencedColumns: ['id']
+					},
+				]
+			}
 			facturas: {
 				Row: {
 					amount_due: number
@@ -465,6 +527,51 @@ export type Database = {
 					user_id?: string | null
 				}
 				Relationships: []
+			}
+			pasajes: {
+				Row: {
+					asistente_id: string
+					documento_id: string
+					id: number
+					orden: number
+					pagina: number | null
+					terminos: unknown
+					texto: string
+				}
+				Insert: {
+					asistente_id: string
+					documento_id: string
+					id?: never
+					orden: number
+					pagina?: number | null
+					terminos: unknown
+					texto: string
+				}
+				Update: {
+					asistente_id?: string
+					documento_id?: string
+					id?: never
+					orden?: number
+					pagina?: number | null
+					terminos?: unknown
+					texto?: string
+				}
+				Relationships: [
+					{
+						foreignKeyName: 'pasajes_asistente_id_fkey'
+						columns: ['asistente_id']
+						isOneToOne: false
+						referencedRelation: 'asistentes'
+						referencedColumns: ['id']
+					},
+					{
+						foreignKeyName: 'pasajes_documento_id_fkey'
+						columns: ['documento_id']
+						isOneToOne: false
+						referencedRelation: 'documentos'
+						referencedColumns: ['id']
+					},
+				]
 			}
 			rate_limits: {
 				Row: {
@@ -760,6 +867,29 @@ export type Database = {
 				}
 				Relationships: []
 			}
+			vocabulario: {
+				Row: {
+					asistente_id: string
+					termino: string
+				}
+				Insert: {
+					asistente_id: string
+					termino: string
+				}
+				Update: {
+					asistente_id?: string
+					termino?: string
+				}
+				Relationships: [
+					{
+						foreignKeyName: 'vocabulario_asistente_id_fkey'
+						columns: ['asistente_id']
+						isOneToOne: false
+						referencedRelation: 'asistentes'
+						referencedColumns: ['id']
+					},
+				]
+			}
 		}
 		Views: {
 			[_ in never]: never
@@ -786,6 +916,14 @@ export type Database = {
 			}
 			admin_cola: {
 				Args: never
+				Returns: Json
+			}
+			admin_documentos: {
+				Args: {
+					asistente?: string
+					cuantos?: number
+					estado?: string
+				}
 				Returns: Json
 			}
 			admin_pagos: {
@@ -872,6 +1010,22 @@ export type Database = {
 				}
 				Returns: Json
 			}
+			buscar_pasajes: {
+				Args: {
+					asistente: string
+					cuantos?: number
+					terminos: string[]
+				}
+				Returns: {
+					coincidencias: number
+					documento: string
+					documento_id: string
+					pagina: number
+					puntuacion: number
+					texto: string
+					tipo: string
+				}[]
+			}
 			claim_stripe_event: {
 				Args: {
 					p_id: string
@@ -888,6 +1042,18 @@ export type Database = {
 					termino: string
 				}
 				Returns: string
+			}
+			cupo_documentos: {
+				Args: {
+					asistente: string
+				}
+				Returns: Json
+			}
+			empezar_documento: {
+				Args: {
+					documento: string
+				}
+				Returns: Json
 			}
 			encolar_trabajo: {
 				Args: {
@@ -916,6 +1082,14 @@ export type Database = {
 				Args: never
 				Returns: Json
 			}
+			fallar_documento: {
+				Args: {
+					documento: string
+					motivo: string
+					paginas?: number
+				}
+				Returns: undefined
+			}
 			fallar_trabajo: {
 				Args: {
 					definitivo?: boolean
@@ -924,6 +1098,16 @@ export type Database = {
 					trabajador: string
 				}
 				Returns: string
+			}
+			guardar_pasajes: {
+				Args: {
+					desde?: number
+					documento: string
+					paginas?: number
+					pasajes: Json
+					ultima?: boolean
+				}
+				Returns: boolean
 			}
 			hit_rate_limit: {
 				Args: {
@@ -978,6 +1162,17 @@ export type Database = {
 				}
 				Returns: undefined
 			}
+			registrar_documento: {
+				Args: {
+					asistente: string
+					id: string
+					nombre: string
+					sha256: string
+					tamano: number
+					tipo: string
+				}
+				Returns: Json
+			}
 			reintentar_trabajo: {
 				Args: {
 					id: number
@@ -991,6 +1186,12 @@ export type Database = {
 					trabajador: string
 				}
 				Returns: undefined
+			}
+			reprocesar_documento: {
+				Args: {
+					documento: string
+				}
+				Returns: boolean
 			}
 			require_admin: {
 				Args: never

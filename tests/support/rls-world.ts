@@ -44,6 +44,21 @@ export const apiAccess: Record<string, { anon: string; authenticated: string; wh
 		authenticated: 'read, of published posts',
 		why: 'public content',
 	},
+	documentos: {
+		anon: 'nothing',
+		authenticated: 'read own and delete own; admins read all',
+		why: 'a client’s documents are added by registrar_documento (the plan’s count, duplicates, the stored file) and changed by the worker only',
+	},
+	pasajes: {
+		anon: 'nothing',
+		authenticated: 'read own assistants’; admins read all',
+		why: 'what a client’s documents say; written by the worker, in one transaction per document',
+	},
+	vocabulario: {
+		anon: 'nothing',
+		authenticated: 'nothing',
+		why: 'the stems of an assistant’s passages, read by buscar_pasajes (which checks the caller) and written by the worker',
+	},
 	trabajos: {
 		anon: 'nothing',
 		authenticated: 'admins read all (the back office shows what is stuck and why); nobody else anything',
@@ -207,5 +222,6 @@ export async function startRlsWorld() {
 	const unlinked = pairs.find((pair) => !linked.has(`${pair.post_id}/${pair.tag_id}`))
 	if (!unlinked) throw new Error('Every seeded post already has every tag')
 	const junction = unlinked
-	return { supabase, clients, clienteA, clienteB, junction, submissionId }
+	const { data: assistantA } = await service.from('asistentes').select('id').eq('user_id', clienteA.id).single()
+	return { supabase, clients, clienteA, clienteB, junction, submissionId, assistantA: assistantA?.id as string }
 }

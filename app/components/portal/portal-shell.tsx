@@ -24,6 +24,7 @@ export const menuIcons = {
 	chat: 'message-circle',
 	settings: 'settings',
 	jobs: 'refresh-cw',
+	documents: 'file-text',
 } satisfies Record<string, IconName>
 
 export type MenuLink = { to: string; label: string; icon: keyof typeof menuIcons }

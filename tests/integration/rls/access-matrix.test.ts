@@ -12,9 +12,10 @@ let clienteA: TestUser
 let clienteB: TestUser
 let junction: { post_id: string; tag_id: string }
 let submissionId: string
+let assistantA: string
 
 beforeAll(async () => {
-	;({ supabase, clients, clienteA, clienteB, junction, submissionId } = await startRlsWorld())
+	;({ supabase, clients, clienteA, clienteB, junction, submissionId, assistantA } = await startRlsWorld())
 })
 afterAll(() => supabase.stop())
 
@@ -48,6 +49,9 @@ describe('select', () => {
 		stripe_customers: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 2 },
 		stripe_eventos: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
 		trabajos: { anon: denied, clienteA: 0, clienteB: 0, admin: 5, service: 5 },
+		documentos: { anon: denied, clienteA: 0, clienteB: 0, admin: 0, service: 0 },
+		pasajes: { anon: denied, clienteA: 0, clienteB: 0, admin: 0, service: 0 },
+		vocabulario: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
 	}
 	test('covers every table', () => expect(Object.keys(visible).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const [table, expected] of Object.entries(visible)) {
@@ -126,6 +130,21 @@ describe('insert', () => {
 		boletin_suscriptores: { email: `rls-${actor.toLowerCase()}@kia.test` },
 		asistente_preguntas: { pregunta: `¿Pregunta de ${actor}?`, resultado: 'sin_respuesta' },
 		trabajos: { tipo: 'prueba.matriz', clave: `matriz:${actor}` },
+		get documentos() {
+			const id = crypto.randomUUID()
+			return {
+				id,
+				asistente_id: assistantA,
+				user_id: clienteA.id,
+				nombre: `Documento de ${actor}.txt`,
+				objeto: `${clienteA.id}/${assistantA}/${id}.txt`,
+				tipo: 'txt',
+				tamano: 1,
+				sha256: '0'.repeat(63) + actors.indexOf(actor),
+			}
+		},
+		pasajes: { documento_id: crypto.randomUUID(), asistente_id: assistantA, orden: 1, texto: 'x', terminos: 'x' },
+		vocabulario: { asistente_id: assistantA, termino: `matriz${actors.indexOf(actor)}` },
 	})
 	const allowed: Record<string, Actor[]> = {
 		reservas: ['service'],
@@ -149,6 +168,10 @@ describe('insert', () => {
 		boletin_suscriptores: ['service'],
 		asistente_preguntas: ['service'],
 		trabajos: ['service'],
+		documentos: ['service'],
+		// The service role may, but this row's document does not exist.
+		pasajes: [],
+		vocabulario: ['service'],
 	}
 	test('covers every table', () => expect(Object.keys(allowed).sort()).toEqual(Object.keys(apiAccess).sort()))
 	for (const table of Object.keys(allowed)) {
@@ -159,6 +182,7 @@ describe('insert', () => {
 				if (may) expect(result.status).toBe(201)
 				else if (table === 'usuarios' && actor === 'service') expect(result.error?.code).toBe('23503')
 				else if (table === 'reglas_reservas' && actor === 'service') expect(result.error?.code).toBe('23505')
+				else if (table === 'pasajes' && actor === 'service') expect(result.error?.code).toBe('23503')
 				else {
 					expect(result.status).toBe(actor === 'anon' ? 401 : 403)
 					expect(result.error?.code).toBe('42501')

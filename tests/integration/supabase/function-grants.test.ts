@@ -46,6 +46,13 @@ const mayExecute: Record<ApiRole, Record<string, string>> = {
 		'reintentar_trabajo(bigint)': 'the back office’s Reintentar; checks require_admin() first',
 		'admin_trabajos(text,integer,integer,text)': 'admin list of the work queue; checks require_admin() first',
 		'admin_cola()': 'the admin panel’s queue figures; checks require_admin() first',
+		'cupo_documentos(uuid)': 'an assistant’s plan and document count; refuses (42501) anyone but its owner or an admin',
+		'registrar_documento(uuid,uuid,text,text,bigint,text)':
+			'adds the caller’s own document once its file is in their folder, within the plan’s count; refuses another’s assistant',
+		'buscar_pasajes(uuid,text[],integer)':
+			'searches one assistant’s passages; refuses (42501) anyone but its owner or an admin',
+		'reprocesar_documento(uuid)': 'the back office’s Reprocesar; checks require_admin() first',
+		'admin_documentos(uuid,text,integer)': 'admin list of the documents; checks require_admin() first',
 		'private.es_solicitud_propia(uuid)':
 			'the support thread’s policies ask it; it only says whether the request is the caller’s',
 	},

@@ -1,8 +1,9 @@
 import { defaultBookingReason } from '../../../app/lib/booking-schemas'
 import { createAccount, createMeeting } from '../data'
+import { assistantOnPlan, failedDocument } from '../documents'
 import { serviceClient } from '../supabase'
 import { uniqueSlot } from '../unique'
-import { portalURL } from '../urls'
+import { portalURL, supabaseURL } from '../urls'
 import {
 	blankedSent,
 	marker,
@@ -345,6 +346,20 @@ export const adminProbes: Record<string, () => Promise<Probe>> = {
 			rows: () => select(serviceClient().from('trabajos').select('id, estado, intentos').eq('tipo', tipo)),
 			// A retry has no half: the job is back in the queue or untouched, and the worker moves it on by itself.
 			isWhole: (row) => row.id === job.id,
+		}
+	},
+	'admin document reprocess': async () => {
+		const admin = await signedInAdmin('hostil-reprocesa')
+		const owner = await createAccount('hostil-reprocesado')
+		const id = await failedDocument(await assistantOnPlan(supabaseURL(), owner, 'business'), owner.id)
+		return {
+			module: 'routes/portal/admin/documents.tsx',
+			url: portalURL('/admin/documentos'),
+			cookie: admin.cookie,
+			valid: () => ({ documento: id }),
+			accepted: 302,
+			// The worker takes the document up again as it likes: what is the client's stays theirs.
+			rows: () => select(serviceClient().from('documentos').select('id, nombre, user_id').eq('id', id)),
 		}
 	},
 }

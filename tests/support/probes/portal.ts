@@ -1,8 +1,9 @@
 import { subscribe } from '../billing'
+import { assistantOnPlan, failedDocument } from '../documents'
 import { createAccount, createMeeting, createSupportRequest, testPassword } from '../data'
 import { serviceClient } from '../supabase'
 import { uniqueSlot } from '../unique'
-import { portalURL } from '../urls'
+import { portalURL, supabaseURL } from '../urls'
 import { marker, optionalSent, select, sentValues, signedIn, supportThread, wasSent, type Probe } from './common'
 
 const profileFields = ['nombre', 'apellidos', 'prefijo_pais', 'telefono', 'preferencia_comunicacion', 'avatar_url']
@@ -191,6 +192,34 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 			// requireAdmin sends a cliente to /dashboard before anything is read.
 			accepted: 302,
 			rows: () => select(serviceClient().from('asistentes').select('nombre, estado').eq('user_id', cliente.id)),
+		}
+	},
+	'document delete': async () => {
+		const user = await signedIn('hostil-documento')
+		const assistant = await assistantOnPlan(supabaseURL(), user, 'starter')
+		const id = await failedDocument(assistant, user.id)
+		return {
+			module: 'routes/portal/dashboard/assistant-documents.tsx',
+			url: portalURL(`/dashboard/asistentes/${assistant}/documentos`),
+			cookie: user.cookie,
+			valid: () => ({ documento: id }),
+			accepted: 200,
+			rows: () => select(serviceClient().from('documentos').select('id, nombre, estado').eq('id', id)),
+			// Deleting is all or nothing; no row may be left changed.
+			isWhole: () => false,
+		}
+	},
+	'document upload as a form': async () => {
+		const user = await signedIn('hostil-subida')
+		const assistant = await assistantOnPlan(supabaseURL(), user, 'starter')
+		return {
+			module: 'routes/portal/dashboard/assistant-documents-upload.ts',
+			url: portalURL(`/dashboard/asistentes/${assistant}/documentos/subir`),
+			cookie: user.cookie,
+			// The page's script sends files as multipart; a form of fields is not an upload.
+			valid: () => ({ nota: 'Horario de 9 a 18' }),
+			accepted: 415,
+			rows: () => select(serviceClient().from('documentos').select('id, nombre').eq('asistente_id', assistant)),
 		}
 	},
 }

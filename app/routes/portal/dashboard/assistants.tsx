@@ -7,6 +7,8 @@ import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { clientAssistantsCopy } from '~/content/assistants'
+import { documentsCopy } from '~/content/documents'
+import { documentsPath } from '~/lib/documents'
 import { dashboardCopy } from '~/content/dashboard'
 import { formatLongDate } from '~/lib/dates'
 import { routeComponent } from '~/lib/route-component'
@@ -65,13 +67,22 @@ function AssistantCard({ assistant }: { assistant: Assistant }) {
 					<p className="mt-1 whitespace-pre-line text-muted-foreground">{assistant.nota}</p>
 				</div>
 			) : null}
-			<Link
-				to={`/dashboard/soporte?${new URLSearchParams({ asistente: assistant.id })}`}
-				className="mt-auto inline-flex items-center gap-2 self-start pt-5 text-sm font-medium text-brand-ink underline-offset-4 hover:underline"
-			>
-				<Icon name="life-buoy" className="size-4" />
-				{copy.help}
-			</Link>
+			<div className="mt-auto flex flex-wrap gap-x-6 gap-y-2 pt-5 text-sm font-medium text-brand-ink">
+				<Link
+					to={documentsPath(assistant.id)}
+					className="inline-flex items-center gap-2 underline-offset-4 hover:underline"
+				>
+					<Icon name="file-text" className="size-4" />
+					{documentsCopy.link}
+				</Link>
+				<Link
+					to={`/dashboard/soporte?${new URLSearchParams({ asistente: assistant.id })}`}
+					className="inline-flex items-center gap-2 underline-offset-4 hover:underline"
+				>
+					<Icon name="life-buoy" className="size-4" />
+					{copy.help}
+				</Link>
+			</div>
 		</li>
 	)
 }

@@ -1,0 +1,169 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import type * as ProcessJob from '~/.server/knowledge/process-job'
+import type * as Search from '~/.server/knowledge/search'
+import type * as Worker from '~/.server/jobs/worker'
+import { assistantOnPlan, docxFile, passwordPdf, pdfFile, windows1252Csv } from '../support/documents'
+import { startStorageStandIn, type StorageStandIn } from '../support/storage'
+import { createUser, serviceClient, type TestUser } from '../support/supabase'
+import { uniqueEmail } from '../support/unique'
+
+// The worker reads a client's documents (job 'documento.procesar'): real PDFs, DOCX and CSV made here, each kind
+// of unreadable one failing with its reason, and the passages it writes answering 'Probar el asistente'.
+let standIn: StorageStandIn
+let worker: typeof Worker
+let jobs: typeof ProcessJob
+let search: typeof Search
+let user: TestUser
+let assistant: string
+
+const types = {
+	pdf: 'application/pdf',
+	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+	csv: 'text/csv',
+	txt: 'text/plain',
+} as const
+
+beforeAll(async () => {
+	standIn = await startStorageStandIn()
+	Object.assign(process.env, { SUPABASE_URL: standIn.supabase.url })
+	vi.resetModules()
+	worker = await import('~/.server/jobs/worker')
+	jobs = await import('~/.server/knowledge/process-job')
+	search = await import('~/.server/knowledge/search')
+	user = await createUser(standIn.supabase.url, uniqueEmail('worker-docs'))
+	assistant = await assistantOnPlan(standIn.supabase.url, user, 'enterprise')
+})
+afterAll(() => standIn.stop())
+
+/** As the upload stores it: the file in the client's folder, then its row (which enqueues its job). */
+async function upload(name: string, type: keyof typeof types, bytes: Buffer) {
+	const id = randomUUID()
+	const stored = await user.client.storage
+		.from('documentos')
+		.upload(`${user.id}/${assistant}/${id}.${type}`, bytes, { contentType: types[type] })
+	if (stored.error) throw stored.error
+	const registered = await user.client.rpc('registrar_documento', {
+		id,
+		asistente: assistant,
+		nombre: name,
+		tipo: type,
+		tamano: bytes.byteLength,
+		sha256: createHash('sha256').update(bytes).digest('hex'),
+	})
+	expect(registered.data).toEqual({ ok: true })
+	return id
+}
+
+const processDocuments = () =>
+	worker.runDueJobs({
+		handlers: { 'documento.procesar': jobs.processDocumentJob, 'documento.borrar': jobs.removeDocumentFileJob },
+	})
+
+async function documentRow(id: string) {
+	const { data, error } = await user.client
+		.from('documentos')
+		.select('estado, motivo, paginas, pasajes')
+		.eq('id', id)
+		.single()
+	if (error) throw error
+	return data
+}
+
+describe('documents read', () => {
+	test('a PDF page by page, a DOCX and a Windows-1252 CSV become passages with their pages', async () => {
+		const pdf = await upload(
+			'Condiciones de contratación.pdf',
+			'pdf',
+			await pdfFile([
+				'Condiciones generales de KIA.',
+				'La entrega del asistente tarda entre 2 y 4 semanas.\nEl pago se hace por adelantado.',
+			]),
+		)
+		const docx = await upload(
+			'Guía fiscal ñandú.docx',
+			'docx',
+			docxFile(['Recordatorios fiscales', 'El modelo 303 del IVA se presenta cada trimestre.']),
+		)
+		const csv = await upload(
+			'Tarifas año 2026.csv',
+			'csv',
+			windows1252Csv('servicio;precio\nMantenimiento mensual;149 €\nFormación del equipo;180 €'),
+		)
+		await processDocuments()
+		expect(await documentRow(pdf)).toEqual({ estado: 'listo', motivo: null, paginas: 2, pasajes: 2 })
+		expect(await documentRow(docx)).toMatchObject({ estado: 'listo', paginas: null, pasajes: 1 })
+		expect(await documentRow(csv)).toMatchObject({ estado: 'listo', pasajes: 1 })
+
+		const delivery = await search.askDocuments(user.client, assistant, '¿Cuánto tarda la entrega?')
+		expect(delivery).toEqual({
+			kind: 'found',
+			quotes: [
+				{
+					document: 'Condiciones de contratación.pdf',
+					page: 2,
+					text: expect.stringContaining('entre 2 y 4 semanas'),
+				},
+			],
+		})
+		// No accents, a typo: the same passage.
+		const vat = await search.askDocuments(user.client, assistant, 'cuando se presenta el modleo del iva trimestral')
+		expect(vat).toMatchObject({ kind: 'found', quotes: [{ document: 'Guía fiscal ñandú.docx', page: null }] })
+		const training = await search.askDocuments(user.client, assistant, 'precio de la formacion')
+		expect(training).toMatchObject({
+			kind: 'found',
+			quotes: [{ text: expect.stringContaining('Formación del equipo;180 €') }],
+		})
+		expect(await search.askDocuments(user.client, assistant, '¿Tenéis servicio de catering?')).toEqual({
+			kind: 'not-found',
+		})
+	})
+
+	test.each([
+		['a scanned PDF (no text)', 'Escaneado.pdf', 'pdf', () => pdfFile([null, null]), 'sin_texto'],
+		['a password-protected PDF', 'Protegido.pdf', 'pdf', passwordPdf, 'protegido'],
+		['a damaged PDF', 'Roto.pdf', 'pdf', async () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog'), 'danado'],
+		[
+			'a very long PDF',
+			'Larguísimo.pdf',
+			'pdf',
+			() => pdfFile(Array.from({ length: 2001 }, () => '')),
+			'demasiado_largo',
+		],
+		[
+			'a DOCX whose text expands past the limit',
+			'Enorme.docx',
+			'docx',
+			async () => docxFile(['a '.repeat(2_600_000)]),
+			'texto_excesivo',
+		],
+	] as const)(
+		'%s fails with its reason, at once',
+		async (_, name, type, make, reason) => {
+			const id = await upload(name, type, await make())
+			await processDocuments()
+			expect(await documentRow(id)).toMatchObject({ estado: 'fallido', motivo: reason, pasajes: 0 })
+			const { data } = await serviceClient(standIn.supabase.url)
+				.from('trabajos')
+				.select('estado, intentos')
+				.eq('datos->>documento', id)
+			expect(data).toEqual([{ estado: 'fallido', intentos: 1 }])
+		},
+		60_000,
+	)
+
+	test('a document whose file cannot be read is retried, then fails as stuck', async () => {
+		const id = await upload('Se perderá.txt', 'txt', Buffer.from('Texto que nadie leerá'))
+		// Its file gone behind the row's back (Storage lost it): every attempt fails until the last.
+		const { data: row } = await user.client.from('documentos').select('objeto').eq('id', id).single()
+		await user.client.storage.from('documentos').remove([row?.objeto ?? ''])
+		for (let attempt = 1; attempt <= 3; attempt += 1) {
+			await processDocuments()
+			await standIn.supabase.db.query(
+				`update trabajos set disponible_desde = now() where datos ->> 'documento' = $1 and estado = 'pendiente'`,
+				[id],
+			)
+		}
+		expect(await documentRow(id)).toMatchObject({ estado: 'fallido', motivo: 'atascado' })
+	}, 60_000)
+})
