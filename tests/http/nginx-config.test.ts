@@ -43,20 +43,46 @@ const publicAnswer = (body: Answer['body']): Answer => ({ headers: { 'Cache-Cont
 /** Asked with an absolute URL in the request line, and `host` in Host. */
 const askAs = (requestTarget: string, host: string) => rawRequest(site(''), { requestTarget, headers: { Host: host } })
 
-/** A POST whose `Content-Length` announces a body over the limit, never sent: nginx answers before reading it. */
-function postTooBig() {
-	return new Promise<RawResponse>((resolve, reject) => {
-		const headers = { Host: siteHost(), 'Content-Length': String(2 * 1024 * 1024) }
-		const req = httpRequest({ host: '127.0.0.1', port, path: '/contacto', method: 'POST', headers }, (res) => {
+/**
+ * A POST whose `Content-Length` announces `bytes`, of which only `sent` are sent: resolves with nginx's answer, or
+ * once `until` holds (the rest never comes).
+ */
+function postAnnounced(path: string, bytes: number): Promise<RawResponse>
+function postAnnounced(
+	path: string,
+	bytes: number,
+	partly: { sent: number; until: () => boolean },
+): Promise<RawResponse | 'passed on'>
+function postAnnounced(
+	path: string,
+	bytes: number,
+	{ sent = 0, until }: { sent?: number; until?: () => boolean } = {},
+) {
+	return new Promise<RawResponse | 'passed on'>((resolve, reject) => {
+		const headers = {
+			Host: siteHost(),
+			'Content-Length': String(bytes),
+			'Content-Type': 'multipart/form-data; boundary=x',
+		}
+		const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
 			void responseOf(res).then((response) => {
 				req.destroy()
 				resolve(response)
 			}, reject)
 		})
 		req.on('error', reject)
-		req.flushHeaders()
+		if (sent > 0) req.write(Buffer.alloc(sent))
+		else req.flushHeaders()
+		if (!until) return
+		const check = setInterval(() => {
+			if (!until()) return
+			clearInterval(check)
+			req.destroy()
+			resolve('passed on')
+		}, 20)
 	})
 }
+const postTooBig = () => postAnnounced('/contacto', 2 * 1024 * 1024)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -271,5 +297,26 @@ describe("nginx's own answers: the product's page, with the headers the app's pa
 		expect(await pageFor('kia-theme=system; otra=1')).toBe('system')
 		expect(await pageFor('kia-theme=dark')).toBe('dark')
 		expect(await pageFor('kia-theme=light"><script>alert(1)</script>')).toBe('dark')
+	})
+})
+
+// After the test of the error log: nginx logs each body it refuses for its size as an error.
+describe('a client’s documents: the one place a body may be large', () => {
+	const upload = '/dashboard/asistentes/1b7e8c2a-0d3e-4f1a-9c55-2f6b1e0a7d44/documentos'
+
+	test('an upload of up to 100 MB reaches the app as it arrives, unbuffered; more is refused before it is read', async () => {
+		for (const path of [upload, `${upload}/subir`]) {
+			// 5 MB announced, 256 KB sent: a buffering nginx would wait for the rest before asking the app.
+			await postAnnounced(path, 5 * 1024 * 1024, { sent: 256 * 1024, until: () => timesAsked(path) > 0 })
+			expect(timesAsked(path), path).toBe(1)
+			expect((await postAnnounced(path, 100 * 1024 * 1024 + 1)).status, path).toBe(413)
+		}
+	})
+
+	test('any other address keeps the 1 MB limit, a document’s own pages included', async () => {
+		for (const path of [`${upload}/x/descargar`, `${upload}/subir/otra`, '/dashboard/asistentes', '/contacto']) {
+			expect((await postAnnounced(path, 2 * 1024 * 1024)).status, path).toBe(413)
+			expect(timesAsked(path), path).toBe(0)
+		}
 	})
 })
