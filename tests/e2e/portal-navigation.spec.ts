@@ -40,6 +40,7 @@ const areas = [
 			'Facturación',
 			'Soporte',
 			'Asistente web',
+			'Documentos',
 			'Trabajos',
 			'Ajustes',
 		],
