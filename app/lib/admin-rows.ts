@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { chatOutcomes } from './chat-outcomes'
 
 // The rows the admin list functions (supabase/migrations: admin_reservas, admin_usuarios…) return as JSON: the
 // database types them as Json, so each list's rows are parsed with its schema here, never cast.
@@ -57,8 +58,6 @@ export const adminAssistantRow = z.object({
 	cliente_nombre: maybeText,
 	cliente_email: maybeText,
 })
-
-export const chatOutcomes = ['respondida', 'sin_respuesta', 'persona'] as const
 
 export const adminChatQuestionRow = z.object({
 	id: text,

@@ -24,6 +24,7 @@ import { createAnonClient, createServiceClient } from '../supabase/client'
 import type { ActionResult } from '~/lib/action-result'
 import { type PublicForm } from '../inbox/public-forms'
 import { type SubmissionResult } from '@conform-to/react'
+import type { ChatOutcome } from '~/lib/chat-outcomes'
 
 /** How often the blog is checked for a post published, changed or withdrawn: one cheap query at most this often. */
 export const blogCheckMs = 30_000
@@ -109,7 +110,11 @@ export async function findAnswer(question: string): Promise<Answer> {
 	return { kind: 'found', quotes: quotesOf(found), links: linksOf(found) }
 }
 
-const outcomes = { found: 'respondida', 'not-found': 'sin_respuesta', handover: 'persona' } as const
+const outcomes = {
+	found: 'respondida',
+	'not-found': 'sin_respuesta',
+	handover: 'persona',
+} as const satisfies Record<string, ChatOutcome>
 
 /**
  * Keeps the question for the team (/admin/asistente-web): what was typed, what came of it and the pages

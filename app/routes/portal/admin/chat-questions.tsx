@@ -5,15 +5,13 @@ import { getSupabase } from '~/.server/supabase/client'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { adminCopy } from '~/content/admin'
+import { adminChatQuestionRow } from '~/lib/admin-rows'
+import { chatOutcomes, type ChatOutcome } from '~/lib/chat-outcomes'
 import { formatLongDateTime } from '~/lib/dates'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/chat-questions'
-import { adminChatQuestionRow, chatOutcomes } from '~/lib/admin-rows'
 
 const copy = adminCopy.assistant
-
-const outcomes = chatOutcomes
-type Outcome = (typeof outcomes)[number]
 
 const frequentSchema = z.array(z.object({ pregunta: z.string(), veces: z.number(), ultima: z.string() }))
 const listSchema = z.object({ sin_respuesta: frequentSchema })
@@ -21,7 +19,7 @@ const listSchema = z.object({ sin_respuesta: frequentSchema })
 /** What visitors asked the site's chat (issue 54), and what it could not answer, most asked first. */
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const resultado = z
-		.enum(outcomes)
+		.enum(chatOutcomes)
 		.optional()
 		.catch(undefined)
 		.parse(url.searchParams.get('resultado') ?? undefined)
@@ -36,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 	return { ...page, frequent, resultado: resultado ?? '', siteUrl: getPublicEnv().SITE_URL }
 }
 
-const tones: Record<Outcome, BadgeTone> = { respondida: 'positive', sin_respuesta: 'attention', persona: 'neutral' }
+const tones: Record<ChatOutcome, BadgeTone> = { respondida: 'positive', sin_respuesta: 'attention', persona: 'neutral' }
 
 function Frequent({ questions }: { questions: z.infer<typeof frequentSchema> }) {
 	return (
@@ -91,7 +89,7 @@ function AdminAssistantQuestions({ loaderData }: Route.ComponentProps) {
 						value={loaderData.resultado}
 						options={[
 							['', copy.allOutcomes],
-							...outcomes.map((outcome): [string, string] => [outcome, copy.outcomes[outcome]]),
+							...chatOutcomes.map((outcome): [string, string] => [outcome, copy.outcomes[outcome]]),
 						]}
 					/>
 					<ClearFilters active={Boolean(loaderData.resultado)} />
