@@ -3,10 +3,10 @@ import type Stripe from 'stripe'
 import { localStripe } from '../../app/.server/billing/local-stripe'
 import { expect, openApp, test, visitorAddress } from '../support/e2e-test'
 import { formPost } from '../support/form-posts'
-import { stripeClient } from '../support/stripe'
+import { postWebhook, signedWebhook, stripeClient } from '../support/stripe'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { waitForMail } from '../support/mail'
-import { portalURL, rawRequest, siteURL } from '../support/urls'
+import { portalURL, siteURL } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
 import { followEmailLink, postAs, signIn, startSession, submitSignIn } from '../support/browser'
 import { serviceClient } from '../support/supabase'
@@ -300,16 +300,6 @@ async function completionOf(sessionId: string): Promise<Stripe.Event | undefined
 }
 
 test.describe('Stripe webhook', () => {
-	const webhookURL = () => siteURL('/api/stripe/webhook')
-	const post = (payload: string, signature?: string) =>
-		rawRequest(webhookURL(), {
-			method: 'POST',
-			body: payload,
-			headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
-		})
-	const sign = (payload: string) =>
-		stripeClient().webhooks.generateTestHeaderString({ payload, secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '' })
-
 	test('the same event delivered 10 times has one effect', async ({ page }) => {
 		const account = await createAccount('repetido')
 		await signIn(page, account.email)
@@ -322,7 +312,7 @@ test.describe('Stripe webhook', () => {
 		const payload = JSON.stringify({ ...delivered, id: eventId })
 		const outcomes: string[] = []
 		for (let i = 0; i < 10; i++) {
-			const response = await post(payload, sign(payload))
+			const response = await postWebhook(payload, signedWebhook(payload))
 			expect(response.status).toBe(200)
 			outcomes.push((JSON.parse(response.body) as { outcome: string }).outcome)
 		}

@@ -4,8 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Stripe from 'stripe'
-import { localStripe } from '../../app/.server/billing/local-stripe'
 import type { Database } from '../../app/lib/database.types'
 import { startMailCatcher } from '../../local/mail'
 import { startPostgres, type PostgresServer } from '../../local/postgres'
@@ -17,7 +15,7 @@ import { startApp } from '../support/app-server'
 import { expect, openApp, test, visitorAddress } from '../support/e2e-test'
 import { formPost } from '../support/form-posts'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
-import { e2eStripe } from '../support/stripe'
+import { e2eStripe, signedWebhook } from '../support/stripe'
 import { slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { rawRequest } from '../support/urls'
@@ -183,15 +181,7 @@ function deliverEvent(event: { id: string; type: string; data: { object: Record<
 		livemode: false,
 		...event,
 	})
-	const signature = Stripe.webhooks.generateTestHeaderString({
-		payload,
-		secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '',
-	})
-	return rawRequest(site('/api/stripe/webhook'), {
-		method: 'POST',
-		body: payload,
-		headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-	})
+	return rawRequest(site('/api/stripe/webhook'), { method: 'POST', body: payload, headers: signedWebhook(payload) })
 }
 
 async function timed<T>(work: () => Promise<T>) {

@@ -18,11 +18,15 @@ export function stripeClient() {
 	return new Stripe(localStripe.STRIPE_SECRET_KEY ?? '', { host: url.hostname, port: url.port, protocol: 'http' })
 }
 
-/** A webhook delivery as Stripe signs it (`Stripe-Signature`, HMAC-SHA256 with the endpoint's secret). */
-export function signedWebhook(payload: string) {
-	const signature = stripeClient().webhooks.generateTestHeaderString({
+/**
+ * A webhook delivery as Stripe signs it (`Stripe-Signature`, HMAC-SHA256 with the endpoint's secret); another
+ * secret or an old timestamp for the deliveries the app must refuse.
+ */
+export function signedWebhook(payload: string, { secret, timestamp }: { secret?: string; timestamp?: number } = {}) {
+	const signature = Stripe.webhooks.generateTestHeaderString({
 		payload,
-		secret: localStripe.STRIPE_WEBHOOK_SECRET ?? '',
+		secret: secret ?? localStripe.STRIPE_WEBHOOK_SECRET ?? '',
+		timestamp,
 	})
 	return { 'Content-Type': 'application/json', 'Stripe-Signature': signature }
 }
