@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { composeAnswer, composeWholeAnswerWith } from '~/.server/chat/model'
+import { siteWording } from '~/.server/chat/model'
 import { postPassages, sitePassages } from '~/.server/chat/passages'
 import { indexPassages } from '~/.server/chat/search'
 import { parseEnv } from '~/.server/env'
+import { modelPieces, wholeWords } from '~/.server/language-model'
 import { log } from '~/.server/log'
 import { chatKeywords } from '~/content/chat-keywords'
 import { asksForAPerson, isSmallTalk, trimPassage } from '~/lib/chat'
@@ -124,7 +125,11 @@ describe('a chat-completions API, streamed', () => {
 	test('its pieces come as they are sent, and it is asked with the passages only', async () => {
 		model.behave('answer')
 		const pieces = []
-		for await (const piece of composeAnswer(settings(), 'cuanto tardais', quotes, AbortSignal.timeout(5_000)))
+		for await (const piece of modelPieces(
+			settings(),
+			siteWording('cuanto tardais', quotes),
+			AbortSignal.timeout(5_000),
+		))
 			pieces.push(piece)
 		expect(pieces).toEqual(['Tu asistente ', 'está listo ', 'en 2 a 4 semanas.'])
 		const asked = model.requests.at(-1)
@@ -136,14 +141,14 @@ describe('a chat-completions API, streamed', () => {
 	test('an error or a stream that never ends gives no answer, so the passages stand', async () => {
 		const warn = vi.spyOn(log, 'warn').mockImplementation(() => {})
 		model.behave('fail')
-		expect(await composeWholeAnswerWith(settings(), 'cuanto tardais', quotes)).toBeNull()
+		expect(await wholeWords(settings(), siteWording('cuanto tardais', quotes))).toBeNull()
 		model.behave('stall')
 		const started = Date.now()
-		expect(await composeWholeAnswerWith(settings(), 'cuanto tardais', quotes)).toBeNull()
+		expect(await wholeWords(settings(), siteWording('cuanto tardais', quotes))).toBeNull()
 		expect(Date.now() - started).toBeLessThan(3_000)
 		expect(warn).toHaveBeenCalledTimes(2)
 		model.behave('answer')
-		expect(await composeWholeAnswerWith(settings(), 'cuanto tardais', quotes)).toBe(
+		expect(await wholeWords(settings(), siteWording('cuanto tardais', quotes))).toBe(
 			'Tu asistente está listo en 2 a 4 semanas.',
 		)
 	})

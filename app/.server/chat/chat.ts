@@ -15,8 +15,9 @@ import type { Database } from '~/lib/database.types'
 import { publishedBlogVersion } from '../blog/posts'
 import { postPassages, sitePassages, type PublishedPost } from './passages'
 import { indexPassages, linksOf, type Found, type PassageIndex } from './search'
-import { checkedSentences, composeAnswer, composeWholeAnswerWith, configuredModel } from './model'
+import { siteWording } from './model'
 import { callSignal } from '../budget'
+import { checkedWords, configuredModel, wholeWords } from '../language-model'
 import { contactDestination } from '../inbox/forms'
 import { log } from '../log'
 import { isRateLimited } from '../security/rate-limit'
@@ -170,7 +171,7 @@ export async function ask(context: Readonly<RouterContextProvider>, question: st
 export async function composeWholeAnswer(question: string, answer: Answer, byLink: boolean): Promise<Answer> {
 	const model = configuredModel()
 	if (!model || byLink || answer.kind !== 'found') return answer
-	const composed = await composeWholeAnswerWith(model, question, answer.quotes)
+	const composed = await wholeWords(model, siteWording(question, answer.quotes))
 	return composed ? { ...answer, composed } : answer
 }
 
@@ -189,8 +190,8 @@ export async function* answerEvents(
 	if (!model || answer.kind !== 'found') return
 	try {
 		const deadline = callSignal(model.timeoutMs, [signal])
-		const pieces = composeAnswer(model, question, answer.quotes, deadline)
-		for await (const text of checkedSentences(pieces, answer.quotes)) yield { type: 'text', text }
+		for await (const text of checkedWords(model, siteWording(question, answer.quotes), deadline))
+			yield { type: 'text', text }
 		yield { type: 'end' }
 	} catch (error) {
 		log.warn({ err: error }, '[assistant] the model gave no answer; quoting the passages instead')

@@ -28,6 +28,14 @@ export const requestInfoContext = createContext<RequestInfo>()
 /** The visitor's address as the HTTP server saw it (behind TRUST_PROXY proxies), for rate limits. */
 export const clientAddressContext = createContext<string>('unknown')
 
+/**
+ * Whether a request came from one of our own pages (a form of the page, the router's own fetch). The browser says
+ * where a navigation started (`Sec-Fetch-Site`, which no page or link can set); a link from elsewhere, or one
+ * typed or pasted, is not ours: a question that arrives so is not worded by the language model, because a link
+ * can be crafted to make the model say what its author wants, on our page (issue 64, finding 8).
+ */
+export const sentFromOwnPage = (request: Request) => request.headers.get('Sec-Fetch-Site') === 'same-origin'
+
 const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 import { ask, composeWholeAnswer, handoverForm } from '~/.server/chat/chat'
 import { handlePublicForm } from '~/.server/inbox/public-forms'
+import { sentFromOwnPage } from '~/.server/http/request'
 import { doNotShare } from '~/.server/http/shared-cache'
 import { AnswerView, assistantPath, HandoverForm } from '~/components/chat/chat-answer'
 import { ErrorList, inputClass, usePendingForm } from '~/components/forms'
@@ -32,12 +33,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
  * links the widget shows. Each question is counted and kept for the team, so its page is never stored by the
  * shared cache.
  */
-/**
- * Whether the question came from our own page's form. The browser says where a navigation started
- * (`Sec-Fetch-Site`, which no page or link can set); a link from elsewhere, or one typed or pasted, is not ours.
- */
-const typedHere = (request: Request) => request.headers.get('Sec-Fetch-Site') === 'same-origin'
-
 export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const params = url.searchParams
 	if (!params.has('pregunta')) return { question: null, answer: null, error: null }
@@ -50,7 +45,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const asked = await ask(context, submission.value.pregunta)
 	if (!asked.ok) return data({ question, answer: null, error: asked.message }, { status: 429 })
 	const [answer] = await Promise.all([
-		composeWholeAnswer(submission.value.pregunta, asked.answer, !typedHere(request)),
+		composeWholeAnswer(submission.value.pregunta, asked.answer, !sentFromOwnPage(request)),
 		asked.kept,
 	])
 	return { question: submission.value.pregunta, answer, error: null }
