@@ -102,6 +102,7 @@ export const documentsCopy = {
 		label: 'Tu pregunta',
 		placeholder: '¿Qué plazo de entrega tenéis?',
 		submit: 'Preguntar',
+		composed: 'Tu asistente respondería:',
 		answerFrom: 'Según tus documentos:',
 		source: (document: string, page: number | null) => (page ? `${document}, página ${page}` : document),
 		notFound: 'Tus documentos no dicen nada sobre esto. Sube uno que lo explique y tu asistente podrá responderlo.',

@@ -23,16 +23,20 @@ export type SourceLink = { href: string; label: string }
 export type Quote = { heading: string; text: string; href: string; page: string }
 
 /**
+ * An answer found, as the site's chat and a client's assistant ('Probar el asistente') both give it: the quotes it
+ * relies on, each with its source, and `composed`, a language model's wording of them when one is configured.
+ * The sources are always the quotes' own, never the model's.
+ */
+export type FoundAnswer<Q> = { kind: 'found'; quotes: Q[]; composed?: string }
+
+/**
  * The answer to one question. `found`: something KIA has published answers it; `quotes` holds the passage(s)
- * it relies on and `links` up to three pages, best first; `composed`, a language model's wording of them.
- * `not-found`: nothing published does, and the chat offers the contact form, a demo and a person.
- * `handover`: the visitor asked for a person. `greeting`: a hello or a thanks, not a question.
+ * it relies on and `links` up to three pages, best first. `not-found`: nothing published does, and the chat
+ * offers the contact form, a demo and a person. `handover`: the visitor asked for a person. `greeting`: a
+ * hello or a thanks, not a question.
  */
 export type Answer =
-	| { kind: 'found'; quotes: Quote[]; links: SourceLink[]; composed?: string }
-	| { kind: 'not-found' }
-	| { kind: 'handover' }
-	| { kind: 'greeting' }
+	(FoundAnswer<Quote> & { links: SourceLink[] }) | { kind: 'not-found' } | { kind: 'handover' } | { kind: 'greeting' }
 
 /**
  * What the widget reads from /resources/asistente, one JSON object a line. `start` carries the extractive

@@ -1,3 +1,5 @@
+import type { FoundAnswer } from './chat'
+
 /**
  * A client's documents (issue 67, decision 018): what the upload form accepts and what the page shows, shared by
  * the server that enforces it and the page that says it. Sizes in bytes.
@@ -57,3 +59,9 @@ export function formatFileSize(bytes: number) {
 
 /** Whether the page should look again soon: something is still in the queue or being read. */
 export const isInProgress = (state: string) => state === 'en_cola' || state === 'procesando'
+
+/** A quote from one of the client's documents, with where it comes from: the document's name and page. */
+export type DocumentQuote = { document: string; page: number | null; text: string }
+
+/** 'Probar el asistente': the site's chat's answer shape (FoundAnswer), or nothing in the documents answers. */
+export type DocumentAnswer = FoundAnswer<DocumentQuote> | { kind: 'not-found' }

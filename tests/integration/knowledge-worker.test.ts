@@ -1,9 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type * as ProcessJob from '~/.server/knowledge/process-job'
 import type * as Search from '~/.server/knowledge/search'
 import type * as Worker from '~/.server/jobs/worker'
-import { assistantOnPlan, docxFile, passwordPdf, pdfFile, windows1252Csv } from '../support/documents'
+import {
+	assistantOnPlan,
+	docxFile,
+	passwordPdf,
+	pdfFile,
+	storeDocument,
+	windows1252Csv,
+	type StoredType,
+} from '../support/documents'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage'
 import { createUser, serviceClient, type TestUser } from '../support/supabase'
 import { uniqueEmail } from '../support/unique'
@@ -17,13 +24,6 @@ let search: typeof Search
 let user: TestUser
 let assistant: string
 
-const types = {
-	pdf: 'application/pdf',
-	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-	csv: 'text/csv',
-	txt: 'text/plain',
-} as const
-
 beforeAll(async () => {
 	standIn = await startStorageStandIn()
 	Object.assign(process.env, { SUPABASE_URL: standIn.supabase.url })
@@ -36,24 +36,7 @@ beforeAll(async () => {
 })
 afterAll(() => standIn.stop())
 
-/** As the upload stores it: the file in the client's folder, then its row (which enqueues its job). */
-async function upload(name: string, type: keyof typeof types, bytes: Buffer) {
-	const id = randomUUID()
-	const stored = await user.client.storage
-		.from('documentos')
-		.upload(`${user.id}/${assistant}/${id}.${type}`, bytes, { contentType: types[type] })
-	if (stored.error) throw stored.error
-	const registered = await user.client.rpc('registrar_documento', {
-		id,
-		asistente: assistant,
-		nombre: name,
-		tipo: type,
-		tamano: bytes.byteLength,
-		sha256: createHash('sha256').update(bytes).digest('hex'),
-	})
-	expect(registered.data).toEqual({ ok: true })
-	return id
-}
+const upload = (name: string, type: StoredType, bytes: Buffer) => storeDocument(user, assistant, name, type, bytes)
 
 const processDocuments = () =>
 	worker.runDueJobs({

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { strToU8, zipSync } from 'fflate'
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from '~/lib/database.types'
 import { serviceClient } from './supabase'
 import { supabaseURL } from './urls'
 
@@ -99,5 +101,43 @@ export async function failedDocument(assistantId: string, userId: string) {
 			motivo: 'danado',
 		})
 	if (error) throw error
+	return id
+}
+
+const storedTypes = {
+	pdf: 'application/pdf',
+	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+	csv: 'text/csv',
+	txt: 'text/plain',
+} as const
+export type StoredType = keyof typeof storedTypes
+
+/**
+ * A document as the upload stores it, without the page: the file in the client's folder, then its row (which
+ * enqueues its processing). Its id.
+ */
+export async function storeDocument(
+	user: { id: string; client: SupabaseClient<Database> },
+	assistant: string,
+	name: string,
+	type: StoredType,
+	bytes: Buffer,
+) {
+	const id = randomUUID()
+	const stored = await user.client.storage
+		.from('documentos')
+		.upload(`${user.id}/${assistant}/${id}.${type}`, bytes, { contentType: storedTypes[type] })
+	if (stored.error) throw stored.error
+	const registered = await user.client.rpc('registrar_documento', {
+		id,
+		asistente: assistant,
+		nombre: name,
+		tipo: type,
+		tamano: bytes.byteLength,
+		sha256: createHash('sha256').update(bytes).digest('hex'),
+	})
+	if (registered.error) throw registered.error
+	if (JSON.stringify(registered.data) !== JSON.stringify({ ok: true }))
+		throw new Error(`registrar_documento answered ${JSON.stringify(registered.data)}`)
 	return id
 }

@@ -3,18 +3,19 @@ import { inputClass, SubmitButton } from '~/components/forms'
 import { Icon } from '~/components/ui/icon'
 import { documentsCopy as copy } from '~/content/documents'
 import { questionMaxLength } from '~/lib/chat'
+import type { DocumentAnswer } from '~/lib/documents'
 
-type Answer =
-	{ kind: 'found'; quotes: { document: string; page: number | null; text: string }[] } | { kind: 'not-found' }
-
-/** 'Probar el asistente': a GET form, so a question is a link and works without JavaScript. */
+/**
+ * 'Probar el asistente': a GET form, so a question is a link and works without JavaScript. The answer as the site's
+ * chat gives one: the language model's words when it has them, over the quotes and their sources, which are ours.
+ */
 export function TryAssistant({
 	question,
 	answer,
 	hasReady,
 }: {
 	question: string
-	answer: Answer | null
+	answer: DocumentAnswer | null
 	hasReady: boolean
 }) {
 	return (
@@ -45,6 +46,14 @@ export function TryAssistant({
 				<div className="mt-5" aria-live="polite" data-testid="try-answer">
 					{answer.kind === 'found' ? (
 						<>
+							{answer.composed ? (
+								<div className="mb-5">
+									<p className="text-sm font-medium">{copy.try.composed}</p>
+									<p className="mt-2 whitespace-pre-line" data-testid="try-composed">
+										{answer.composed}
+									</p>
+								</div>
+							) : null}
 							<p className="text-sm font-medium">{copy.try.answerFrom}</p>
 							<ul className="mt-3 space-y-3">
 								{answer.quotes.map((quote, index) => (

@@ -1,9 +1,11 @@
 import { data } from 'react-router'
 import { guardedUser } from '~/.server/auth/guards'
 import { getPublicEnv } from '~/.server/env'
+import { sentFromOwnPage } from '~/.server/http/request'
 import { readForm } from '~/.server/http/responses'
 import { toastHeaders } from '~/.server/http/toast'
 import { deleteDocument, loadDocuments, loadOwnAssistant, loadQuota } from '~/.server/knowledge/documents'
+import { composeDocumentAnswer } from '~/.server/knowledge/model'
 import { askDocuments } from '~/.server/knowledge/search'
 import { answerUpload } from '~/.server/knowledge/upload'
 import { getSupabase } from '~/.server/supabase/client'
@@ -28,13 +30,20 @@ async function ownAssistant(context: Route.LoaderArgs['context'], id: string) {
 	return { user, supabase, assistant }
 }
 
+/** 'Probar el asistente' (`?pregunta=`): the quotes found, worded by the language model when one is configured. */
+async function answerOf(request: Request, supabase: ReturnType<typeof getSupabase>, assistantId: string) {
+	const question = (new URL(request.url).searchParams.get('pregunta') ?? '').trim().slice(0, questionMaxLength)
+	if (!question) return { question, answer: null }
+	const found = await askDocuments(supabase, assistantId, question)
+	return { question, answer: await composeDocumentAnswer(question, found, !sentFromOwnPage(request)) }
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const { supabase, assistant } = await ownAssistant(context, params.id)
-	const question = (new URL(request.url).searchParams.get('pregunta') ?? '').trim().slice(0, questionMaxLength)
-	const [documents, quota, answer] = await Promise.all([
+	const [documents, quota, { question, answer }] = await Promise.all([
 		loadDocuments(supabase, assistant.id),
 		loadQuota(supabase, assistant.id),
-		question ? askDocuments(supabase, assistant.id, question) : null,
+		answerOf(request, supabase, assistant.id),
 	])
 	return { assistant, documents, quota, question, answer, pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
 }
