@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import type * as ProcessJob from '~/.server/knowledge/process-job'
 import type * as KnowledgeModel from '~/.server/knowledge/model'
@@ -52,8 +53,11 @@ afterAll(async () => {
 	await Promise.all([standIn.stop(), model.stop()])
 })
 
-const ask = async (question: string, byLink = false) =>
-	knowledge.composeDocumentAnswer(question, await search.askDocuments(user.client, assistant, question), byLink)
+const ask = async (question: string, byLink = false, userId = user.id) =>
+	knowledge.composeDocumentAnswer(question, await search.askDocuments(user.client, assistant, question), {
+		byLink,
+		userId,
+	})
 const lastPrompt = () => model.requests.at(-1)?.body.messages.at(-1)?.content ?? ''
 
 test('the model’s words come over the quotes found, with their documents; it was given those passages only', async () => {
@@ -126,4 +130,21 @@ test('the model is not asked for a question that came by a link, nor when nothin
 	expect(byLink).not.toHaveProperty('composed')
 	expect(await ask('¿Tenéis servicio de catering?')).toEqual({ kind: 'not-found' })
 	expect(model.requests).toHaveLength(asked)
+})
+
+test('a client asks the model at most 30 times in 10 minutes; past that, the quotes alone', async () => {
+	model.behave('answer')
+	model.say(['Tarda entre 2 y 4 semanas.'])
+	// A client of their own: the count is per client, and the tests above spent some of this one's.
+	const client = randomUUID()
+	for (let n = 1; n <= 30; n++) {
+		expect(await ask(`¿cuánto tarda la entrega ${n}?`, false, client)).toHaveProperty('composed')
+	}
+	const asked = model.requests.length
+	const past = await ask('¿cuánto tarda la entrega 31?', false, client)
+	expect(past).toMatchObject({ kind: 'found', quotes: [{ document: 'Condiciones de entrega.txt' }] })
+	expect(past).not.toHaveProperty('composed')
+	expect(model.requests).toHaveLength(asked)
+	// Words already given for a question are given again: they cost nothing.
+	expect(await ask('¿cuánto tarda la entrega 1?', false, client)).toHaveProperty('composed')
 })

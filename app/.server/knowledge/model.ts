@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { DocumentAnswer, DocumentQuote } from '~/lib/documents'
 import { asData, configuredModel, wholeWords, type ModelSettings, type Wording } from '../language-model'
+import { isKeyRateLimited } from '../security/rate-limit'
 
 /**
  * A client's documents are written by whoever wrote them (a supplier's conditions, a pasted web page): text to
@@ -42,10 +43,11 @@ function rememberedKey(settings: ModelSettings, wording: Wording) {
 		.digest('base64url')
 }
 
-async function wordsFor(settings: ModelSettings, wording: Wording) {
+async function wordsFor(settings: ModelSettings, wording: Wording, userId: string) {
 	const key = rememberedKey(settings, wording)
 	const kept = remembered.get(key)
 	if (kept && Date.now() - kept.at < rememberMs) return kept.text
+	if (await isKeyRateLimited('documentWording', userId)) return null
 	const text = await wholeWords(settings, wording)
 	if (text === null) return null
 	remembered.delete(key)
@@ -58,15 +60,16 @@ async function wordsFor(settings: ModelSettings, wording: Wording) {
 /**
  * With a language model configured, its wording of the quotes found, over the same quotes and sources; on its
  * failure or past its timeout, the quotes alone. A question that came by a link (`byLink`), not sent from the
- * page's own form, gets the quotes only, as on the site's chat. The model is never asked when nothing was found.
+ * page's own form, gets the quotes only, as on the site's chat, and so does a client past `documentWording`'s
+ * count. The model is never asked when nothing was found.
  */
 export async function composeDocumentAnswer(
 	question: string,
 	answer: DocumentAnswer,
-	byLink: boolean,
+	{ byLink, userId }: { byLink: boolean; userId: string },
 ): Promise<DocumentAnswer> {
 	const model = configuredModel()
 	if (!model || byLink || answer.kind !== 'found') return answer
-	const composed = await wordsFor(model, documentWording(question, answer.quotes))
+	const composed = await wordsFor(model, documentWording(question, answer.quotes), userId)
 	return composed ? { ...answer, composed } : answer
 }

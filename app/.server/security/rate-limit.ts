@@ -57,6 +57,9 @@ export async function isRateLimited(context: Readonly<RouterContextProvider>, bu
  */
 export const keyRateLimits = {
 	newsletterConfirmation: { limit: 3, windowSeconds: 3600 },
+	// A client's 'Probar el asistente', per client: the model is paid by the word. As many as the site's chat
+	// lets a visitor ask; past it, the quotes alone.
+	documentWording: { limit: 30, windowSeconds: 600 },
 } as const
 
 /** Counts one use of `key` in its bucket; true once the limit is passed. */

@@ -31,19 +31,24 @@ async function ownAssistant(context: Route.LoaderArgs['context'], id: string) {
 }
 
 /** 'Probar el asistente' (`?pregunta=`): the quotes found, worded by the language model when one is configured. */
-async function answerOf(request: Request, supabase: ReturnType<typeof getSupabase>, assistantId: string) {
+async function answerOf(
+	request: Request,
+	supabase: ReturnType<typeof getSupabase>,
+	asked: { assistantId: string; userId: string },
+) {
 	const question = (new URL(request.url).searchParams.get('pregunta') ?? '').trim().slice(0, questionMaxLength)
 	if (!question) return { question, answer: null }
-	const found = await askDocuments(supabase, assistantId, question)
-	return { question, answer: await composeDocumentAnswer(question, found, !sentFromOwnPage(request)) }
+	const found = await askDocuments(supabase, asked.assistantId, question)
+	const byLink = !sentFromOwnPage(request)
+	return { question, answer: await composeDocumentAnswer(question, found, { byLink, userId: asked.userId }) }
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-	const { supabase, assistant } = await ownAssistant(context, params.id)
+	const { user, supabase, assistant } = await ownAssistant(context, params.id)
 	const [documents, quota, { question, answer }] = await Promise.all([
 		loadDocuments(supabase, assistant.id),
 		loadQuota(supabase, assistant.id),
-		answerOf(request, supabase, assistant.id),
+		answerOf(request, supabase, { assistantId: assistant.id, userId: user.id }),
 	])
 	return { assistant, documents, quota, question, answer, pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
 }
