@@ -121,16 +121,18 @@ export function TextareaField({
  * Which submission is in flight: the form posted to the path `formAction` (any when unsaid) whose `intent` and other
  * `fields` are these. A page with several forms tells them apart by their intent and fields, which a bare
  * `navigation.state === 'submitting'` cannot; a form's pending state lasts until the page its answer leads to has
- * loaded (the redirect included), so a button pressed once stays pressed until then.
+ * loaded (the redirect included), so a button pressed once stays pressed until then. A search form (`method:
+ * 'get'`) is pending while the page it asks for loads.
  */
 export function usePendingForm({
 	formAction,
 	intent,
 	fields = {},
-}: { formAction?: string; intent?: string; fields?: Record<string, string> } = {}) {
+	method = 'post',
+}: { formAction?: string; intent?: string; fields?: Record<string, string>; method?: 'get' | 'post' } = {}) {
 	const navigation = useNavigation()
 	const form = navigation.formData
-	if (navigation.state === 'idle' || !form || navigation.formMethod === 'GET') return false
+	if (navigation.state === 'idle' || !form || (navigation.formMethod === 'GET') !== (method === 'get')) return false
 	if (formAction !== undefined && new URL(navigation.formAction ?? '', 'http://x').pathname !== formAction) return false
 	if (intent !== undefined && form.get('intent') !== intent) return false
 	return Object.entries(fields).every(([name, value]) => form.get(name) === value)

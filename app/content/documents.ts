@@ -102,6 +102,7 @@ export const documentsCopy = {
 		label: 'Tu pregunta',
 		placeholder: '¿Qué plazo de entrega tenéis?',
 		submit: 'Preguntar',
+		pending: 'Buscando en tus documentos…',
 		composed: 'Tu asistente respondería:',
 		answerFrom: 'Según tus documentos:',
 		source: (document: string, page: number | null) => (page ? `${document}, página ${page}` : document),

@@ -42,7 +42,16 @@ test('with JavaScript: upload, watch it become ready, ask it, download it, delet
 	await expect(page.getByTestId('documents-quota')).toHaveText('2 de 100 documentos')
 
 	await page.getByLabel('Tu pregunta').fill('¿cuanto tarda la entrega?')
+	// The answer held back: while it comes, the button says it is searching and cannot be pressed twice.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/documentos\.data\?.*pregunta=/, async (route) => {
+		await held
+		await route.continue()
+	})
 	await page.getByRole('button', { name: 'Preguntar' }).click()
+	await expect(page.getByRole('button', { name: 'Buscando en tus documentos…' })).toBeDisabled()
+	release()
 	const answer = page.getByTestId('try-answer')
 	await expect(answer).toContainText('entre 2 y 4 semanas')
 	await expect(answer).toContainText('Condiciones de entrega ñ.pdf, página 2')

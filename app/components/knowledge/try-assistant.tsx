@@ -1,5 +1,5 @@
-import { Form } from 'react-router'
-import { inputClass, SubmitButton } from '~/components/forms'
+import { Form, useLocation } from 'react-router'
+import { inputClass, SubmitButton, usePendingForm } from '~/components/forms'
 import { Icon } from '~/components/ui/icon'
 import { documentsCopy as copy } from '~/content/documents'
 import { questionMaxLength } from '~/lib/chat'
@@ -18,6 +18,8 @@ export function TryAssistant({
 	answer: DocumentAnswer | null
 	hasReady: boolean
 }) {
+	// Finding the passages and, with a model, wording them takes up to its timeout: the button says so meanwhile.
+	const pending = usePendingForm({ method: 'get', formAction: useLocation().pathname })
 	return (
 		<section className="rounded-2xl border bg-surface p-6" aria-labelledby="try-heading" id="probar">
 			<h2 id="try-heading" className="text-xl font-semibold">
@@ -38,7 +40,11 @@ export function TryAssistant({
 					placeholder={copy.try.placeholder}
 					className={`${inputClass} min-w-0 flex-1`}
 				/>
-				<SubmitButton pending={false} icon={<Icon name="search" className="size-4" />}>
+				<SubmitButton
+					pending={pending}
+					pendingLabel={copy.try.pending}
+					icon={<Icon name="search" className="size-4" />}
+				>
 					{copy.try.submit}
 				</SubmitButton>
 			</Form>
