@@ -32,6 +32,11 @@ export type SupabaseOptions = {
 	siteUrl?: string
 	/** Where Storage keeps objects' bytes; a temporary folder, removed at stop, when absent. */
 	storageDir?: string
+	/**
+	 * The files of the database `database` was copied from (a test's copy of the seeded one), copied into
+	 * `storageDir` at start: every object its rows list has its file.
+	 */
+	storageFrom?: string
 }
 
 export type LocalSupabase = {
@@ -74,7 +79,7 @@ export async function startSupabase(options: SupabaseOptions): Promise<LocalSupa
 			throw error
 		}))
 	const rest: RestContext = { db, schema, maxRows: api.max_rows }
-	const files = await openFileStore(options.storageDir)
+	const files = await openFileStore(options.storageDir, options.storageFrom)
 	const storage: StorageContext = { db, files, fileSizeLimit: storageConfig.file_size_limit }
 
 	const server = createServer()

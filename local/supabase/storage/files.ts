@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { errors } from './errors'
@@ -29,13 +29,16 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /**
  * The files in `dir` (development keeps them in `.data/storage`), or in a temporary folder removed at
  * `close` when none is given (tests: one per stand-in, so per database). What a crash left half-written
- * is swept at start.
+ * is swept at start. `copyFrom`'s files are copied in first: those of the database this one was copied from.
  */
-export async function openFileStore(dir: string | undefined): Promise<FileStore> {
+export async function openFileStore(dir: string | undefined, copyFrom?: string): Promise<FileStore> {
 	const root = dir ?? (await mkdtemp(join(tmpdir(), 'kia-storage-')))
 	await mkdir(root, { recursive: true })
 	for (const name of await readdir(root)) {
 		if (name.startsWith('.tmp-')) await rm(join(root, name), { force: true })
+	}
+	for (const name of copyFrom ? await readdir(copyFrom) : []) {
+		if (copyFrom && uuidPattern.test(name)) await copyFile(join(copyFrom, name), join(root, name))
 	}
 	const pathOf = (version: string) => {
 		if (!uuidPattern.test(version)) throw new Error(`not a version of the stand-in: ${version}`)

@@ -1,6 +1,6 @@
 import { notImplemented, type Reply } from '../http'
 import { verifyJwt } from '../jwt'
-import { listBuckets, getBucket } from './buckets'
+import { getBucket, listBuckets, updateBucket } from './buckets'
 import { anonymousCaller, type Caller, type StorageContext, type StorageRequest } from './common'
 import { errors, toErrorReply } from './errors'
 import {
@@ -26,8 +26,9 @@ const unimplemented = new Set(['move', 'copy', 'list-v2', 'upload'])
 
 /**
  * Supabase Storage (`/storage/v1`, which Kong hands on without checking an API key: Storage reads the
- * JWT itself). The routes storage-js calls for objects and the bucket reads; SUPABASE-CONTRACT.md has
- * the contract, supabase/storage's src/http/routes the details followed.
+ * JWT itself). The routes storage-js calls for objects, the bucket reads and a bucket's update (what
+ * `supabase seed buckets` sends); SUPABASE-CONTRACT.md has the contract, supabase/storage's src/http/routes
+ * the details followed.
  */
 export async function handleStorage(req: StorageRequest, ctx: StorageContext): Promise<StorageOutcome> {
 	let role = '-'
@@ -171,6 +172,13 @@ function bucketRoute(req: StorageRequest, ctx: StorageContext, parts: string[]):
 	if (req.method === 'GET' && parts.length === 1) {
 		return { jwt: 'required', run: (caller) => getBucket(ctx, req, caller, parts[0] ?? '') }
 	}
+	if (req.method === 'PUT' && parts.length === 1) {
+		return {
+			jwt: 'required',
+			run: async (caller) => updateBucket(ctx, req, caller, parts[0] ?? '', await jsonBody(req)),
+		}
+	}
+	// Creating, emptying and deleting buckets: the migrations make the buckets the app uses.
 	if (['POST', 'PUT', 'DELETE'].includes(req.method)) return 'not implemented'
 	return undefined
 }

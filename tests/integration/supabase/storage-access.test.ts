@@ -253,4 +253,58 @@ describe('refusals outside the objects themselves', () => {
 			message: 'Bucket not found',
 		})
 	})
+
+	test('an update changes what its body gives (as `supabase seed buckets` sends it), checked as Storage checks it', async () => {
+		const bucketOf = async () =>
+			(
+				await standIn.supabase.db.query(
+					`select public, file_size_limit, allowed_mime_types from storage.buckets where id = 'libre'`,
+				)
+			).rows[0]
+		const updated = await service().updateBucket('libre', {
+			public: false,
+			fileSizeLimit: '1.5MB',
+			allowedMimeTypes: ['application/pdf', '', 'text/*'],
+		})
+		expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null })
+		expect(await bucketOf()).toEqual({
+			public: false,
+			file_size_limit: 1_500_000,
+			allowed_mime_types: ['application/pdf', 'text/*'],
+		})
+		const put = (body: unknown, token?: string) =>
+			raw(standIn.supabase.url, '/storage/v1/bucket/libre', {
+				method: 'PUT',
+				key: localServiceRoleKey,
+				token,
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			})
+		// The CLI's body for a bucket config.toml only gives a folder to: its size limit, and nothing else changes.
+		expect((await put({ file_size_limit: 2048 })).status).toBe(200)
+		expect(await bucketOf()).toMatchObject({ file_size_limit: 2048, allowed_mime_types: ['application/pdf', 'text/*'] })
+
+		const refusal = async (response: Response) => ({ status: response.status, ...(await response.json()) })
+		expect(await refusal(await put({}))).toMatchObject({
+			status: 400,
+			message: 'body must NOT have fewer than 1 properties',
+		})
+		expect(await refusal(await put({ file_size_limit: 60 * 1024 * 1024 }))).toMatchObject({
+			status: 400,
+			statusCode: '413',
+			code: 'EntityTooLarge',
+		})
+		expect(await refusal(await put({ allowed_mime_types: ['pdf'] }))).toMatchObject({
+			status: 400,
+			statusCode: '415',
+			message: 'mime type pdf is not supported',
+		})
+		// No policy lets a client update a bucket: for them it is not there.
+		expect(await refusal(await put({ public: true }, await accessToken(ana)))).toMatchObject({
+			status: 400,
+			statusCode: '404',
+			message: 'Bucket not found',
+		})
+		expect(await bucketOf()).toMatchObject({ public: false, file_size_limit: 2048 })
+	})
 })
