@@ -5,6 +5,7 @@ import { startPostgres } from './postgres'
 import type { LocalService } from './service'
 import { startStripe } from './stripe/server'
 import { connectDatabase, migrate, type Database } from './supabase/db'
+import { seedBuckets } from './supabase/seed-buckets'
 import { startSupabase } from './supabase/server'
 
 /** The ports `supabase start`, MailDev and stripe-mock use, so a real stack can replace any of them. */
@@ -32,6 +33,8 @@ export type LocalServicesOptions = {
 	dataDir?: string
 	/** A database made already (a test worker's copy): no server is started, and it is closed at stop. */
 	database?: Database
+	/** With `database`: the Storage files of the database it was copied from, which its rows list. */
+	storageFrom?: string
 	/** Where the Stripe stand-in posts events; none until set otherwise. */
 	stripeWebhookUrl?: string
 	/** One log line per request to the Supabase and Stripe stand-ins (default false). */
@@ -60,6 +63,7 @@ export async function startLocalServices({
 	ports = {},
 	dataDir,
 	database: given,
+	storageFrom,
 	stripeWebhookUrl,
 	log,
 	supabaseSiteUrl,
@@ -74,7 +78,9 @@ export async function startLocalServices({
 	try {
 		const mail = await startMailCatcher({ smtpPort: port.smtp, webPort: port.mailWeb })
 		started.push(mail)
-		const database = given ?? (await startDatabase(started, dataDir, port.postgres))
+		const { database, seeded } = given
+			? { database: given, seeded: false }
+			: await startDatabase(started, dataDir, port.postgres)
 		// Storage's files live beside the database that lists them; with a temporary database, they are temporary too.
 		const storageDir = dataDir ? join(dataDir, '..', 'storage') : undefined
 		const supabase = await startSupabase({
@@ -83,14 +89,26 @@ export async function startLocalServices({
 			log,
 			siteUrl: supabaseSiteUrl,
 			storageDir,
+			storageFrom,
 			mail: { host: '127.0.0.1', port: mail.smtpPort, from: 'KIA <no-reply@kia.test>' },
 		})
-		started.push({
+		const supabaseService = {
 			name: 'supabase',
 			url: supabase.url,
 			description: `API ${supabase.url} (auth /auth/v1, REST /rest/v1, storage /storage/v1, files ${storageDir ?? 'temporary'})`,
 			stop: supabase.stop,
-		})
+		}
+		started.push(supabaseService)
+		// The seed's objects, once Storage answers, as `supabase start` uploads them: on a new database only.
+		if (seeded) {
+			const uploaded = await seedBuckets(supabase.url).catch((error: unknown) => {
+				const reason = error instanceof Error ? error.message : String(error)
+				throw new Error(
+					`the seed's Storage objects could not be uploaded (${reason}); \`npm run db:reset\` seeds again`,
+				)
+			})
+			supabaseService.description += `; the seed's ${uploaded.length} objects uploaded`
+		}
 		// The Stripe data lives next to the database, so one folder holds all of development's state.
 		const stripeDataFile = dataDir ? join(dataDir, '..', 'stripe.json') : undefined
 		const stripe = await startStripe({
@@ -122,7 +140,7 @@ export async function startLocalServices({
 	}
 }
 
-/** A PostgreSQL server (pushed onto `started`) and its database, migrated and, when new, seeded. */
+/** A PostgreSQL server (pushed onto `started`) and its database, migrated and, when new, seeded (`seeded`). */
 async function startDatabase(started: LocalService[], dataDir: string | undefined, port: number) {
 	const postgres = await startPostgres({ dataDir, port })
 	const databaseUrl = postgres.url('postgres')
@@ -133,11 +151,11 @@ async function startDatabase(started: LocalService[], dataDir: string | undefine
 		stop: postgres.stop,
 	})
 	const database = connectDatabase(databaseUrl)
-	await migrate(database).catch(async (error: unknown) => {
+	const { seeded } = await migrate(database).catch(async (error: unknown) => {
 		await database.close()
 		throw error
 	})
-	return database
+	return { database, seeded }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'smol-toml'
 import { z } from 'zod'
@@ -92,6 +92,17 @@ const schema = z.object({
 		.object({
 			// The CLI's default where config.toml says nothing.
 			file_size_limit: size.prefault('50MiB'),
+			buckets: z
+				.record(
+					z.string(),
+					z.object({
+						public: z.boolean().optional(),
+						file_size_limit: size.optional(),
+						allowed_mime_types: z.array(z.string()).optional(),
+						objects_path: z.string().default(''),
+					}),
+				)
+				.default({}),
 		})
 		.prefault({}),
 })
@@ -106,6 +117,34 @@ export async function readConfig() {
 }
 
 export const readAuthConfig = async (): Promise<AuthConfig> => (await readConfig()).auth
+
+/** A bucket of `[storage.buckets.<name>]`, as the CLI resolves it before `supabase seed buckets`. */
+export type BucketSeed = {
+	name: string
+	public: boolean | undefined
+	/** In bytes; the global `file_size_limit` when the bucket gives none (or 0). */
+	fileSizeLimit: number
+	allowedMimeTypes: string[] | undefined
+	/** Absolute; '' when the bucket has no objects to upload. */
+	objectsPath: string
+}
+
+/**
+ * The buckets config.toml declares, with the CLI's fallbacks (pkg/config's "fallback configs"): the global size
+ * limit for a bucket without its own, and `objects_path` relative to the supabase directory.
+ */
+export function bucketSeeds(storage: StorageConfig): BucketSeed[] {
+	return Object.entries(storage.buckets).map(([name, bucket]) => ({
+		name,
+		public: bucket.public,
+		fileSizeLimit: bucket.file_size_limit || storage.file_size_limit,
+		allowedMimeTypes: bucket.allowed_mime_types,
+		objectsPath:
+			bucket.objects_path && !isAbsolute(bucket.objects_path)
+				? join(dirname(configFile), bucket.objects_path)
+				: bucket.objects_path,
+	}))
+}
 
 /** The signing keys file, relative to the supabase directory as the CLI resolves it. */
 export function signingKeysFile(config: AuthConfig) {

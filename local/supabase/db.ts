@@ -101,7 +101,8 @@ export function connectDatabase(url: string): Database {
  * Brings a database to what hosted Supabase would hold: on a new one, what the platform provides
  * (bootstrap.sql, Storage's schema), every migration of supabase/migrations and, when `seed`,
  * supabase/seed.sql; on a kept one, GoTrue's own schema upgrades, Storage's schema if it has none yet, and
- * the migrations not applied yet (as `supabase migration up`).
+ * the migrations not applied yet (as `supabase migration up`). `seeded` says seed.sql ran: its Storage objects
+ * are then to be uploaded (seedBuckets), as the CLI does on a new database only.
  */
 export async function migrate(db: Database, { seed = true }: { seed?: boolean } = {}) {
 	const isNew = !(await hasSchema(db, 'supabase_migrations'))
@@ -110,6 +111,7 @@ export async function migrate(db: Database, { seed = true }: { seed?: boolean } 
 	if (!(await hasSchema(db, 'storage'))) await db.query(await readFile(storageSchemaFile, 'utf8'))
 	await applyPendingMigrations(db)
 	if (isNew && seed) await db.query(await readFile(join(supabaseDir, 'seed.sql'), 'utf8'))
+	return { seeded: isNew && seed }
 }
 
 async function hasSchema(db: Database, name: string) {
