@@ -248,3 +248,22 @@ insert into public.blog_post_tags (post_id, tag_id) values
 
 -- The demo data above is history, not news: the e-mails and meeting links its writes enqueued are not sent.
 delete from public.trabajos;
+
+-- The assistant's documents (issue 67, decision 018): three PDFs the client handed over in its first weeks. Their
+-- files are supabase/buckets/documentos/<objeto> (`npm run seed:documents` makes them, and prints the sizes and
+-- hashes below), which `supabase db reset`, `supabase start` on a new database and the local stand-in upload to
+-- the bucket once this file has run (config.toml's [storage.buckets.documentos]). Reading them is news: each
+-- row's job stays in the queue, so the first run's worker makes their passages (en_cola, then listo) and
+-- 'Probar el asistente' answers from them.
+insert into public.documentos (id, asistente_id, user_id, nombre, objeto, tipo, tamano, sha256, subido_por, subido_at)
+select d.id, 'a5000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', d.nombre,
+  'c0000000-0000-4000-8000-000000000001/a5000000-0000-4000-8000-000000000001/' || d.id || '.pdf', 'pdf', d.tamano,
+  d.sha256, 'c0000000-0000-4000-8000-000000000001', now() - d.dias * interval '1 day'
+from (values
+  ('d5000000-0000-4000-8000-000000000001'::uuid, 'Calendario fiscal para clientes.pdf', 5798,
+   '5a850812124271f1dae90673594cbb1106aaf19be84cd7408ef0c771dcbabb0f', 40),
+  ('d5000000-0000-4000-8000-000000000002'::uuid, 'Tarifas y servicios.pdf', 2398,
+   '30389987f214eaf8c9884a9606a5e4eb02a3ce1b0dba1c88ffe8853936bd41a0', 39),
+  ('d5000000-0000-4000-8000-000000000003'::uuid, 'Preguntas frecuentes de los clientes.pdf', 3605,
+   'a0b1bed2142a997cad21a27515ce5039956b366d6a4c68d819a72a4c97d174ac', 12)
+) as d (id, nombre, tamano, sha256, dias);

@@ -72,6 +72,7 @@ test('a first run serves every page the first time: no console error, no reload,
 				.replace('/funcionalidades/:id', '/funcionalidades/facturas')
 				.replace('/admin/soporte/:id', `/admin/soporte/${seededInbox.message}`)
 				.replace('/dashboard/soporte/:id', `/dashboard/soporte/${seededInbox.request}`)
+				.replace('/dashboard/asistentes/:id', `/dashboard/asistentes/${seededAssistant}`)
 
 		const visitor = await watch()
 		for (const { path } of pages.filter((entry) => entry.host === 'site' && entry.path !== checkoutReturn))
@@ -86,6 +87,7 @@ test('a first run serves every page the first time: no console error, no reload,
 		))
 			await visitOnce(client, portal(withParams(path)))
 		await expectSeededInvoices(client, portal('/dashboard/suscripcion'))
+		await expectAnsweredFromDocuments(client, portal(`/dashboard/asistentes/${seededAssistant}/documentos`))
 
 		// The seeded client already pays a plan, so 'Pagar y Activar' sends them to change it: the admin buys.
 		const admin = await watch()
@@ -369,6 +371,7 @@ const seededInbox = {
 	message: 'f5000000-0000-4000-8000-000000000002',
 	request: 'f5000000-0000-4000-8000-000000000001',
 }
+const seededAssistant = 'a5000000-0000-4000-8000-000000000001'
 
 /** A first run's client panel is lived in (issue 55): a plan and its renewal, a request with a reply, a live assistant. */
 async function expectLivedInPanel(page: WatchedPage) {
@@ -383,6 +386,20 @@ async function expectLivedInPanel(page: WatchedPage) {
 	await expect(assistants.getByRole('listitem').filter({ hasText: 'Asistente de Ortega Asesores' })).toContainText(
 		'Activo',
 	)
+}
+
+/**
+ * The seed's documents, uploaded to Storage at start and read by the first run's worker: all three ready (the page
+ * looks again while any is not), and 'Probar el asistente' answers from them (issue 67).
+ */
+async function expectAnsweredFromDocuments(page: WatchedPage, documentsUrl: string) {
+	await visitOnce(page, documentsUrl)
+	await expect(page.getByTestId('document-row').filter({ hasText: 'Listo' })).toHaveCount(3, { timeout: 30_000 })
+	await page.getByLabel('Tu pregunta').fill('¿Qué horario tenéis en agosto?')
+	await page.getByRole('button', { name: 'Preguntar' }).click()
+	const answer = page.getByTestId('try-answer')
+	await expect(answer).toContainText('de 8:00 a 15:00')
+	await expect(answer).toContainText('Preguntas frecuentes de los clientes.pdf, página 1')
 }
 
 /** The seed's three monthly invoices, paid, each with its page on the Stripe stand-in. */

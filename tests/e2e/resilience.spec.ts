@@ -9,7 +9,8 @@ import { startMailCatcher } from '../../local/mail'
 import { startPostgres, type PostgresServer } from '../../local/postgres'
 import type { LocalService } from '../../local/service'
 import { startStripe, type LocalStripe } from '../../local/stripe/server'
-import { buildDatabase, copyDatabase } from '../../local/supabase/db'
+import { copyDatabase } from '../../local/supabase/db'
+import { buildSeededDatabase } from '../../local/supabase/seed-buckets'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { startApp } from '../support/app-server'
 import { expect, openApp, test, visitorAddress } from '../support/e2e-test'
@@ -43,7 +44,8 @@ let supabase: LocalSupabase | undefined
 let mail: LocalService | undefined
 let stripe: LocalStripe | undefined
 let app: Awaited<ReturnType<typeof startApp>>
-let stripeDir = ''
+/** What outlives a restart of a service: the Stripe stand-in's data and the seed's Storage files. */
+let stateDir = ''
 
 const site = (path: string) => `http://kia.localhost:${app.port}${path}`
 const portal = (path: string) => `http://portal.kia.localhost:${app.port}${path}`
@@ -55,6 +57,7 @@ async function startTheDatabase() {
 	if (!postgres) throw new Error('The PostgreSQL server starts before all.')
 	const started = await startSupabase({
 		database: await copyDatabase(postgres.url, seeded),
+		storageFrom: join(stateDir, 'storage'),
 		port: ports.supabase,
 		log: false,
 		mail: { host: '127.0.0.1', port: ports.smtp, from: 'KIA <no-reply@kia.test>' },
@@ -74,7 +77,7 @@ async function startTheMailServer() {
  * started before the app, which needs its address, and told the app's once it runs.
  */
 async function startStripeApi(webhookUrl?: string) {
-	const started = await startStripe({ port: ports.stripe, dataFile: join(stripeDir, 'stripe.json'), webhookUrl })
+	const started = await startStripe({ port: ports.stripe, dataFile: join(stateDir, 'stripe.json'), webhookUrl })
 	ports.stripe = started.port
 	return started
 }
@@ -82,10 +85,10 @@ async function startStripeApi(webhookUrl?: string) {
 const appWebhookUrl = () => `http://127.0.0.1:${app.port}/api/stripe/webhook`
 
 test.beforeAll(async () => {
-	stripeDir = await mkdtemp(join(tmpdir(), 'kia-resilience-'))
+	stateDir = await mkdtemp(join(tmpdir(), 'kia-resilience-'))
 	mail = await startTheMailServer()
 	postgres = await startPostgres()
-	await buildDatabase(postgres.url, { name: seeded })
+	await buildSeededDatabase(postgres.url, seeded, join(stateDir, 'storage'))
 	supabase = await startTheDatabase()
 	stripe = await startStripeApi()
 	app = await startApp((port) => ({
@@ -107,7 +110,7 @@ test.afterAll(async () => {
 	await app.stop()
 	await Promise.all([supabase?.stop(), mail?.stop(), stripe?.stop()])
 	await postgres?.stop()
-	await rm(stripeDir, { recursive: true, force: true })
+	await rm(stateDir, { recursive: true, force: true })
 })
 
 const database = () =>

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startPostgres, type PostgresServer } from '../../local/postgres'
-import { buildDatabase, connectDatabase } from '../../local/supabase/db'
+import { connectDatabase } from '../../local/supabase/db'
+import { buildSeededDatabase } from '../../local/supabase/seed-buckets'
 import { freezeDatabase, killDatabase } from '../support/database-faults'
 import { startBehindNginx, type Nginx } from '../support/nginx'
 import { localAnonKey } from '../support/keys'
@@ -22,9 +26,11 @@ let postgres: PostgresServer
 let app: TestApp
 let nginx: Nginx
 let port: number
+let storageDir = ''
 beforeAll(async () => {
 	postgres = await startPostgres()
-	await buildDatabase(postgres.url, { name: 'kia_outage' })
+	storageDir = await mkdtemp(join(tmpdir(), 'kia-storage-seeded-'))
+	await buildSeededDatabase(postgres.url, 'kia_outage', storageDir)
 	;({
 		port,
 		upstream: app,
@@ -37,7 +43,7 @@ beforeAll(async () => {
 					PORTAL_URL: `http://portal.kia.localhost:${port}`,
 					SHARED_CACHE_SECONDS: String(cacheSeconds),
 				},
-				{ supabase: await startTestSupabase(await connectDatabase(postgres.url('kia_outage'))) },
+				{ supabase: await startTestSupabase(connectDatabase(postgres.url('kia_outage')), storageDir) },
 			),
 		(app) => app.app.port,
 	))
@@ -46,6 +52,7 @@ afterAll(async () => {
 	await nginx?.stop()
 	await app?.stop()
 	await postgres?.stop()
+	if (storageDir) await rm(storageDir, { recursive: true, force: true })
 })
 
 const throughNginx = (path: string) => rawRequest(`http://kia.localhost:${port}${path}`)

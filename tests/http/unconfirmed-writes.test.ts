@@ -28,6 +28,7 @@ beforeAll(async () => {
 	postgres = await startFreezablePostgres()
 	const supabase = await startSupabase({
 		database: postgres.database(),
+		storageFrom: postgres.storageDir,
 		port: 0,
 		mail: { host: '127.0.0.1', port: smtpPort(), from: 'KIA <no-reply@kia.test>' },
 	})

@@ -1,16 +1,22 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startMailCatcher } from '../../local/mail'
 import { startPostgres } from '../../local/postgres'
-import { buildDatabase, connectDatabase } from '../../local/supabase/db'
+import { connectDatabase } from '../../local/supabase/db'
+import { buildSeededDatabase } from '../../local/supabase/seed-buckets'
 import { seededTemplate } from '../support/database'
 import { chooseRun } from '../support/unique'
 
 /**
  * One PostgreSQL server and one mail catcher for the whole run. The server holds the migrated and seeded
- * template each test file copies its own database from (tests/support/database.ts). Where they answer goes
- * into the environment, which the test workers, started after this, inherit (tests/support/urls.ts).
+ * template each test file copies its own database from (tests/support/database.ts), and a folder the seed's
+ * Storage files, which each stand-in over a copy starts from. Where they are goes into the environment, which
+ * the test workers, started after this, inherit (tests/support/urls.ts).
  */
 export default async function setup() {
 	const postgres = await startPostgres()
+	const storageDir = await mkdtemp(join(tmpdir(), 'kia-storage-seeded-'))
 	const mail = await startMailCatcher({ smtpPort: 0, webPort: 0 }).catch(async (error: unknown) => {
 		await postgres.stop()
 		throw error
@@ -18,9 +24,10 @@ export default async function setup() {
 	const teardown = async () => {
 		await mail.stop()
 		await postgres.stop()
+		await rm(storageDir, { recursive: true, force: true })
 	}
 	try {
-		await buildDatabase(postgres.url, { name: seededTemplate })
+		await buildSeededDatabase(postgres.url, seededTemplate, storageDir)
 		chooseRun({ latestBooking: await latestBooking(postgres.url(seededTemplate)) })
 	} catch (error) {
 		await teardown()
@@ -28,6 +35,7 @@ export default async function setup() {
 	}
 	Object.assign(process.env, {
 		TEST_POSTGRES_PORT: String(postgres.port),
+		TEST_SEEDED_STORAGE_DIR: storageDir,
 		TEST_MAIL_URL: mail.url,
 		TEST_SMTP_PORT: String(mail.smtpPort),
 	})

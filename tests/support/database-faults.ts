@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startPostgres, type PostgresServer } from '../../local/postgres'
-import { buildDatabase, connectDatabase } from '../../local/supabase/db'
+import { connectDatabase } from '../../local/supabase/db'
+import { buildSeededDatabase } from '../../local/supabase/seed-buckets'
 
 /** A process and all its descendants, parents first (Linux's /proc; PostgreSQL's processes are single-threaded). */
 async function processTree(pid: number): Promise<number[]> {
@@ -29,13 +32,15 @@ export async function killDatabase(server: PostgresServer) {
 }
 
 /**
- * A PostgreSQL server of the test file's own, with one database migrated and seeded as the suite's, to freeze:
- * stopping the suite's would stall every other file.
+ * A PostgreSQL server of the test file's own, with one database migrated and seeded as the suite's (its seed's
+ * Storage files in `storageDir`, for the stand-in's `storageFrom`), to freeze: stopping the suite's would stall
+ * every other file.
  */
 export async function startFreezablePostgres() {
 	const server = await startPostgres()
 	const name = 'kia'
-	await buildDatabase(server.url, { name })
+	const storageDir = await mkdtemp(join(tmpdir(), 'kia-storage-seeded-'))
+	await buildSeededDatabase(server.url, name, storageDir)
 	let thaw: (() => void) | undefined
 	const letGo = () => {
 		thaw?.()
@@ -43,6 +48,7 @@ export async function startFreezablePostgres() {
 	}
 	return {
 		database: () => connectDatabase(server.url(name)),
+		storageDir,
 		async freeze() {
 			thaw = await freezeDatabase(server)
 		},
@@ -50,6 +56,7 @@ export async function startFreezablePostgres() {
 		async stop() {
 			letGo()
 			await server.stop()
+			await rm(storageDir, { recursive: true, force: true })
 		},
 	}
 }

@@ -3,12 +3,13 @@ import { copyDatabase } from '../../local/supabase/db'
 import { startApp } from './app-server'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
+import { seededStorageDir } from './urls'
 
 /** The database the run's global setup builds (tests/e2e/global-setup.ts). */
 export const e2eTemplate = 'e2e_template'
 
 /**
- * A Playwright worker's own stack: a copy of the run's database behind a Supabase stand-in, a Stripe
+ * A Playwright worker's own stack: a copy of the run's database behind a Supabase stand-in (with the seed's Storage files), a Stripe
  * stand-in, a mail catcher and the production build on free ports, configured as production would be. The
  * addresses go into the worker's environment, where the suite's helpers read them (tests/support/urls.ts).
  */
@@ -22,6 +23,7 @@ export async function startWorkerStack() {
 	const services = await startLocalServices({
 		ports: { supabase: 0, postgres: 0, smtp: 0, mailWeb: 0, stripe: 0 },
 		database,
+		storageFrom: seededStorageDir(),
 		log: false,
 	})
 	const app = await startApp((appPort) => ({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { seededDatabase } from './database'
-import { smtpPort } from './urls'
+import { seededStorageDir, smtpPort } from './urls'
 
 export type StorageStandIn = {
 	supabase: LocalSupabase
@@ -12,7 +12,7 @@ export type StorageStandIn = {
 	stop: () => Promise<void>
 }
 
-/** A stand-in as startTestSupabase's, over a files folder the test can look into. */
+/** A stand-in as startTestSupabase's (the seed's objects' files included), over a files folder the test can look into. */
 export async function startStorageStandIn(): Promise<StorageStandIn> {
 	const storageDir = await mkdtemp(join(tmpdir(), 'kia-storage-test-'))
 	const supabase = await startSupabase({
@@ -21,6 +21,7 @@ export async function startStorageStandIn(): Promise<StorageStandIn> {
 		log: false,
 		mail: { host: '127.0.0.1', port: smtpPort(), from: 'KIA <no-reply@kia.test>' },
 		storageDir,
+		storageFrom: seededStorageDir(),
 	})
 	return {
 		supabase,

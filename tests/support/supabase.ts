@@ -4,18 +4,23 @@ import type { Database as LocalDatabase } from '../../local/supabase/db'
 import { startSupabase, type LocalSupabase } from '../../local/supabase/server'
 import { seededDatabase } from './database'
 import { localAnonKey, localServiceRoleKey } from './keys'
-import { smtpPort, supabaseURL } from './urls'
+import { seededStorageDir, smtpPort, supabaseURL } from './urls'
 
 /**
  * A stand-in on a free port over a database of its own, fresh from the seed (or over `database`), mailing to the
- * run's catcher.
+ * run's catcher. Its Storage starts with the files of the seed's objects: the run's (`storageFrom`, when
+ * `database` was built apart, that build's).
  */
-export async function startTestSupabase(database?: LocalDatabase): Promise<LocalSupabase> {
+export async function startTestSupabase(
+	database?: LocalDatabase,
+	storageFrom: string = seededStorageDir(),
+): Promise<LocalSupabase> {
 	return startSupabase({
 		database: database ?? (await seededDatabase()),
 		port: 0,
 		log: false,
 		mail: { host: '127.0.0.1', port: smtpPort(), from: 'KIA <no-reply@kia.test>' },
+		storageFrom,
 	})
 }
 

@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers'
 /**
  * Where the app under test and its services answer: set by a Playwright worker's stack
  * (tests/support/e2e-stack.ts), a Vitest file's test app (tests/support/test-app.ts) and Vitest's global
- * setup (the mail catcher, the PostgreSQL server).
+ * setup (the mail catcher, the PostgreSQL server, the seed's Storage files).
  */
 function stackVariable(name: string) {
 	const value = process.env[name]
@@ -18,6 +18,8 @@ export const mailURL = () => stackVariable('TEST_MAIL_URL')
 export const stripeURL = () => stackVariable('TEST_STRIPE_URL')
 export const smtpPort = () => Number(stackVariable('TEST_SMTP_PORT'))
 export const postgresPort = () => Number(stackVariable('TEST_POSTGRES_PORT'))
+/** The Storage files of the run's seeded database (its seed's objects), which a stand-in over a copy starts from. */
+export const seededStorageDir = () => stackVariable('TEST_SEEDED_STORAGE_DIR')
 
 export const siteURL = (path = '/') => `http://kia.localhost:${appPort()}${path}`
 export const portalURL = (path = '/') => `http://portal.kia.localhost:${appPort()}${path}`

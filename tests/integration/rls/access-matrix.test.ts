@@ -48,8 +48,8 @@ describe('select', () => {
 		facturas: { anon: denied, clienteA: 2, clienteB: 1, admin: 6, service: 6 },
 		stripe_customers: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 2 },
 		stripe_eventos: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 1 },
-		trabajos: { anon: denied, clienteA: 0, clienteB: 0, admin: 5, service: 5 },
-		documentos: { anon: denied, clienteA: 0, clienteB: 0, admin: 0, service: 0 },
+		trabajos: { anon: denied, clienteA: 0, clienteB: 0, admin: 8, service: 8 },
+		documentos: { anon: denied, clienteA: 0, clienteB: 0, admin: 3, service: 3 },
 		pasajes: { anon: denied, clienteA: 0, clienteB: 0, admin: 0, service: 0 },
 		vocabulario: { anon: denied, clienteA: denied, clienteB: denied, admin: denied, service: 0 },
 	}
