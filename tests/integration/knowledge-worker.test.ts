@@ -2,15 +2,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type * as ProcessJob from '~/.server/knowledge/process-job'
 import type * as Search from '~/.server/knowledge/search'
 import type * as Worker from '~/.server/jobs/worker'
-import {
-	assistantOnPlan,
-	docxFile,
-	passwordPdf,
-	pdfFile,
-	storeDocument,
-	windows1252Csv,
-	type StoredType,
-} from '../support/documents'
+import type { DocumentType } from '~/lib/documents'
+import { assistantOnPlan, docxFile, passwordPdf, pdfFile, storeDocument, windows1252Csv } from '../support/documents'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage'
 import { createUser, serviceClient, type TestUser } from '../support/supabase'
 import { uniqueEmail } from '../support/unique'
@@ -36,7 +29,8 @@ beforeAll(async () => {
 })
 afterAll(() => standIn.stop())
 
-const upload = (name: string, type: StoredType, bytes: Buffer) => storeDocument(user, assistant, name, type, bytes)
+/** As the upload stores it: the file in the client's folder, then its row (which enqueues its job). */
+const upload = (name: string, type: DocumentType, bytes: Buffer) => storeDocument(user, assistant, name, type, bytes)
 
 const processDocuments = () =>
 	worker.runDueJobs({

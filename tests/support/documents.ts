@@ -1,9 +1,23 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { strToU8, zipSync } from 'fflate'
-import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Database } from '~/lib/database.types'
-import { serviceClient } from './supabase'
+import {
+	concatTransformationMatrix,
+	drawObject,
+	PDFDocument,
+	PDFHexString,
+	popGraphicsState,
+	pushGraphicsState,
+	StandardFonts,
+} from 'pdf-lib'
+import { about } from '../../app/content/about'
+import { capabilityPages, verifactu } from '../../app/content/capability-pages'
+import { homeFaq } from '../../app/content/faq'
+import { howItWorks } from '../../app/content/how-it-works'
+import { contractingTerms, cookiePolicy, privacyPolicy } from '../../app/content/legal'
+import { projects } from '../../app/content/projects'
+import { webapp } from '../../app/content/webapp'
+import type { DocumentType } from '../../app/lib/documents'
+import { serviceClient, type TestUser } from './supabase'
 import { supabaseURL } from './urls'
 
 // Small documents of every kind the portal reads, and of the kinds it refuses, made in the test (issue 67).
@@ -104,40 +118,143 @@ export async function failedDocument(assistantId: string, userId: string) {
 	return id
 }
 
-const storedTypes = {
-	pdf: 'application/pdf',
-	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-	csv: 'text/csv',
-	txt: 'text/plain',
-} as const
-export type StoredType = keyof typeof storedTypes
+/**
+ * The sentences of the site's own Spanish copy (legal texts, capability pages, FAQ…), in the order they are written,
+ * so neighbours share a subject: prose for documents of a realistic size. Only characters a PDF's standard fonts
+ * can draw (WinAnsi) are kept.
+ */
+export const siteSentences: readonly string[] = (() => {
+	const strings: string[] = []
+	const walk = (value: unknown) => {
+		if (typeof value === 'string') strings.push(value)
+		else if (Array.isArray(value)) value.forEach(walk)
+		else if (value && typeof value === 'object') Object.values(value).forEach(walk)
+	}
+	walk([
+		privacyPolicy,
+		cookiePolicy,
+		contractingTerms,
+		capabilityPages,
+		verifactu,
+		homeFaq,
+		howItWorks,
+		about,
+		projects,
+	])
+	walk(webapp)
+	const sentences = strings
+		.flatMap((text) => text.match(/[^.!?]+[.!?]+/g) ?? [])
+		.map((sentence) => sentence.replace(/[^\x20-\x7E\u00A0-\u00FF€—–‘’“”«»…•]/g, ' ').trim())
+		.filter((sentence) => sentence.length > 30 && /^[\p{Lu}¿¡]/u.test(sentence))
+	return [...new Set(sentences)]
+})()
 
 /**
- * A document as the upload stores it, without the page: the file in the client's folder, then its row (which
- * enqueues its processing). Its id.
+ * `count` pages of about `charsPerPage` characters of the site's prose, in paragraphs, each page headed with its
+ * number and `title` so no two pages (nor two documents of different titles) are alike.
+ */
+export function prosePages(count: number, { title = 'Manual', charsPerPage = 3_000 } = {}) {
+	const start = Number.parseInt(createHash('sha256').update(title).digest('hex').slice(0, 8), 16)
+	let next = start % siteSentences.length
+	return Array.from({ length: count }, (_, index) => {
+		const paragraphs = [`${title}, página ${index + 1}.`]
+		let length = 0
+		while (length < charsPerPage) {
+			const paragraph: string[] = []
+			for (let n = 0; n < 4 && length < charsPerPage; n += 1) {
+				const sentence = siteSentences[next] ?? ''
+				next = (next + 1) % siteSentences.length
+				paragraph.push(sentence)
+				length += sentence.length + 1
+			}
+			paragraphs.push(paragraph.join(' '))
+		}
+		return paragraphs.join('\n\n')
+	})
+}
+
+/**
+ * A PDF whose pages hold these texts as a word processor lays them out (lines of a page's width, a blank line
+ * between paragraphs), and, with `imageBytesPerPage`, a photo on each page of that many bytes of noise, which no
+ * compression shrinks: how a document reaches tens of megabytes with little text.
+ */
+export async function textPdf(pages: string[], { imageBytesPerPage = 0 } = {}) {
+	const pdf = await PDFDocument.create()
+	const font = await pdf.embedFont(StandardFonts.Helvetica)
+	for (const text of pages) {
+		const page = pdf.addPage([595, 842])
+		if (imageBytesPerPage > 0) {
+			const width = 512
+			const height = Math.max(1, Math.floor(imageBytesPerPage / (width * 3)))
+			const image = pdf.context.stream(randomBytes(width * height * 3), {
+				Type: 'XObject',
+				Subtype: 'Image',
+				Width: width,
+				Height: height,
+				ColorSpace: 'DeviceRGB',
+				BitsPerComponent: 8,
+			})
+			const name = page.node.newXObject('Foto', pdf.context.register(image))
+			page.pushOperators(
+				pushGraphicsState(),
+				concatTransformationMatrix(495, 0, 0, 300, 50, 40),
+				drawObject(name),
+				popGraphicsState(),
+			)
+		}
+		const lines = text.split('\n').flatMap((paragraph) => wrap(paragraph, 100))
+		lines.forEach((line, index) => line && page.drawText(line, { x: 50, y: 800 - index * 12, size: 9.5, font }))
+	}
+	return Buffer.from(await pdf.save())
+}
+
+function wrap(paragraph: string, width: number) {
+	const lines: string[] = []
+	let line = ''
+	for (const word of paragraph.split(' ')) {
+		if (line && line.length + word.length + 1 > width) {
+			lines.push(line)
+			line = word
+		} else line = line ? `${line} ${word}` : word
+	}
+	lines.push(line)
+	return lines
+}
+
+const mimeTypes: Record<DocumentType, string> = {
+	pdf: 'application/pdf',
+	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+	txt: 'text/plain',
+	md: 'text/markdown',
+	csv: 'text/csv',
+}
+
+/**
+ * As the upload stores a file (app/.server/knowledge/upload.ts), without the app: the file in the client's folder
+ * through their own Storage client, then its row, which enqueues its processing. The document's id.
  */
 export async function storeDocument(
-	user: { id: string; client: SupabaseClient<Database> },
-	assistant: string,
+	user: Pick<TestUser, 'id' | 'client'>,
+	assistantId: string,
 	name: string,
-	type: StoredType,
+	type: DocumentType,
 	bytes: Buffer,
 ) {
 	const id = randomUUID()
 	const stored = await user.client.storage
 		.from('documentos')
-		.upload(`${user.id}/${assistant}/${id}.${type}`, bytes, { contentType: storedTypes[type] })
+		.upload(`${user.id}/${assistantId}/${id}.${type}`, bytes, { contentType: mimeTypes[type] })
 	if (stored.error) throw stored.error
 	const registered = await user.client.rpc('registrar_documento', {
 		id,
-		asistente: assistant,
+		asistente: assistantId,
 		nombre: name,
 		tipo: type,
 		tamano: bytes.byteLength,
 		sha256: createHash('sha256').update(bytes).digest('hex'),
 	})
 	if (registered.error) throw registered.error
-	if (JSON.stringify(registered.data) !== JSON.stringify({ ok: true }))
-		throw new Error(`registrar_documento answered ${JSON.stringify(registered.data)}`)
+	if (JSON.stringify(registered.data) !== '{"ok":true}')
+		throw new Error(`registrar_documento: ${JSON.stringify(registered.data)}`)
 	return id
 }

@@ -21,7 +21,7 @@ export async function startTestApp(
 	const supabase = given ?? (await startTestSupabase())
 	const stripe = await startStripe({ port: 0 })
 	const stopServices = () => Promise.all([supabase.stop(), stripe.stop()])
-	const app = await startApp((port) => ({
+	const appEnv = (port: number) => ({
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
 		COOKIE_DOMAIN: 'kia.localhost',
@@ -33,7 +33,8 @@ export async function startTestApp(
 		...e2eStripe(stripe.url),
 		ENABLE_TEST_ROUTES: '1',
 		...extraEnv,
-	})).catch(async (error: unknown) => {
+	})
+	const app = await startApp(appEnv).catch(async (error: unknown) => {
 		await stopServices()
 		throw error
 	})
@@ -51,6 +52,11 @@ export async function startTestApp(
 		app,
 		site,
 		portal,
+		/**
+		 * Another production server on the same services and settings (`overrides` over them): the server that
+		 * comes up after this one died, or a second one beside it. Stopping it is the caller's.
+		 */
+		startAnother: (overrides: Record<string, string> = {}) => startApp((port) => ({ ...appEnv(port), ...overrides })),
 		stop: async () => {
 			await app.stop()
 			await stopServices()
