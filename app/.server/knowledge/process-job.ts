@@ -29,11 +29,8 @@ export async function processDocumentJob(job: Job) {
 	const document = started.parse(taken.data)
 	// Deleted meanwhile, or already done by a worker before this one: nothing left to do.
 	if (!document) return
-	const downloaded = await service.storage.from(documentsBucket).download(document.objeto)
-	if (downloaded.error) throw failure('la descarga del archivo', downloaded.error)
-	const bytes = new Uint8Array(await downloaded.data.arrayBuffer())
 	try {
-		const extracted = await extractDocument(document.tipo, bytes)
+		const extracted = await extractDocument(document.tipo, await download(document.objeto, document.tamano))
 		const parts = inParts(passagesOf(extracted))
 		for (const [index, part] of parts.entries()) {
 			const saved = await service.rpc('guardar_pasajes', {
@@ -66,6 +63,28 @@ export async function removeDocumentFileJob(job: Job) {
 	const { objeto } = jobData(z.object({ objeto: z.string().min(1) }), job)
 	const removed = await createServiceClient().storage.from(documentsBucket).remove([objeto])
 	if (removed.error) throw failure('el borrado del archivo', removed.error)
+}
+
+/**
+ * The file, read as it arrives into one buffer of the size its row says. A Blob and then its ArrayBuffer would
+ * hold a 50 MB file twice while it is read, and PDF.js needs it whole (it reads a PDF from its end).
+ */
+async function download(key: string, size: number) {
+	const { data, error } = await createServiceClient().storage.from(documentsBucket).download(key).asStream()
+	if (error) throw failure('la descarga del archivo', error)
+	const bytes = new Uint8Array(size)
+	let received = 0
+	const reader = data.getReader()
+	for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+		if (received + chunk.value.byteLength > size) {
+			await reader.cancel()
+			throw new Error(`la descarga del archivo: más de los ${size} bytes del documento`)
+		}
+		bytes.set(chunk.value, received)
+		received += chunk.value.byteLength
+	}
+	if (received < size) throw new Error(`la descarga del archivo: ${received} de sus ${size} bytes`)
+	return bytes
 }
 
 /** What one call sends at most: the API's bodies are limited (the local stand-in's to 1 MiB). */

@@ -8,6 +8,7 @@ import { documentsCopy as copy, nextPlanOf } from '~/content/documents'
 import { planById } from '~/content/plans'
 import type { Database } from '~/lib/database.types'
 import { documentLimits } from '~/lib/documents'
+import { wakeWorker } from '../jobs/wake'
 import { log } from '../log'
 import { documentsBucket, loadQuota, type DocumentQuota } from './documents'
 import { checkFile, documentName } from './files'
@@ -216,7 +217,11 @@ class Files {
 			sha256,
 		})
 		const answer = registered.error ? null : registration.safeParse(registered.data)
-		if (answer?.success && answer.data.ok) return { name, ok: true, message: copy.outcome.received(name) }
+		if (answer?.success && answer.data.ok) {
+			// Its row enqueued its reading: this process's worker starts now rather than at its next look.
+			wakeWorker()
+			return { name, ok: true, message: copy.outcome.received(name) }
+		}
 		// No row for it: its file goes, so nothing is left half-written.
 		const removed = await client.storage.from(documentsBucket).remove([key])
 		if (removed.error) log.error({ err: removed.error, key }, '[knowledge] a refused file could not be removed')
@@ -249,7 +254,8 @@ async function readFile(stream: Readable) {
 		if (!truncated) chunks.push(chunk)
 	}
 	return {
-		bytes: new Uint8Array(Buffer.concat(chunks)),
+		// A Buffer is a Uint8Array already: another would be a second copy of the file.
+		bytes: Buffer.concat(chunks),
 		truncated: truncated || Boolean((stream as { truncated?: boolean }).truncated),
 	}
 }
