@@ -870,14 +870,17 @@ export type Database = {
 			vocabulario: {
 				Row: {
 					asistente_id: string
+					pasajes: number
 					termino: string
 				}
 				Insert: {
 					asistente_id: string
+					pasajes?: number
 					termino: string
 				}
 				Update: {
 					asistente_id?: string
+					pasajes?: number
 					termino?: string
 				}
 				Relationships: [

@@ -75,11 +75,14 @@ create index pasajes_documento on public.pasajes (documento_id, orden);
 create index pasajes_asistente on public.pasajes (asistente_id);
 
 -- Every stem an assistant's passages hold, for typos: a question's word that no passage has is read as the
--- nearest of these (pg_trgm). A stem whose documents were all deleted stays: it only widens a search, never
--- answers one.
+-- nearest of these (pg_trgm). `pasajes` is how many passages have held it, counted as they are written and never
+-- lowered: a question of more than eight stems is searched through its rarest ones (buscar_pasajes), and only how
+-- fast depends on it, never which passages answer. A stem whose documents were all deleted stays: it only widens a
+-- search, never answers one.
 create table public.vocabulario (
   asistente_id uuid not null references public.asistentes (id) on delete cascade,
   termino text not null,
+  pasajes integer not null default 0,
   primary key (asistente_id, termino)
 );
 
@@ -302,15 +305,22 @@ begin
   if desde = 0 then
     delete from public.pasajes p where p.documento_id = documento;
   end if;
-  insert into public.pasajes (documento_id, asistente_id, pagina, orden, texto, terminos)
-  select documento, asistente, (p ->> 'pagina')::integer, desde + o::integer, p ->> 'texto',
-    to_tsvector('simple', p ->> 'terminos')
-  from jsonb_array_elements(guardar_pasajes.pasajes) with ordinality as t (p, o);
-  insert into public.vocabulario (asistente_id, termino)
-  select distinct asistente, palabra
-  from jsonb_array_elements(guardar_pasajes.pasajes) p, regexp_split_to_table(p ->> 'terminos', ' ') palabra
-  where palabra <> '' and char_length(palabra) <= 60
-  on conflict do nothing;
+  -- Each stem counted once a passage, in the order of the stems: two documents of one assistant written at once
+  -- lock the stems they share in the same order, so one waits for the other instead of deadlocking.
+  with nuevos as (
+    insert into public.pasajes (documento_id, asistente_id, pagina, orden, texto, terminos)
+    select documento, asistente, (p ->> 'pagina')::integer, desde + o::integer, p ->> 'texto',
+      to_tsvector('simple', p ->> 'terminos')
+    from jsonb_array_elements(guardar_pasajes.pasajes) with ordinality as t (p, o)
+    returning terminos
+  )
+  insert into public.vocabulario as v (asistente_id, termino, pasajes)
+  select asistente, palabra, count(*)
+  from nuevos, unnest(tsvector_to_array(nuevos.terminos)) palabra
+  where char_length(palabra) <= 60
+  group by palabra
+  order by palabra
+  on conflict (asistente_id, termino) do update set pasajes = v.pasajes + excluded.pasajes;
   if ultima then
     update public.documentos d
     set estado = 'listo', motivo = null, paginas = guardar_pasajes.paginas,
@@ -367,9 +377,10 @@ grant execute on function public.reprocesar_documento(uuid) to authenticated;
 -- Searching, inside the client's own assistant ---------------------------------------------------------------
 
 -- The passages of one assistant that answer a question's stems (`terminos`, as app/.server/knowledge/terms.ts
--- makes them), best first: how many of the question's stems each holds, then how often. A stem no passage of the
--- assistant has is read as the nearest one it has (a typo: 'factruas' → 'factur'). Only the assistant's owner or
--- an admin may search it; anyone else is refused, whatever the assistant's id.
+-- makes them), best first: how many of the question's stems each holds, then how often. A passage answers when it
+-- holds more than half of them (any, for a question of one): one word of two is a coincidence. A stem no passage of
+-- the assistant has is read as the nearest one it has (a typo: 'factruas' → 'factur'). Only the assistant's owner
+-- or an admin may search it; anyone else is refused, whatever the assistant's id.
 create function public.buscar_pasajes(asistente uuid, terminos text[], cuantos integer default 5)
 returns table (
   documento_id uuid, documento text, tipo text, pagina integer, texto text, coincidencias integer, puntuacion real
@@ -381,35 +392,67 @@ set search_path = ''
 as $$
 declare
   duenio uuid;
+  -- The question's stems as the assistant knows them, the rarest first.
   buscados text[];
+  necesarios integer;
   consulta tsquery;
+  candidatos tsquery;
+  cuenta text;
 begin
   select a.user_id into duenio from public.asistentes a where a.id = asistente;
   if duenio is null or (duenio <> (select auth.uid()) and not public.is_admin()) then
     raise exception 'asistente no encontrado' using errcode = '42501';
   end if;
-  select coalesce(array_agg(distinct coalesce(conocido.termino, t)), '{}') into buscados
-  from unnest(terminos[1:20]) t
-  left join lateral (
-    select v.termino from public.vocabulario v
-    where v.asistente_id = asistente and (v.termino = t or (char_length(t) >= 4 and v.termino operator(extensions.%) t))
-    order by v.termino = t desc, extensions.similarity(v.termino, t) desc
-    limit 1
-  ) conocido on true
-  where t ~ '^[[:alnum:]]+$';
+  select coalesce(array_agg(termino order by frecuencia, termino), '{}') into buscados
+  from (
+    select coalesce(conocido.termino, t) as termino, max(coalesce(conocido.pasajes, 0)) as frecuencia
+    from unnest(terminos[1:20]) t
+    left join lateral (
+      select v.termino, v.pasajes from public.vocabulario v
+      where v.asistente_id = asistente and (v.termino = t or (char_length(t) >= 4 and v.termino operator(extensions.%) t))
+      order by v.termino = t desc, extensions.similarity(v.termino, t) desc
+      limit 1
+    ) conocido on true
+    where t ~ '^[[:alnum:]]+$'
+    group by 1
+  ) conocidos;
   if cardinality(buscados) = 0 then
     return;
   end if;
+  necesarios := cardinality(buscados) / 2 + 1;
   consulta := array_to_string(buscados, ' | ')::tsquery;
-  return query
-  select p.documento_id, d.nombre, d.tipo, p.pagina, p.texto,
-    (select count(*)::integer from unnest(buscados) b where p.terminos @@ b::tsquery) as coincidencias,
-    ts_rank(p.terminos, consulta) as puntuacion
-  from public.pasajes p
-  join public.documentos d on d.id = p.documento_id
-  where p.asistente_id = asistente and p.terminos @@ consulta and d.estado = 'listo'
-  order by 6 desc, 7 desc, p.id
-  limit least(greatest(cuantos, 1), 20);
+  -- Only the passages that answer are read and ranked: those holding one of the groups of `necesarios` stems
+  -- ('(a & b) | (a & c) | (b & c)' for three), which the index finds without reading the rest. A common word
+  -- ('cliente', the firm's own name) would otherwise have the search read most of the assistant's passages for
+  -- answers that need another word of the question anyway. Past eight stems the groups are too many (126 for
+  -- nine): a passage that holds `necesarios` of them holds one of the rarest (all but necesarios - 1) at least.
+  if cardinality(buscados) <= 8 then
+    with recursive grupos (ultimo, grupo) as (
+      select i, array[buscados[i]] from generate_subscripts(buscados, 1) i
+      union all
+      select i, g.grupo || buscados[i] from grupos g, generate_subscripts(buscados, 1) i
+      where i > g.ultimo and cardinality(g.grupo) < necesarios
+    )
+    select string_agg('(' || array_to_string(grupo, ' & ') || ')', ' | ')::tsquery into candidatos
+    from grupos where cardinality(grupo) = necesarios;
+  else
+    candidatos := array_to_string(buscados[1:cardinality(buscados) - necesarios + 1], ' | ')::tsquery;
+  end if;
+  -- How many stems a passage holds, written out ('(terminos @@ a) + (terminos @@ b)'): a subquery over the stems
+  -- for each passage read costs as much again as reading it. The stems are letters and digits, quoted anyway.
+  select string_agg(format('(c.terminos @@ %L::tsquery)::integer', b), ' + ') into cuenta from unnest(buscados) b;
+  return query execute format($consulta$
+    select p.documento_id, d.nombre, d.tipo, p.pagina, p.texto, p.coincidencias, p.puntuacion
+    from (
+      select c.id, c.documento_id, c.pagina, c.texto, %s as coincidencias, ts_rank(c.terminos, $2) as puntuacion
+      from public.pasajes c
+      where c.asistente_id = $1 and c.terminos @@ $3
+    ) p
+    join public.documentos d on d.id = p.documento_id
+    where p.coincidencias >= $4 and d.estado = 'listo'
+    order by p.coincidencias desc, p.puntuacion desc, p.id
+    limit $5
+  $consulta$, cuenta) using asistente, consulta, candidatos, necesarios, least(greatest(cuantos, 1), 20);
 end;
 $$;
 

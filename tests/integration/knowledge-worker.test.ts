@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type * as ProcessJob from '~/.server/knowledge/process-job'
 import type * as Search from '~/.server/knowledge/search'
@@ -143,4 +144,82 @@ describe('documents read', () => {
 		}
 		expect(await documentRow(id)).toMatchObject({ estado: 'fallido', motivo: 'atascado' })
 	}, 60_000)
+})
+
+describe('the search', () => {
+	test('reads the rarest stems first and answers as a search of every passage would: those holding more than half', async () => {
+		const archive = await assistantOnPlan(standIn.supabase.url, user, 'enterprise')
+		const service = serviceClient(standIn.supabase.url)
+		// Stems from one most passages hold to one a few do, each up to three times (how often counts in the rank).
+		const stems = { comun: 0.9, frecuent: 0.6, medi: 0.3, poc: 0.1, rar: 0.03, unic: 0.01 }
+		let seed = 7
+		const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647
+		const counts: Record<string, number> = {}
+		for (const document of [1, 2]) {
+			const id = randomUUID()
+			const inserted = await service.from('documentos').insert({
+				id,
+				asistente_id: archive,
+				user_id: user.id,
+				nombre: `Archivo ${document}.txt`,
+				objeto: `${user.id}/${archive}/${id}.txt`,
+				tipo: 'txt',
+				tamano: 1,
+				sha256: createHash('sha256').update(id).digest('hex'),
+				estado: 'procesando',
+			})
+			if (inserted.error) throw inserted.error
+			const passages = Array.from({ length: 150 }, (_, n) => {
+				const held = Object.entries(stems).filter(([, share]) => random() < share)
+				for (const [stem] of held) counts[stem] = (counts[stem] ?? 0) + 1
+				const terms = held.flatMap(([stem]) => Array.from({ length: 1 + Math.floor(random() * 3) }, () => stem))
+				return { pagina: 1, texto: `Pasaje ${document}-${n}`, terminos: ['relleno', ...terms].join(' ') }
+			})
+			const saved = await service.rpc('guardar_pasajes', { documento: id, pasajes: passages, paginas: 1 })
+			expect(saved.data).toBe(true)
+		}
+		const { rows: vocabulary } = await standIn.supabase.db.query<{ termino: string; pasajes: number }>(
+			`select termino, pasajes from vocabulario where asistente_id = $1 and termino <> 'relleno' order by termino`,
+			[archive],
+		)
+		expect(Object.fromEntries(vocabulary.map((row) => [row.termino, row.pasajes]))).toEqual(counts)
+
+		/** The same order, reading every passage of the assistant. */
+		const everyPassage = async (terms: string[]) => {
+			const { rows } = await standIn.supabase.db.query<{ texto: string; coincidencias: number }>(
+				`select texto, coincidencias from (
+				   select p.id, p.texto, p.terminos,
+				     (select count(*)::integer from unnest($2::text[]) t where p.terminos @@ t::tsquery) as coincidencias
+				   from pasajes p where p.asistente_id = $1
+				 ) p
+				 where coincidencias >= cardinality($2::text[]) / 2 + 1
+				 order by coincidencias desc, ts_rank(p.terminos, array_to_string($2::text[], ' | ')::tsquery) desc, p.id
+				 limit 5`,
+				[archive, terms],
+			)
+			return rows
+		}
+		const names = Object.keys(stems)
+		const questions = Array.from({ length: 2 ** names.length - 1 }, (_, mask) =>
+			names.filter((_, bit) => ((mask + 1) >> bit) & 1),
+		)
+		// Unknown stems count as asked; past eight stems the search reads the rarest ones' passages instead of groups.
+		const more = [
+			['comun', 'inexistent'],
+			['rar', 'comun', 'inexistent'],
+			[...names, 'relleno', 'inexistent', 'ningun'],
+		]
+		for (const terms of [...questions, ...more]) {
+			const { data, error } = await user.client.rpc('buscar_pasajes', {
+				asistente: archive,
+				terminos: terms,
+				cuantos: 5,
+			})
+			if (error) throw error
+			expect({ terms, found: data.map(({ texto, coincidencias }) => ({ texto, coincidencias })) }).toEqual({
+				terms,
+				found: await everyPassage(terms),
+			})
+		}
+	})
 })

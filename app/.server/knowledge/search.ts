@@ -6,7 +6,11 @@ import { questionTerms } from './terms'
 
 type Client = SupabaseClient<Database>
 
-/** A passage answers when it holds more than half of what was asked: one word of two is a coincidence. */
+/**
+ * A passage answers when it holds more than half of what was asked: one word of two is a coincidence. buscar_pasajes
+ * returns only such passages, counted against the stems it searched (a word it could not read is not one); here
+ * against every stem the question has.
+ */
 const answers = (matched: number, asked: number) => asked === 1 || matched / asked > 0.5
 /** Longer than the site's quotes: a client's passage is a paragraph of their own document, read to check it. */
 const quoteLength = 600
