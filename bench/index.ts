@@ -2,7 +2,8 @@
 // bench/results.md. Anonymous pages through nginx's cache against nginx serving the same page as a file, in
 // alternating runs (bench/throughput.ts); the CPU of an anonymous render per page (bench/render.ts) and where it
 // goes (bench/profile.ts); signed-in pages at hosted latency (bench/latency.ts); first-load JavaScript per route;
-// Lighthouse (mobile); the admin pages at volume; a soak. A benchmark, not a test: nothing here fails the build.
+// Lighthouse (mobile); the admin pages at volume; a client's documents (bench/documents.ts); a soak. A benchmark,
+// not a test: nothing here fails the build.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
@@ -11,6 +12,7 @@ import { budgetedSitePaths, firstLoadBudgetKb, gzipKb, modulePreloadsOf } from '
 import { rawRequest } from '../tests/support/urls'
 import { measureAdminPages } from './admin'
 import { measureChatAnswers } from './chat'
+import { measureDocuments } from './documents'
 import { machine, residentMiB, signInCookie, startBenchStack, today, type BenchStack } from './support'
 import { hostedLatency } from './latency'
 import { lighthouse, lighthouseBudgets } from './lighthouse'
@@ -141,6 +143,7 @@ if (runs('profile')) sections.push(await renderProfile(stack, await signIn()))
 if (runs('latency')) sections.push(await hostedLatency(stack, await signIn()))
 if (runs('chat')) sections.push(await measureChatAnswers(stack))
 if (runs('admin')) sections.push(await measureAdminPages(stack))
+if (runs('documents')) sections.push(await measureDocuments(stack))
 if (runs('soak')) sections.push(await soak(stack))
 await stack.stop()
 

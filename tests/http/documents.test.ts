@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAccount } from '../support/data'
-import { assistantOnPlan, pdfFile } from '../support/documents'
+import { assistantOnPlan, multipartBody, pdfFile, type FilePart } from '../support/documents'
 import { sessionCookie } from '../support/hostile-input'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { serviceClient } from '../support/supabase'
@@ -23,21 +23,6 @@ beforeAll(async () => {
 afterAll(() => app.stop())
 
 const page = (id = assistant) => app.portal(`/dashboard/asistentes/${id}/documentos`)
-
-type Part = { name: string; bytes: Buffer | string; type?: string }
-
-/** A multipart body as a browser's form sends it. */
-async function multipart(files: Part[]) {
-	const form = new FormData()
-	for (const file of files)
-		form.append(
-			'archivos',
-			new Blob([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)], { type: file.type ?? '' }),
-			file.name,
-		)
-	const request = new Request('http://x/', { method: 'POST', body: form })
-	return { body: Buffer.from(await request.arrayBuffer()), type: request.headers.get('Content-Type') ?? '' }
-}
 
 function send(url: string, body: Buffer, headers: Record<string, string>): Promise<RawResponse> {
 	const target = new URL(url)
@@ -63,8 +48,8 @@ function send(url: string, body: Buffer, headers: Record<string, string>): Promi
 	})
 }
 
-async function upload(files: Part[], url = page()) {
-	const { body, type } = await multipart(files)
+async function upload(files: FilePart[], url = page()) {
+	const { body, type } = await multipartBody(files)
 	return send(url, body, { 'Content-Type': type })
 }
 
@@ -204,7 +189,7 @@ describe('the upload without JavaScript', () => {
 	test('a body of 2 MB is the upload’s to take, and still too big for any other form', async () => {
 		const big = { name: 'Manual.txt', bytes: 'Manual de uso. '.repeat(140_000) }
 		expect((await upload([big])).status).toBe(200)
-		const { body, type } = await multipart([big])
+		const { body, type } = await multipartBody([big])
 		expect((await send(app.portal('/dashboard/soporte'), body, { 'Content-Type': type })).status).toBe(413)
 	})
 })
@@ -239,7 +224,7 @@ describe('another client and visitors', () => {
 		const get = (url: string) => fetchRaw(url, headers)
 		expect((await get(page())).status).toBe(404)
 		expect((await get(`${page()}/${document?.id}/descargar`)).status).toBe(404)
-		const { body, type } = await multipart([{ name: 'Intruso.txt', bytes: 'x' }])
+		const { body, type } = await multipartBody([{ name: 'Intruso.txt', bytes: 'x' }])
 		expect((await send(page(), body, { 'Content-Type': type, Cookie: otherCookie })).status).toBe(404)
 		const removal = await send(page(), Buffer.from(`intent=eliminar&documento=${document?.id}`), {
 			'Content-Type': 'application/x-www-form-urlencoded',
@@ -284,7 +269,7 @@ describe('without a plan', () => {
 		const planlessCookie = await sessionCookie(planless.email)
 		const shown = await fetchRaw(page(data?.id), { Cookie: planlessCookie })
 		expect(shown.body).toContain('Necesitas un plan activo')
-		const { body, type } = await multipart([{ name: 'Algo.txt', bytes: 'algo' }])
+		const { body, type } = await multipartBody([{ name: 'Algo.txt', bytes: 'algo' }])
 		const answer = await send(page(data?.id), body, { 'Content-Type': type, Cookie: planlessCookie })
 		expect(answer.status).toBe(400)
 		expect(answer.body).toContain('contrata un plan')

@@ -258,3 +258,18 @@ export async function storeDocument(
 		throw new Error(`registrar_documento: ${JSON.stringify(registered.data)}`)
 	return id
 }
+
+export type FilePart = { name: string; bytes: Buffer | string; type?: string }
+
+/** A multipart body as a browser's form sends these files (field 'archivos', the upload form's), and its type. */
+export async function multipartBody(files: FilePart[]) {
+	const form = new FormData()
+	for (const file of files)
+		form.append(
+			'archivos',
+			new Blob([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)], { type: file.type ?? '' }),
+			file.name,
+		)
+	const request = new Request('http://x/', { method: 'POST', body: form })
+	return { body: Buffer.from(await request.arrayBuffer()), type: request.headers.get('Content-Type') ?? '' }
+}
