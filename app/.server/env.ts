@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
+import type { ShowcasedProject } from '~/content/about'
 import { planIds } from '~/lib/plan-ids'
 import { billingPeriods } from '~/lib/period'
 import { hostKindOf } from '~/lib/host'
@@ -29,6 +30,17 @@ const priceId = z
 const priceIds = Object.fromEntries(
 	planIds.flatMap((plan) => billingPeriods.map((period) => [priceVariable(plan, period), priceId])),
 ) as Record<ReturnType<typeof priceVariable>, typeof priceId>
+
+/**
+ * The site of each project /sobre-kia showcases, outside ours: only the company can name them. Unset, its card
+ * names the project without a link.
+ */
+export const showcaseUrlVariables = {
+	'asistente-fiscal-whatsapp': 'SHOWCASE_URL_TAX_ASSISTANT',
+	'reservas-eventos-casas': 'SHOWCASE_URL_EVENTS',
+} as const satisfies Record<ShowcasedProject, string>
+
+const showcaseUrl = z.url({ protocol: /^https$/, error: 'debe ser una URL https' }).optional()
 
 /** zod keeps checking after a failed check, so helpers must cope with a malformed URL. */
 function hostnameOf(value: string) {
@@ -109,6 +121,8 @@ const envSchema = z
 		// Only set to reach a Stripe-compatible server other than api.stripe.com (the local stand-in).
 		STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 		...priceIds,
+		SHOWCASE_URL_TAX_ASSISTANT: showcaseUrl,
+		SHOWCASE_URL_EVENTS: showcaseUrl,
 		// An OpenAI-compatible chat-completions API that words answers from the passages found (issue 54): the site's
 		// chat's, and the clients' assistants'. Unset, the answers quote the passages themselves.
 		LANGUAGE_MODEL_URL: z

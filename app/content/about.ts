@@ -1,5 +1,7 @@
 import type { Project } from './projects'
 
+export type ShowcasedProject = Extract<Project['id'], 'asistente-fiscal-whatsapp' | 'reservas-eventos-casas'>
+
 export const about: {
 	title: string
 	description: string
@@ -9,10 +11,12 @@ export const about: {
 	manifesto: { heading: string; items: { title: string; text: string }[] }
 	showcase: {
 		heading: string
-		/** Each leads to its case on /proyectos: the projects have no public address to visit (issue 55). */
-		items: { name: string; text: string; project: Project['id']; linkLabel: string }[]
+		/** Each links to the project's own site, outside ours, where the deployment names it (app/.server/env.ts). */
+		items: { name: string; text: string; project: ShowcasedProject; linkLabel: string }[]
 	}
 	projectsLink: string
+	/** Said to screen readers after each showcased project's link. */
+	opensElsewhere: string
 	contact: { heading: string; text: string }
 } = {
 	title: 'Sobre KIA · Asistentes inteligentes desde Mutxamel',
@@ -65,17 +69,18 @@ export const about: {
 				name: 'Asistente fiscal por WhatsApp',
 				text: 'Un asistente para autónomos que recuerda los plazos fiscales, guarda tiques y facturas y resuelve dudas desde WhatsApp Business.',
 				project: 'asistente-fiscal-whatsapp',
-				linkLabel: 'Ver el caso del asistente fiscal',
+				linkLabel: 'Visitar el asistente fiscal',
 			},
 			{
 				name: 'Eventos en casas particulares',
 				text: 'Una plataforma para reservar casas particulares para celebraciones, con disponibilidad, pagos y atención automatizada.',
 				project: 'reservas-eventos-casas',
-				linkLabel: 'Ver el caso de la plataforma de eventos',
+				linkLabel: 'Visitar la plataforma de eventos',
 			},
 		],
 	},
 	projectsLink: 'Ver todos los proyectos',
+	opensElsewhere: '(se abre en otra pestaña)',
 	contact: {
 		heading: 'Hablemos',
 		text: 'Cuéntanos qué te gustaría delegar y te respondemos en menos de 24 horas para proponerte una reunión gratuita de 15 minutos.',

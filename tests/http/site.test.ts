@@ -9,9 +9,15 @@ import { uniqueAddress, uniqueEmail } from '../support/unique'
 import { rawRequest, siteURL, supabaseURL } from '../support/urls'
 import { submittedEmail } from '../support/data'
 
+// Addresses only the company can give (app/.server/env.ts); reserved names, so nothing real is ever linked from here.
+const showcaseUrls = {
+	SHOWCASE_URL_TAX_ASSISTANT: 'https://asistente-fiscal.example/',
+	SHOWCASE_URL_EVENTS: 'https://eventos-en-casa.example/reservas',
+}
+
 let app: TestApp
 beforeAll(async () => {
-	app = await startTestApp()
+	app = await startTestApp(showcaseUrls)
 })
 afterAll(() => app.stop())
 
@@ -87,6 +93,18 @@ const routes: [path: string, title: RegExp, strings: string[]][] = [
 	['/solicitar-demostracion-kia', /demostración/, ['Inicio', 'Solicitar demostración', '15 minutos']],
 ]
 
+/** The links of /sobre-kia's showcased projects, as its server-rendered HTML has them. */
+async function showcaseLinks(url: string) {
+	const page = await rawRequest(url)
+	const showcase = /<section id="proyectos-destacados"[\s\S]*?<\/section>/.exec(page.body)?.[0] ?? ''
+	// 'Ver todos los proyectos' closes the section: the one link into the site it keeps.
+	return [...showcase.matchAll(/<a ([^>]*)>/g)]
+		.map((match) =>
+			Object.fromEntries([...(match[1] ?? '').matchAll(/(href|target|rel)="([^"]*)"/g)].map((m) => [m[1], m[2]])),
+		)
+		.filter((link) => link.href !== '/proyectos')
+}
+
 describe('public routes', () => {
 	test('every public route answers 200 with its title and key strings', async () => {
 		for (const [path, title, strings] of routes) {
@@ -102,15 +120,24 @@ describe('public routes', () => {
 		}
 	})
 
-	test('the projects /sobre-kia shows lead to their cases on /proyectos, not to addresses that do not exist', async () => {
-		const about = await rawRequest(siteURL('/sobre-kia'))
-		const showcase = /<section id="proyectos-destacados"[\s\S]*?<\/section>/.exec(about.body)?.[0] ?? ''
-		const links = [...showcase.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1] ?? '')
-		expect(links.filter((href) => href.startsWith('/proyectos#'))).toHaveLength(2)
-		expect(links.filter((href) => !href.startsWith('/'))).toEqual([])
-		const projects = await rawRequest(siteURL('/proyectos'))
-		for (const href of links.filter((link) => link.includes('#')))
-			expect(projects.body, href).toContain(`id="${href.split('#')[1]}"`)
+	test('the projects /sobre-kia showcases link to their own sites, outside ours, each in a tab of its own', async () => {
+		const links = await showcaseLinks(siteURL('/sobre-kia'))
+		expect(links).toEqual([
+			{ href: showcaseUrls.SHOWCASE_URL_TAX_ASSISTANT, target: '_blank', rel: 'noreferrer' },
+			{ href: showcaseUrls.SHOWCASE_URL_EVENTS, target: '_blank', rel: 'noreferrer' },
+		])
+	})
+
+	test('a deployment that names no project site shows the projects without links, not with links into ours', async () => {
+		// startTestApp points this file's TEST_* addresses at the app it starts: the other tests keep theirs.
+		const addresses = { ...process.env }
+		const bare = await startTestApp()
+		try {
+			expect(await showcaseLinks(bare.site('/sobre-kia'))).toEqual([])
+		} finally {
+			await bare.stop()
+			Object.assign(process.env, addresses)
+		}
 	})
 
 	test('unknown blog slugs, plans and capabilities answer 404', async () => {

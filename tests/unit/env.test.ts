@@ -89,6 +89,16 @@ describe('parseEnv', () => {
 		expect(() => parseEnv(malformed)).toThrowError(/SITE_URL/)
 	})
 
+	test('the showcased projects’ sites are optional, and an address that is not https is refused', () => {
+		expect(parseEnv(production).SHOWCASE_URL_EVENTS).toBeUndefined()
+		const given = parseEnv({ ...production, SHOWCASE_URL_EVENTS: 'https://eventos.example/' })
+		expect(given.SHOWCASE_URL_EVENTS).toBe('https://eventos.example/')
+		for (const value of ['http://eventos.example/', 'eventos.example', 'javascript:alert(1)'])
+			expect(() => parseEnv({ ...production, SHOWCASE_URL_EVENTS: value }), value).toThrowError(
+				/SHOWCASE_URL_EVENTS: debe ser una URL https/,
+			)
+	})
+
 	test('the cookie domain must cover both hosts', () => {
 		expect(() => parseEnv({ ...production, COOKIE_DOMAIN: 'otro.es' })).toThrowError(/COOKIE_DOMAIN/)
 	})

@@ -1,12 +1,13 @@
 import { Link, useLocation } from 'react-router'
 import { contactForm } from '~/.server/inbox/contact'
 import { handlePublicForm } from '~/.server/inbox/public-forms'
+import { env, showcaseUrlVariables } from '~/.server/env'
 import { ContactForm } from '~/components/site/contact-form'
 import { Card, Container, PageHero, Section } from '~/components/site/page'
 import { StaticMarkup } from '~/components/hydrated'
 import { AssistantDayVisual, ProjectVisual } from '~/components/site/page-visuals'
 import { Icon } from '~/components/ui/icon'
-import { about } from '~/content/about'
+import { about, type ShowcasedProject } from '~/content/about'
 import { aboutVisuals } from '~/content/page-visuals'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/about'
@@ -15,6 +16,12 @@ import { routeComponent } from '~/lib/route-component'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
 	pageMeta({ title: about.title, description: about.description, path: '/sobre-kia', siteUrl: siteUrlFrom(matches) })
+
+export function loader() {
+	const urls: Partial<Record<ShowcasedProject, string>> = {}
+	for (const item of about.showcase.items) urls[item.project] = env[showcaseUrlVariables[item.project]]
+	return { showcaseUrls: urls }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	return handlePublicForm(request, context, contactForm('Contacto Sobre KIA'))
@@ -29,7 +36,7 @@ export default routeComponent(About)
 
 const { facts } = aboutVisuals
 
-function About({ actionData }: Route.ComponentProps) {
+function About({ loaderData, actionData }: Route.ComponentProps) {
 	// A new location after a successful send remounts the form empty.
 	const location = useLocation()
 	return (
@@ -89,13 +96,7 @@ function About({ actionData }: Route.ComponentProps) {
 							</div>
 							<h3 className="text-lg font-semibold">{item.name}</h3>
 							<p className="mt-2 text-muted-foreground">{item.text}</p>
-							<Link
-								to={`/proyectos#${item.project}`}
-								className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-ink hover:underline"
-							>
-								{item.linkLabel}
-								<Icon name="arrow-right" className="size-4" />
-							</Link>
+							<ShowcaseLink url={loaderData.showcaseUrls[item.project]} label={item.linkLabel} />
 						</Card>
 					))}
 				</div>
@@ -115,5 +116,22 @@ function About({ actionData }: Route.ComponentProps) {
 				</Card>
 			</Container>
 		</>
+	)
+}
+
+/** The project's own site, in a tab of its own; nothing where the deployment names none. */
+function ShowcaseLink({ url, label }: { url: string | undefined; label: string }) {
+	if (!url) return null
+	return (
+		<a
+			href={url}
+			target="_blank"
+			rel="noreferrer"
+			className="mt-4 inline-flex items-center gap-1.5 self-start text-sm font-medium text-brand-ink hover:underline"
+		>
+			{label}
+			<span className="sr-only">{about.opensElsewhere}</span>
+			<Icon name="external-link" className="size-4" />
+		</a>
 	)
 }
