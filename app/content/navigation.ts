@@ -62,5 +62,9 @@ export const pageNames: Record<string, string> = {
 	'/proyectos': 'Proyectos',
 	'/sobre-kia': 'Sobre KIA',
 	'/blog': 'Blog',
+	'/funcionalidades': 'Funciones',
+	'/webapp-incluida': 'WebApp incluida',
+	'/invertir': 'Invertir en KIA',
+	'/sostenibilidad': 'Sostenibilidad',
 	'/solicitar-demostracion-kia': 'Solicitar demostración',
 }

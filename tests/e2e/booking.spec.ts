@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, openApp, test } from '../support/e2e-test'
 import { inbox, invitationIn, waitForMail, type CaughtMail } from '../support/mail'
 import { bookingDialogLoad, dialogBookingRoundTrip, slotDay, slotRadio } from '../support/slot-picker'
@@ -335,6 +336,44 @@ test.describe('demo booking', () => {
 		await slotRadio(page, { fecha, hora }).check()
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+		await context.close()
+	})
+})
+
+test.describe('the demo page’s breadcrumb', () => {
+	const trail = (page: Page) =>
+		page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('listitem').allTextContents()
+	const demoLink = (page: Page) => page.getByRole('contentinfo').getByRole('link', { name: 'Solicitar demostración' })
+
+	test('names the page the visitor came from, and keeps it once the demo is booked', async ({ page }) => {
+		const account = await createAccount('miga', 'Elsa Vidal')
+		await signIn(page, account.email)
+		await page.context().addCookies([{ ...consentCookie, url: siteURL('/') }])
+		await openApp(page, siteURL('/tarifas'))
+		await demoLink(page).click()
+		await expect(page).toHaveURL(siteURL('/solicitar-demostracion-kia'))
+		await expect.poll(() => trail(page)).toEqual(['Inicio', 'Tarifas', 'Solicitar demostración'])
+		await expect(
+			page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Tarifas' }),
+		).toHaveAttribute('href', '/tarifas')
+		await slotRadio(page, uniqueSlot()).check()
+		await page.getByRole('button', { name: 'Reservar demostración' }).click()
+		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+		expect(await trail(page)).toEqual(['Inicio', 'Tarifas', 'Solicitar demostración'])
+	})
+
+	test('without JavaScript too; opened directly, or from Inicio, it is Inicio alone', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false })
+		const page = await context.newPage()
+		await page.goto(siteURL('/tarifas/business'))
+		await demoLink(page).click()
+		await expect(page).toHaveURL(siteURL('/solicitar-demostracion-kia'))
+		expect(await trail(page)).toEqual(['Inicio', 'Plan Business', 'Solicitar demostración'])
+		await page.goto(siteURL('/'))
+		await demoLink(page).click()
+		expect(await trail(page)).toEqual(['Inicio', 'Solicitar demostración'])
+		await page.goto(siteURL('/solicitar-demostracion-kia'))
+		expect(await trail(page)).toEqual(['Inicio', 'Solicitar demostración'])
 		await context.close()
 	})
 })

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Link, useLocation, type ShouldRevalidateFunction } from 'react-router'
+import { useState } from 'react'
+import { data, Link, type ShouldRevalidateFunction } from 'react-router'
 import { displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth/profile'
 import { bookingReturnUrl } from '~/.server/auth/return-urls'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking/draft'
@@ -28,6 +29,7 @@ import {
 	withSlotFields,
 } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/booking-schemas'
+import { cameFrom } from '~/lib/breadcrumb'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/demo'
 import { keepFormOnFailure, submissionLost } from '~/components/toaster'
@@ -42,11 +44,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 	})
 
 /** Inicio › (the page the visitor came from, when we know its name) › Solicitar demostración. */
-function Breadcrumb() {
-	const location = useLocation()
-	const from = (location.state as { from?: string } | null)?.from
+function Breadcrumb({ from }: { from: { to: string; label: string } | null }) {
+	// Kept from the page's first load: the loads after a booking are asked for from this page itself.
+	const [middle] = useState(from)
 	const trail = [{ to: '/', label: pageNames['/'] ?? 'Inicio' }]
-	if (from && from !== '/' && pageNames[from]) trail.push({ to: from, label: pageNames[from] })
+	if (middle) trail.push(middle)
 	return (
 		<nav aria-label="Ruta de navegación" className="text-sm text-muted-foreground">
 			<ol className="flex flex-wrap items-center gap-1.5">
@@ -91,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		rules: bookable?.rules ?? null,
 		months: bookable ? slotMonths(bookableDays(bookable.rules, bookingWindow(bookable.rules), bookable.taken)) : null,
 		availability: bookable ? describeAvailability(bookable.rules) : undefined,
+		cameFrom: cameFrom(request.headers.get('Referer'), getPublicEnv().SITE_URL, '/solicitar-demostracion-kia'),
 	}
 }
 
@@ -226,7 +229,7 @@ export default routeComponent(DemoRequest)
 function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<Container className="max-w-4xl py-10">
-			<Breadcrumb />
+			<Breadcrumb from={loaderData.cameFrom} />
 			<h1 className="mt-6 text-4xl font-bold tracking-tight">{demoPage.heading}</h1>
 			<p className="mt-4 max-w-2xl text-lg text-muted-foreground">{demoPage.lead}</p>
 			<div className="mt-10 grid gap-4 sm:grid-cols-3">
