@@ -216,3 +216,25 @@ describe('contact forms', () => {
 		expect(await submissionsFrom(floodEmail)).toHaveLength(10)
 	})
 })
+
+describe('demo booking', () => {
+	test('a weekend is refused with the spec’s title, ‘Fecha no válida’, and its text', async () => {
+		const saturday = new Date()
+		saturday.setUTCDate(saturday.getUTCDate() + 7)
+		while (saturday.getUTCDay() !== 6) saturday.setUTCDate(saturday.getUTCDate() + 1)
+		const url = siteURL('/solicitar-demostracion-kia')
+		const refused = await formPost(url, { fecha: saturday.toISOString().slice(0, 10), hora: '10:00' }, uniqueAddress())
+		expect(refused.status).toBe(400)
+		expect(refused.body).toContain('Por favor, selecciona un día de lunes a viernes.')
+		// The toast travels in a signed cookie (its value, then its signature) to the page the browser shows next.
+		const toast = [refused.headers['set-cookie'] ?? []].flat().find((cookie) => cookie.startsWith('kia-toast='))
+		const value = decodeURIComponent(toast?.split(';')[0]?.slice('kia-toast='.length) ?? '')
+		expect(JSON.parse(Buffer.from(value.split('.')[0] ?? '', 'base64').toString('utf8'))).toMatchObject({
+			type: 'error',
+			title: 'Fecha no válida',
+			description: 'Por favor, selecciona un día de lunes a viernes.',
+		})
+		const next = await rawRequest(url, { headers: { Cookie: toast?.split(';')[0] ?? '' } })
+		expect(next.body).toContain('Fecha no válida')
+	})
+})

@@ -107,10 +107,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = withSlotFields(await readForm(request))
 	const submission = parseWithZod(formData, { schema: bookingSchema })
-	const fail = async (message: string, status = 400) =>
+	const fail = async (message: string, status = 400, title: string = demoPage.failure.toast) =>
 		data<BookingOutcome>(
 			{ status: 'error', message, result: submission.reply() },
-			{ status, headers: await toastHeaders({ type: 'error', title: demoPage.failure.toast, description: message }) },
+			{ status, headers: await toastHeaders({ type: 'error', title, description: message }) },
 		)
 	if (submission.status !== 'success')
 		return data<BookingOutcome>(
@@ -138,8 +138,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 			},
 		)
 	if (await isRateLimited(context, 'booking')) return fail(rateLimitedMessage, 429)
-	if (!isBookableDay(rules, booking.fecha))
-		return fail(isWeekend(booking.fecha) ? demoPage.weekend.description : demoPage.closedDay.description)
+	if (!isBookableDay(rules, booking.fecha)) {
+		const { title, description } = isWeekend(booking.fecha) ? demoPage.weekend : demoPage.closedDay
+		return fail(description, 400, title)
+	}
 	if (isPastHorizon(rules, booking.fecha)) return fail(demoPage.failure.horizon(rules.horizonteDias))
 	if (!isBookable(rules, booking.fecha, booking.hora)) return fail(demoPage.failure.invalid)
 
