@@ -46,6 +46,20 @@ export function RouteErrorPage({
 	return frame ? <InLayout value>{frame(page)}</InLayout> : page
 }
 
+/**
+ * The 404 page in a layout's frame, as a layout's ErrorBoundary shows it: the not-found route's, for a path no route
+ * has, so that it looks as a 404 inside any page does.
+ */
+export function FramedNotFoundPage({
+	quote,
+	frame,
+}: {
+	quote: string
+	frame: (page: React.ReactNode) => React.ReactNode
+}) {
+	return <InLayout value>{frame(<NotFoundPage quote={quote} />)}</InLayout>
+}
+
 function NotFoundPage({ quote }: { quote: string }) {
 	return (
 		<ErrorShell>

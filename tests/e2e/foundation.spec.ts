@@ -157,6 +157,14 @@ test.describe('theme', () => {
 	})
 })
 
+/** The 404 block of the page, its quote left out: what must look the same wherever a 404 shows. */
+async function notFoundBlock(page: Page) {
+	const block = page
+		.getByRole('main')
+		.locator('div', { has: page.getByRole('heading', { name: 'Página no encontrada' }) })
+	return (await block.last().evaluate((element) => element.outerHTML)).replace(/“[^”]*”/, '“…”')
+}
+
 test.describe('not found and errors', () => {
 	for (const [name, url] of [
 		['site', siteURL],
@@ -171,8 +179,53 @@ test.describe('not found and errors', () => {
 			expect(motivationalQuotes).toContain(quote)
 			const home = page.getByRole('link', { name: 'Volver al inicio' })
 			await expect(home).toHaveAttribute('href', '/')
+			await expect(page).toHaveTitle('Página no encontrada · KIA')
 		})
 	}
+
+	// Issue 68: /no-existe was a bare page with a logo, while /tarifas/gold kept the header and the footer.
+	test('the site’s unknown path is the same 404 as a page’s, in the header and the footer, posted to as well', async ({
+		page,
+	}) => {
+		await openApp(page, siteURL('/tarifas/gold'))
+		const inAPage = await notFoundBlock(page)
+		for (const path of ['/no-existe', '/no-existe/en-absoluto']) {
+			const response = await openApp(page, siteURL(path))
+			expect(response?.status(), path).toBe(404)
+			await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso Clientes' })).toBeVisible()
+			await expect(page.getByRole('contentinfo')).toBeVisible()
+			await expect(page.getByRole('main')).toHaveCount(1)
+			expect(await notFoundBlock(page), path).toBe(inAPage)
+		}
+		const posted = await rawRequest(siteURL('/no-existe'), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: siteURL('') },
+			body: 'a=1',
+		})
+		expect(posted.status).toBe(404)
+		expect(posted.body).toContain('Página no encontrada')
+		expect(posted.body).toContain('Acceso Clientes')
+	})
+
+	test('the portal’s unknown path keeps the portal’s frame: its sign-in header, or the menus once signed in', async ({
+		page,
+	}) => {
+		const response = await openApp(page, portalURL('/no-existe'))
+		expect(response?.status()).toBe(404)
+		await expect(page.getByRole('banner').getByRole('link', { name: 'KIA, volver a la web' })).toBeVisible()
+		await expect(page.getByRole('main').getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+
+		const { email } = await createAccount('ruta-inexistente')
+		await signIn(page, email)
+		await openApp(page, portalURL(`/dashboard/soporte/${crypto.randomUUID()}`))
+		const inAPage = await notFoundBlock(page)
+		const missing = await openApp(page, portalURL('/no-existe'))
+		expect(missing?.status()).toBe(404)
+		expect(await notFoundBlock(page)).toBe(inAPage)
+		await page.getByRole('navigation').getByRole('link', { name: 'Reuniones' }).first().click()
+		await expect(page).toHaveURL(portalURL('/dashboard/reuniones'))
+		await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toHaveCount(0)
+	})
 
 	test('an unexpected error renders “Algo salió mal” with status 500 and no stack trace', async ({ page }) => {
 		const response = await page.goto(siteURL('/__test/error'))

@@ -4,10 +4,14 @@ import { motivationalQuotes } from '~/content/not-found'
 
 export type NotFoundData = { quote: string }
 
-/** 404 with the not-found page's quote picked here, so server and browser render the same one. */
+/** The not-found page's quote, picked on the server so that server and browser render the same one. */
+export function notFoundQuote(): string {
+	return motivationalQuotes[Math.floor(Math.random() * motivationalQuotes.length)] ?? motivationalQuotes[0]
+}
+
+/** 404, with the not-found page's quote. */
 export function notFound() {
-	const quote = motivationalQuotes[Math.floor(Math.random() * motivationalQuotes.length)] ?? motivationalQuotes[0]
-	return data<NotFoundData>({ quote }, { status: 404 })
+	return data<NotFoundData>({ quote: notFoundQuote() }, { status: 404 })
 }
 
 /**

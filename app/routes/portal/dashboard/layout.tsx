@@ -1,6 +1,7 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
 import { guardedUser, requireUserMiddleware } from '~/.server/auth/guards'
-import { avatarUrl, displayName, loadProfile } from '~/.server/auth/profile'
+import { loadProfile } from '~/.server/auth/profile'
+import { dashboardShellUser } from '~/.server/auth/shell-user'
 import { getPublicEnv } from '~/.server/env'
 import { RouteErrorPage } from '~/components/error-pages'
 import { DashboardShell } from '~/components/portal/dashboard-shell'
@@ -12,15 +13,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 export async function loader({ context }: Route.LoaderArgs) {
 	const user = guardedUser(context)
 	const profile = await loadProfile(context, user)
-	return {
-		user: {
-			name: displayName(user, profile),
-			email: user.email ?? '',
-			avatarUrl: avatarUrl(user, profile),
-			isAdmin: profile?.role === 'admin',
-		},
-		siteUrl: getPublicEnv().SITE_URL,
-	}
+	return { user: dashboardShellUser(user, profile), siteUrl: getPublicEnv().SITE_URL }
 }
 
 export default routeComponent(DashboardLayout)
