@@ -26,7 +26,11 @@ export const supportRequestsCopy = {
 	request: {
 		back: 'Volver a Soporte',
 		opened: (date: string) => `Enviada el ${date}`,
-		assistant: (name: string) => `Sobre el asistente ${name}`,
+		// Most names already say what they are ('Asistente fiscal'): 'Sobre el asistente fiscal', not twice.
+		assistant: (name: string) =>
+			/^asistente\b/i.test(name)
+				? `Sobre el ${name.charAt(0).toLowerCase()}${name.slice(1)}`
+				: `Sobre el asistente «${name}»`,
 		conversation: 'Conversación',
 		you: 'Tú',
 		team: 'Equipo KIA',

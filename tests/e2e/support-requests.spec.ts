@@ -53,7 +53,7 @@ test.describe('support from the portal', () => {
 		await expect(toast(page, 'Solicitud enviada')).toBeVisible()
 		await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible()
 		await expect(page.getByText('Recibida', { exact: true })).toBeVisible()
-		await expect(page.getByText(/^Enviada el .* · Sobre el asistente Asistente fiscal$/)).toBeVisible()
+		await expect(page.getByText(/^Enviada el .* · Sobre el asistente fiscal$/)).toBeVisible()
 		await expect(
 			conversation(page).getByText('Desde el lunes no salen los recordatorios del modelo 303.'),
 		).toBeVisible()
