@@ -3,7 +3,7 @@ import type { AssistantChannel, AssistantStatus } from '~/lib/assistants'
 /** Shared by the admin's list and the client's cards: what each stored value reads as. */
 export const assistantLabels = {
 	channels: {
-		web: 'Web app',
+		web: 'WebApp',
 		whatsapp: 'WhatsApp Business',
 		email: 'Correo',
 		calendario: 'Calendario',

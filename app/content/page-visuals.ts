@@ -25,7 +25,7 @@ export const webappScreens = {
 			},
 			{ heading: 'Tu plan', value: 'Business · Mensual', detail: 'Se renueva el 3 de noviembre de 2025.' },
 			{ heading: 'Solicitudes abiertas', value: '1 en curso', detail: 'Horario de verano en las respuestas' },
-			{ heading: 'Tus asistentes', value: 'Asistente de facturas', detail: 'Activo · WhatsApp Business y Web app' },
+			{ heading: 'Tus asistentes', value: 'Asistente de facturas', detail: 'Activo · WhatsApp Business y WebApp' },
 		],
 	},
 	/** The four screens shown one by one under the hero, each with its caption. */
@@ -64,7 +64,7 @@ export const webappScreens = {
 			caption: 'Tus asistentes',
 			text: 'En qué estado está cada asistente, por qué canales atiende y qué documentos conoce.',
 			label:
-				'Pantalla Mis asistentes: el asistente de facturas, activo en la Web app y WhatsApp Business, con 5 funciones activas y 412 de 500 documentos.',
+				'Pantalla Mis asistentes: el asistente de facturas, activo en la WebApp y WhatsApp Business, con 5 funciones activas y 412 de 500 documentos.',
 		},
 		support: {
 			caption: 'Soporte',
@@ -110,7 +110,7 @@ export const assistantScreen = {
 export const galleryAssistant: AssistantExample = {
 	name: 'Asistente de facturas',
 	status: 'Activo',
-	channels: ['Web app', 'WhatsApp Business'],
+	channels: ['WebApp', 'WhatsApp Business'],
 	functions: [
 		'Recordatorios fiscales',
 		'Respuestas al correo',
@@ -145,18 +145,18 @@ export const planDelivery: Record<
 		heading: 'Lo que recibes',
 		text: 'Un asistente que atiende en la web y en WhatsApp Business, con hasta 5 funciones y tu equipo dentro.',
 		label:
-			'Ejemplo de asistente del plan Business en la WebApp: activo en la Web app y WhatsApp Business, con 5 funciones activas, 412 de 500 documentos y 3 perfiles.',
+			'Ejemplo de asistente del plan Business en la WebApp: activo en la WebApp y WhatsApp Business, con 5 funciones activas, 412 de 500 documentos y 3 perfiles.',
 		assistant: galleryAssistant,
 	},
 	enterprise: {
 		heading: 'Lo que recibes',
 		text: 'Un asistente en la web, WhatsApp Business y el correo, con facturación VERIFACTU y permisos por roles.',
 		label:
-			'Ejemplo de asistente del plan Enterprise en la WebApp: activo en la Web app, WhatsApp Business y el correo, con facturación VERIFACTU entre sus funciones, 1.240 documentos y 14 usuarios por roles.',
+			'Ejemplo de asistente del plan Enterprise en la WebApp: activo en la WebApp, WhatsApp Business y el correo, con facturación VERIFACTU entre sus funciones, 1.240 documentos y 14 usuarios por roles.',
 		assistant: {
 			name: 'Asistente de administración',
 			status: 'Activo',
-			channels: ['Web app', 'WhatsApp Business', 'Correo'],
+			channels: ['WebApp', 'WhatsApp Business', 'Correo'],
 			functions: [
 				'Facturación VERIFACTU',
 				'Respuestas al correo',

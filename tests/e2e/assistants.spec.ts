@@ -37,7 +37,7 @@ test.describe('assistants', () => {
 		await form.getByLabel('Email del cliente').fill(cliente.email.toUpperCase())
 		await form.getByLabel('Nombre del asistente').fill(name)
 		await form.getByLabel('Empresa (opcional)').fill('Gestoría Soler')
-		await chooseChannels(form, ['Web app', 'WhatsApp Business', 'Calendario'])
+		await chooseChannels(form, ['WebApp', 'WhatsApp Business', 'Calendario'])
 		await form.getByLabel('Estado').selectOption({ label: 'Activo' })
 		await form.getByLabel('Puesta en marcha').fill('2026-11-03')
 		await form.getByLabel('Nota para el cliente (opcional)').fill('Ya recuerda el modelo 303 por WhatsApp.')
@@ -66,7 +66,7 @@ test.describe('assistants', () => {
 		await expect(row).toContainText('Activo')
 		await expect(row).toContainText('3 de noviembre de 2026')
 		await expect(row.getByRole('list', { name: 'Canales' }).getByRole('listitem')).toHaveText([
-			'Web app',
+			'WebApp',
 			'WhatsApp Business',
 			'Calendario',
 		])
@@ -130,7 +130,7 @@ test.describe('assistants', () => {
 		await expect(fiscal).toContainText('En marcha desde el 3 de noviembre de 2026')
 		await expect(fiscal).toContainText('Ya recuerda el modelo 303 por WhatsApp.')
 		await expect(fiscal.getByRole('list', { name: 'Canales' }).getByRole('listitem')).toHaveText([
-			'Web app',
+			'WebApp',
 			'WhatsApp Business',
 		])
 		const cobros = card(page, 'Cobros')

@@ -58,6 +58,17 @@ describe('content agrees with itself', () => {
 		}
 	})
 
+	test('the product’s web application is spelled as the spec spells it, ‘WebApp’', () => {
+		// Issue 68: 'Web app' and 'WebApp' both showed. A path (/webapp-incluida) is not a spelling.
+		const other = /\bweb[\s-]?app\b/gi
+		const misspelt = copy.flatMap(([path, text]) =>
+			[...text.replace(/\/webapp-incluida/g, '').matchAll(other)]
+				.filter((match) => match[0] !== 'WebApp')
+				.map((match) => `${path}: ${match[0]}`),
+		)
+		expect(misspelt).toEqual([])
+	})
+
 	test('the legal pages were last updated on 25 July 2025, as the spec says', () => {
 		for (const document of [privacyPolicy, cookiePolicy, contractingTerms])
 			expect(document.updated, document.title).toBe('2025-07-25')
