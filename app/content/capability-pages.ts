@@ -501,7 +501,7 @@ export const capabilityPages: Record<CapabilityId, CapabilityPage> = {
 					text: 'Hecho: jueves a las 12:00. Te recordaré la cita el día antes. Si necesitas cambiarla, escríbeme por aquí.',
 				},
 			],
-			outcome: 'Cita creada en tu Google Calendar: jueves, 12:00-12:30, revisión de la declaración.',
+			outcome: 'Cita creada en tu Google Calendar: jueves, 12:00–12:30, revisión de la declaración.',
 		},
 		roles: {
 			you: [

@@ -241,7 +241,7 @@ export const aboutVisuals = {
 		items: [
 			{ term: 'Dónde estamos', value: 'Mutxamel (Alicante)' },
 			{ term: 'Primera reunión', value: '15 minutos, gratuita' },
-			{ term: 'Desarrollo', value: 'De 30 días a 8-10 semanas, según el plan' },
+			{ term: 'Desarrollo', value: 'De 30 días a 8–10 semanas, según el plan' },
 			{ term: 'Respuesta', value: 'En menos de 24 horas' },
 			{ term: 'Tus documentos', value: 'Solo entrenan tu asistente' },
 		],

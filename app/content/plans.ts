@@ -159,7 +159,7 @@ export const comparison: { label: string; values: Record<PlanId, string> }[] = [
 	},
 	{ label: 'Documentos', values: { starter: 'Hasta 100', business: 'Hasta 500', enterprise: 'Sin límite inicial' } },
 	{ label: 'Usuarios', values: { starter: '1', business: 'Hasta 3', enterprise: 'Ilimitados por roles' } },
-	{ label: 'Desarrollo', values: { starter: '30 días', business: '6 semanas', enterprise: '8-10 semanas' } },
+	{ label: 'Desarrollo', values: { starter: '30 días', business: '6 semanas', enterprise: '8–10 semanas' } },
 	{ label: 'Soporte', values: { starter: 'No incluido', business: '30 días', enterprise: '3 meses' } },
 	{ label: 'Facturación VERIFACTU', values: { starter: '—', business: '—', enterprise: 'Incluida' } },
 	{

@@ -26,17 +26,17 @@ const planRow = (label: string) => {
 	return row.values
 }
 
-/** '8 a 10 semanas', 'entre 8 y 10 semanas' and '8-10 semanas' are one figure: '8-10 semanas'. */
+/** '8 a 10 semanas', 'entre 8 y 10 semanas' and '8–10 semanas' are one figure: '8–10 semanas'. */
 const duration = /(\d+)(?:\s*(?:-|–|a|y)\s*(\d+))?\s+(semanas|días)/g
-const normalised = (match: RegExpMatchArray) => `${match[1]}${match[2] ? `-${match[2]}` : ''} ${match[3]}`
+const normalised = (match: RegExpMatchArray) => `${match[1]}${match[2] ? `–${match[2]}` : ''} ${match[3]}`
 
 /** A sentence that says how long an assistant takes to build or deliver. */
 const aboutDelivery = /entreg|\blist[oa]\b|tarda|desarrollo/i
 
 describe('content agrees with itself', () => {
 	test('every delivery time the site states is one of the plans’ development times', () => {
-		const development = new Set(Object.values(planRow('Desarrollo')).map((value) => value.replace(' a ', '-')))
-		expect(development).toEqual(new Set(['30 días', '6 semanas', '8-10 semanas']))
+		const development = new Set(Object.values(planRow('Desarrollo')).map((value) => value.replace(' a ', '–')))
+		expect(development).toEqual(new Set(['30 días', '6 semanas', '8–10 semanas']))
 		const stated = copy.flatMap(([path, text]) =>
 			text
 				.split(/(?<=[.:;])\s+/)
@@ -67,6 +67,15 @@ describe('content agrees with itself', () => {
 				.map((match) => `${path}: ${match[0]}`),
 		)
 		expect(misspelt).toEqual([])
+	})
+
+	test('a range of figures is written with an en dash: 8–10 semanas, 12:00–12:30', () => {
+		// Issue 68: '8-10' and '8–10' both showed. A hyphen between figures stays in what is no range: a date
+		// (2025-07-25), an invoice number (2025-0142), a file's name (14-02 Material de oficina.pdf).
+		const hyphenated =
+			/\b\d{1,2}(?::\d{2})?\s?-\s?\d{1,2}(?::\d{2})?\s*(?=semanas|días|meses|horas|h\b|min|€|%)|\b\d{1,2}:\d{2}\s?-\s?\d{1,2}:\d{2}\b/g
+		const ranges = copy.flatMap(([path, text]) => [...text.matchAll(hyphenated)].map((match) => `${path}: ${match[0]}`))
+		expect(ranges).toEqual([])
 	})
 
 	test('the legal pages were last updated on 25 July 2025, as the spec says', () => {
