@@ -242,25 +242,27 @@ test.describe('meetings', () => {
 })
 
 test.describe('dashboard', () => {
-	/** Every row of the page links is filled edge to edge: no card left alone at the end. */
-	async function expectNoOrphanCard(page: Page) {
+	/** The page links are cards of one width, each row centred under the page's width (issue 68). */
+	async function expectEvenCards(page: Page) {
 		const grid = page.getByRole('region', { name: 'Todo tu panel' }).getByRole('list')
-		const width = (await grid.boundingBox())?.width ?? 0
+		const box = await grid.boundingBox()
 		const cards = await grid.getByRole('listitem').evaluateAll((items) =>
 			items.map((item) => {
-				const box = item.getBoundingClientRect()
-				return { top: Math.round(box.top), width: box.width }
+				const card = item.getBoundingClientRect()
+				return { top: Math.round(card.top), left: card.left, right: card.right, width: card.width }
 			}),
 		)
 		expect(cards).toHaveLength(5)
+		for (const card of cards) expect(card.width).toBeCloseTo(cards[0]?.width ?? 0, 0)
 		for (const top of new Set(cards.map((card) => card.top))) {
 			const row = cards.filter((card) => card.top === top)
-			const gaps = 16 * (row.length - 1)
-			expect(row.reduce((sum, card) => sum + card.width, 0) + gaps).toBeCloseTo(width, 0)
+			const before = Math.min(...row.map((card) => card.left)) - (box?.x ?? 0)
+			const after = (box?.x ?? 0) + (box?.width ?? 0) - Math.max(...row.map((card) => card.right))
+			expect(before, `row at ${top}`).toBeCloseTo(after, 0)
 		}
 	}
 
-	test('empty: each block says what to do first, and the page links leave no card alone', async ({ page }) => {
+	test('empty: each block says what to do first, and the page links are cards of one width', async ({ page }) => {
 		const account = await createAccount('panel-vacio')
 		await signIn(page, account.email)
 		const booking = page.getByRole('region', { name: 'Tu próxima reunión' })
@@ -281,9 +283,10 @@ test.describe('dashboard', () => {
 		await expect(page.getByRole('region', { name: 'Tus asistentes' })).toContainText(
 			'Cuando pongamos en marcha tu asistente, aquí verás en qué estado está.',
 		)
-		await expectNoOrphanCard(page)
-		await page.setViewportSize({ width: 900, height: 900 })
-		await expectNoOrphanCard(page)
+		for (const width of [1280, 1440, 900, 390]) {
+			await page.setViewportSize({ width, height: 900 })
+			await expectEvenCards(page)
+		}
 	})
 
 	test('with data: the next confirmed meeting, the plan and its renewal, open requests, each assistant', async ({

@@ -249,8 +249,8 @@ function Assistants({ block }: { block: Data['assistants'] }) {
 }
 
 /**
- * Every page of the panel, below what is next. Five cards: two columns on a tablet with the last one across both,
- * three and two on a wide screen, so none is left alone in a row.
+ * Every page of the panel, below what is next. Five cards of one width: two a row on a tablet, three on a wide
+ * screen, the short last row centred under the others.
  */
 function PageLinks() {
 	return (
@@ -258,7 +258,7 @@ function PageLinks() {
 			<h2 id="todo-tu-panel" className="text-lg font-semibold">
 				{copy.pages}
 			</h2>
-			<ul className="mt-4 grid gap-4 sm:grid-cols-2 sm:[&>li:last-child]:col-span-2 xl:grid-cols-6 xl:[&>li]:col-span-2 xl:[&>li:nth-child(n+4)]:col-span-3 xl:[&>li:last-child]:col-span-3">
+			<ul className="mt-4 grid gap-4 sm:grid-cols-4 sm:[&>li]:col-span-2 sm:[&>li:last-child]:col-start-2 xl:grid-cols-6 xl:[&>li:last-child]:col-start-auto xl:[&>li:nth-child(4)]:col-start-2">
 				{dashboardCopy.home.cards.map((card) => (
 					<li key={card.to}>
 						<Link
