@@ -30,7 +30,10 @@ export type Mail = {
 	subject: string
 	text: string
 	html?: string
-	/** Where the recipient's answer goes, when not to the sender (a support reply: the company's inbox). */
+	/**
+	 * Where the recipient's answer goes, when not to the sender: the company's inbox for a support reply, the
+	 * visitor for a form the site sends the company.
+	 */
 	replyTo?: string
 	/** A calendar invitation (`.ics`) for the recipient's calendar app. */
 	invitation?: { method: InvitationMethod; content: string }

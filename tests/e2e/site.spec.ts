@@ -330,6 +330,8 @@ test.describe('contact forms', () => {
 		// The company's e-mail speaks Spanish, not the stored form type.
 		const mail = await waitForMail('hola@kia.es', /^Nuevo formulario: inversor$/, email)
 		expect(mail.text).toContain('Nombre: Inversora Uno')
+		// Answered from the mail app, the answer goes to the investor.
+		expect(mail.headers?.['reply-to']).toBe(email)
 		await context.close()
 	})
 
@@ -348,6 +350,7 @@ test.describe('contact forms', () => {
 		expect(mail.text).toContain('Se ha recibido un formulario «Contacto (Sobre KIA)» en la web')
 		expect(mail.text).toContain('Nombre: Jorge Aviño')
 		expect(mail.text).toContain('Mensaje: Mensaje desde Sobre KIA')
+		expect(mail.headers?.['reply-to']).toBe(email)
 		expect((await submissionsFrom(email)).map((row) => row.form_type)).toEqual(['Contacto Sobre KIA'])
 	})
 })

@@ -157,7 +157,10 @@ describe('a person instead of an answer', () => {
 			await new Promise((resolve) => setTimeout(resolve, 100))
 			mails = await inbox(contactEmail)
 		}
-		expect(mails.find((mail) => mail.text.includes(question))?.subject).toBe('Nuevo formulario: chat')
+		const mail = mails.find((one) => one.text.includes(question))
+		expect(mail?.subject).toBe('Nuevo formulario: chat')
+		// Answered from the mail app, the answer goes to the visitor.
+		expect(mail?.headers?.['reply-to']).toBe(email)
 	})
 
 	test('a wrong e-mail or no question is refused next to its field, and nothing is sent', async () => {

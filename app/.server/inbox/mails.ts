@@ -49,16 +49,21 @@ function supportNotice(id: string, subject: string, sender: Sender, message: str
 	}
 }
 
-/** Any other form of the site: every field it kept, by its label in the inbox. */
-function formNotice(formType: string, data: unknown): Mail {
+/**
+ * Any other form of the site: every field it kept, by its label in the inbox. Answered from the mail app, the
+ * answer goes to whoever wrote: their address, when it reads as one (the forms' own schemas check it).
+ */
+function formNotice(formType: string, data: Parameters<typeof senderOf>[0]): Mail {
 	const { kinds, fields } = adminCopy.inbox
 	const kind = isFormType(formType) ? kinds[formType] : formType
 	const entries = data && typeof data === 'object' && !Array.isArray(data) ? Object.entries(data) : []
 	const lines = entries
 		.filter(([key, value]) => key !== 'destination' && typeof value === 'string' && value)
 		.map(([key, value]) => `${key in fields ? fields[key as keyof typeof fields] : key}: ${String(value)}`)
+	const { email } = senderOf(data)
 	return {
 		to: contactDestination(),
+		...(email && z.email().safeParse(email).success && { replyTo: email }),
 		subject: `Nuevo formulario: ${kind.charAt(0).toLowerCase()}${kind.slice(1)}`,
 		text: `Se ha recibido un formulario «${kind}» en la web:\n\n${lines.join('\n')}`,
 	}
