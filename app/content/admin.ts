@@ -19,7 +19,7 @@ export const adminCopy = {
 	homeLabel: 'KIA, panel de administración',
 	avatarMenu: { dashboard: 'Volver al Dashboard', signOut: 'Cerrar sesión' },
 	clearFilters: 'Quitar filtros',
-	welcome: 'Bienvenida al panel de administración',
+	welcome: 'Te damos la bienvenida al panel de administración',
 	welcomeText: 'Gestiona reuniones, usuarios y servicios de KIA.',
 	figures: {
 		title: 'Hoy',

@@ -16,7 +16,9 @@ export const dashboardCopy = {
 	menuLabel: 'Panel',
 	homeLabel: 'KIA, inicio del panel',
 	home: {
-		greeting: (name: string) => `Bienvenida, ${name}`,
+		// A deliberate change from the spec's 'Bienvenida, {nombre}', which greets every client in the feminine: a
+		// greeting that fits anyone (issue 68). The portal's mock-ups on the site say it too (content-consistency test).
+		greeting: (name: string) => `Te damos la bienvenida, ${name}`,
 		lead: 'Desde aquí gestionas todo lo relacionado con tu asistente KIA.',
 		/** What a client opens the panel for, above the links to each page (issue 55). */
 		overview: {

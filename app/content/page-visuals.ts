@@ -14,7 +14,7 @@ export const webappScreens = {
 	home: {
 		label:
 			'Pantalla de inicio de la WebApp: la próxima reunión el jueves 16 de octubre a las 10:00, el plan Business que se renueva el 3 de noviembre, una solicitud de soporte en curso y el asistente de facturas activo.',
-		greeting: 'Bienvenida, Ana',
+		greeting: 'Te damos la bienvenida, Ana',
 		lead: 'Desde aquí gestionas todo lo relacionado con tu asistente KIA.',
 		menu: ['Inicio', 'Reuniones', 'Suscripción', 'Mis asistentes', 'Soporte'],
 		cards: [

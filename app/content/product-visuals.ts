@@ -39,7 +39,7 @@ export const productVisuals = {
 			'Miniatura del portal de clientes: menú con Inicio, Reuniones, Suscripción, Mis asistentes y Mi Cuenta, y las tarjetas Gestionar Reuniones, Ver Asistentes, Portal de Cliente y Editar Perfil.',
 		address: 'portal.kia.es/dashboard',
 		menu: ['Inicio', 'Reuniones', 'Suscripción', 'Mis asistentes', 'Mi Cuenta'],
-		greeting: 'Bienvenida, ana@tuempresa.es',
+		greeting: 'Te damos la bienvenida, ana@tuempresa.es',
 		cards: ['Gestionar Reuniones', 'Ver Asistentes', 'Portal de Cliente', 'Editar Perfil'],
 	},
 	channels: {

@@ -34,7 +34,7 @@ async function recoveryLink(email: string) {
 
 async function expectSignedInAs(page: Page, fullName: string) {
 	await page.goto(portalURL('/dashboard'))
-	await expect(page.getByRole('heading', { name: `Bienvenida, ${fullName}` })).toBeVisible()
+	await expect(page.getByRole('heading', { name: `Te damos la bienvenida, ${fullName}` })).toBeVisible()
 }
 
 const sessionCookie = /sb-[a-z0-9]+-auth-token/
@@ -492,6 +492,6 @@ test.describe('a sign-up confirmed on another device', () => {
 		await page.locator('#signin').getByLabel('Contraseña').fill(testPassword)
 		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
 		await page.waitForURL(portalURL('/dashboard'))
-		await expect(page.getByRole('heading', { name: 'Bienvenida, Úrsula Usado' })).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Te damos la bienvenida, Úrsula Usado' })).toBeVisible()
 	})
 })

@@ -84,7 +84,7 @@ test("'Continuar con Google' reaches the auth server's sign-in and comes back si
 	await page.getByLabel('Nombre').fill('Sara Molina')
 	await page.getByRole('button', { name: 'Continuar' }).click()
 	await expect(page).toHaveURL(portalURL('/dashboard'))
-	await expect(page.getByRole('heading', { name: 'Bienvenida, Sara Molina' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Te damos la bienvenida, Sara Molina' })).toBeVisible()
 	expect(blocked).toEqual([])
 	await context.close()
 })

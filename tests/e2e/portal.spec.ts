@@ -20,7 +20,7 @@ test.describe('authentication', () => {
 		await expect(page.getByText('¡Registro completado!')).toBeVisible()
 		await followEmailLink(page, await waitForMail(email, /Confirma tu cuenta/), 'Confirmar mi cuenta')
 		await expect(page).toHaveURL(portalURL('/dashboard'))
-		await expect(page.getByRole('heading', { name: 'Bienvenida, Lucía Navarro' })).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Te damos la bienvenida, Lucía Navarro' })).toBeVisible()
 		await expect(page.getByText('Cuenta confirmada')).toBeVisible()
 	})
 
@@ -77,7 +77,7 @@ test.describe('authentication', () => {
 		await page.getByLabel('Nombre').fill('Pablo Ferrer')
 		await page.getByRole('button', { name: 'Continuar' }).click()
 		await expect(page).toHaveURL(portalURL('/dashboard'))
-		await expect(page.getByRole('heading', { name: 'Bienvenida, Pablo Ferrer' })).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Te damos la bienvenida, Pablo Ferrer' })).toBeVisible()
 	})
 
 	test('the site header follows the portal session; signing out returns to the site', async ({ page }) => {
@@ -537,7 +537,7 @@ test.describe('session upkeep', () => {
 
 		const response = await page.goto(portalURL('/dashboard'))
 		expect(response?.headers()['cache-control']).toMatch(/private.*no-store/)
-		await expect(page.getByRole('heading', { name: /Bienvenida/ })).toBeVisible()
+		await expect(page.getByRole('heading', { name: /^Te damos la bienvenida, / })).toBeVisible()
 		const refreshed = (await page.context().cookies(portalURL('/'))).find(
 			(cookie) => cookie.name === sessionCookie?.name,
 		)

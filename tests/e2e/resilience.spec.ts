@@ -288,7 +288,7 @@ test('Supabase down: public pages stay up, portal pages answer 503 in Spanish; i
 	// A fresh database no longer knows the old session's user: sign in as a new one.
 	const again = await createAccount('vuelta-db')
 	await signInThroughTheForm(signInForm, again.email)
-	await expect(signInForm.getByRole('heading', { name: 'Bienvenida, Cliente Resiliente' })).toBeVisible()
+	await expect(signInForm.getByRole('heading', { name: 'Te damos la bienvenida, Cliente Resiliente' })).toBeVisible()
 	await expectAppAlive()
 	await Promise.all([signInForm.context().close(), visitor.context().close(), booking.context().close()])
 })

@@ -91,7 +91,7 @@ test.describe('stored XSS', () => {
 		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toBeVisible()
 		await expectInert(page, 'site header', payloadMarkup)
 		await page.goto(portalURL('/dashboard'))
-		await expect(page.getByText(`Bienvenida, ${nombre} ${apellidos}`)).toBeVisible()
+		await expect(page.getByText(`Te damos la bienvenida, ${nombre} ${apellidos}`)).toBeVisible()
 		await expectInert(page, 'dashboard', payloadMarkup)
 		await page.goto(portalURL('/dashboard/reuniones'))
 		await expect(page.getByText(reason)).toBeVisible()

@@ -42,7 +42,9 @@ const postTokens = (fields: Record<string, string>, cookie: string) =>
 	})
 
 const greeting = async (cookie: string) =>
-	/Bienvenida, ([^<]+)</.exec((await rawRequest(stack.portal('/dashboard'), { headers: { Cookie: cookie } })).body)?.[1]
+	/Te damos la bienvenida, ([^<]+)</.exec(
+		(await rawRequest(stack.portal('/dashboard'), { headers: { Cookie: cookie } })).body,
+	)?.[1]
 
 test('tokens this browser did not ask for start no session, and the one signed in stays', async () => {
 	const victim = await createAccount('fragmento-victima', 'Vera Víctima')

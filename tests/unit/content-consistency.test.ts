@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest'
 import { homeFaq } from '../../app/content/faq'
 import { contractingTerms, cookiePolicy, privacyPolicy } from '../../app/content/legal'
 import { comparison, plans } from '../../app/content/plans'
+import { dashboardCopy } from '../../app/content/dashboard'
+import { webappScreens } from '../../app/content/page-visuals'
+import { productVisuals } from '../../app/content/product-visuals'
 
 // Issue 55: the site's copy must agree with itself and with the plan table, wherever it is written.
 
@@ -76,6 +79,15 @@ describe('content agrees with itself', () => {
 			/\b\d{1,2}(?::\d{2})?\s?-\s?\d{1,2}(?::\d{2})?\s*(?=semanas|días|meses|horas|h\b|min|€|%)|\b\d{1,2}:\d{2}\s?-\s?\d{1,2}:\d{2}\b/g
 		const ranges = copy.flatMap(([path, text]) => [...text.matchAll(hyphenated)].map((match) => `${path}: ${match[0]}`))
 		expect(ranges).toEqual([])
+	})
+
+	test('the portal greets anyone, not in the feminine, and its mock-ups on the site say what it says', () => {
+		// A deliberate change from the spec's 'Bienvenida, {nombre}' (issue 68).
+		expect(dashboardCopy.home.greeting('Ana')).toBe('Te damos la bienvenida, Ana')
+		expect(webappScreens.home.greeting).toBe(dashboardCopy.home.greeting('Ana'))
+		expect(productVisuals.portal.greeting).toBe(dashboardCopy.home.greeting('ana@tuempresa.es'))
+		const feminine = copy.filter(([, text]) => /\bBienvenida\b/.test(text))
+		expect(feminine.map(([path, text]) => `${path}: ${text}`)).toEqual([])
 	})
 
 	test('the legal pages were last updated on 25 July 2025, as the spec says', () => {
