@@ -13,7 +13,7 @@ import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/root'
 import { budgetMiddleware } from './.server/budget'
 import { readConsent } from './.server/http/consent'
-import { getPublicEnv } from './.server/env'
+import { companyIdentity, getPublicEnv } from './.server/env'
 import { honeypotInputProps } from './.server/inbox/forms'
 import { originMiddleware, requestInfoContext, requestMiddleware } from './.server/http/request'
 import { readTheme } from './.server/http/theme'
@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			honeypotInputProps: await honeypotInputProps(),
 			submissionKey: newPageKey(),
 			env: getPublicEnv(),
+			company: companyIdentity,
 		},
 		{ headers },
 	)

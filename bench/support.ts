@@ -4,6 +4,7 @@ import { startLocalServices } from '../local'
 import { startApp } from '../tests/support/app-server'
 import { localAnonKey, localServiceRoleKey } from '../tests/support/keys'
 import { rawRequest } from '../tests/support/urls'
+import { localCompany } from '../app/.server/local-defaults'
 
 /** "2 × Intel(R) Xeon(R) …, 24 GiB, Node v20…": where the figures were measured. */
 export function machine() {
@@ -29,6 +30,7 @@ export async function startBenchStack() {
 				SITE_URL: `http://kia.localhost:${port}`,
 				PORTAL_URL: `http://portal.kia.localhost:${port}`,
 				COOKIE_DOMAIN: 'kia.localhost',
+				...localCompany,
 				SESSION_SECRET: 'bench-session-secret-with-more-than-32-characters',
 				SUPABASE_URL: supabaseUrl,
 				SUPABASE_ANON_KEY: localAnonKey,

@@ -4,6 +4,7 @@ import type { ShowcasedProject } from '~/content/about'
 import { planIds } from '~/lib/plan-ids'
 import { billingPeriods } from '~/lib/period'
 import { hostKindOf } from '~/lib/host'
+import { isValidNif, normalisedNif, type CompanyIdentity } from '~/lib/company-identity'
 import { priceVariable } from './billing/local-stripe'
 import { localDefaults } from './local-defaults'
 import { log } from './log'
@@ -20,6 +21,10 @@ export const productionVariables = [
 	'SMTP_URL',
 	'STRIPE_SECRET_KEY',
 	'STRIPE_WEBHOOK_SECRET',
+	'COMPANY_LEGAL_NAME',
+	'COMPANY_NIF',
+	'COMPANY_ADDRESS',
+	'COMPANY_REGISTRY',
 ] as const
 
 /** A Stripe price id; a plan whose variable is unset cannot be bought yet (not implemented). */
@@ -52,6 +57,20 @@ const origin = z
 	.refine((value) => !URL.canParse(value) || (new URL(value).pathname === '/' && !value.endsWith('/')), {
 		error: 'debe ser solo el origen, sin ruta ni barra final (https://kia.es)',
 	})
+
+/** One line of the company's identity, as it is printed: no line breaks, room for what the registry says. */
+const identityText = (example: string) =>
+	z
+		.string()
+		.trim()
+		.min(3, `debe ser el dato tal como consta (${example})`)
+		.max(300)
+		.regex(/^[^\r\n]+$/, 'debe ir en una sola línea')
+
+const nif = z
+	.string()
+	.transform(normalisedNif)
+	.refine(isValidNif, 'debe ser un NIF español con su carácter de control (B12345678)')
 
 /** The names Express's `trust proxy` (proxy-addr) gives to address ranges. */
 const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -114,6 +133,11 @@ const envSchema = z
 			.optional(),
 		GOOGLE_CALENDAR_IMPERSONATE: z.email().optional(),
 		CONTACT_EMAIL: z.email('debe ser un email').default('hola@kia.es'),
+		// Who trades as KIA (app/lib/company-identity.ts): the legal notice, the footer, the invoices' issuer.
+		COMPANY_LEGAL_NAME: identityText('Nombre de la Sociedad, S.L.'),
+		COMPANY_NIF: nif,
+		COMPANY_ADDRESS: identityText('Calle, número, código postal y municipio'),
+		COMPANY_REGISTRY: identityText('Registro Mercantil de Alicante, tomo…, folio…, hoja…'),
 		STRIPE_SECRET_KEY: z
 			.string()
 			.regex(/^(sk|rk)_(test|live)_\w+$/, 'debe ser una clave secreta de Stripe (sk_live_… o rk_live_…)'),
@@ -254,7 +278,15 @@ export const stripeHostedOrigins = env.STRIPE_API_URL
  */
 export const oauthOrigins = [new URL(env.SUPABASE_URL).origin, 'https://accounts.google.com']
 
-/** The only values that reach the browser. */
+/** The only settings that reach the browser, besides the company's identity (public by law). */
 export function getPublicEnv() {
 	return { SITE_URL: env.SITE_URL, PORTAL_URL: env.PORTAL_URL }
+}
+
+/** Who trades as KIA, from its one place: the configuration. The root loader gives it to every page. */
+export const companyIdentity: CompanyIdentity = {
+	legalName: env.COMPANY_LEGAL_NAME,
+	nif: env.COMPANY_NIF,
+	address: env.COMPANY_ADDRESS,
+	registry: env.COMPANY_REGISTRY,
 }

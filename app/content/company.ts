@@ -1,8 +1,11 @@
-/** The company behind the site, as it appears in the footer, contact cards and legal texts. */
+/**
+ * The company behind the site, as it appears in the footer, contact cards and legal texts. Who it is in law (legal
+ * name, NIF, registered address, registry entry) is configuration, not copy: `companyIdentity` (app/.server/env.ts).
+ */
 export const company = {
 	brand: 'KIA',
-	legalName: 'KIA Asistentes Inteligentes, S.L.',
-	address: 'Avenida Carlos Soler, 25, 03110 Mutxamel (Alicante)',
+	/** The office of the contact page (the spec's Mutxamel), which need not be the registered address. */
+	officeAddress: 'Avenida Carlos Soler, 25, 03110 Mutxamel (Alicante)',
 	city: 'Mutxamel, Alicante',
 	email: 'hola@kia.es',
 	privacyEmail: 'privacidad@kia.es',
@@ -12,4 +15,23 @@ export const company = {
 	legalUpdated: '2025-07-25',
 	copyrightYear: 2025,
 	climateUrl: 'https://climate.stripe.com/',
+} as const
+
+/** How the company's identity is labelled wherever it is shown (app/components/company-identity.tsx). */
+export const companyIdentityCopy = {
+	labels: {
+		legalName: 'Titular',
+		nif: 'NIF',
+		address: 'Domicilio social',
+		registry: 'Datos registrales',
+		email: 'Correo electrónico',
+	},
+	/** The legal notice of every legal page, whose anchor the privacy policy and the terms refer to. */
+	notice: {
+		heading: 'Aviso legal',
+		anchor: 'aviso-legal',
+		text: 'En cumplimiento del artículo 10 de la Ley 34/2002, de Servicios de la Sociedad de la Información y de Comercio Electrónico (LSSI-CE), estos son los datos del titular de este sitio web y de la marca KIA:',
+	},
+	/** Above the portal's invoices, which Stripe issues in the company's name. */
+	invoices: 'Facturas emitidas por',
 } as const

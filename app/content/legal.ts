@@ -26,12 +26,12 @@ export const privacyPolicy: LegalDocument = {
 	description:
 		'Cómo trata KIA tus datos personales conforme al RGPD y la LOPDGDD: finalidades, bases legales, plazos, destinatarios y cómo ejercer tus derechos.',
 	updated: '2025-07-25',
-	intro: `En ${company.legalName} nos tomamos en serio la protección de tus datos personales. Esta política explica qué datos tratamos cuando visitas nuestra web, reservas una demo, contratas alguno de nuestros planes o utilizas el portal de clientes, con qué finalidad lo hacemos, durante cuánto tiempo los conservamos y qué derechos puedes ejercer, de acuerdo con el Reglamento (UE) 2016/679 General de Protección de Datos (RGPD) y la Ley Orgánica 3/2018, de Protección de Datos Personales y garantía de los derechos digitales (LOPDGDD).`,
+	intro: `En KIA nos tomamos en serio la protección de tus datos personales. Esta política explica qué datos tratamos cuando visitas nuestra web, reservas una demo, contratas alguno de nuestros planes o utilizas el portal de clientes, con qué finalidad lo hacemos, durante cuánto tiempo los conservamos y qué derechos puedes ejercer, de acuerdo con el Reglamento (UE) 2016/679 General de Protección de Datos (RGPD) y la Ley Orgánica 3/2018, de Protección de Datos Personales y garantía de los derechos digitales (LOPDGDD).`,
 	sections: [
 		{
 			heading: '1. Responsable del tratamiento',
 			paragraphs: [
-				`El responsable del tratamiento de tus datos personales es ${company.legalName}, con domicilio en ${company.address}. Puedes contactar con nosotros por correo electrónico en ${company.email} para cualquier consulta general.`,
+				`El responsable del tratamiento de tus datos personales es la sociedad titular de KIA, cuya razón social, NIF, domicilio social y datos registrales figuran en el aviso legal de esta página. Puedes contactar con nosotros por correo electrónico en ${company.email} para cualquier consulta general.`,
 				`Para cualquier cuestión relacionada con la protección de datos o para ejercer tus derechos, puedes escribirnos a ${company.privacyEmail}. Atenderemos tu solicitud con la mayor diligencia posible.`,
 			],
 		},
@@ -115,7 +115,7 @@ export const privacyPolicy: LegalDocument = {
 		{
 			heading: '8. Cómo ejercer tus derechos y reclamar ante la AEPD',
 			paragraphs: [
-				`Para ejercer tus derechos, envía un correo electrónico a ${company.privacyEmail} o un escrito a ${company.legalName}, ${company.address}, indicando el derecho que deseas ejercer y aportando la información necesaria para identificarte. Te responderemos en el plazo máximo de un mes, prorrogable por otros dos meses en casos complejos, informándote de la prórroga.`,
+				`Para ejercer tus derechos, envía un correo electrónico a ${company.privacyEmail} o un escrito a KIA en el domicilio social que figura en el aviso legal, indicando el derecho que deseas ejercer y aportando la información necesaria para identificarte. Te responderemos en el plazo máximo de un mes, prorrogable por otros dos meses en casos complejos, informándote de la prórroga.`,
 				'Si consideras que no hemos atendido correctamente tus derechos o que el tratamiento de tus datos infringe la normativa, tienes derecho a presentar una reclamación ante la Agencia Española de Protección de Datos (AEPD), a través de su sede electrónica en www.aepd.es o en su domicilio en la calle Jorge Juan, 6, 28001 Madrid.',
 			],
 		},
@@ -148,7 +148,7 @@ export const cookiePolicy: LegalDocument = {
 	description:
 		'Qué cookies usa la web de KIA, para qué sirven, cuánto duran y cómo puedes aceptarlas, rechazarlas o configurarlas en cualquier momento.',
 	updated: '2025-07-25',
-	intro: `Esta política explica qué son las cookies, cuáles utiliza ${company.legalName} en su sitio web y en el portal de clientes, con qué finalidad y cómo puedes gestionarlas. La redactamos conforme al artículo 22.2 de la Ley 34/2002, de Servicios de la Sociedad de la Información y de Comercio Electrónico (LSSI-CE), el RGPD y la Guía sobre el uso de las cookies de la Agencia Española de Protección de Datos.`,
+	intro: `Esta política explica qué son las cookies, cuáles utiliza KIA en su sitio web y en el portal de clientes, con qué finalidad y cómo puedes gestionarlas. La redactamos conforme al artículo 22.2 de la Ley 34/2002, de Servicios de la Sociedad de la Información y de Comercio Electrónico (LSSI-CE), el RGPD y la Guía sobre el uso de las cookies de la Agencia Española de Protección de Datos.`,
 	sections: [
 		{
 			heading: '1. Qué son las cookies',
@@ -235,12 +235,12 @@ export const contractingTerms: LegalDocument = {
 	description:
 		'Condiciones para contratar los asistentes de IA de KIA: planes, precios, pagos con Stripe, suscripciones, plazos de entrega, soporte y responsabilidad.',
 	updated: '2025-07-25',
-	intro: `Estos términos regulan la contratación de los servicios de ${company.legalName} a través de su sitio web. Te recomendamos leerlos con atención antes de realizar cualquier pedido: al contratar, declaras haberlos leído y aceptado. Puedes descargarlos o imprimirlos en cualquier momento desde esta página.`,
+	intro: `Estos términos regulan la contratación de los servicios de KIA a través de su sitio web. Te recomendamos leerlos con atención antes de realizar cualquier pedido: al contratar, declaras haberlos leído y aceptado. Puedes descargarlos o imprimirlos en cualquier momento desde esta página.`,
 	sections: [
 		{
 			heading: '1. Partes y objeto',
 			paragraphs: [
-				`Los servicios los presta ${company.legalName}, con domicilio en ${company.address} y correo electrónico de contacto ${company.email} (en adelante, KIA). El cliente es la persona física o jurídica que contrata cualquiera de los planes o servicios adicionales ofrecidos en la web.`,
+				`Los servicios los presta la sociedad titular de KIA, identificada en el aviso legal de esta página con su razón social, NIF, domicilio social y datos registrales, y con correo electrónico de contacto ${company.email} (en adelante, KIA). El cliente es la persona física o jurídica que contrata cualquiera de los planes o servicios adicionales ofrecidos en la web.`,
 				'El objeto del contrato es el diseño, desarrollo, configuración y puesta en marcha de un asistente de inteligencia artificial personalizado para el cliente, entrenado con sus propios documentos e integrado con los canales y herramientas que correspondan al plan contratado, como WhatsApp Business, el correo electrónico, Google Drive, Google Calendar o la pasarela de pagos Stripe.',
 				'El asistente puede ayudar, entre otras tareas, a gestionar recordatorios fiscales, facturas y respuestas de correo electrónico, y a preparar la facturación electrónica conforme a los requisitos del sistema VERIFACTU. Todos los planes incluyen una aplicación web privada con el logotipo y los colores del cliente y acceso privado mediante cuenta de Google o correo electrónico y contraseña.',
 			],

@@ -22,6 +22,7 @@ import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { rawRequest } from '../support/urls'
 import { submittedEmail, testPassword } from '../support/data'
 import { acceptCookies, submitSignIn } from '../support/browser'
+import { localCompany } from '../../app/.server/local-defaults'
 
 /**
  * What people see while Supabase, Stripe or the mail server is down, and that
@@ -95,6 +96,7 @@ test.beforeAll(async () => {
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
 		COOKIE_DOMAIN: 'kia.localhost',
+		...localCompany,
 		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
 		SUPABASE_URL: `http://127.0.0.1:${ports.supabase}`,
 		SUPABASE_ANON_KEY: localAnonKey,

@@ -8,6 +8,7 @@ import { startBehindNginx, type Nginx } from '../support/nginx'
 import { e2eStripe } from '../support/stripe'
 import { uniqueName } from '../support/unique'
 import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
+import { localCompany } from '../../app/.server/local-defaults'
 
 // Browsers through the nginx configuration the repository ships (deploy/nginx), in front of a production server on
 // this worker's services: what tests/http/shared-cache.test.ts asks with raw requests, as a visitor's browser sees
@@ -29,6 +30,7 @@ test.beforeAll(async () => {
 				SITE_URL: `http://kia.localhost:${port}`,
 				PORTAL_URL: `http://portal.kia.localhost:${port}`,
 				COOKIE_DOMAIN: 'kia.localhost',
+				...localCompany,
 				SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
 				SUPABASE_URL: supabaseURL(),
 				SUPABASE_ANON_KEY: localAnonKey,

@@ -248,9 +248,9 @@ test.describe('layout fixes', () => {
 	})
 
 	for (const [path, document, extra] of [
-		['/politica-privacidad', privacyPolicy, []],
-		['/politica-cookies', cookiePolicy, ['preferencias']],
-		['/terminos-contratacion', contractingTerms, []],
+		['/politica-privacidad', privacyPolicy, ['aviso-legal']],
+		['/politica-cookies', cookiePolicy, ['preferencias', 'aviso-legal']],
+		['/terminos-contratacion', contractingTerms, ['aviso-legal']],
 	] as const) {
 		test(`${path} has a table of contents whose links jump to its sections, without JavaScript`, async ({
 			browser,

@@ -5,6 +5,7 @@ import { readEnvFile } from '../support/env-file'
 import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { startTestSupabase } from '../support/supabase'
 import { rawRequest, smtpPort } from '../support/urls'
+import { localCompany } from '../../app/.server/local-defaults'
 
 // What the production server does with its environment (app/.server/env.ts): it refuses to start on a partial
 // configuration, or none, rather than run on development defaults.
@@ -12,7 +13,9 @@ import { rawRequest, smtpPort } from '../support/urls'
 describe('configuration', () => {
 	test('the production server refuses a partial configuration, naming what is missing', async () => {
 		const start = startApp({ SITE_URL: 'https://kia.es', PORTAL_URL: 'https://clientes.kia.es' })
-		await expect(start).rejects.toThrow(/exited at start-up[\s\S]*COOKIE_DOMAIN: falta[\s\S]*PORTAL_URL: .*portal/)
+		await expect(start).rejects.toThrow(
+			/exited at start-up[\s\S]*COOKIE_DOMAIN: falta[\s\S]*COMPANY_NIF: falta[\s\S]*PORTAL_URL: .*portal/,
+		)
 	})
 
 	test('the production server with no configuration at all refuses to start unless LOCAL_SERVICES=1', async () => {
@@ -35,6 +38,7 @@ describe('configuration', () => {
 					SITE_URL: `http://kia.localhost:${port}`,
 					PORTAL_URL: `http://portal.kia.localhost:${port}`,
 					COOKIE_DOMAIN: 'kia.localhost',
+					...localCompany,
 					SESSION_SECRET: 'a-production-secret-of-more-than-32-characters',
 					SUPABASE_URL: supabase.url,
 					SUPABASE_ANON_KEY: localAnonKey,

@@ -12,6 +12,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail, uniqueSlot } from '../support/unique'
 import { e2eStripe } from '../support/stripe'
 import { siteURL, smtpPort, stripeURL } from '../support/urls'
+import { localCompany } from '../../app/.server/local-defaults'
 
 // Nothing lost when a part fails: the production server, its mail server failing as real ones do (refusing
 // connections, or taking them and never answering) and the server itself killed mid-request and mid-job.
@@ -138,6 +139,7 @@ describe('a server killed during ten bookings at once, mid-e-mail', () => {
 			SITE_URL: `http://kia.localhost:${port}`,
 			PORTAL_URL: `http://portal.kia.localhost:${port}`,
 			COOKIE_DOMAIN: 'kia.localhost',
+			...localCompany,
 			SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
 			SUPABASE_URL: app.supabase.url,
 			SUPABASE_ANON_KEY: localAnonKey,

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
 import { createAccount, createSupportRequest } from '../support/data'
 import { serviceClient } from '../support/supabase'
+import { localCompany } from '../../app/.server/local-defaults'
 
 /**
  * Hosted Supabase is a network round trip away (tens of milliseconds); the
@@ -32,6 +33,7 @@ beforeAll(async () => {
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
 		COOKIE_DOMAIN: 'kia.localhost',
+		...localCompany,
 		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
 		SUPABASE_URL: proxy.url,
 		SUPABASE_ANON_KEY: localAnonKey,

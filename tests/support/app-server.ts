@@ -4,6 +4,7 @@ import { freePort, retryOnTakenPort } from '../../local/service'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
 import { stripeURL, supabaseURL } from './urls'
+import { localCompany } from '../../app/.server/local-defaults'
 
 const startUpBoundMs = 60_000
 
@@ -106,6 +107,7 @@ export function startHttpsApp(overrides: Record<string, string> = {}, options: {
 			SITE_URL: `https://kia.localhost:${port}`,
 			PORTAL_URL: `https://portal.kia.localhost:${port}`,
 			COOKIE_DOMAIN: 'kia.localhost',
+			...localCompany,
 			SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
 			SUPABASE_URL: supabaseURL(),
 			SUPABASE_ANON_KEY: localAnonKey,

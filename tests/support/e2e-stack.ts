@@ -3,6 +3,7 @@ import { copyDatabase } from '../../local/supabase/db'
 import { startApp } from './app-server'
 import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
+import { localCompany } from '../../app/.server/local-defaults'
 import { seededStorageDir } from './urls'
 
 /** The database the run's global setup builds (tests/e2e/global-setup.ts). */
@@ -30,6 +31,7 @@ export async function startWorkerStack() {
 		SITE_URL: `http://kia.localhost:${appPort}`,
 		PORTAL_URL: `http://portal.kia.localhost:${appPort}`,
 		COOKIE_DOMAIN: 'kia.localhost',
+		...localCompany,
 		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
 		SUPABASE_URL: services.supabaseUrl,
 		SUPABASE_ANON_KEY: localAnonKey,

@@ -6,6 +6,7 @@ import { localAnonKey, localServiceRoleKey } from './keys'
 import { e2eStripe } from './stripe'
 import { startTestSupabase } from './supabase'
 import { smtpPort } from './urls'
+import { localCompany } from '../../app/.server/local-defaults'
 
 /**
  * The production build (`npm run build` first) on a free port, over a Supabase stand-in and a database of
@@ -25,6 +26,7 @@ export async function startTestApp(
 		SITE_URL: `http://kia.localhost:${port}`,
 		PORTAL_URL: `http://portal.kia.localhost:${port}`,
 		COOKIE_DOMAIN: 'kia.localhost',
+		...localCompany,
 		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
 		SUPABASE_URL: supabase.url,
 		SUPABASE_ANON_KEY: localAnonKey,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { siteWording } from '~/.server/chat/model'
 import { postPassages, sitePassages } from '~/.server/chat/passages'
 import { indexPassages } from '~/.server/chat/search'
-import { parseEnv } from '~/.server/env'
+import { companyIdentity as identity, parseEnv } from '~/.server/env'
 import { modelPieces, wholeWords } from '~/.server/language-model'
 import { log } from '~/.server/log'
 import { chatKeywords } from '~/content/chat-keywords'
@@ -50,7 +50,7 @@ describe("what the site's pages answer", () => {
 			'Manuales, tarifas, contratos y preguntas frecuentes: así convertimos el conocimiento de tu negocio en un asistente.',
 		content: '<p>Un asistente genérico sabe de todo un poco; el tuyo tiene que saber de tu negocio.</p>',
 	})
-	const index = indexPassages(sitePassages())
+	const index = indexPassages(sitePassages(identity))
 	index.replaceChanging(post)
 
 	test.each([
@@ -62,8 +62,15 @@ describe("what the site's pages answer", () => {
 		expect(index.search(question)[0]?.passage.path).toBe(page)
 	})
 
+	test('who trades as KIA is answered from the legal notice, in the configured words', () => {
+		const [best] = index.search('¿Cuál es el NIF de vuestra empresa?')
+		expect(best?.passage).toMatchObject({ path: '/politica-privacidad', anchor: 'aviso-legal' })
+		expect(best?.passage.text).toContain(`NIF ${identity.nif}`)
+		expect(best?.passage.text).toContain(identity.legalName)
+	})
+
 	test("each page's other words belong to a page the chat answers from", () => {
-		const paths = new Set(sitePassages().map((passage) => passage.path))
+		const paths = new Set(sitePassages(identity).map((passage) => passage.path))
 		for (const path of Object.keys(chatKeywords)) expect(paths, path).toContain(path)
 	})
 })

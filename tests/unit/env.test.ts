@@ -14,6 +14,10 @@ const production = {
 	SMTP_URL: 'smtps://user:pass@smtp.example.es:465',
 	STRIPE_SECRET_KEY: 'sk_live_51Example',
 	STRIPE_WEBHOOK_SECRET: 'whsec_example',
+	COMPANY_LEGAL_NAME: 'Ejemplo Asistentes, S.L.',
+	COMPANY_NIF: 'A58818501',
+	COMPANY_ADDRESS: 'Calle Mayor, 1, 03001 Alicante',
+	COMPANY_REGISTRY: 'Registro Mercantil de Alicante, tomo 1, folio 1, hoja A-1',
 }
 
 describe('parseEnv', () => {
@@ -97,6 +101,29 @@ describe('parseEnv', () => {
 			expect(() => parseEnv({ ...production, SHOWCASE_URL_EVENTS: value }), value).toThrowError(
 				/SHOWCASE_URL_EVENTS: debe ser una URL https/,
 			)
+	})
+
+	test("production does not start without the company's identity: it is not ours to invent", () => {
+		for (const key of ['COMPANY_LEGAL_NAME', 'COMPANY_NIF', 'COMPANY_ADDRESS', 'COMPANY_REGISTRY'] as const) {
+			const { [key]: _left, ...without } = production
+			expect(() => parseEnv(without), key).toThrowError(new RegExp(`${key}: falta`))
+		}
+		// The local services' fictitious company is development's, and LOCAL_SERVICES=1's: never a deployment's.
+		expect(parseEnv({ NODE_ENV: 'production', LOCAL_SERVICES: '1' }).COMPANY_LEGAL_NAME).toMatch(/Ficticia/)
+		expect(parseEnv(production).COMPANY_LEGAL_NAME).toBe('Ejemplo Asistentes, S.L.')
+	})
+
+	test('the NIF must be one, check character included; written with separators it is kept without them', () => {
+		expect(parseEnv({ ...production, COMPANY_NIF: 'a-58.818.501' }).COMPANY_NIF).toBe('A58818501')
+		for (const refused of ['A58818502', 'B1234567', 'KIA', '12345678A'])
+			expect(() => parseEnv({ ...production, COMPANY_NIF: refused }), refused).toThrowError(/COMPANY_NIF: .*NIF/)
+	})
+
+	test('each line of the identity is printed as given, on one line', () => {
+		expect(() => parseEnv({ ...production, COMPANY_ADDRESS: 'Calle Mayor, 1\n03001 Alicante' })).toThrowError(
+			/COMPANY_ADDRESS: .*una sola línea/,
+		)
+		expect(() => parseEnv({ ...production, COMPANY_REGISTRY: ' - ' })).toThrowError(/COMPANY_REGISTRY/)
 	})
 
 	test('the cookie domain must cover both hosts', () => {

@@ -18,6 +18,7 @@ import { indexPassages, linksOf, type Found, type PassageIndex } from './search'
 import { siteWording } from './model'
 import { callSignal } from '../budget'
 import { checkedWords, configuredModel, wholeWords } from '../language-model'
+import { companyIdentity } from '../env'
 import { contactDestination } from '../inbox/forms'
 import { log } from '../log'
 import { isRateLimited } from '../security/rate-limit'
@@ -77,7 +78,7 @@ async function refreshBlog(passages: PassageIndex) {
  * 015). Requests arriving while the blog is read wait for that one read.
  */
 async function passageIndex() {
-	index ??= indexPassages(sitePassages())
+	index ??= indexPassages(sitePassages(companyIdentity))
 	if (Date.now() - blog.checkedAt >= blogCheckMs) {
 		blog.refreshing ??= refreshBlog(index).finally(() => {
 			blog.refreshing = null

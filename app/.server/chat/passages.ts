@@ -3,7 +3,7 @@ import { about } from '~/content/about'
 import { capabilities } from '~/content/capabilities'
 import { capabilitiesIndex, capabilityPages, channelLabels, verifactu } from '~/content/capability-pages'
 import { chatKeywords } from '~/content/chat-keywords'
-import { company } from '~/content/company'
+import { company, companyIdentityCopy } from '~/content/company'
 import { homeFaq } from '~/content/faq'
 import { home } from '~/content/home'
 import { howItWorks } from '~/content/how-it-works'
@@ -17,6 +17,7 @@ import { sustainability } from '~/content/sustainability'
 import { webapp } from '~/content/webapp'
 import { anchorId } from '~/lib/anchors'
 import type { Passage } from '~/lib/chat'
+import type { CompanyIdentity } from '~/lib/company-identity'
 import { capabilitiesPath, capabilityPath } from '~/lib/capability-ids'
 
 /** A page's passages before each gets its id: what one page of the site says, a paragraph or a list at a time. */
@@ -232,6 +233,18 @@ function legalPassages(path: string, document: LegalDocument): Draft[] {
 	]
 }
 
+/** Who trades as KIA, as every legal page's notice says it: asked for by a buyer checking who they would deal with. */
+function legalNoticePassage(identity: CompanyIdentity): Draft {
+	const { notice, labels } = companyIdentityCopy
+	return {
+		path: '/politica-privacidad',
+		anchor: notice.anchor,
+		page: privacyPolicy.title,
+		heading: notice.heading,
+		text: `KIA es una marca de ${identity.legalName}, con ${labels.nif} ${identity.nif} y domicilio social en ${identity.address}. ${labels.registry}: ${identity.registry}.`,
+	}
+}
+
 function contactPassages(): Draft[] {
 	const page = 'Contacto'
 	return [
@@ -252,7 +265,7 @@ function contactPassages(): Draft[] {
 			path: '/contacto',
 			page,
 			heading: contactPage.officeHeading,
-			text: `Nuestra oficina está en ${company.address}.`,
+			text: `Nuestra oficina está en ${company.officeAddress}.`,
 		},
 		{
 			path: '/solicitar-demostracion-kia',
@@ -264,7 +277,7 @@ function contactPassages(): Draft[] {
 }
 
 /** Every passage of the site's static pages: what the site's chat may answer from, besides the blog. */
-export function sitePassages(): Passage[] {
+export function sitePassages(identity: CompanyIdentity): Passage[] {
 	const drafts = [
 		...homePassages(),
 		...pricingPassages(),
@@ -289,6 +302,7 @@ export function sitePassages(): Passage[] {
 		...legalPassages('/politica-privacidad', privacyPolicy),
 		...legalPassages('/politica-cookies', cookiePolicy),
 		...legalPassages('/terminos-contratacion', contractingTerms),
+		legalNoticePassage(identity),
 		...contactPassages(),
 	]
 	return drafts.map((draft, index) => ({

@@ -1,8 +1,10 @@
 import type { InvoiceRow, PaymentRow, SubscriptionRow } from '~/lib/billing-rows'
+import { CompanyIdentityLine } from '~/components/company-identity'
 import { Badge } from '~/components/portal/status-badge'
 import { stackedTable } from '~/components/portal/stacked-table'
 import { Icon } from '~/components/ui/icon'
 import { billingStatusLabels, invoiceStatusLabels, subscriptionCopy as copy } from '~/content/billing'
+import { companyIdentityCopy } from '~/content/company'
 import { periodLabels } from '~/content/plans'
 import { formatLongDate } from '~/lib/dates'
 import { formatAmount } from '~/lib/money'
@@ -80,6 +82,8 @@ export function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 					</table>
 				</div>
 			)}
+			{/* Stripe issues and hosts the invoices, in the company's name: who that is, said where they are listed. */}
+			<CompanyIdentityLine lead={companyIdentityCopy.invoices} className="border-t px-6 py-4 sm:px-8" />
 		</section>
 	)
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { CompanyIdentityLine } from '~/components/company-identity'
 import { useHydrated } from '~/components/hydrated'
 import { Icon } from '~/components/ui/icon'
 import { cookieTexts } from '~/content/cookies'
@@ -91,9 +92,12 @@ export function SiteFooter() {
 			</div>
 			<div className="render-when-near border-t [--near-size:6rem]">
 				<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-					<p>
-						© {company.copyrightYear} {company.brand}. Todos los derechos reservados.
-					</p>
+					<div className="space-y-1">
+						<p>
+							© {company.copyrightYear} {company.brand}. Todos los derechos reservados.
+						</p>
+						<CompanyIdentityLine />
+					</div>
 					<div className="flex flex-wrap items-center gap-x-6 gap-y-2">
 						<a
 							href={company.climateUrl}

@@ -69,7 +69,7 @@ function Contact({ actionData }: Route.ComponentProps) {
 					<Card>
 						<Icon name="map-pin" className="size-5 text-brand-ink" />
 						<h2 className="mt-3 font-semibold">{contactPage.officeHeading}</h2>
-						<p className="mt-1 text-sm text-muted-foreground">{company.address}</p>
+						<p className="mt-1 text-sm text-muted-foreground">{company.officeAddress}</p>
 					</Card>
 				</div>
 			</Container>

@@ -1,6 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
 import { cookieTexts } from '~/content/cookies'
+import { LegalNotice } from '~/components/company-identity'
 import { ConsentPreferencesForm } from '~/components/consent/consent-preferences'
+import { companyIdentityCopy } from '~/content/company'
 import { Container, PageHero } from '~/components/site/page'
 import {
 	contractingTerms,
@@ -57,6 +59,8 @@ function Legal({ loaderData }: Route.ComponentProps) {
 	const contents = [
 		...document.sections.map((section) => ({ id: anchorId(section.heading), heading: section.heading })),
 		...(loaderData.id === 'legal-cookies' ? [{ id: preferencesAnchor, heading: cookieTexts.pageHeading }] : []),
+		// Every legal page ends with who is behind it (LSSI-CE art. 10), which the privacy policy and the terms name.
+		{ id: companyIdentityCopy.notice.anchor, heading: companyIdentityCopy.notice.heading },
 	]
 	return (
 		<>
@@ -106,6 +110,7 @@ function Legal({ loaderData }: Route.ComponentProps) {
 							<ConsentPreferencesForm consent={rootData?.consent ?? consentChoices.reject} />
 						</section>
 					) : null}
+					<LegalNotice className="mt-14" />
 				</div>
 			</Container>
 		</>
