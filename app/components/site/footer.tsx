@@ -90,7 +90,7 @@ export function SiteFooter() {
 					))}
 				</nav>
 			</div>
-			<div className="render-when-near border-t [--near-size:6rem]">
+			<div className="render-when-near border-t [--near-size:11rem]">
 				<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
 					<div className="space-y-1">
 						<p>
