@@ -1,6 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useId, type ComponentProps, type ReactNode } from 'react'
 import { useNavigation, useRouteLoaderData } from 'react-router'
+import { companyIdentityCopy } from '~/content/company'
+import type { CompanyIdentity } from '~/lib/company-identity'
 import { submissionKeyField } from '~/lib/submission-key'
 import { cn } from '~/lib/utils'
 import type { loader as rootLoader } from '~/root'
@@ -165,4 +167,31 @@ export function SubmissionKeyInput({ lastResult }: { lastResult?: SubmissionResu
 	const pageKey = useRouteLoaderData<typeof rootLoader>('root')?.submissionKey ?? ''
 	const sent = lastResult?.initialValue?.[submissionKeyField]
 	return <input type="hidden" name={submissionKeyField} value={typeof sent === 'string' ? sent : pageKey} />
+}
+
+/**
+ * The configured company (app/.server/env.ts), from the root's data: the identity of the legal notice and the
+ * invoices. Null only on the root's own error page. The company's pieces are here, in a module the pages that show
+ * them load anyway: a module of their own was one more file for a first visit to fetch (first-load.spec).
+ */
+export function useCompanyIdentity(): CompanyIdentity | null {
+	return useRouteLoaderData<typeof rootLoader>('root')?.company ?? null
+}
+
+/** Who trades as KIA on one run of text, after `lead`: the footer's line, and the invoices'. */
+export function CompanyIdentityLine({
+	identity,
+	lead,
+	className,
+}: {
+	identity: CompanyIdentity
+	lead?: string
+	className?: string
+}) {
+	return (
+		<p className={cn('text-xs', className)}>
+			{lead ? `${lead} ` : null}
+			{companyIdentityCopy.line(identity)}
+		</p>
+	)
 }

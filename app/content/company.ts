@@ -1,3 +1,5 @@
+import type { CompanyIdentity } from '~/lib/company-identity'
+
 /**
  * The company behind the site, as it appears in the footer, contact cards and legal texts. Who it is in law (legal
  * name, NIF, registered address, registry entry) is configuration, not copy: `companyIdentity` (app/.server/env.ts).
@@ -17,15 +19,17 @@ export const company = {
 	climateUrl: 'https://climate.stripe.com/',
 } as const
 
-/** How the company's identity is labelled wherever it is shown (app/components/company-identity.tsx). */
+const identityLabels = {
+	legalName: 'Titular',
+	nif: 'NIF',
+	address: 'Domicilio social',
+	registry: 'Datos registrales',
+	email: 'Correo electrónico',
+} as const
+
+/** How the company's identity is labelled wherever it is shown. */
 export const companyIdentityCopy = {
-	labels: {
-		legalName: 'Titular',
-		nif: 'NIF',
-		address: 'Domicilio social',
-		registry: 'Datos registrales',
-		email: 'Correo electrónico',
-	},
+	labels: identityLabels,
 	/** The legal notice of every legal page, whose anchor the privacy policy and the terms refer to. */
 	notice: {
 		heading: 'Aviso legal',
@@ -34,4 +38,7 @@ export const companyIdentityCopy = {
 	},
 	/** Above the portal's invoices, which Stripe issues in the company's name. */
 	invoices: 'Facturas emitidas por',
+	/** The identity on one run of text: the footer's, and the invoices' after `invoices`. */
+	line: ({ legalName, nif, address, registry }: CompanyIdentity) =>
+		`${legalName} · ${identityLabels.nif} ${nif} · ${identityLabels.address}: ${address} · ${registry}`,
 } as const

@@ -197,13 +197,12 @@ test.describe('the chat button on a phone', () => {
 			const chat = page.getByRole('button', { name: 'Abrir chat con KIA' })
 			// It comes in the browser's first idle moment after hydration.
 			await expect(chat).toBeAttached({ timeout: 20_000 })
-			const { height, scrollable } = await page.evaluate(() => ({
-				height: window.innerHeight,
-				scrollable: (document.scrollingElement?.scrollHeight ?? 0) - window.innerHeight,
-			}))
+			const height = await page.evaluate(() => window.innerHeight)
+			// Asked again at every step: the page grows as its deferred blocks (render-when-near) render on the way down.
+			const scrollable = () => page.evaluate(() => (document.scrollingElement?.scrollHeight ?? 0) - window.innerHeight)
 			const stride = Math.floor(height / 3)
-			for (let top = 0; top < scrollable + stride; top += stride) {
-				await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), Math.min(top, scrollable))
+			for (let top = 0; top < (await scrollable()) + stride; top += stride) {
+				await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), Math.min(top, await scrollable()))
 				await expect.poll(() => underTheChat(page), { message: `scrolled to ${top}` }).toEqual([])
 			}
 			// At the very bottom the page has made room for it: the last links are clear and the chat is there.

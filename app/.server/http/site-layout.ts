@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import type { HeaderUser } from '~/components/site/header'
-import { getPublicEnv } from '../env'
+import { companyIdentity, getPublicEnv } from '../env'
 import { hostGuard } from './host-guard'
 import { avatarUrl, displayName, loadProfileIfReachable } from '../auth/profile'
 import { sharedPageMiddleware } from './shared-cache'
@@ -21,7 +21,11 @@ export async function loadHeaderUser(context: Readonly<RouterContextProvider>, r
 }
 
 export async function loadSiteChrome(context: Readonly<RouterContextProvider>, request: Request) {
-	return { user: await loadHeaderUser(context, request), portalUrl: getPublicEnv().PORTAL_URL }
+	return {
+		user: await loadHeaderUser(context, request),
+		portalUrl: getPublicEnv().PORTAL_URL,
+		company: companyIdentity,
+	}
 }
 
 /** Both site layouts: the site host only, with the visitor's Supabase session. */

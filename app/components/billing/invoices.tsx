@@ -1,5 +1,5 @@
 import type { InvoiceRow, PaymentRow, SubscriptionRow } from '~/lib/billing-rows'
-import { CompanyIdentityLine } from '~/components/company-identity'
+import { CompanyIdentityLine, useCompanyIdentity } from '~/components/forms'
 import { Badge } from '~/components/portal/status-badge'
 import { stackedTable } from '~/components/portal/stacked-table'
 import { Icon } from '~/components/ui/icon'
@@ -16,6 +16,7 @@ const invoiceReason = (invoice: InvoiceRow) =>
 /** A table from the small-tablet width up; on a phone a card of labelled lines per invoice. */
 export function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 	const columns = copy.invoices.columns
+	const identity = useCompanyIdentity()
 	return (
 		<section aria-labelledby="invoices" className="rounded-2xl border bg-surface">
 			<h2 id="invoices" className="flex items-center gap-2 px-6 pt-6 pb-4 text-lg font-semibold sm:px-8">
@@ -83,7 +84,13 @@ export function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 				</div>
 			)}
 			{/* Stripe issues and hosts the invoices, in the company's name: who that is, said where they are listed. */}
-			<CompanyIdentityLine lead={companyIdentityCopy.invoices} className="border-t px-6 py-4 sm:px-8" />
+			{identity ? (
+				<CompanyIdentityLine
+					identity={identity}
+					lead={companyIdentityCopy.invoices}
+					className="border-t px-6 py-4 text-muted-foreground sm:px-8"
+				/>
+			) : null}
 		</section>
 	)
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router'
-import { CompanyIdentityLine } from '~/components/company-identity'
 import { useHydrated } from '~/components/hydrated'
 import { Icon } from '~/components/ui/icon'
 import { cookieTexts } from '~/content/cookies'
 import { company } from '~/content/company'
 import { footerNavigation } from '~/content/navigation'
+import type { CompanyIdentity } from '~/lib/company-identity'
 import { preloadPreferences, useConsent } from '../consent/consent'
+import { CompanyIdentityLine } from '../forms'
 import { Logo } from '../logo'
 import { NewsletterForm } from '../newsletter/newsletter-form'
 
@@ -33,9 +34,11 @@ function ManageCookies() {
 
 /**
  * Deferred block by block, so that the newsletter's field is in a small one (app.css, render-when-near). The
- * negative margins, made up by padding, give each block room for its links' and field's focus rings.
+ * negative margins, made up by padding, give each block room for its links' and field's focus rings. The company's
+ * identity comes from the layout's data, not the root's: reading that would render the whole footer again at every
+ * change of the router's state (first-load.spec).
  */
-export function SiteFooter() {
+export function SiteFooter({ identity }: { identity: CompanyIdentity }) {
 	return (
 		<footer className="border-t bg-surface-muted/40">
 			<div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_2fr] lg:px-8">
@@ -96,7 +99,7 @@ export function SiteFooter() {
 						<p>
 							© {company.copyrightYear} {company.brand}. Todos los derechos reservados.
 						</p>
-						<CompanyIdentityLine />
+						<CompanyIdentityLine identity={identity} />
 					</div>
 					<div className="flex flex-wrap items-center gap-x-6 gap-y-2">
 						<a

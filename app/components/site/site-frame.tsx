@@ -36,7 +36,7 @@ export function SiteFrame({
 				<main id="contenido" className="flex-1">
 					{children}
 				</main>
-				<SiteFooter />
+				<SiteFooter identity={chrome.company} />
 			</div>
 			{bare ? null : <Chat />}
 		</RootConsent>

@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
 import { cookieTexts } from '~/content/cookies'
-import { LegalNotice } from '~/components/company-identity'
 import { ConsentPreferencesForm } from '~/components/consent/consent-preferences'
-import { companyIdentityCopy } from '~/content/company'
+import { useCompanyIdentity } from '~/components/forms'
+import { company, companyIdentityCopy } from '~/content/company'
 import { Container, PageHero } from '~/components/site/page'
 import {
 	contractingTerms,
@@ -12,6 +12,7 @@ import {
 	type LegalDocument,
 } from '~/content/legal'
 import { anchorId } from '~/lib/anchors'
+import { cn } from '~/lib/utils'
 import { consentChoices } from '~/lib/consent'
 import { formatLongDate } from '~/lib/dates'
 import { routeComponent } from '~/lib/route-component'
@@ -114,5 +115,33 @@ function Legal({ loaderData }: Route.ComponentProps) {
 				</div>
 			</Container>
 		</>
+	)
+}
+
+/** The legal notice (LSSI-CE art. 10) that ends every legal page, where the privacy policy and the terms point. */
+function LegalNotice({ className }: { className?: string }) {
+	const identity = useCompanyIdentity()
+	if (!identity) return null
+	const { labels, notice } = companyIdentityCopy
+	const rows = [
+		[labels.legalName, identity.legalName],
+		[labels.nif, identity.nif],
+		[labels.address, identity.address],
+		[labels.registry, identity.registry],
+		[labels.email, company.email],
+	] as const
+	return (
+		<section id={notice.anchor} className={cn('scroll-mt-24 rounded-2xl border bg-surface p-6', className)}>
+			<h2 className="text-xl font-semibold">{notice.heading}</h2>
+			<p className="mt-2 text-sm text-muted-foreground">{notice.text}</p>
+			<dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+				{rows.map(([label, value]) => (
+					<div key={label} className="contents">
+						<dt className="font-medium">{label}</dt>
+						<dd className="text-muted-foreground max-sm:mb-2">{value}</dd>
+					</div>
+				))}
+			</dl>
+		</section>
 	)
 }
