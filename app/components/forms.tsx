@@ -1,7 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useId, type ComponentProps, type ReactNode } from 'react'
 import { useNavigation, useRouteLoaderData } from 'react-router'
-import { companyIdentityCopy } from '~/content/company'
+import { company, companyIdentityCopy } from '~/content/company'
+import { privacyNotice, type PrivacyNoticeForm } from '~/content/privacy-notice'
 import type { CompanyIdentity } from '~/lib/company-identity'
 import { submissionKeyField } from '~/lib/submission-key'
 import { cn } from '~/lib/utils'
@@ -171,7 +172,7 @@ export function SubmissionKeyInput({ lastResult }: { lastResult?: SubmissionResu
 
 /**
  * The configured company (app/.server/env.ts), from the root's data: the identity of the legal notice and the
- * invoices. Null only on the root's own error page. The company's pieces are here, in a module the pages that show
+ * invoices, the privacy notice's controller. Null only on the root's own error page. The company's pieces are here, in a module the pages that show
  * them load anyway: a module of their own was one more file for a first visit to fetch (first-load.spec).
  */
 export function useCompanyIdentity(): CompanyIdentity | null {
@@ -192,6 +193,30 @@ export function CompanyIdentityLine({
 		<p className={cn('text-xs', className)}>
 			{lead ? `${lead} ` : null}
 			{companyIdentityCopy.line(identity)}
+		</p>
+	)
+}
+
+/**
+ * The first-layer privacy notice beside the submit button of a form that takes personal data: the configured
+ * company as the controller, the form's purpose, the rights, and the privacy policy (on the site's host, wherever
+ * the form is).
+ */
+export function PrivacyNotice({ form, className }: { form: PrivacyNoticeForm; className?: string }) {
+	const root = useRouteLoaderData<typeof rootLoader>('root')
+	const name = root?.company.legalName ?? company.brand
+	// 'S.L.' ends the sentence already.
+	const controller = name.endsWith('.') ? name : `${name}.`
+	const policy = root?.host === 'portal' ? `${root.env.SITE_URL}${privacyNotice.policyPath}` : privacyNotice.policyPath
+	return (
+		<p className={cn('text-xs leading-relaxed text-muted-foreground', className)} data-privacy-notice={form}>
+			<strong className="font-medium">{privacyNotice.controller}:</strong> {controller}{' '}
+			<strong className="font-medium">{privacyNotice.purpose}:</strong> {privacyNotice.purposes[form]}.{' '}
+			<strong className="font-medium">{privacyNotice.rights}:</strong> {privacyNotice.rightsText}. {privacyNotice.more}{' '}
+			<a href={policy} className="underline underline-offset-2 hover:text-foreground">
+				{privacyNotice.policy}
+			</a>
+			.
 		</p>
 	)
 }

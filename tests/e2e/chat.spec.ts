@@ -6,6 +6,7 @@ import { serviceClient } from '../support/supabase'
 import { expect, openApp, reloadApp, test } from '../support/e2e-test'
 import { uniqueEmail, uniqueName } from '../support/unique'
 import { portalURL, siteURL } from '../support/urls'
+import { localCompany } from '../../app/.server/local-defaults'
 
 // The site's chat in a browser (issue 54): the widget with JavaScript, /asistente without it, keyboard
 // and screen-reader use, axe in both themes, and the team's page of questions.
@@ -77,6 +78,13 @@ test.describe('the chat widget', () => {
 		const form = panel.getByTestId('handover')
 		await expect(form.getByLabel('Tu email')).toBeFocused()
 		await expect(form.getByLabel('Tu pregunta')).toHaveValue(question)
+		// The first-layer privacy notice beside the button, as on every form that takes personal data.
+		const notice = form.locator('[data-privacy-notice="handover"]')
+		await expect(notice).toContainText(`Responsable: ${localCompany.COMPANY_LEGAL_NAME} Finalidad:`)
+		await expect(notice.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute(
+			'href',
+			'/politica-privacidad',
+		)
 		await form.getByRole('button', { name: 'Enviar al equipo' }).click()
 		await expect(form.getByText('Introduce tu email.')).toBeVisible()
 		await form.getByLabel('Tu email').fill(email)

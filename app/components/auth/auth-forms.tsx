@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Form, useLocation } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
-import { Field, validateOnSubmit, SubmitButton, usePendingForm } from '~/components/forms'
+import { Field, PrivacyNotice, validateOnSubmit, SubmitButton, usePendingForm } from '~/components/forms'
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { authCopy } from '~/content/auth'
 import { signInSchema, signUpSchema } from '~/lib/auth-schemas'
@@ -18,12 +18,15 @@ function AuthForm<Schema extends Record<string, unknown>>({
 	intent,
 	redirectTo,
 	submitLabel,
+	notice,
 	children,
 }: {
 	form: FormMetadata<Schema, string[]>
 	intent: 'signin' | 'signup'
 	redirectTo: string
 	submitLabel: string
+	/** Beside the submit button: the privacy notice of a form that takes personal data. */
+	notice?: ReactNode
 	children: ReactNode
 }) {
 	// While anything of the page is on its way every button waits; the one pressed says so.
@@ -42,6 +45,7 @@ function AuthForm<Schema extends Record<string, unknown>>({
 			<SubmitButton size="lg" className="w-full" pending={sent} pendingLabel={authCopy.working} disabled={busy}>
 				{submitLabel}
 			</SubmitButton>
+			{notice}
 		</Form>
 	)
 }
@@ -81,7 +85,13 @@ export function SignUpForm({ redirectTo, lastResult, carried }: FormProps & { ca
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
 	})
 	return (
-		<AuthForm form={form} intent="signup" redirectTo={redirectTo} submitLabel={authCopy.signUpButton}>
+		<AuthForm
+			form={form}
+			intent="signup"
+			redirectTo={redirectTo}
+			submitLabel={authCopy.signUpButton}
+			notice={<PrivacyNotice form="signup" />}
+		>
 			<Field
 				label={authCopy.fullName}
 				inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}

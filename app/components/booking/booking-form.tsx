@@ -5,7 +5,7 @@ import { Icon } from '~/components/ui/icon'
 import { demoPage } from '~/content/pages'
 import { slotValue, withSlotFields, type SlotMonth } from '~/lib/slots'
 import { bookingSchema, defaultBookingReason, type BookingInput } from '~/lib/booking-schemas'
-import { Field, SubmitButton, TextareaField, usePendingForm, validateOnSubmit } from '../forms'
+import { Field, PrivacyNotice, SubmitButton, TextareaField, usePendingForm, validateOnSubmit } from '../forms'
 import { chooseSlotErrors, SlotPicker } from './slot-picker'
 
 export type BookingOutcome =
@@ -117,6 +117,7 @@ export function BookingForm({ signedInAs, draft, months, outcome, returnTo }: Pr
 					<SubmitButton size="lg" pending={submitting} pendingLabel={demoPage.form.submitting}>
 						{demoPage.form.submit}
 					</SubmitButton>
+					<PrivacyNotice form="booking" />
 				</Form>
 			)}
 		</div>

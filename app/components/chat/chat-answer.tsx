@@ -8,7 +8,15 @@ import { chat } from '~/content/chat'
 import type { Answer, Quote, SourceLink } from '~/lib/chat'
 import { handoverSchema } from '~/lib/chat-schemas'
 import { cn } from '~/lib/utils'
-import { ErrorList, Field, SubmissionKeyInput, SubmitButton, TextareaField, validateOnSubmit } from '../forms'
+import {
+	ErrorList,
+	Field,
+	PrivacyNotice,
+	SubmissionKeyInput,
+	SubmitButton,
+	TextareaField,
+	validateOnSubmit,
+} from '../forms'
 
 /** Where /asistente's hand-over form posts; the widget posts the same form there. */
 export const assistantPath = '/asistente'
@@ -179,6 +187,7 @@ export function HandoverForm({
 				</SubmitButton>
 				{children}
 			</div>
+			<PrivacyNotice form="handover" />
 		</FormElement>
 	)
 }

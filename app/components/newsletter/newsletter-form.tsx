@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { useFetcher, useLocation } from 'react-router'
 import { cn } from '~/lib/utils'
 import type { action } from '~/routes/resources/newsletter'
-import { ErrorList, inputClass } from '../forms'
+import { ErrorList, inputClass, PrivacyNotice } from '../forms'
 import { Button } from '../ui/button'
 
 /**
@@ -41,6 +41,7 @@ export function NewsletterForm({ id, className }: { id: string; className?: stri
 			</div>
 			<ErrorList id={errorId} errors={emailErrors} />
 			<ErrorList errors={formErrors} />
+			<PrivacyNotice form="newsletter" className="mt-2" />
 		</fetcher.Form>
 	)
 }

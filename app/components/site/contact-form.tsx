@@ -7,6 +7,7 @@ import { contactSchema, investorSchema } from '~/lib/contact-schemas'
 import {
 	ErrorList,
 	Field,
+	PrivacyNotice,
 	SubmissionKeyInput,
 	SubmitButton,
 	TextareaField,
@@ -72,6 +73,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
 			/>
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<SendButton />
+			<PrivacyNotice form="contact" />
 		</Form>
 	)
 }
@@ -107,6 +109,7 @@ export function InvestorForm({ lastResult }: { lastResult?: SubmissionResult<str
 			<TextareaField label="Mensaje" textareaProps={getTextareaProps(fields.message)} errors={fields.message.errors} />
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<SendButton />
+			<PrivacyNotice form="investor" />
 		</Form>
 	)
 }

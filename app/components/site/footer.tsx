@@ -67,7 +67,7 @@ export function SiteFooter({ identity }: { identity: CompanyIdentity }) {
 							</li>
 						</ul>
 					</div>
-					<div className="render-when-near -m-2 max-w-sm p-2 [--near-size:6rem]">
+					<div className="render-when-near -m-2 max-w-sm p-2 [--near-size:12rem]">
 						<h2 className="mb-2 text-sm font-semibold">Boletín</h2>
 						<NewsletterForm id="footer" />
 					</div>
