@@ -133,6 +133,19 @@ export const adminCopy = {
 			text: 'Se eliminará la cuenta y su perfil. Sus reuniones confirmadas a partir de hoy se cancelarán, se avisará al cliente por email y los huecos quedarán libres. El historial de reuniones se conserva para la empresa.',
 			confirm: 'Sí, eliminar usuario',
 			back: 'Cancelar',
+			/** In the confirmation of a user Stripe still bills: what deleting does to it. */
+			subscriptions: (plans: string) =>
+				`Tiene una suscripción activa (${plans}). Al eliminar la cuenta se cancelará ahora en Stripe y no se le volverá a cobrar; si procede un reembolso, se hace desde Stripe.`,
+			/** When the page could not read who pays: what deleting would do all the same. */
+			subscriptionsUnknown:
+				'No se ha podido comprobar si tiene una suscripción activa: si la tiene, se cancelará ahora en Stripe al eliminar la cuenta.',
+			cancelled: (count: number) =>
+				count === 1
+					? 'Su suscripción se ha cancelado en Stripe.'
+					: `Sus ${count} suscripciones se han cancelado en Stripe.`,
+			billingFailed:
+				'No se pudo cancelar su suscripción en Stripe, así que la cuenta no se ha eliminado. Inténtalo de nuevo en unos minutos.',
+			cancelledButKept: 'Su suscripción se canceló en Stripe, pero la cuenta no se pudo eliminar. Inténtalo de nuevo.',
 		},
 		updated: 'Usuario actualizado correctamente',
 		updateError: 'Error al actualizar el usuario',

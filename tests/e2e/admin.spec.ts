@@ -5,6 +5,9 @@ import { createAccount, createAdminAccount, createMeeting, linkFrom } from '../s
 import { cookieHeader, postAs, signIn, startSession, submitSignIn } from '../support/browser'
 import { waitForMail } from '../support/mail'
 import { serviceClient } from '../support/supabase'
+import { subscribe } from '../support/billing'
+import { sessionCookie } from '../support/hostile-input'
+import { stripeClient } from '../support/stripe'
 import { nextSaturday, slotDay, slotRadio } from '../support/slot-picker'
 
 test.describe('admin panel', () => {
@@ -408,6 +411,24 @@ test.describe('admin user management', () => {
 		await expect(
 			page.getByRole('alert').filter({ hasText: 'El email o la contraseña no son correctos.' }),
 		).toBeVisible()
+	})
+
+	test('deleting a paying client: the dialog says their subscription will be cancelled in Stripe, and it is', async ({
+		page,
+	}) => {
+		const admin = await createAdminAccount('borrador-pago')
+		const target = await createAccount('borrada-pagando')
+		const { subscriptionId } = await subscribe({ cookie: await sessionCookie(target.email), userId: target.id })
+		await startSession(page, admin.email)
+		await openApp(page, portalURL(`/admin/usuarios?q=${encodeURIComponent(target.email)}`))
+		await page.getByRole('row').filter({ hasText: target.email }).getByRole('button', { name: 'Eliminar' }).click()
+		const dialog = page.getByRole('dialog', { name: '¿Estás absolutamente seguro?' })
+		await expect(dialog).toContainText('Tiene una suscripción activa (Business mensual)')
+		await expect(dialog).toContainText('se cancelará ahora en Stripe')
+		await dialog.getByRole('button', { name: 'Sí, eliminar usuario' }).click()
+		await expect(page.getByText('Usuario eliminado correctamente')).toBeVisible()
+		await expect(page.getByText('Su suscripción se ha cancelado en Stripe.')).toBeVisible()
+		expect((await stripeClient().subscriptions.retrieve(subscriptionId)).status).toBe('canceled')
 	})
 
 	test('an admin cannot delete or demote themselves; a cliente’s post is refused; works without JavaScript', async ({

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminCopy } from '~/content/admin'
 import type { Database } from '~/lib/database.types'
 import { isUuid } from '~/lib/utils'
+import { endBillingOf } from '../billing/account-closure'
 import { getPublicEnv } from '../env'
 import { createServiceClient } from '../supabase/client'
 import { log } from '../log'
@@ -10,6 +11,9 @@ import type { ActionResult } from '~/lib/action-result'
 const copy = adminCopy.users
 
 export type AdminChange = ActionResult
+
+/** A deletion done, and whether it cancelled subscriptions in Stripe on the way. */
+export type AdminDeletion = { ok: true; cancelled: number } | { ok: false; message: string }
 
 /** full_name, phone and role under the admin's own session: RLS and the role guard trigger apply. */
 export async function updateUserByAdmin(
@@ -35,11 +39,16 @@ export async function updateUserByAdmin(
 	return data.length === 1 ? { ok: true } : { ok: false, message: copy.updateError }
 }
 
+/**
+ * Deletes an account, and first ends what Stripe would still charge it (cancelled at once, not at the period's end:
+ * there will be no account to use it). If Stripe cannot do that, the account stays: a paying customer is never left
+ * without one.
+ */
 export async function deleteUserByAdmin(
 	supabase: SupabaseClient<Database>,
 	adminId: string,
 	id: string,
-): Promise<AdminChange> {
+): Promise<AdminDeletion> {
 	if (id === adminId) return { ok: false, message: copy.selfDelete }
 	const { data: target } = await supabase.from('usuarios').select('role').eq('id', id).maybeSingle()
 	if (!target) return { ok: false, message: copy.deleteError }
@@ -47,14 +56,22 @@ export async function deleteUserByAdmin(
 		const { count } = await supabase.from('usuarios').select('id', { count: 'exact', head: true }).eq('role', 'admin')
 		if ((count ?? 0) <= 1) return { ok: false, message: copy.lastAdmin }
 	}
+	let cancelled: string[]
+	try {
+		cancelled = await endBillingOf(id)
+	} catch (error) {
+		log.error({ err: error }, "[admin] the user's billing could not be ended; the account stays")
+		return { ok: false, message: copy.remove.billingFailed }
+	}
 	// Service role: deleting an account is the auth admin API's job; the profile follows by foreign key, and the
 	// database cancels the user's upcoming meetings with it, calendar and e-mails included (its outbox).
 	const { error } = await createServiceClient().auth.admin.deleteUser(id)
 	if (error) {
 		log.error({ err: error }, '[admin] delete failed')
+		if (cancelled.length > 0) return { ok: false, message: copy.remove.cancelledButKept }
 		return { ok: false, message: `${copy.deleteError}. ${copy.deleteHint}` }
 	}
-	return { ok: true }
+	return { ok: true, cancelled: cancelled.length }
 }
 
 type Invitation = { email: string; full_name?: string; role: 'cliente' | 'admin' }

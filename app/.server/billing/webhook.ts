@@ -18,6 +18,21 @@ async function userIdForCustomer(customerId: string) {
 }
 
 /**
+ * The user a purchase names (its metadata, the Checkout's reference), if the account still exists; else the
+ * customer's. An account deleted by an admin has its subscriptions cancelled first (account-closure.ts), and their
+ * last events arrive after it is gone: its rows stay for the company's accounts, with no user, as the tables'
+ * `on delete set null` leaves the others.
+ */
+async function ownerOf(named: string | null | undefined, customerId: string) {
+	if (named) {
+		const { data, error } = await createServiceClient().from('usuarios').select('id').eq('id', named).maybeSingle()
+		if (error) throw error
+		if (data) return data.id
+	}
+	return userIdForCustomer(customerId)
+}
+
+/**
  * The `suscripciones` columns Stripe's subscription object decides, or null
  * for a price that is not one of ours. One mapping for the webhook that
  * writes the row and for the action that waits for it.
@@ -54,7 +69,7 @@ export async function syncSubscription(subscriptionId: string) {
 		.from('suscripciones')
 		.upsert({
 			...row,
-			user_id: subscription.metadata.user_id ?? (await userIdForCustomer(customerId)),
+			user_id: await ownerOf(subscription.metadata.user_id, customerId),
 			customer_id: customerId,
 			created_at: new Date(subscription.created * 1000).toISOString(),
 		})
@@ -115,7 +130,7 @@ async function savePayment(session: Stripe.Checkout.Session) {
 		.from('pagos')
 		.upsert({
 			id: session.id,
-			user_id: session.client_reference_id ?? (await userIdForCustomer(customerId)),
+			user_id: await ownerOf(session.client_reference_id, customerId),
 			customer_id: customerId,
 			price_id: priceId,
 			plan: bought.plan,

@@ -4,6 +4,7 @@ import { Field, selectClass, SubmitButton, usePendingForm } from '~/components/f
 import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
+import { periodLabels, planById } from '~/content/plans'
 import type { AdminUserRow as Row } from '~/lib/admin-rows'
 
 export function EditForm({ row, onSubmit }: { row: Row; onSubmit?: () => void }) {
@@ -49,9 +50,41 @@ export function EditForm({ row, onSubmit }: { row: Row; onSubmit?: () => void })
 	)
 }
 
-export function DeleteForm({ row, children, onSubmit }: { row: Row; children?: ReactNode; onSubmit?: () => void }) {
+/** A subscription Stripe still bills, as the list's loader found it. */
+export type LiveSubscription = { plan: string; periodo: string }
+
+const subscriptionName = ({ plan, periodo }: LiveSubscription) =>
+	`${planById(plan)?.name ?? plan}${periodo === 'annual' || periodo === 'monthly' ? ` ${periodLabels[periodo].toLowerCase()}` : ''}`
+
+/**
+ * 'Sí, eliminar usuario', saying first what it does to a subscription Stripe still bills (null: the page could not
+ * tell). The action cancels whatever Stripe bills in any case (app/.server/admin/users.ts).
+ */
+export function DeleteForm({
+	row,
+	subscriptions,
+	children,
+	onSubmit,
+}: {
+	row: Row
+	subscriptions: LiveSubscription[] | null
+	children?: ReactNode
+	onSubmit?: () => void
+}) {
+	const copy = adminCopy.users.remove
+	const warning =
+		subscriptions === null
+			? copy.subscriptionsUnknown
+			: subscriptions.length > 0
+				? copy.subscriptions(subscriptions.map(subscriptionName).join(', '))
+				: null
 	return (
 		<Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
+			{warning ? (
+				<p className="mb-2 w-full rounded-xl border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-foreground">
+					{warning}
+				</p>
+			) : null}
 			<input type="hidden" name="intent" value="delete" />
 			<input type="hidden" name="id" value={row.id} />
 			{children}

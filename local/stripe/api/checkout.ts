@@ -16,7 +16,7 @@ import { invalidRequest, missingParam, noSuch, notImplemented, type Reply } from
 import { invoiceData, newCheckoutSession, newLineItem } from '../objects/checkout'
 import { nowSeconds, type CheckoutSession } from '../store'
 import { exemptionOf } from '../tax'
-import { emailPattern, expandOnly, httpUrl, respond, type ApiRequest, type Route } from './request'
+import { causeOf, emailPattern, expandOnly, httpUrl, pageOf, respond, type ApiRequest, type Route } from './request'
 import { taxRatesParam } from './tax-rates'
 
 export const checkoutRoutes: Route[] = [
@@ -44,7 +44,19 @@ export const checkoutRoutes: Route[] = [
 		},
 		handle: createCheckoutSession,
 	},
+	{
+		method: 'GET',
+		pattern: /^\/v1\/checkout\/sessions$/,
+		spec: { customer: true, status: true, limit: true, starting_after: true, ending_before: true, expand: true },
+		handle: listCheckoutSessions,
+	},
 	{ method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, spec: expandOnly, handle: retrieveCheckoutSession },
+	{
+		method: 'POST',
+		pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+		spec: expandOnly,
+		handle: expireCheckoutSession,
+	},
 	{
 		method: 'GET',
 		pattern: /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/,
@@ -231,6 +243,35 @@ function findSession(core: Core, id: string) {
 
 function retrieveCheckoutSession(core: Core, request: ApiRequest, id: string): Reply {
 	return respond(core, request, findSession(core, id))
+}
+
+/** `GET /v1/checkout/sessions`: a customer's or everyone's, newest first, optionally of one status. */
+function listCheckoutSessions(core: Core, request: ApiRequest): Reply {
+	const { params } = request
+	const { state } = core.store
+	const customer = optionalString(params, 'customer')
+	if (customer && !state.customers[customer]) throw noSuch('customer', customer, 'customer', 400)
+	const status = optionalEnum(params, 'status', ['open', 'complete', 'expired'] as const)
+	const sessions = Object.values(state.checkoutSessions)
+	for (const session of sessions) expireIfDue(core, session)
+	// Object.values keeps insertion order: reversed, the newest comes first even within one second.
+	const matching = sessions
+		.reverse()
+		.filter((session) => (!customer || idOf(session.customer) === customer) && (!status || session.status === status))
+		.sort((a, b) => b.created - a.created)
+	return respond(core, request, pageOf(params, matching, '/v1/checkout/sessions', 'checkout.session'))
+}
+
+/** `POST /v1/checkout/sessions/:id/expire`: an open session can no longer be paid; any other is refused. */
+function expireCheckoutSession(core: Core, request: ApiRequest, id: string): Reply {
+	const session = findSession(core, id)
+	if (session.status !== 'open') {
+		throw invalidRequest('Only Checkout Sessions with a status in ["open"] can be expired.')
+	}
+	session.status = 'expired'
+	core.store.changed()
+	core.emit('checkout.session.expired', session, { cause: causeOf(request) })
+	return respond(core, request, session)
 }
 
 function listLineItems(core: Core, request: ApiRequest, id: string): Reply {

@@ -1,4 +1,4 @@
-import { cancelNow, type Core } from '../billing'
+import { cancelNow, idOf, type Core } from '../billing'
 import {
 	hashList,
 	mergeMetadata,
@@ -13,12 +13,18 @@ import {
 import { invalidRequest, noSuch, notImplemented, type Reply } from '../http'
 import { changePrice } from '../invoices'
 import { nowSeconds, type Subscription, type TaxRate } from '../store'
-import { causeOf, expandOnly, respond, retrieve, type ApiRequest, type Route } from './request'
+import { causeOf, expandOnly, pageOf, respond, retrieve, type ApiRequest, type Route } from './request'
 import { taxRatesParam } from './tax-rates'
 
 const cancellationSpec = { comment: true, feedback: true } as const
 
 export const subscriptionRoutes: Route[] = [
+	{
+		method: 'GET',
+		pattern: /^\/v1\/subscriptions$/,
+		spec: { customer: true, status: true, limit: true, starting_after: true, ending_before: true, expand: true },
+		handle: listSubscriptions,
+	},
 	{
 		method: 'GET',
 		pattern: /^\/v1\/subscriptions\/([^/]+)$/,
@@ -46,6 +52,43 @@ export const subscriptionRoutes: Route[] = [
 		handle: cancelSubscription,
 	},
 ]
+
+const listedStatuses = [
+	'active',
+	'all',
+	'canceled',
+	'ended',
+	'incomplete',
+	'incomplete_expired',
+	'past_due',
+	'paused',
+	'trialing',
+	'unpaid',
+] as const
+
+/**
+ * `GET /v1/subscriptions`: a customer's or everyone's, newest first. Like Stripe, without `status` only those not
+ * canceled; `all` lists every one, `ended` the canceled and the expired incomplete ones.
+ */
+function listSubscriptions(core: Core, request: ApiRequest): Reply {
+	const { params } = request
+	const { state } = core.store
+	const customer = optionalString(params, 'customer')
+	if (customer && !state.customers[customer]) throw noSuch('customer', customer, 'customer', 400)
+	const status = optionalEnum(params, 'status', listedStatuses)
+	const ended = new Set<string>(['canceled', 'incomplete_expired'])
+	const listed = (subscription: Subscription) => {
+		if (status === 'all') return true
+		if (status === 'ended') return ended.has(subscription.status)
+		return status ? subscription.status === status : subscription.status !== 'canceled'
+	}
+	// Object.values keeps insertion order: reversed, the newest comes first even within one second.
+	const matching = Object.values(state.subscriptions)
+		.reverse()
+		.filter((subscription) => (!customer || idOf(subscription.customer) === customer) && listed(subscription))
+		.sort((a, b) => b.created - a.created)
+	return respond(core, request, pageOf(params, matching, '/v1/subscriptions', 'subscription'))
+}
 
 function findSubscription(core: Core, id: string) {
 	const subscription = core.store.state.subscriptions[id]

@@ -47,6 +47,57 @@ describe('subscriptions', () => {
 		})
 	})
 
+	test("a customer's subscriptions list newest first: without a status the live ones, with 'all' every one", async () => {
+		const { customer, subscriptionId: first } = await activeSubscription(stripe)
+		const second = await stripe.checkout.sessions.create({
+			mode: 'subscription',
+			customer: customer.id,
+			line_items: [{ price: businessMonthly, quantity: 1 }],
+			success_url: successUrl,
+		})
+		await pay(second)
+		const secondId = String((await stripe.checkout.sessions.retrieve(second.id)).subscription)
+		await stripe.subscriptions.cancel(first)
+		const live = await stripe.subscriptions.list({ customer: customer.id })
+		expect(live).toMatchObject({ object: 'list', url: '/v1/subscriptions', has_more: false })
+		expect(live.data.map((subscription) => subscription.id)).toEqual([secondId])
+		const every = await stripe.subscriptions.list({ customer: customer.id, status: 'all' })
+		expect(every.data.map((subscription) => [subscription.id, subscription.status])).toEqual([
+			[secondId, 'active'],
+			[first, 'canceled'],
+		])
+		expect((await stripe.subscriptions.list({ customer: customer.id, status: 'ended' })).data).toHaveLength(1)
+		expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all', limit: 1 })).has_more).toBe(true)
+		const unknown = await stripe.subscriptions.list({ customer: 'cus_nadie' }).catch((caught: unknown) => caught)
+		expect(unknown).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' })
+	})
+
+	test('an open Checkout Session expires on request and can no longer be paid; only an open one', async () => {
+		const customer = await newCustomer(stripe)
+		const session = await stripe.checkout.sessions.create({
+			mode: 'subscription',
+			customer: customer.id,
+			line_items: [{ price: businessMonthly, quantity: 1 }],
+			success_url: successUrl,
+		})
+		const open = await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' })
+		expect(open.data.map((listed) => listed.id)).toEqual([session.id])
+		expect(await stripe.checkout.sessions.expire(session.id)).toMatchObject({ id: session.id, status: 'expired' })
+		expect((await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' })).data).toEqual([])
+		const again = await stripe.checkout.sessions.expire(session.id).catch((caught: unknown) => caught)
+		expect(again).toMatchObject({ statusCode: 400 })
+		const page = await fetch(String(session.url))
+		expect(await page.text()).not.toContain('Pagar</button>')
+		await vi.waitFor(async () => {
+			const events = await verifiedEvents(
+				stripe,
+				receiver,
+				(candidate) => candidate.type === 'checkout.session.expired' && sessionOf(candidate).id === session.id,
+			)
+			expect(events).toHaveLength(1)
+		})
+	})
+
 	test('DELETE cancels at once', async () => {
 		const { subscriptionId } = await activeSubscription(stripe)
 		const canceled = await stripe.subscriptions.cancel(subscriptionId)

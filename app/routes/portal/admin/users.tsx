@@ -6,6 +6,8 @@ import { data, Form, Link, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { deleteUserByAdmin, inviteUser, resendInvitation, updateUserByAdmin } from '~/.server/admin/users'
 import { loadAdminPage } from '~/.server/admin/list'
+import { liveSubscriptionsOf } from '~/.server/billing/account-closure'
+import { log } from '~/.server/log'
 import { guardedUser } from '~/.server/auth/guards'
 import { readForm, sendsEveryField } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
@@ -26,7 +28,7 @@ import type { Route } from './+types/users'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
 import { adminUserRow, type AdminUserRow } from '~/lib/admin-rows'
-import { DeleteForm, EditForm, InviteLink, ResendForm } from '~/components/admin/user-forms'
+import { DeleteForm, EditForm, InviteLink, ResendForm, type LiveSubscription } from '~/components/admin/user-forms'
 import { formatCount } from '~/lib/money'
 
 type Row = AdminUserRow
@@ -36,11 +38,25 @@ const pendingOnly = (url: URL) => url.searchParams.get('estado') === 'pendiente'
 
 export async function loader({ url, context }: Route.LoaderArgs) {
 	const pendientes = pendingOnly(url)
+	const supabase = getSupabase(context)
 	const page = await loadAdminPage(url, adminCopy.users.loadError, adminUserRow, (range) =>
-		getSupabase(context).rpc('admin_usuarios', { ...range, pendientes }),
+		supabase.rpc('admin_usuarios', { ...range, pendientes }),
 	)
-	// The invitation form validates on the server, like the new-booking form of /admin/reuniones.
-	return { ...page, pendientes, constraint: getZodConstraint(adminInviteSchema) }
+	// What deleting each would cancel in Stripe, for its confirmation; unknown (null) if it cannot be read.
+	const live = await liveSubscriptionsOf(
+		supabase,
+		page.rows.map((row) => row.id),
+	).catch((error: unknown) => {
+		log.error({ err: error }, "[admin] the users' subscriptions could not be read")
+		return null
+	})
+	return {
+		...page,
+		pendientes,
+		liveSubscriptions: live && Object.fromEntries(live),
+		// The invitation form validates on the server, like the new-booking form of /admin/reuniones.
+		constraint: getZodConstraint(adminInviteSchema),
+	}
 }
 
 /** The list the admin was on, without the inline forms' parameters: where an action returns to. */
@@ -87,7 +103,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 	if (intent === 'delete') {
 		const result = await deleteUserByAdmin(supabase, user.id, String(form.get('id') ?? ''))
 		if (!result.ok) return fail(result.message)
-		return redirectWithToast(back, { type: 'success', title: adminCopy.users.deleted })
+		return redirectWithToast(back, {
+			type: 'success',
+			title: adminCopy.users.deleted,
+			...(result.cancelled > 0 ? { description: adminCopy.users.remove.cancelled(result.cancelled) } : {}),
+		})
 	}
 	if (intent !== 'update' || !sendsEveryField(form, adminUserUpdateSchema)) return fail(incompleteFormMessage)
 	const submission = parseWithZod(form, { schema: adminUserUpdateSchema })
@@ -98,7 +118,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 /** Dialogs with JavaScript; without it, the same forms open inline through ?editar= / ?eliminar=. */
-function RowActions({ row }: { row: Row }) {
+function RowActions({ row, subscriptions }: { row: Row; subscriptions: LiveSubscription[] | null }) {
 	const hydrated = useHydrated()
 	const [searchParams] = useSearchParams()
 	const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
@@ -142,7 +162,7 @@ function RowActions({ row }: { row: Row }) {
 					</Button>
 				</DialogTrigger>
 				<DialogContent title={copy.remove.title} description={copy.remove.text}>
-					<DeleteForm row={row} onSubmit={() => setDialog(null)}>
+					<DeleteForm row={row} subscriptions={subscriptions} onSubmit={() => setDialog(null)}>
 						<DialogClose asChild>
 							<Button type="button" variant="secondary">
 								{copy.remove.back}
@@ -244,7 +264,7 @@ const planName = ({ plan, periodo }: Row) =>
 		? '—'
 		: `${planById(plan)?.name ?? plan}${periodo === 'annual' || periodo === 'monthly' ? ` · ${periodLabels[periodo]}` : ''}`
 
-function UserRow({ row }: { row: Row }) {
+function UserRow({ row, subscriptions }: { row: Row; subscriptions: LiveSubscription[] | null }) {
 	const copy = adminCopy.users
 	const [user, role, plan, since, demos] = copy.columns
 	return (
@@ -281,7 +301,7 @@ function UserRow({ row }: { row: Row }) {
 			</td>
 			<td data-label={copy.actions} className="p-4">
 				<span className={rowActions}>
-					<RowActions row={row} />
+					<RowActions row={row} subscriptions={subscriptions} />
 				</span>
 			</td>
 		</tr>
@@ -296,6 +316,8 @@ function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
 	const editing = loaderData.rows.find((row) => row.id === searchParams.get('editar'))
 	const deleting = loaderData.rows.find((row) => row.id === searchParams.get('eliminar'))
 	const inviting = searchParams.has('invitar')
+	const subscriptionsOf = (row: Row) =>
+		loaderData.liveSubscriptions ? (loaderData.liveSubscriptions[row.id] ?? []) : null
 	return (
 		<AdminTable
 			title={copy.title}
@@ -326,14 +348,14 @@ function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
 						>
 							<h2 className="font-semibold">{copy.remove.title}</h2>
 							<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.remove.text}</p>
-							<DeleteForm row={deleting} />
+							<DeleteForm row={deleting} subscriptions={subscriptionsOf(deleting)} />
 						</section>
 					) : null}
 				</>
 			}
 		>
 			{loaderData.rows.map((row) => (
-				<UserRow key={row.id} row={row} />
+				<UserRow key={row.id} row={row} subscriptions={subscriptionsOf(row)} />
 			))}
 		</AdminTable>
 	)
