@@ -3,8 +3,11 @@ export const invest: {
 	description: string
 	heading: string
 	lead: string
-	highlightsHeading: string
-	highlights: { value: string; label: string }[]
+	figuresHeading: string
+	/** Public figures of the Spanish market, each with where it comes from: the opportunity, not KIA's results. */
+	market: { heading: string; note: string; figures: { value: string; label: string; source: string }[] }
+	/** What KIA itself offers today. */
+	product: { heading: string; note: string; figures: { value: string; label: string }[] }
 	sections: { heading: string; text: string }[]
 	tiersHeading: string
 	tiersLead: string
@@ -16,13 +19,31 @@ export const invest: {
 		'KIA acerca la inteligencia artificial a autónomos, pymes y gestorías. Conoce la oportunidad, el producto y el modelo de negocio, y habla con nosotros.',
 	heading: 'Invierte en KIA',
 	lead: 'Queremos que cada autónomo y cada pequeña empresa tenga su propio asistente inteligente. Buscamos socios que compartan esa visión.',
-	highlightsHeading: 'KIA en cifras',
-	highlights: [
-		{ value: '+3 millones', label: 'de autónomos en España' },
-		{ value: '99 %', label: 'de las empresas españolas son pymes' },
-		{ value: '30 días', label: 'para entregar un asistente Starter' },
-		{ value: '3 canales', label: 'WebApp, WhatsApp Business y correo' },
-	],
+	figuresHeading: 'El mercado y KIA, en cifras',
+	market: {
+		heading: 'El mercado',
+		note: 'Datos públicos del mercado español, no de KIA.',
+		figures: [
+			{
+				value: '+3 millones',
+				label: 'de autónomos en España',
+				source: 'Fuente: Seguridad Social, afiliados al Régimen Especial de Trabajadores Autónomos (RETA).',
+			},
+			{
+				value: '+99 %',
+				label: 'de las empresas españolas son pymes',
+				source: 'Fuente: Ministerio de Industria y Turismo, estadística «Cifras PyME».',
+			},
+		],
+	},
+	product: {
+		heading: 'KIA',
+		note: 'Lo que ofrecemos hoy.',
+		figures: [
+			{ value: '30 días', label: 'para entregar un asistente Starter' },
+			{ value: '3 canales', label: 'WebApp, WhatsApp Business y correo' },
+		],
+	},
 	sections: [
 		{
 			heading: 'La oportunidad',

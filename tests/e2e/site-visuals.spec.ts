@@ -215,7 +215,14 @@ test.describe('layout fixes', () => {
 		await page.goto(siteURL('/invertir'))
 		const figures = page.locator('#cifras li')
 		await expect(figures).toHaveCount(4)
-		await expect(figures.first()).toHaveText(/^\+3 millones\s*de autónomos en España$/)
+		await expect(figures.first()).toHaveText(/^\+3 millones\s*de autónomos en España\s*Fuente: Seguridad Social/)
+		// The market's figures are the market's, with their sources, apart from KIA's own (issue 68).
+		const market = page.getByRole('region', { name: 'El mercado', exact: true })
+		await expect(market).toContainText('Datos públicos del mercado español, no de KIA.')
+		await expect(market.locator('li')).toHaveCount(2)
+		for (const figure of await market.locator('li').all()) await expect(figure).toContainText('Fuente:')
+		const own = page.getByRole('region', { name: 'KIA', exact: true })
+		await expect(own.locator('li')).toHaveText([/^30 días/, /^3 canales/])
 		for (const figure of await figures.all()) {
 			const [number, caption] = await Promise.all([
 				figure.getByRole('heading').boundingBox(),

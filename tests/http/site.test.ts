@@ -88,7 +88,18 @@ const routes: [path: string, title: RegExp, strings: string[]][] = [
 	['/terminos-contratacion', /Términos de contratación/, ['25 de julio de 2025']],
 	['/webapp-incluida', /WebApp/, ['Ver', 'tarifas']],
 	['/logotipo', /Logotipo/, ['Descargar logotipo']],
-	['/invertir', /Invierte/, ['Freemium', 'Avanzado', 'Premium', 'PRO']],
+	[
+		'/invertir',
+		/Invierte/,
+		[
+			'Freemium',
+			'Avanzado',
+			'Premium',
+			'PRO',
+			'Datos públicos del mercado español, no de KIA.',
+			'Fuente: Seguridad Social',
+		],
+	],
 	['/sostenibilidad', /ostenib/, ['climate.stripe.com']],
 	['/solicitar-demostracion-kia', /demostración/, ['Inicio', 'Solicitar demostración', '15 minutos']],
 ]

@@ -176,8 +176,14 @@ function investPassages(): Draft[] {
 		{
 			path: '/invertir',
 			page,
-			heading: invest.highlightsHeading,
-			text: sentences(invest.highlights.map((item) => `${item.value} ${item.label}`)),
+			heading: `${invest.market.heading} en cifras`,
+			text: `${invest.market.note} ${sentences(invest.market.figures.map((item) => `${item.value} ${item.label}. ${item.source}`))}`,
+		},
+		{
+			path: '/invertir',
+			page,
+			heading: `${invest.product.heading} en cifras`,
+			text: sentences(invest.product.figures.map((item) => `${item.value} ${item.label}`)),
 		},
 		...invest.sections.map((section) => ({ path: '/invertir', page, heading: section.heading, text: section.text })),
 		{

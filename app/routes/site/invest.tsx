@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { investorForm } from '~/.server/inbox/contact'
 import { handlePublicForm } from '~/.server/inbox/public-forms'
@@ -29,15 +30,20 @@ function Invest({ actionData }: Route.ComponentProps) {
 	return (
 		<>
 			<PageHero eyebrow="Inversores" title={invest.heading} lead={invest.lead} />
-			<Section id="cifras" title={invest.highlightsHeading}>
-				<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-					{invest.highlights.map((highlight) => (
-						<li key={highlight.label} className="flex flex-col rounded-2xl border bg-surface p-6 shadow-sm">
-							<h3 className="text-3xl font-bold tracking-tight text-brand-ink">{highlight.value}</h3>
-							<p className="mt-2 text-sm text-muted-foreground">{highlight.label}</p>
-						</li>
-					))}
-				</ul>
+			<Section id="cifras" title={invest.figuresHeading}>
+				{/* The market's figures apart from KIA's own, each with its source: they describe the opportunity. */}
+				<div className="grid gap-10 lg:grid-cols-2 lg:gap-6">
+					<FigureGroup id="cifras-mercado" heading={invest.market.heading} note={invest.market.note}>
+						{invest.market.figures.map((figure) => (
+							<Figure key={figure.label} value={figure.value} label={figure.label} source={figure.source} />
+						))}
+					</FigureGroup>
+					<FigureGroup id="cifras-kia" heading={invest.product.heading} note={invest.product.note}>
+						{invest.product.figures.map((figure) => (
+							<Figure key={figure.label} value={figure.value} label={figure.label} />
+						))}
+					</FigureGroup>
+				</div>
 			</Section>
 			<Section className="border-y bg-surface-muted/40">
 				<div className="grid gap-6 md:grid-cols-2">
@@ -67,5 +73,38 @@ function Invest({ actionData }: Route.ComponentProps) {
 				</Card>
 			</Container>
 		</>
+	)
+}
+
+function FigureGroup({
+	id,
+	heading,
+	note,
+	children,
+}: {
+	id: string
+	heading: string
+	note: string
+	children: ReactNode
+}) {
+	return (
+		// A column whose list takes what is left of it: side by side, both groups' cards are as tall as the tallest.
+		<section aria-labelledby={id} className="flex flex-col">
+			<h3 id={id} className="text-lg font-semibold">
+				{heading}
+			</h3>
+			<p className="mt-1 text-sm text-muted-foreground">{note}</p>
+			<ul className="mt-4 grid flex-1 gap-4 sm:grid-cols-2">{children}</ul>
+		</section>
+	)
+}
+
+function Figure({ value, label, source }: { value: string; label: string; source?: string }) {
+	return (
+		<li className="flex flex-col rounded-2xl border bg-surface p-6 shadow-sm">
+			<h4 className="text-3xl font-bold tracking-tight text-brand-ink">{value}</h4>
+			<p className="mt-2 text-sm text-muted-foreground">{label}</p>
+			{source ? <small className="mt-auto block pt-4 text-xs text-muted-foreground">{source}</small> : null}
+		</li>
 	)
 }
