@@ -5,6 +5,7 @@ import { send, sessionCookie, setCookies, urlencoded } from '../support/hostile-
 import { uniqueSlot } from '../support/unique'
 import { portalURL, rawRequest, siteURL, type RawResponse } from '../support/urls'
 import { createAccount } from '../support/data'
+import { cookiePolicy } from '../../app/content/legal'
 
 let app: TestApp
 beforeAll(async () => {
@@ -45,8 +46,9 @@ const policies = {
 	// hourly while in use), not @supabase/ssr's 400 days: see decision 009.
 	session: { httpOnly: true, domain: sharedDomain, maxAge: 7 * day },
 	// The PKCE verifier of a Google sign-in (also stored, unused, when a sign-up or a password recovery
-	// starts: e-mail links carry a token hash): needed once, when the callback exchanges the code. A
-	// secret: HttpOnly.
+	// starts: e-mail links carry a token hash): needed once, when the callback exchanges the code. One per
+	// flow, an index of the flows pending, and a copy of the latest flow's for a callback without its id.
+	// A secret: HttpOnly.
 	codeVerifier: { httpOnly: true, domain: sharedDomain, maxAge: 60 * 60 },
 	// Theme of each host (separate choices, so host-only). Not HttpOnly: the inline script
 	// that runs before the first paint mirrors it into localStorage and writes it back when it was
@@ -71,7 +73,8 @@ const policies = {
 } satisfies Record<string, Policy>
 
 const policyOf = (name: string): Policy | undefined => {
-	if (/^sb-[a-z0-9]+-auth-token-code-verifier(\.\d+)?$/.test(name)) return policies.codeVerifier
+	if (/^sb-[a-z0-9]+-auth-token(-flow-[0-9a-f]+|-flows)?-code-verifier(\.\d+)?$/.test(name))
+		return policies.codeVerifier
 	if (/^sb-[a-z0-9]+-auth-token(\.\d+)?$/.test(name)) return policies.session
 	return (
 		{
@@ -173,7 +176,9 @@ test('each cookie the app sets has the flags, scope and lifetime its purpose nee
 	const responses = await everyCookie(siteURL, portalURL)
 	const all = Object.values(responses).flatMap(cookiesOf)
 	for (const cookie of all) expectPolicy(cookie)
-	const names = new Set(all.map((cookie) => cookie.name.replace(/\.\d+$/, '')))
+	const names = new Set(
+		all.map((cookie) => cookie.name.replace(/\.\d+$/, '').replace(/-flow-[0-9a-f]+-/, '-flow-<id>-')),
+	)
 	expect([...names].sort()).toEqual([
 		'kia-booking-draft',
 		'kia-checkout-draft',
@@ -184,9 +189,17 @@ test('each cookie the app sets has the flags, scope and lifetime its purpose nee
 		'kia-toast',
 		'sb-127-auth-token',
 		'sb-127-auth-token-code-verifier',
+		'sb-127-auth-token-flow-<id>-code-verifier',
+		'sb-127-auth-token-flows-code-verifier',
 	])
+	// The cookie policy's list (/politica-cookies) names each, as visitors see them: `sb-…-`, `-flow-…-`.
+	const listed = cookiePolicy.sections.flatMap((section) => section.list ?? []).flatMap((item) => item.split(/[\s,]+/))
+	for (const name of names) {
+		const spelt = name.replace(/^sb-127-/, 'sb-…-').replace('-flow-<id>-', '-flow-…-')
+		expect(listed, `${spelt} in the cookie policy`).toContain(spelt)
+	}
 	expect(named(cookiesOf(responses.signIn), /^sb-127-auth-token(\.\d+)?$/).length).toBeGreaterThan(0)
-	expect(named(cookiesOf(responses.google), /-code-verifier$/)).toHaveLength(1)
+	expect(named(cookiesOf(responses.google), /-code-verifier$/)).toHaveLength(3)
 })
 
 test('with https origins every cookie is Secure', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAccount, linkFrom, testPassword } from '../support/data'
 import { formPost } from '../support/form-posts'
-import { recoverySessionCookie, sessionCookie, setCookies, urlencoded, send } from '../support/hostile-input'
+import { recoverySessionCookie, sessionCookie, urlencoded, send, withCookies } from '../support/hostile-input'
 import { waitForMail } from '../support/mail'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { rawRequest } from '../support/urls'
@@ -18,18 +18,6 @@ afterAll(() => stack?.stop())
 const address = '203.0.113.51'
 const post = (path: string, fields: Record<string, string>, cookie: string) =>
 	formPost(stack.portal(path), fields, address, { Cookie: cookie })
-
-/** The session cookies a response sets, merged over `cookie`, as a browser keeps them. */
-function withCookies(cookie: string, response: { headers: Record<string, string | string[] | undefined> }) {
-	const jar = new Map(cookie ? cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair]) : [])
-	for (const set of setCookies(response as never)) {
-		const pair = set.split(';')[0] ?? ''
-		const name = pair.slice(0, pair.indexOf('='))
-		if (/Max-Age=0/i.test(set)) jar.delete(name)
-		else jar.set(name, pair)
-	}
-	return [...jar.values()].join('; ')
-}
 
 const signsIn = async (email: string, password: string) =>
 	(

@@ -153,6 +153,18 @@ export function setCookies(response: RawResponse) {
 	return [response.headers['set-cookie'] ?? []].flat()
 }
 
+/** The cookies a response sets, merged over `cookie` (a Cookie header), as a browser keeps them. */
+export function withCookies(cookie: string, response: RawResponse) {
+	const jar = new Map(cookie ? cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair]) : [])
+	for (const set of setCookies(response)) {
+		const pair = set.split(';')[0] ?? ''
+		const name = pair.slice(0, pair.indexOf('='))
+		if (/Max-Age=0/i.test(set)) jar.delete(name)
+		else jar.set(name, pair)
+	}
+	return [...jar.values()].join('; ')
+}
+
 /**
  * Signs in through the portal's own form (at `authPage`, when a proxy in front answers for the app); the Supabase
  * session cookies, ready for a Cookie header.

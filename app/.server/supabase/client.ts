@@ -109,6 +109,7 @@ const cookieOptions = {
 const sessionIdleSeconds = 7 * 24 * 60 * 60
 /** The PKCE verifier waits for the Google round trip (e-mail links need none: decision 011); an hour is plenty. */
 const codeVerifierSeconds = 60 * 60
+/** Every PKCE cookie: each flow's verifier, the index of pending flows and the latest flow's copy (see below). */
 const codeVerifierCookie = /-code-verifier(\.\d+)?$/
 
 /**
@@ -148,6 +149,10 @@ function createRequestClient(request: Request, requestId: string): RequestSupaba
 				},
 			},
 			cookieOptions,
+			// Each PKCE flow (a Google sign-in, a sign-up, a recovery) keeps a verifier of its own, and Supabase brings
+			// its id back on our callback as `sb_flow_id`, which names the verifier to exchange the code with: two
+			// sign-ins started in one browser both complete. Our redirect URLs end in `**`, so the parameter passes.
+			auth: { experimental: { appendPkceFlowIdToRedirects: true } },
 			// Our request id on every call, so Supabase's logs (and the tests' proxy) can tell which page made it.
 			global: { fetch: connection.fetch, headers: { 'X-Request-Id': requestId } },
 		})
@@ -218,22 +223,34 @@ export function assertReachable(context: Readonly<RouterContextProvider>) {
 }
 
 /**
- * Whether this browser holds our PKCE verifier: @supabase/ssr keeps one, for the hour an e-mail link lives
- * (decision 009), in the browser that started a sign-up, a recovery or a Google sign-in.
+ * The PKCE cookies @supabase/ssr writes when a flow starts: the flow's verifier (`…-flow-<id>-code-verifier`),
+ * the index of the flows pending (`…-flows-code-verifier`, at most five, the oldest dropped) and a copy of the
+ * latest flow's verifier (`…-code-verifier`), for a callback that brings no flow id.
+ */
+const verifierPattern = new RegExp(`^${authCookiePrefix}(?:-flow-[A-Za-z0-9_-]{8,64})?-code-verifier(?:\\.\\d+)?$`)
+const flowIndexPattern = new RegExp(`^${authCookiePrefix}-flows-code-verifier(?:\\.\\d+)?$`)
+
+/** The query parameter that names a PKCE flow on our callback (`experimental.appendPkceFlowIdToRedirects`). */
+export const flowIdParam = 'sb_flow_id'
+
+/**
+ * Whether this browser holds a PKCE verifier of ours: @supabase/ssr keeps one per flow, for the hour an e-mail
+ * link lives (decision 009), in the browser that started a sign-up, a recovery or a Google sign-in.
  */
 export function holdsCodeVerifier(request: Request) {
-	const verifier = `${authCookiePrefix}-code-verifier`
 	return parseCookieHeader(request.headers.get('Cookie') ?? '').some(
-		({ name, value }) => Boolean(value) && (name === verifier || name.startsWith(`${verifier}.`)),
+		({ name, value }) => Boolean(value) && verifierPattern.test(name),
 	)
 }
 
-/** Spends this browser's PKCE verifier: the flow it marked has ended (its tokens were taken). */
+/**
+ * Spends this browser's PKCE verifiers: the flow they marked has ended (its tokens were taken). Tokens in a URL
+ * fragment do not say which flow they end, so every one goes, as on a sign-out.
+ */
 export function forgetCodeVerifier(context: Readonly<RouterContextProvider>, request: Request) {
 	const supabase = context.get(supabaseContext)
-	const verifier = `${authCookiePrefix}-code-verifier`
 	for (const { name } of parseCookieHeader(request.headers.get('Cookie') ?? '')) {
-		if (name === verifier || name.startsWith(`${verifier}.`)) {
+		if (verifierPattern.test(name) || flowIndexPattern.test(name)) {
 			supabase.headers.append('Set-Cookie', serializeCookieHeader(name, '', { ...cookieOptions, maxAge: 0 }))
 		}
 	}

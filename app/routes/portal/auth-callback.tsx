@@ -5,7 +5,13 @@ import { readBookingDraft } from '~/.server/booking/draft'
 import { isAnotherAccount, openEmailLink, signsInHere } from '~/.server/auth/email-links'
 import { getPublicEnv } from '~/.server/env'
 import { readForm } from '~/.server/http/responses'
-import { createAnonClient, forgetCodeVerifier, getSupabase, holdsCodeVerifier } from '~/.server/supabase/client'
+import {
+	createAnonClient,
+	flowIdParam,
+	forgetCodeVerifier,
+	getSupabase,
+	holdsCodeVerifier,
+} from '~/.server/supabase/client'
 import { getOptionalUser } from '~/.server/auth/session'
 import { redirectWithToast } from '~/.server/http/toast'
 import { Button } from '~/components/ui/button'
@@ -49,7 +55,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 	const next = url.searchParams.get('next')
 	const code = url.searchParams.get('code')
 	if (code) {
-		const { error } = await getSupabase(context).auth.exchangeCodeForSession(code)
+		// The flow's own verifier, named by the id Supabase brought back: with the latest flow's instead, a sign-in
+		// started before another one in this browser would fail (and spend its code).
+		const flowId = url.searchParams.get(flowIdParam)
+		const { error } = await getSupabase(context).auth.exchangeCodeForSession(code, flowId ? { flowId } : undefined)
 		if (error) log.error({ reason: error.code ?? error.message }, '[auth] code exchange failed')
 		throw redirect(error ? '/auth?error=auth_failed' : redirectTarget(next))
 	}
