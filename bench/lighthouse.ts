@@ -159,7 +159,7 @@ export function longMainThreadWork(events: TraceEvent[]): LongWork | null {
 }
 
 async function longWorkOf(dir: string) {
-	const trace = JSON.parse(await readFile(join(dir, 'defaultPass.trace.json'), 'utf8')) as {
+	const trace = JSON.parse(await readFile(join(dir, 'trace.json'), 'utf8')) as {
 		traceEvents: TraceEvent[]
 	}
 	return longMainThreadWork(trace.traceEvents)

@@ -213,7 +213,7 @@ describe('with Google Calendar: Google’s invitation only', () => {
 
 	beforeAll(async () => {
 		// Everything else (the local Supabase) goes through untouched.
-		google.listen({ onUnhandledRequest: 'bypass' })
+		google.listen({ onUnhandledFrame: 'bypass' })
 		const { privateKey } = await generateKeyPair('RS256', { extractable: true })
 		googleVariablesSet = {
 			GOOGLE_CALENDAR_ID: 'demos@kia.es',

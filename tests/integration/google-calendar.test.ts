@@ -40,7 +40,7 @@ let publicKey: CryptoKey
 let privateKey: string
 
 beforeAll(async () => {
-	server.listen({ onUnhandledRequest: 'error' })
+	server.listen({ onUnhandledFrame: 'error' })
 	const pair = await generateKeyPair('RS256', { extractable: true })
 	publicKey = pair.publicKey
 	privateKey = await exportPKCS8(pair.privateKey)
