@@ -10,6 +10,7 @@ import { adminCopy } from '../../app/content/admin'
 import { formatLongDate } from '../../app/lib/dates'
 import routes from '../../app/routes'
 import { freePorts, retryOnTakenPort } from '../../local/service'
+import { submitSignIn } from '../support/browser'
 import { expect, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
 import { rawRequest } from '../support/urls'
@@ -471,10 +472,7 @@ async function settle(page: WatchedPage) {
 
 async function signIn(page: WatchedPage, authUrl: string, email: string, password: string) {
 	await visitOnce(page, authUrl)
-	const form = page.locator('#signin')
-	await form.getByLabel('Email').fill(email)
-	await form.getByLabel('Contraseña').fill(password)
-	await form.getByRole('button', { name: 'Iniciar Sesión' }).click()
+	await submitSignIn(page, email, password)
 	await page.waitForURL(/\/(dashboard|admin)$/)
 }
 
