@@ -136,9 +136,6 @@ export const adminCopy = {
 			/** In the confirmation of a user Stripe still bills: what deleting does to it. */
 			subscriptions: (plans: string) =>
 				`Tiene una suscripción activa (${plans}). Al eliminar la cuenta se cancelará ahora en Stripe y no se le volverá a cobrar; si procede un reembolso, se hace desde Stripe.`,
-			/** When the page could not read who pays: what deleting would do all the same. */
-			subscriptionsUnknown:
-				'No se ha podido comprobar si tiene una suscripción activa: si la tiene, se cancelará ahora en Stripe al eliminar la cuenta.',
 			cancelled: (count: number) =>
 				count === 1
 					? 'Su suscripción se ha cancelado en Stripe.'

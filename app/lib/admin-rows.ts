@@ -35,6 +35,8 @@ export const adminUserRow = z.object({
 	periodo: maybeText,
 	/** Confirmed demos booked, past and to come. */
 	demos: z.number(),
+	/** What Stripe still bills them, as the webhook last recorded it: what deleting the account would cancel. */
+	suscripciones_vivas: z.array(z.object({ plan: text, periodo: text })),
 })
 
 export const adminInboxRow = z.object({

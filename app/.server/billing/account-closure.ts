@@ -1,27 +1,8 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Database } from '~/lib/database.types'
 import { createServiceClient } from '../supabase/client'
 import { getStripe, type Stripe } from './stripe'
 
 /** Stripe's statuses of a subscription that is over: nothing more will be charged. */
 const endedStatuses = new Set<string>(['canceled', 'incomplete_expired'])
-
-/** Which subscriptions of each user Stripe still bills, as the webhook last recorded them: what a deletion warns of. */
-export async function liveSubscriptionsOf(supabase: SupabaseClient<Database>, userIds: string[]) {
-	if (userIds.length === 0) return new Map<string, { plan: string; periodo: string }[]>()
-	const { data, error } = await supabase
-		.from('suscripciones')
-		.select('user_id, plan, periodo, status')
-		.in('user_id', userIds)
-		.order('created_at', { ascending: false })
-	if (error) throw error
-	const live = new Map<string, { plan: string; periodo: string }[]>()
-	for (const row of data) {
-		if (!row.user_id || endedStatuses.has(row.status)) continue
-		live.set(row.user_id, [...(live.get(row.user_id) ?? []), { plan: row.plan, periodo: row.periodo }])
-	}
-	return live
-}
 
 /** Every page of a Stripe list: a customer has a handful of subscriptions and sessions, but nothing is left out. */
 async function everyItem<T extends { id: string }>(page: (startingAfter?: string) => Promise<Stripe.ApiList<T>>) {

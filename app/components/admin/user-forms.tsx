@@ -50,34 +50,19 @@ export function EditForm({ row, onSubmit }: { row: Row; onSubmit?: () => void })
 	)
 }
 
-/** A subscription Stripe still bills, as the list's loader found it. */
-export type LiveSubscription = { plan: string; periodo: string }
+type LiveSubscription = Row['suscripciones_vivas'][number]
 
 const subscriptionName = ({ plan, periodo }: LiveSubscription) =>
 	`${planById(plan)?.name ?? plan}${periodo === 'annual' || periodo === 'monthly' ? ` ${periodLabels[periodo].toLowerCase()}` : ''}`
 
 /**
- * 'Sí, eliminar usuario', saying first what it does to a subscription Stripe still bills (null: the page could not
- * tell). The action cancels whatever Stripe bills in any case (app/.server/admin/users.ts).
+ * 'Sí, eliminar usuario', saying first what it does to a subscription Stripe still bills. The action cancels
+ * whatever Stripe bills in any case (app/.server/admin/users.ts).
  */
-export function DeleteForm({
-	row,
-	subscriptions,
-	children,
-	onSubmit,
-}: {
-	row: Row
-	subscriptions: LiveSubscription[] | null
-	children?: ReactNode
-	onSubmit?: () => void
-}) {
+export function DeleteForm({ row, children, onSubmit }: { row: Row; children?: ReactNode; onSubmit?: () => void }) {
 	const copy = adminCopy.users.remove
-	const warning =
-		subscriptions === null
-			? copy.subscriptionsUnknown
-			: subscriptions.length > 0
-				? copy.subscriptions(subscriptions.map(subscriptionName).join(', '))
-				: null
+	const subscriptions = row.suscripciones_vivas
+	const warning = subscriptions.length > 0 ? copy.subscriptions(subscriptions.map(subscriptionName).join(', ')) : null
 	return (
 		<Form method="post" className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
 			{warning ? (

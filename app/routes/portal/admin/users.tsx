@@ -6,8 +6,6 @@ import { data, Form, Link, useSearchParams } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { deleteUserByAdmin, inviteUser, resendInvitation, updateUserByAdmin } from '~/.server/admin/users'
 import { loadAdminPage } from '~/.server/admin/list'
-import { liveSubscriptionsOf } from '~/.server/billing/account-closure'
-import { log } from '~/.server/log'
 import { guardedUser } from '~/.server/auth/guards'
 import { readForm, sendsEveryField } from '~/.server/http/responses'
 import { getSupabase } from '~/.server/supabase/client'
@@ -28,7 +26,7 @@ import type { Route } from './+types/users'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
 import { adminUserRow, type AdminUserRow } from '~/lib/admin-rows'
-import { DeleteForm, EditForm, InviteLink, ResendForm, type LiveSubscription } from '~/components/admin/user-forms'
+import { DeleteForm, EditForm, InviteLink, ResendForm } from '~/components/admin/user-forms'
 import { formatCount } from '~/lib/money'
 
 type Row = AdminUserRow
@@ -42,18 +40,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 	const page = await loadAdminPage(url, adminCopy.users.loadError, adminUserRow, (range) =>
 		supabase.rpc('admin_usuarios', { ...range, pendientes }),
 	)
-	// What deleting each would cancel in Stripe, for its confirmation; unknown (null) if it cannot be read.
-	const live = await liveSubscriptionsOf(
-		supabase,
-		page.rows.map((row) => row.id),
-	).catch((error: unknown) => {
-		log.error({ err: error }, "[admin] the users' subscriptions could not be read")
-		return null
-	})
 	return {
 		...page,
 		pendientes,
-		liveSubscriptions: live && Object.fromEntries(live),
 		// The invitation form validates on the server, like the new-booking form of /admin/reuniones.
 		constraint: getZodConstraint(adminInviteSchema),
 	}
@@ -118,7 +107,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 /** Dialogs with JavaScript; without it, the same forms open inline through ?editar= / ?eliminar=. */
-function RowActions({ row, subscriptions }: { row: Row; subscriptions: LiveSubscription[] | null }) {
+function RowActions({ row }: { row: Row }) {
 	const hydrated = useHydrated()
 	const [searchParams] = useSearchParams()
 	const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
@@ -162,7 +151,7 @@ function RowActions({ row, subscriptions }: { row: Row; subscriptions: LiveSubsc
 					</Button>
 				</DialogTrigger>
 				<DialogContent title={copy.remove.title} description={copy.remove.text}>
-					<DeleteForm row={row} subscriptions={subscriptions} onSubmit={() => setDialog(null)}>
+					<DeleteForm row={row} onSubmit={() => setDialog(null)}>
 						<DialogClose asChild>
 							<Button type="button" variant="secondary">
 								{copy.remove.back}
@@ -264,7 +253,7 @@ const planName = ({ plan, periodo }: Row) =>
 		? '—'
 		: `${planById(plan)?.name ?? plan}${periodo === 'annual' || periodo === 'monthly' ? ` · ${periodLabels[periodo]}` : ''}`
 
-function UserRow({ row, subscriptions }: { row: Row; subscriptions: LiveSubscription[] | null }) {
+function UserRow({ row }: { row: Row }) {
 	const copy = adminCopy.users
 	const [user, role, plan, since, demos] = copy.columns
 	return (
@@ -301,7 +290,7 @@ function UserRow({ row, subscriptions }: { row: Row; subscriptions: LiveSubscrip
 			</td>
 			<td data-label={copy.actions} className="p-4">
 				<span className={rowActions}>
-					<RowActions row={row} subscriptions={subscriptions} />
+					<RowActions row={row} />
 				</span>
 			</td>
 		</tr>
@@ -316,8 +305,6 @@ function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
 	const editing = loaderData.rows.find((row) => row.id === searchParams.get('editar'))
 	const deleting = loaderData.rows.find((row) => row.id === searchParams.get('eliminar'))
 	const inviting = searchParams.has('invitar')
-	const subscriptionsOf = (row: Row) =>
-		loaderData.liveSubscriptions ? (loaderData.liveSubscriptions[row.id] ?? []) : null
 	return (
 		<AdminTable
 			title={copy.title}
@@ -348,14 +335,14 @@ function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
 						>
 							<h2 className="font-semibold">{copy.remove.title}</h2>
 							<p className="mt-1 mb-4 text-sm text-muted-foreground">{copy.remove.text}</p>
-							<DeleteForm row={deleting} subscriptions={subscriptionsOf(deleting)} />
+							<DeleteForm row={deleting} />
 						</section>
 					) : null}
 				</>
 			}
 		>
 			{loaderData.rows.map((row) => (
-				<UserRow key={row.id} row={row} subscriptions={subscriptionsOf(row)} />
+				<UserRow key={row.id} row={row} />
 			))}
 		</AdminTable>
 	)
