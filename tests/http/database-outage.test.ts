@@ -91,8 +91,9 @@ test('frozen, then killed: nginx serves the last whole pages; the app answers 50
 		expect([first.status, cacheStatus(first)], path).toEqual([200, 'MISS'])
 		stored.set(path, first.body)
 	}
+	// Served from the store: fresh, or past its one second on a busy machine and served while refreshed.
 	const home = await throughNginx('/')
-	expect(cacheStatus(home)).toBe('HIT')
+	expect(['HIT', 'STALE']).toContain(cacheStatus(home))
 	expect(home.headers['cache-control']).toBe(
 		`public, max-age=0, s-maxage=${cacheSeconds}, stale-while-revalidate=${cacheSeconds}, stale-if-error=86400`,
 	)

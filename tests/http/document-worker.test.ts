@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { extractDocument } from '~/.server/knowledge/extract'
 import { passagesOf } from '~/.server/knowledge/passages'
 import { assistantOnPlan, prosePages, storeDocument, textPdf } from '../support/documents'
@@ -27,6 +27,18 @@ beforeAll(async () => {
 		(req) => req.url?.startsWith('/rest/v1/rpc/guardar_pasajes') === true && ++savedParts === 2,
 	)
 	app = await startTestApp({ SUPABASE_URL: proxy.url }, { supabase })
+	// The seed's documents come queued (the lived-in seed): once the worker has read them, the parts counted are
+	// this test's document's.
+	await vi.waitFor(
+		async () => {
+			const { rows } = await supabase.db.query<{ left: number }>(
+				"select count(*)::int as left from documentos where estado in ('en_cola', 'procesando')",
+			)
+			expect(rows[0]?.left).toBe(0)
+		},
+		{ timeout: 30_000, interval: 100 },
+	)
+	savedParts = 0
 	user = await createUser(supabase.url, uniqueEmail('worker-killed'))
 	assistant = await assistantOnPlan(supabase.url, user, 'enterprise')
 })

@@ -61,7 +61,9 @@ const verifierCookies = (cookie: string) =>
 		.filter((name) => name.endsWith('-code-verifier'))
 
 const greeting = async (cookie: string) =>
-	/Bienvenida, ([^<]+)</.exec((await rawRequest(stack.portal('/dashboard'), { headers: { Cookie: cookie } })).body)?.[1]
+	/Te damos la bienvenida, ([^<]+)</.exec(
+		(await rawRequest(stack.portal('/dashboard'), { headers: { Cookie: cookie } })).body,
+	)?.[1]
 
 test('starting a Google sign-in keeps a verifier named by the flow id that goes to Supabase', async () => {
 	const { authorize, cookie } = await startGoogle('', '/dashboard')

@@ -29,7 +29,9 @@ const readyz = async () => {
 type QueueFigures = { pendientes: number; vencidos: number; en_curso: number; atascados: number; fallidos: number }
 
 test('ready: the answer carries the work queue’s backlog, the oldest due job’s wait included', async () => {
+	// Only this test's jobs: the seed's queued documents would be the oldest due otherwise.
 	await database.database.query(`
+		delete from public.trabajos;
 		insert into public.trabajos (tipo, estado, terminado_at, ultimo_error)
 		values ('correo.prueba', 'fallido', now(), 'SMTP refused');
 		insert into public.trabajos (tipo, disponible_desde) values ('correo.prueba', now() - interval '90 seconds');
