@@ -4,7 +4,16 @@ import type * as ProcessJob from '~/.server/knowledge/process-job'
 import type * as Search from '~/.server/knowledge/search'
 import type * as Worker from '~/.server/jobs/worker'
 import type { DocumentType } from '~/lib/documents'
-import { assistantOnPlan, docxFile, passwordPdf, pdfFile, storeDocument, windows1252Csv } from '../support/documents'
+import {
+	assistantOnPlan,
+	docxFile,
+	passwordPdf,
+	pdfFile,
+	prosePages,
+	storeDocument,
+	textPdf,
+	windows1252Csv,
+} from '../support/documents'
 import { startStorageStandIn, type StorageStandIn } from '../support/storage'
 import { createUser, serviceClient, type TestUser } from '../support/supabase'
 import { uniqueEmail } from '../support/unique'
@@ -95,6 +104,25 @@ describe('documents read', () => {
 		expect(await search.askDocuments(user.client, assistant, '¿Tenéis servicio de catering?')).toEqual({
 			kind: 'not-found',
 		})
+	})
+
+	test('a PDF of full pages is quoted by its paragraphs, each with its page', async () => {
+		const pages = prosePages(3, { title: 'Manual de uso' })
+		const id = await upload('Manual de uso.pdf', 'pdf', await textPdf(pages))
+		await processDocuments()
+		expect(await documentRow(id)).toMatchObject({ estado: 'listo', paginas: 3 })
+		const normalized = (text: string) => text.replace(/\s+/g, ' ').trim()
+		// A paragraph from the middle of the second page, asked in its own words.
+		const paragraphs = (pages[1] ?? '').split('\n\n')
+		const asked = paragraphs[Math.floor(paragraphs.length / 2)] ?? ''
+		const answer = await search.askDocuments(user.client, assistant, asked.split(' ').slice(0, 30).join(' '))
+		if (answer.kind !== 'found') throw new Error('the paragraph asked for was not found')
+		const [first] = answer.quotes
+		expect(first).toMatchObject({ document: 'Manual de uso.pdf', page: 2 })
+		const quoted = (first?.text ?? '').split('\n\n').map(normalized)
+		expect(quoted).toContain(normalized(asked))
+		expect(quoted.length).toBeLessThan(paragraphs.length / 2)
+		expect(paragraphs.map(normalized)).toEqual(expect.arrayContaining(quoted))
 	})
 
 	test.each([

@@ -1,7 +1,8 @@
 import mammoth from 'mammoth'
 import { unzipSync } from 'fflate'
-import { extractText, getDocumentProxy } from 'unpdf'
+import { extractTextItems, getDocumentProxy } from 'unpdf'
 import { documentLimits, type DocumentFailure, type DocumentType } from '~/lib/documents'
+import { pageText } from './pdf-layout'
 
 /** A document's text, page by page (a format without pages is one page with no number). */
 export type Extracted = { pages: { page: number | null; text: string }[]; pageCount: number | null }
@@ -29,7 +30,10 @@ export async function extractDocument(type: DocumentType, bytes: Uint8Array): Pr
 	return extracted
 }
 
-/** PDF.js (through unpdf, its build for servers), page by page so a quote can cite its page. */
+/**
+ * PDF.js (through unpdf, its build for servers), page by page so a quote can cite its page, each page's text in
+ * the paragraphs its layout shows (pdf-layout.ts) so a quote is a paragraph, not a page.
+ */
 async function pdfText(bytes: Uint8Array): Promise<Extracted> {
 	let document: Awaited<ReturnType<typeof getDocumentProxy>>
 	try {
@@ -42,13 +46,13 @@ async function pdfText(bytes: Uint8Array): Promise<Extracted> {
 	try {
 		const pageCount = document.numPages
 		if (pageCount > documentLimits.maxPages) throw new UnreadableDocument('demasiado_largo', pageCount)
-		let text: string[]
+		let items: Awaited<ReturnType<typeof extractTextItems>>['items']
 		try {
-			;({ text } = await extractText(document, { mergePages: false }))
+			;({ items } = await extractTextItems(document))
 		} catch {
 			throw new UnreadableDocument('danado', pageCount)
 		}
-		return { pages: text.map((page, index) => ({ page: index + 1, text: page })), pageCount }
+		return { pages: items.map((page, index) => ({ page: index + 1, text: pageText(page) })), pageCount }
 	} finally {
 		await document.loadingTask.destroy()
 	}

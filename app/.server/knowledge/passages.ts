@@ -1,9 +1,10 @@
 import type { Extracted } from './extract'
 import { passageTerms } from './terms'
 
-/** About a paragraph or two: long enough to answer, short enough to quote. */
+/** About a paragraph or two: long enough to answer, short enough to quote whole. */
 const targetLength = 800
-const maxLength = 1_500
+/** The longest a passage gets (a longer paragraph is cut at its sentences): its quote is never cut. */
+export const passageMaxLength = 1_000
 
 export type PassageInput = { pagina: number | null; texto: string; terminos: string }
 
@@ -41,16 +42,16 @@ function chunks(text: string) {
 
 /** A paragraph over the limit, at its sentence ends; a sentence over it, at its words. */
 function splitLong(paragraph: string): string[] {
-	if (paragraph.length <= maxLength) return [paragraph]
+	if (paragraph.length <= passageMaxLength) return [paragraph]
 	const sentences = paragraph.match(/[^.!?]+[.!?]*\s*/g) ?? [paragraph]
 	const result: string[] = []
 	let current = ''
 	for (const sentence of sentences) {
-		if (sentence.length > maxLength) {
+		if (sentence.length > passageMaxLength) {
 			if (current) result.push(current.trim())
 			current = ''
-			for (let start = 0; start < sentence.length; start += maxLength)
-				result.push(sentence.slice(start, start + maxLength))
+			for (let start = 0; start < sentence.length; start += passageMaxLength)
+				result.push(sentence.slice(start, start + passageMaxLength))
 			continue
 		}
 		if (current.length + sentence.length > targetLength && current) {

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '~/lib/database.types'
 import { questionMaxLength, trimPassage } from '~/lib/chat'
 import type { DocumentAnswer } from '~/lib/documents'
+import { passageMaxLength } from './passages'
 import { questionTerms } from './terms'
 
 type Client = SupabaseClient<Database>
@@ -12,13 +13,12 @@ type Client = SupabaseClient<Database>
  * against every stem the question has.
  */
 const answers = (matched: number, asked: number) => asked === 1 || matched / asked > 0.5
-/** Longer than the site's quotes: a client's passage is a paragraph of their own document, read to check it. */
-const quoteLength = 600
 
 /**
  * 'Probar el asistente': the passages of this assistant's documents that answer the question, through
- * `buscar_pasajes`, which refuses an assistant that is not the caller's. Up to three quotes, best first, each cut
- * as the site's chat cuts its own.
+ * `buscar_pasajes`, which refuses an assistant that is not the caller's. Up to three quotes, best first, each a
+ * whole passage (a paragraph or a few of the client's own document, read to check it; passages.ts bounds them),
+ * where the site's chat cuts its own.
  */
 export async function askDocuments(supabase: Client, assistantId: string, question: string): Promise<DocumentAnswer> {
 	const terms = questionTerms(question.slice(0, questionMaxLength))
@@ -27,6 +27,6 @@ export async function askDocuments(supabase: Client, assistantId: string, questi
 	if (error) throw error
 	const quotes = data
 		.filter((row) => answers(row.coincidencias, terms.length))
-		.map((row) => ({ document: row.documento, page: row.pagina, text: trimPassage(row.texto, quoteLength) }))
+		.map((row) => ({ document: row.documento, page: row.pagina, text: trimPassage(row.texto, passageMaxLength) }))
 	return quotes.length > 0 ? { kind: 'found', quotes } : { kind: 'not-found' }
 }
