@@ -60,6 +60,7 @@ export default [
 			route('dashboard/asistentes', 'routes/portal/dashboard/assistants.tsx'),
 			route('dashboard/asistentes/:id/documentos', 'routes/portal/dashboard/assistant-documents.tsx'),
 			route('dashboard/asistentes/:id/documentos/subir', 'routes/portal/dashboard/assistant-documents-upload.ts'),
+			route('dashboard/asistentes/:id/documentos/lista', 'routes/portal/dashboard/assistant-documents-list.ts'),
 			route(
 				'dashboard/asistentes/:id/documentos/:documento/descargar',
 				'routes/portal/dashboard/assistant-document-download.ts',

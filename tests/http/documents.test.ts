@@ -212,10 +212,25 @@ describe('the upload with JavaScript', () => {
 			],
 		})
 	})
+
+	test('the list the page polls while documents are processed is the list and count alone, as JSON', async () => {
+		const answer = await fetchRaw(`${page()}/lista?pregunta=${encodeURIComponent('¿Hacéis facturas?')}`, {
+			Cookie: cookie,
+		})
+		expect(answer.status).toBe(200)
+		expect(answer.headers['content-type']).toContain('application/json')
+		expect(answer.headers['cache-control']).toMatch(/no-store|private/)
+		const listing = JSON.parse(answer.body)
+		expect(Object.keys(listing).sort()).toEqual(['documents', 'listedAt', 'quota'])
+		expect(listing.quota).toMatchObject({ plan: 'starter', limite: 100 })
+		expect(listing.documents).toEqual(
+			expect.arrayContaining([expect.objectContaining({ nombre: 'Preguntas frecuentes.md', tipo: 'md' })]),
+		)
+	})
 })
 
 describe('another client and visitors', () => {
-	test('another client gets 404 for the page, the upload, a download and a delete', async () => {
+	test('another client gets 404 for the page, its list, the upload, a download and a delete', async () => {
 		const other = await createAccount('docs-http-otro')
 		await assistantOnPlan(app.supabase.url, other, 'business')
 		const otherCookie = await sessionCookie(other.email)
@@ -223,6 +238,7 @@ describe('another client and visitors', () => {
 		const headers = { Cookie: otherCookie }
 		const get = (url: string) => fetchRaw(url, headers)
 		expect((await get(page())).status).toBe(404)
+		expect((await get(`${page()}/lista`)).status).toBe(404)
 		expect((await get(`${page()}/${document?.id}/descargar`)).status).toBe(404)
 		const { body, type } = await multipartBody([{ name: 'Intruso.txt', bytes: 'x' }])
 		expect((await send(page(), body, { 'Content-Type': type, Cookie: otherCookie })).status).toBe(404)
@@ -234,10 +250,12 @@ describe('another client and visitors', () => {
 		expect((await rows()).map((row) => row.id)).toContain(document?.id)
 	})
 
-	test('a visitor is sent to sign in', async () => {
-		const answer = await fetchRaw(page(), {})
-		expect(answer.status).toBe(302)
-		expect(answer.headers.location).toMatch(/^\/auth\?redirectTo=/)
+	test('a visitor is sent to sign in, from the page and from its list', async () => {
+		for (const url of [page(), `${page()}/lista`]) {
+			const answer = await fetchRaw(url, {})
+			expect(answer.status).toBe(302)
+			expect(answer.headers.location).toMatch(/^\/auth\?redirectTo=/)
+		}
 	})
 })
 

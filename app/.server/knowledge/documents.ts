@@ -41,6 +41,15 @@ export async function loadQuota(supabase: Client, assistantId: string) {
 	return quotaSchema.parse(data)
 }
 
+/**
+ * What the page's list and count show, and when they were read: the page's loader and the list's own request
+ * (which the page polls while documents are processed) each give one, and the page shows the newer.
+ */
+export async function loadDocumentListing(supabase: Client, assistantId: string) {
+	const [documents, quota] = await Promise.all([loadDocuments(supabase, assistantId), loadQuota(supabase, assistantId)])
+	return { documents, quota, listedAt: Date.now() }
+}
+
 /** Newest first, with the name of whoever uploaded each (the client, or a teammate of theirs later). */
 export async function loadDocuments(supabase: Client, assistantId: string) {
 	const { data, error } = await supabase

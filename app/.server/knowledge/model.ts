@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { DocumentAnswer, DocumentQuote } from '~/lib/documents'
-import { asData, configuredModel, wholeWords, type ModelSettings, type Wording } from '../language-model'
+import { asData, configuredModel, wholeWords, type Wording } from '../language-model'
 import { isKeyRateLimited } from '../security/rate-limit'
 
 /**
@@ -29,35 +28,6 @@ export function documentWording(question: string, quotes: DocumentQuote[]): Word
 }
 
 /**
- * The words last given for the same question over the same passages. The page asks again every two seconds
- * while a document is processed (its list follows the states), and the client may ask the same twice: the model
- * is paid by the word and would say the same. Only what it answered is kept, so a failure is tried again.
- */
-const remembered = new Map<string, { text: string; at: number }>()
-const rememberMs = 10 * 60_000
-const rememberAtMost = 200
-
-function rememberedKey(settings: ModelSettings, wording: Wording) {
-	return createHash('sha256')
-		.update(JSON.stringify([settings.url, settings.model, wording.instructions, wording.prompt]))
-		.digest('base64url')
-}
-
-async function wordsFor(settings: ModelSettings, wording: Wording, userId: string) {
-	const key = rememberedKey(settings, wording)
-	const kept = remembered.get(key)
-	if (kept && Date.now() - kept.at < rememberMs) return kept.text
-	if (await isKeyRateLimited('documentWording', userId)) return null
-	const text = await wholeWords(settings, wording)
-	if (text === null) return null
-	remembered.delete(key)
-	remembered.set(key, { text, at: Date.now() })
-	// A Map keeps its insertion order: the first key is the oldest.
-	if (remembered.size > rememberAtMost) remembered.delete(remembered.keys().next().value ?? key)
-	return text
-}
-
-/**
  * With a language model configured, its wording of the quotes found, over the same quotes and sources; on its
  * failure or past its timeout, the quotes alone. A question that came by a link (`byLink`), not sent from the
  * page's own form, gets the quotes only, as on the site's chat, and so does a client past `documentWording`'s
@@ -70,6 +40,7 @@ export async function composeDocumentAnswer(
 ): Promise<DocumentAnswer> {
 	const model = configuredModel()
 	if (!model || byLink || answer.kind !== 'found') return answer
-	const composed = await wordsFor(model, documentWording(question, answer.quotes), userId)
+	if (await isKeyRateLimited('documentWording', userId)) return answer
+	const composed = await wholeWords(model, documentWording(question, answer.quotes))
 	return composed ? { ...answer, composed } : answer
 }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { Form, useRevalidator } from 'react-router'
+import { Form } from 'react-router'
 import { SubmitButton, usePendingForm } from '~/components/forms'
 import { rowActions, StackedTable } from '~/components/portal/stacked-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
@@ -12,7 +11,6 @@ import {
 	documentStates,
 	documentTypes,
 	formatFileSize,
-	isInProgress,
 	type DocumentFailure,
 	type DocumentState,
 } from '~/lib/documents'
@@ -42,19 +40,6 @@ const isFailure = (value: string | null): value is DocumentFailure =>
 	documentFailures.some((failure) => failure === value)
 const typeLabel = (tipo: string) => documentTypes.find((type) => type === tipo) ?? null
 
-/** How often the list looks again while a document is in the queue or being read. */
-const refreshMs = 2_000
-
-/** While something is being processed, the page's data again every few seconds, until nothing is. */
-function useRefreshWhileProcessing(processing: boolean) {
-	const { revalidate, state } = useRevalidator()
-	useEffect(() => {
-		if (!processing || state !== 'idle') return
-		const timer = setTimeout(() => void revalidate(), refreshMs)
-		return () => clearTimeout(timer)
-	}, [processing, revalidate, state])
-}
-
 export function DocumentState({ document }: { document: Pick<DocumentRow, 'estado' | 'motivo' | 'pasajes'> }) {
 	const state = isState(document.estado) ? document.estado : 'en_cola'
 	return (
@@ -69,9 +54,16 @@ export function DocumentState({ document }: { document: Pick<DocumentRow, 'estad
 	)
 }
 
-export function DocumentList({ assistantId, documents }: { assistantId: string; documents: DocumentRow[] }) {
-	const processing = documents.some((document) => isInProgress(document.estado))
-	useRefreshWhileProcessing(processing)
+/** The documents, newest first; `processing` says the list is following their states (use-document-listing.ts). */
+export function DocumentList({
+	assistantId,
+	documents,
+	processing,
+}: {
+	assistantId: string
+	documents: DocumentRow[]
+	processing: boolean
+}) {
 	const path = documentsPath(assistantId)
 	const pendingDelete = usePendingForm({ formAction: path, intent: 'eliminar' })
 	return (

@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent, type FormEvent } from 'react'
-import { Form, useRevalidator } from 'react-router'
+import { Form } from 'react-router'
 import { SubmitButton, usePendingForm } from '~/components/forms'
 import { Icon } from '~/components/ui/icon'
 import { documentsCopy as copy } from '~/content/documents'
@@ -65,13 +65,21 @@ function Outcomes({ answer }: { answer: UploadAnswer }) {
  * The upload form: a plain multipart form that the page's action reads without JavaScript; with it, files dropped
  * or chosen go one request each to the upload endpoint, each with its progress bar, and the list follows.
  */
-export function DocumentUpload({ assistantId, result }: { assistantId: string; result?: UploadAnswer }) {
+export function DocumentUpload({
+	assistantId,
+	result,
+	onSent,
+}: {
+	assistantId: string
+	result?: UploadAnswer
+	/** After each file sent: the list and count read again (use-document-listing.ts), not the whole page. */
+	onSent: () => void
+}) {
 	const path = documentsPath(assistantId)
 	const input = useRef<HTMLInputElement>(null)
 	const [sending, setSending] = useState<Sending[]>([])
 	const [answer, setAnswer] = useState<UploadAnswer | undefined>(undefined)
 	const [over, setOver] = useState(false)
-	const { revalidate } = useRevalidator()
 	const pending = usePendingForm({ formAction: path }) || sending.some((file) => !file.outcome)
 
 	async function upload(files: File[]) {
@@ -91,7 +99,7 @@ export function DocumentUpload({ assistantId, result }: { assistantId: string; r
 			answers.push(answered)
 			const outcome = answered.outcomes[0] ?? { ok: false, message: answered.message ?? copy.unreadable }
 			update({ percent: 100, outcome })
-			void revalidate()
+			onSent()
 		}
 		const notice = answers.find((item) => item.notice)?.notice
 		setAnswer({ outcomes: answers.flatMap((item) => item.outcomes), notice })

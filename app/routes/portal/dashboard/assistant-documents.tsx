@@ -4,7 +4,7 @@ import { getPublicEnv } from '~/.server/env'
 import { sentFromOwnPage } from '~/.server/http/request'
 import { readForm } from '~/.server/http/responses'
 import { toastHeaders } from '~/.server/http/toast'
-import { deleteDocument, loadDocuments, loadOwnAssistant, loadQuota } from '~/.server/knowledge/documents'
+import { deleteDocument, loadDocumentListing, loadOwnAssistant } from '~/.server/knowledge/documents'
 import { composeDocumentAnswer } from '~/.server/knowledge/model'
 import { askDocuments } from '~/.server/knowledge/search'
 import { answerUpload } from '~/.server/knowledge/upload'
@@ -12,6 +12,7 @@ import { getSupabase } from '~/.server/supabase/client'
 import { DocumentList } from '~/components/knowledge/document-list'
 import { DocumentUpload } from '~/components/knowledge/document-upload'
 import { TryAssistant } from '~/components/knowledge/try-assistant'
+import { useDocumentListing } from '~/components/knowledge/use-document-listing'
 import { BackLink, PageTitle } from '~/components/portal/dashboard-shell'
 import { documentsCopy as copy } from '~/content/documents'
 import { questionMaxLength } from '~/lib/chat'
@@ -45,12 +46,11 @@ async function answerOf(
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	const { user, supabase, assistant } = await ownAssistant(context, params.id)
-	const [documents, quota, { question, answer }] = await Promise.all([
-		loadDocuments(supabase, assistant.id),
-		loadQuota(supabase, assistant.id),
+	const [listing, { question, answer }] = await Promise.all([
+		loadDocumentListing(supabase, assistant.id),
 		answerOf(request, supabase, { assistantId: assistant.id, userId: user.id }),
 	])
-	return { assistant, documents, quota, question, answer, pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
+	return { assistant, listing, question, answer, pricingUrl: `${getPublicEnv().SITE_URL}/tarifas` }
 }
 
 /** The upload without JavaScript (multipart), and a document's deletion. */
@@ -79,7 +79,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default routeComponent(AssistantDocuments)
 
 function AssistantDocuments({ loaderData, actionData }: Route.ComponentProps) {
-	const { assistant, documents, quota, question, answer, pricingUrl } = loaderData
+	const { assistant, question, answer, pricingUrl } = loaderData
+	const { documents, quota, processing, refresh } = useDocumentListing(assistant.id, loaderData.listing)
 	const upload = actionData?.intent === 'subir' ? actionData.upload : undefined
 	return (
 		<>
@@ -93,7 +94,7 @@ function AssistantDocuments({ loaderData, actionData }: Route.ComponentProps) {
 			</PageTitle>
 			<p className="-mt-4 mb-8 max-w-2xl text-muted-foreground">{copy.lead}</p>
 			{quota.plan ? (
-				<DocumentUpload assistantId={assistant.id} result={upload} />
+				<DocumentUpload assistantId={assistant.id} result={upload} onSent={refresh} />
 			) : (
 				<section className="mb-8 rounded-2xl border border-dashed bg-surface p-8" aria-labelledby="no-plan">
 					<h2 id="no-plan" className="text-lg font-semibold">
@@ -108,7 +109,7 @@ function AssistantDocuments({ loaderData, actionData }: Route.ComponentProps) {
 					</a>
 				</section>
 			)}
-			<DocumentList assistantId={assistant.id} documents={documents} />
+			<DocumentList assistantId={assistant.id} documents={documents} processing={processing} />
 			<TryAssistant question={question} answer={answer} hasReady={documents.some((doc) => doc.estado === 'listo')} />
 		</>
 	)
