@@ -154,6 +154,11 @@ describe('the host: the one the app answered, and only one', () => {
 		expect(timesAsked('/robots.txt')).toBe(0)
 		const plain = await get('/robots.txt')
 		expect([cacheStatus(plain), plain.body]).toEqual(['MISS', `robots de ${siteHost()}`])
+		// The same in every location that passes requests on (kia-upstream.conf): the build's files, the uploads.
+		for (const path of ['/assets/entry.js', '/dashboard/asistentes/1b7e8c2a-0d3e-4f1a-9c55-2f6b1e0a7d44/documentos']) {
+			expect((await askAs(site(path), `portal.kia.localhost:${port}`)).status, path).toBe(400)
+			expect(timesAsked(path), path).toBe(0)
+		}
 	})
 
 	test('the same host on both, in any case and with the port in Host only, is served', async () => {

@@ -52,10 +52,16 @@ async function startNginxOn(port: number, { upstreamPort, alsoInHttp = '' }: Ngi
 		.replace('/var/cache/nginx/kia', join(dir, 'cache'))
 	if (!httpRules.includes(String(upstreamPort))) throw new Error('kia-http.conf no longer names 127.0.0.1:3000')
 	await writeFile(join(dir, 'kia-http.conf'), httpRules)
-	// The error pages are read where the repository has them, not from /etc/nginx/kia.
+	// The error pages are read where the repository has them, not from /etc/nginx/kia; the files it includes, from here.
 	const serverRules = await readFile(join(shipped, 'kia-proxy.conf'), 'utf8')
 	if (!serverRules.includes('root /etc/nginx/kia;')) throw new Error('kia-proxy.conf no longer names /etc/nginx/kia')
-	await writeFile(join(dir, 'kia-proxy.conf'), serverRules.replaceAll('root /etc/nginx/kia;', `root ${shipped};`))
+	await writeFile(
+		join(dir, 'kia-proxy.conf'),
+		serverRules
+			.replaceAll('root /etc/nginx/kia;', `root ${shipped};`)
+			.replaceAll('include /etc/nginx/kia/', `include ${dir}/`),
+	)
+	await writeFile(join(dir, 'kia-upstream.conf'), await readFile(join(shipped, 'kia-upstream.conf'), 'utf8'))
 	await writeFile(
 		join(dir, 'nginx.conf'),
 		`daemon off;
