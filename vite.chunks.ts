@@ -17,6 +17,12 @@ const layouts = {
 }
 const helper = /\/app\/lib\/[^/]+\.ts$/
 const portalLayouts = /\/app\/routes\/portal\/(.+\/)?(auth-)?layout\.tsx/
+/**
+ * The 404 wears the frame of whichever host it is on, so it imports every layout's frame. Counted as another
+ * layer's page it would pull each frame out of its layout's chunk into a chunk of its own, one more file for
+ * every page; it loads the layouts' chunks instead, a few kilobytes more on a page nobody meant to visit.
+ */
+const notFound = /\/app\/routes\/not-found\.tsx/
 
 export function layerChunks(): Rollup.GetManualChunk {
 	let chunkOf: Map<string, string> | undefined
@@ -55,7 +61,7 @@ function assignLayers(entries: string[], getModuleInfo: Rollup.GetModuleInfo) {
 
 	for (const [name, layout] of Object.entries(layouts)) {
 		const elsewhere = reachable(
-			entries.filter((e) => !layout.routes.test(e)),
+			entries.filter((e) => !layout.routes.test(e) && !notFound.test(e)),
 			getModuleInfo,
 			{ dynamic: true },
 		)
