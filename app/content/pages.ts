@@ -51,6 +51,9 @@ export const pricingPage = {
 	canceled: 'Has cancelado el pago. No se ha realizado ningún cargo; puedes elegir un plan cuando quieras.',
 	plansHeading: 'Planes',
 	comparisonHeading: 'Compara los planes',
+	comparisonLabel: 'Comparativa de planes',
+	// Below md the table is wider than the screen: the plans past the first scroll in beside the fixed labels.
+	comparisonSwipe: 'Desliza la tabla para ver los tres planes.',
 	servicesHeading: 'Servicios adicionales',
 	cta: {
 		heading: '¿Dudas sobre qué plan elegir?',

@@ -6,7 +6,8 @@ import { productVisuals } from '../../app/content/product-visuals'
 import { projects } from '../../app/content/projects'
 import { anchorId } from '../../app/lib/anchors'
 import { expect, openApp, test } from '../support/e2e-test'
-import { expectFullRows, expectLinedUp, expectNoSidewaysScroll } from '../support/layout'
+import { expectFullRows, expectLinedUp, expectNoSidewaysScroll, expectSameWidth } from '../support/layout'
+import { screenshotThemes } from '../support/screenshots'
 import { siteURL } from '../support/urls'
 
 // Issue 20: the pictures of the product, the hero's particle canvas, and the site's layout fixes.
@@ -285,7 +286,7 @@ test.describe('layout fixes', () => {
 // Issue 55: 'Servicios adicionales' sat indented from its title and left a card alone on its last row, as did the
 // sections of /webapp-incluida.
 test.describe('cards on a page', () => {
-	for (const width of [390, 800, 1280]) {
+	for (const width of [390, 800, 1280, 1440]) {
 		test(`fill every row and start under their titles, ${width} px wide`, async ({ page }) => {
 			await page.setViewportSize({ width, height: 900 })
 			await page.goto(siteURL('/tarifas'))
@@ -293,10 +294,10 @@ test.describe('cards on a page', () => {
 			const services = page.getByRole('region', { name: 'Servicios adicionales' })
 			await expectFullRows(services.getByRole('list'))
 			await expectLinedUp(services.getByRole('heading', { level: 2 }), services.getByRole('list'))
-			await expectLinedUp(
-				page.getByRole('heading', { name: 'Compara los planes' }),
-				page.locator('main table').locator('..'),
-			)
+			const table = page.getByRole('region', { name: 'Comparativa de planes' })
+			await expectLinedUp(page.getByRole('heading', { name: 'Compara los planes' }), table)
+			// The services' list spans the section as the table above does: no list with empty space beside it (issue 68).
+			await expectSameWidth(table, services.getByRole('list'))
 
 			await page.goto(siteURL('/webapp-incluida'))
 			const sections = page.locator('main section#que-es').locator('..')
@@ -304,4 +305,52 @@ test.describe('cards on a page', () => {
 			await expectLinedUp(page.getByRole('heading', { level: 1 }), sections)
 		})
 	}
+})
+
+// Issue 68: on a phone the comparison cut off the plans' names and prices at the screen's edge, with nothing to say
+// that the table went on.
+test.describe('the plans’ comparison', () => {
+	const comparisonOf = (page: Page) => page.getByRole('region', { name: 'Comparativa de planes' })
+	const swipeHint = 'Desliza la tabla para ver los tres planes.'
+
+	test('on a phone it keeps its labels in sight while each plan scrolls in whole beside them @phone', async ({
+		page,
+	}) => {
+		await page.setViewportSize({ width: 390, height: 844 })
+		await page.goto(siteURL('/tarifas'))
+		const table = comparisonOf(page)
+		await table.scrollIntoViewIfNeeded()
+		await expect(page.getByRole('main').getByText(swipeHint)).toBeVisible()
+		const label = table.getByRole('rowheader', { name: 'Funciones activas' })
+		for (const plan of ['Starter', 'Business', 'Enterprise']) {
+			const heading = table.getByRole('columnheader', { name: new RegExp(`^${plan}`) })
+			await heading.evaluate((cell) => cell.scrollIntoView({ inline: 'end', block: 'nearest', behavior: 'instant' }))
+			const [box, cell, labels] = await Promise.all([table.boundingBox(), heading.boundingBox(), label.boundingBox()])
+			if (!box || !cell || !labels) throw new Error('the comparison is not laid out')
+			// The labels stay at the table's left edge; the plan, its name and price, is wholly beside them.
+			expect(Math.round(labels.x), `${plan}: the labels stay in sight`).toBe(Math.round(box.x + 1))
+			expect(cell.x, `${plan} is not under the labels`).toBeGreaterThanOrEqual(labels.x + labels.width - 1)
+			expect(cell.x + cell.width, `${plan} is not cut off at the right`).toBeLessThanOrEqual(box.x + box.width)
+			await expect(heading).toContainText(/\d[\d.]*\s*€/)
+		}
+		await expectNoSidewaysScroll(page)
+	})
+
+	test('on a desktop it shows every plan at once, without the phone’s hint', async ({ page }) => {
+		await page.setViewportSize({ width: 1440, height: 900 })
+		await page.goto(siteURL('/tarifas'))
+		const table = comparisonOf(page)
+		await table.scrollIntoViewIfNeeded()
+		await expect(page.getByRole('main').getByText(swipeHint)).toBeHidden()
+		expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+	})
+
+	test('screenshots of /tarifas, desktop and phone, dark and light', async ({ browser }) => {
+		await screenshotThemes(browser, { name: 'tarifas', url: siteURL('/tarifas'), fullPage: true })
+		await screenshotThemes(browser, {
+			name: 'tarifas-comparativa',
+			url: siteURL('/tarifas'),
+			prepare: (page) => page.locator('#comparativa').evaluate((section) => section.scrollIntoView()),
+		})
+	})
 })

@@ -93,3 +93,11 @@ export async function expectLinedUp(heading: Locator, block: Locator) {
 	const [headingBox, blockBox] = await Promise.all([heading.boundingBox(), block.boundingBox()])
 	expect(Math.round(blockBox?.x ?? -1), 'the block starts where its heading does').toBe(Math.round(headingBox?.x ?? -2))
 }
+
+/** Fails when `block` does not span what `reference` does, edge to edge: a list narrower than the table above it. */
+export async function expectSameWidth(reference: Locator, block: Locator) {
+	await block.scrollIntoViewIfNeeded()
+	const [referenceBox, blockBox] = await Promise.all([reference.boundingBox(), block.boundingBox()])
+	const edges = (box: typeof blockBox) => box && [Math.round(box.x), Math.round(box.x + box.width)]
+	expect(edges(blockBox), 'the block spans what the reference does').toEqual(edges(referenceBox))
+}

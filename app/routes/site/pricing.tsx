@@ -6,6 +6,7 @@ import { CallToAction, PageHero, Section } from '~/components/site/page'
 import { additionalServices, comparison, plans, priceLabels, priceSuffix } from '~/content/plans'
 import { periodFromUrl, periodHref } from '~/lib/period'
 import { routeComponent } from '~/lib/route-component'
+import { cn } from '~/lib/utils'
 import { pageMeta, siteUrlFrom } from '~/lib/seo'
 import type { Route } from './+types/pricing'
 
@@ -36,6 +37,10 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export default routeComponent(Pricing)
 
+/** The labels' column stays in sight while the plans scroll beside it, over them: opaque, with its edge drawn. */
+const labelColumn =
+	'sticky left-0 z-10 w-32 bg-surface p-4 font-medium shadow-[inset_-1px_0_0_var(--color-border)] sm:w-44 md:w-auto'
+
 function Pricing({ loaderData }: Route.ComponentProps) {
 	const location = useLocation()
 	const { period } = loaderData
@@ -56,20 +61,30 @@ function Pricing({ loaderData }: Route.ComponentProps) {
 				<PlanCards period={period} prices={loaderData.prices} />
 			</Section>
 			<Section id="comparativa" title={pricingPage.comparisonHeading} className="border-t bg-surface-muted/40">
-				<div className="overflow-x-auto rounded-2xl border bg-surface">
+				<p className="mb-3 flex items-center gap-2 text-sm text-muted-foreground md:hidden">
+					<Icon name="arrow-right" className="size-4 shrink-0" />
+					{pricingPage.comparisonSwipe}
+				</p>
+				{/* A phone scrolls the plans under the labels, which stay; a shade at the edge says there is more. */}
+				<div
+					role="region"
+					aria-label={pricingPage.comparisonLabel}
+					tabIndex={0}
+					className="scroll-shadow-x overflow-x-auto rounded-2xl border"
+				>
 					<table className="w-full min-w-[40rem] text-left text-sm">
 						<caption className="sr-only">
-							Comparativa de planes ({period === 'annual' ? 'pago anual' : 'pago mensual'})
+							{pricingPage.comparisonLabel} ({period === 'annual' ? 'pago anual' : 'pago mensual'})
 						</caption>
 						<thead>
 							<tr className="border-b">
-								<th scope="col" className="p-4 font-medium text-muted-foreground">
+								<th scope="col" className={cn(labelColumn, 'text-muted-foreground')}>
 									Plan
 								</th>
 								{plans.map((plan) => (
 									<th key={plan.id} scope="col" className="p-4 text-base font-semibold">
 										{plan.name}
-										<span className="block text-sm font-normal text-muted-foreground">
+										<span className="block text-sm font-normal whitespace-nowrap text-muted-foreground">
 											{loaderData.prices[plan.id][period]}
 											{priceSuffix[period]}
 										</span>
@@ -80,7 +95,7 @@ function Pricing({ loaderData }: Route.ComponentProps) {
 						<tbody>
 							{comparison.map((row) => (
 								<tr key={row.label} className="border-b last:border-0">
-									<th scope="row" className="p-4 font-medium">
+									<th scope="row" className={labelColumn}>
 										{row.label}
 									</th>
 									{plans.map((plan) => (
@@ -94,19 +109,22 @@ function Pricing({ loaderData }: Route.ComponentProps) {
 					</table>
 				</div>
 			</Section>
-			{/* A price list, not a grid of cards: five services left one alone on a row at every width (issue 55). */}
+			{/*
+			 * A price list, not a grid of cards: five services left one alone on a row at every width (issue 55). From lg
+			 * the five share one row across the section, as wide as the table above (issue 68).
+			 */}
 			<Section id="servicios" title={pricingPage.servicesHeading}>
-				<ul className="max-w-3xl divide-y rounded-2xl border bg-surface">
+				<ul className="divide-y rounded-2xl border bg-surface lg:grid lg:grid-cols-5 lg:divide-x lg:divide-y-0">
 					{additionalServices.map((service) => (
 						<li
 							key={service.name}
-							className="flex flex-col gap-1 p-5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6"
+							className="flex flex-col gap-1 p-5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-6 lg:flex-col lg:justify-start lg:gap-2"
 						>
-							<p className="flex items-center gap-3 font-medium">
-								<Icon name="check" className="size-4 shrink-0 text-brand-ink" />
+							<p className="flex items-center gap-3 font-medium lg:items-start">
+								<Icon name="check" className="size-4 shrink-0 text-brand-ink lg:mt-1" />
 								{service.name}
 							</p>
-							<p className="pl-7 text-sm text-muted-foreground sm:pl-0">{service.price}</p>
+							<p className="pl-7 text-sm text-muted-foreground sm:pl-0 lg:pl-7">{service.price}</p>
 						</li>
 					))}
 				</ul>

@@ -1,0 +1,50 @@
+import type { Browser, Cookie, Page } from '@playwright/test'
+import { acceptCookies } from './browser'
+import { openApp } from './e2e-test'
+import { portalURL } from './urls'
+
+/** The widths a change is looked at: a desktop's 1440 px and a phone's 390 px. */
+export const screenshotViewports = {
+	desktop: { width: 1440, height: 900 },
+	phone: { width: 390, height: 844 },
+} as const
+
+type Shot = {
+	/** The file's name, without device, theme nor extension: `test-results/screenshots/<name>-desktop-dark.png`. */
+	name: string
+	url: string
+	/** The signed-in browser's cookies (`context.cookies()`), for a page behind the sign-in. */
+	cookies?: Cookie[]
+	/** What to do on the page before the picture: open a dialog, send a form. */
+	prepare?: (page: Page) => Promise<void>
+	/** The whole page rather than what the screen shows (the default: where things sit on the screen counts). */
+	fullPage?: boolean
+}
+
+/**
+ * PNGs of a page at both widths in both themes, into test-results/screenshots, for a person to look at. The
+ * theme is the host's cookie, as the theme switch sets it; the browser's preference agrees with it.
+ */
+export async function screenshotThemes(browser: Browser, { name, url, cookies = [], prepare, fullPage = false }: Shot) {
+	const themeCookie = new URL(url).origin === new URL(portalURL('/')).origin ? 'kia-portal-theme' : 'kia-theme'
+	for (const [device, viewport] of Object.entries(screenshotViewports)) {
+		for (const theme of ['dark', 'light'] as const) {
+			const context = await browser.newContext({ viewport, colorScheme: theme })
+			await context.addCookies([...cookies, { name: themeCookie, value: theme, url }])
+			// The cookie banner answered: it would cover the bottom of every picture.
+			await acceptCookies(context)
+			const page = await context.newPage()
+			await openApp(page, url)
+			// A whole-page picture shows the deferred blocks below the screen, which the browser has not painted yet.
+			if (fullPage) {
+				await page.evaluate(() => {
+					for (const block of document.querySelectorAll<HTMLElement>('.render-when-near'))
+						block.style.contentVisibility = 'visible'
+				})
+			}
+			await prepare?.(page)
+			await page.screenshot({ path: `test-results/screenshots/${name}-${device}-${theme}.png`, fullPage })
+			await context.close()
+		}
+	}
+}
