@@ -7,6 +7,7 @@ import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount, createMeeting } from '../support/data'
 import { acceptCookies, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
+import { screenshotThemes } from '../support/screenshots'
 
 /** Issue 20's phone: 390 px wide. */
 const phone = { width: 390, height: 844 }
@@ -51,6 +52,46 @@ test.describe('the site’s long pages on a phone', () => {
 			await expectNoSidewaysScroll(page)
 		})
 	}
+})
+
+// Issue 68: beside the side menu, one line of a meeting's actions clipped 'Reprogramar' and pushed 'Cancelar' out.
+test.describe('the client’s meetings beside the side menu', () => {
+	for (const width of [1024, 1280]) {
+		test(`${width} px wide: every action of a meeting shows whole, and the table does not scroll`, async ({ page }) => {
+			await page.setViewportSize({ width, height: 800 })
+			const cliente = await createAccount(`reuniones-${width}`)
+			// A reason with an e-mail address in it, a word no line can break: it widened the table past the frame.
+			await createMeeting(cliente.id, cliente.email, {
+				motivo: 'Integración con WhatsApp Business y la agenda de citas@gestoriadelmediterraneoyasociados.es',
+			})
+			await startSession(page, cliente.email)
+			await openApp(page, portalURL('/dashboard/reuniones'))
+			const table = page.getByRole('table')
+			const frame = table.locator('..')
+			const row = page.getByRole('row').filter({ hasText: 'Integración con WhatsApp Business' })
+			const frameBox = await frame.boundingBox()
+			for (const action of [
+				row.getByRole('link', { name: 'Unirse' }),
+				row.getByRole('button', { name: 'Reprogramar' }),
+				row.getByRole('button', { name: 'Cancelar' }),
+			]) {
+				await expect(action).toBeInViewport({ ratio: 1 })
+				const box = await action.boundingBox()
+				expect(box && frameBox && box.x + box.width <= frameBox.x + frameBox.width, 'inside the frame').toBe(true)
+			}
+			expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0)
+			await expectNoSidewaysScroll(page)
+		})
+	}
+
+	test('screenshots of the meetings, desktop and phone, dark and light', async ({ browser, page }) => {
+		const cliente = await createAccount('reuniones-capturas')
+		await createMeeting(cliente.id, cliente.email, { motivo: 'Integración con WhatsApp Business y la agenda' })
+		await createMeeting(cliente.id, cliente.email)
+		await startSession(page, cliente.email)
+		const cookies = await page.context().cookies()
+		await screenshotThemes(browser, { name: 'reuniones', url: portalURL('/dashboard/reuniones'), cookies })
+	})
 })
 
 test.describe('portal and admin tables on a phone', () => {

@@ -10,6 +10,7 @@ import { type Booking } from '~/lib/booking'
 import { formatBookingTime } from '~/lib/dates'
 import type { RescheduleOptions } from '~/lib/slots'
 import { SubmitButton, usePendingForm } from '~/components/forms'
+import { cn } from '~/lib/utils'
 
 /** The words of the reschedule and cancel forms: the client's page and the admin's say them differently. */
 export type BookingActionsCopy = {
@@ -24,6 +25,12 @@ export type BookingActionsCopy = {
 }
 
 type ActionBooking = Pick<Booking, 'id' | 'fecha' | 'hora' | 'meet_url'>
+
+/**
+ * A meeting's three actions wrap in their cell rather than widen the table: beside the 280 px side menu, at 1024 to
+ * 1280 px, one line of them pushed 'Cancelar' past the frame's edge (issue 68).
+ */
+const bookingActions = cn(rowActions, 'flex-wrap')
 
 function RescheduleForm({
 	booking,
@@ -99,7 +106,7 @@ export function BookingRowActions({
 		const inlineHref = (key: string) =>
 			`?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: booking.id })}`
 		return (
-			<div className={rowActions}>
+			<div className={bookingActions}>
 				{join}
 				<Link to={inlineHref('reprogramar')} className="inline-flex h-9 items-center rounded-full border px-3 text-sm">
 					{copy.reschedule.button}
@@ -114,7 +121,7 @@ export function BookingRowActions({
 		)
 	}
 	return (
-		<div className={rowActions}>
+		<div className={bookingActions}>
 			{join}
 			<Dialog open={dialog === 'reschedule'} onOpenChange={(open) => setDialog(open ? 'reschedule' : null)}>
 				<DialogTrigger asChild>

@@ -16,12 +16,23 @@ export const stackedTable = [
 /** A row's actions: one line on a wider screen; a phone's card wraps them rather than scroll sideways. */
 export const rowActions = 'flex gap-2 whitespace-nowrap max-sm:flex-wrap max-sm:justify-end'
 
-/** A framed stackedTable with its column headings (a wider screen scrolls the frame, never the page); rows as children. */
-export function StackedTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+/**
+ * A framed stackedTable with its column headings (a wider screen scrolls the frame, never the page); rows as children.
+ * `fit`: columns that wrap to any width (few, their actions wrapping), so the table takes no minimum and never scrolls.
+ */
+export function StackedTable({
+	columns,
+	children,
+	fit = false,
+}: {
+	columns: readonly string[]
+	children: ReactNode
+	fit?: boolean
+}) {
 	return (
 		<div className="rounded-2xl border bg-surface sm:overflow-x-auto">
 			{/* Cells 12 px apart across, not their p-4's 16: six columns beside the 280 px side menu fit a 1280 px screen. */}
-			<table className={cn(stackedTable, 'sm:[&_td]:px-3')}>
+			<table className={cn(stackedTable, 'sm:[&_td]:px-3', fit && 'sm:min-w-0')}>
 				<thead className="border-b text-muted-foreground max-sm:sr-only">
 					<tr>
 						{columns.map((column) => (

@@ -160,13 +160,15 @@ function Bookings({ loaderData, actionData }: Route.ComponentProps) {
 				</div>
 			) : (
 				// On a phone each meeting is a card of labelled lines, its status and actions in view: no sideways scroll.
-				<StackedTable columns={[copy.columns.when, copy.columns.reason, copy.columns.status, copy.columns.actions]}>
+				// Beside the side menu its four columns wrap rather than scroll the frame (issue 68).
+				<StackedTable fit columns={[copy.columns.when, copy.columns.reason, copy.columns.status, copy.columns.actions]}>
 					{bookings.map((booking) => (
 						<tr key={booking.id} className="border-b last:border-0">
 							<td data-label={copy.columns.when} className="p-4 font-medium">
 								{formatBookingTime(booking.fecha, booking.hora)}
 							</td>
-							<td data-label={copy.columns.reason} className="p-4 text-muted-foreground">
+							{/* An address in a reason is one long word: broken anywhere, it cannot widen the table. */}
+							<td data-label={copy.columns.reason} className="p-4 [overflow-wrap:anywhere] text-muted-foreground">
 								{booking.motivo || copy.defaultReason}
 							</td>
 							<td data-label={copy.columns.status} className="p-4">
