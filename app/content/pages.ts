@@ -96,7 +96,6 @@ export const demoPage = {
 	],
 	form: {
 		heading: 'Reserva tu hueco',
-		signedInAs: (name: string) => `Reservarás como ${name}.`,
 		nombre: 'Nombre',
 		email: 'Email',
 		slot: 'Día y hora',
@@ -120,7 +119,13 @@ export const demoPage = {
 	},
 	success: {
 		banner: '¡Cita confirmada!',
+		// The confirmation recaps the booking; the picker is gone (issue 68).
+		day: 'Día',
+		time: 'Hora',
+		madridTime: (hora: string) => `${hora} (hora de Madrid)`,
+		link: 'Enlace',
 		join: 'Ir a la reunión',
+		mine: 'Ver mis reuniones',
 		toast: '¡Éxito!',
 		toastText: 'Tu cita ha sido agendada. Revisa tu email para más detalles.',
 	},

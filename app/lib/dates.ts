@@ -57,6 +57,14 @@ export function formatWeekdayDate(fecha: string) {
 	return weekdayDate.format(new Date(`${fecha}T12:00:00Z`))
 }
 
+let fullDate: Intl.DateTimeFormat | undefined
+
+/** "lunes, 14 de diciembre de 2026": a day named whole, as a booking's confirmation recaps it, in Madrid's calendar. */
+export function formatFullDate(fecha: string) {
+	fullDate ??= new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeZone: businessTimeZone })
+	return fullDate.format(new Date(`${fecha}T12:00:00Z`))
+}
+
 let monthYear: Intl.DateTimeFormat | undefined
 
 /** "noviembre de 2026": the heading over a month's days in the booking form. */

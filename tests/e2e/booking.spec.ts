@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { formatFullDate } from '../../app/lib/dates'
 import { expect, openApp, test } from '../support/e2e-test'
 import { inbox, invitationIn, waitForMail, type CaughtMail } from '../support/mail'
 import { bookingDialogLoad, dialogBookingRoundTrip, slotDay, slotRadio } from '../support/slot-picker'
@@ -7,6 +8,7 @@ import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createMeeting } from '../support/data'
 import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
+import { screenshotThemes } from '../support/screenshots'
 
 const consentCookie = {
 	name: 'kia-consent',
@@ -223,19 +225,32 @@ test.describe('demo booking', () => {
 		await page.locator('#signin').getByRole('button', { name: 'Iniciar Sesión' }).click()
 
 		await page.waitForURL(siteURL('/solicitar-demostracion-kia'))
-		await expect(page.getByText('Reservarás como Elena Vidal.')).toBeVisible()
 		await expect(slotRadio(page, { fecha, hora })).toBeChecked()
+		// Signed in, the account's name and e-mail are the booking's: neither asked for nor announced (issue 68).
+		await expect(page.getByRole('main').getByLabel('Nombre')).toHaveCount(0)
+		await expect(page.getByRole('main').getByText(/Reservarás como/)).toHaveCount(0)
 		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Quiero ver la facturación VERIFACTU')
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
 
-		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute(
+		// The confirmation recaps the day, the hour in Madrid and the link, in place of the form (issue 68).
+		const confirmation = page.getByRole('main').getByRole('status').filter({ hasText: '¡Cita confirmada!' })
+		await expect(confirmation).toBeVisible()
+		await expect(confirmation.getByRole('definition')).toHaveText([
+			formatFullDate(fecha),
+			`${hora} (hora de Madrid)`,
+			/^Ir a la reunión\s*https:\/\/meet\.jit\.si\//,
+		])
+		await expect(confirmation.getByRole('link', { name: 'Ir a la reunión' })).toHaveAttribute(
 			'href',
 			/^https:\/\/meet\.jit\.si\//,
 		)
-		await expect(page.getByRole('radio', { checked: true })).toHaveCount(0)
-		await expect(slotRadio(page, { fecha, hora })).toHaveCount(0)
-		await expect(page.getByLabel('Motivo de la reunión')).toHaveValue('Demostración del asistente KIA')
+		await expect(confirmation.getByRole('link', { name: 'Ver mis reuniones' })).toHaveAttribute(
+			'href',
+			portalURL('/dashboard/reuniones'),
+		)
+		await expect(page.getByRole('group', { name: 'Día y hora' })).toHaveCount(0)
+		await expect(page.getByRole('radio')).toHaveCount(0)
+		await expect(page.getByRole('button', { name: 'Reservar demostración' })).toHaveCount(0)
 
 		const rows = await serviceClient()
 			.from('reservas')
@@ -331,12 +346,39 @@ test.describe('demo booking', () => {
 		const page = await context.newPage()
 		await startSession(page, account.email)
 		await page.goto(siteURL('/solicitar-demostracion-kia'))
-		await expect(page.getByText('Reservarás como Raúl Pons.')).toBeVisible()
+		await expect(page.getByRole('main').getByLabel('Nombre')).toHaveCount(0)
 		const { fecha, hora } = uniqueSlot()
 		await slotRadio(page, { fecha, hora }).check()
 		await page.getByRole('button', { name: 'Reservar demostración' }).click()
-		await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible()
+		const confirmation = page.getByRole('main').getByRole('status').filter({ hasText: '¡Cita confirmada!' })
+		await expect(confirmation).toContainText(formatFullDate(fecha))
+		await expect(confirmation).toContainText(`${hora} (hora de Madrid)`)
+		await expect(page.getByRole('radio')).toHaveCount(0)
 		await context.close()
+	})
+})
+
+test('screenshots of a booking’s confirmation, desktop and phone, dark and light', async ({ browser, page }) => {
+	const account = await createAccount('captura-reserva', 'Marta Ruiz')
+	await startSession(page, account.email)
+	await screenshotThemes(browser, {
+		name: 'reserva-confirmada',
+		url: siteURL('/solicitar-demostracion-kia'),
+		cookies: await page.context().cookies(),
+		prepare: async (shot) => {
+			// One booking per picture: the account stays under the limit of pending demos.
+			await serviceClient().from('reservas').delete().eq('user_id', account.id).throwOnError()
+			await slotRadio(shot, uniqueSlot()).check()
+			await shot.getByRole('button', { name: 'Reservar demostración' }).click()
+			const confirmation = shot.getByRole('main').getByRole('status')
+			await expect(confirmation).toContainText('¡Cita confirmada!')
+			// In sight once the form it replaces is gone, and the toast at rest.
+			await expect(confirmation).toBeInViewport({ ratio: 1 })
+			const header = await shot.getByRole('banner').boundingBox()
+			await expect
+				.poll(async () => (await shot.locator('[data-sonner-toast]').boundingBox())?.y ?? 0)
+				.toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0))
+		},
 	})
 })
 
@@ -386,7 +428,8 @@ test('the booking dialog on /contacto books without leaving for the form', async
 	await page.getByRole('button', { name: 'O reserva una reunión' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
 	// The dialog fetches its form and the free slots when it opens: slow on a loaded machine.
-	await expect(dialog.getByText('Reservarás como Nuria Sáez.')).toBeVisible({ timeout: 30_000 })
+	await expect(dialog.getByRole('button', { name: 'Reservar demostración' })).toBeVisible({ timeout: 30_000 })
+	await expect(dialog.getByLabel('Nombre')).toHaveCount(0)
 	const { fecha, hora } = uniqueSlot()
 	await slotRadio(dialog, { fecha, hora }).check()
 	await dialog.getByRole('button', { name: 'Reservar demostración' }).click()
@@ -416,8 +459,8 @@ test('signed out on a plan page: the booking draft comes back to it, its dialog 
 
 	await page.waitForURL(siteURL('/tarifas/business?reservar=1'))
 	const reopened = page.getByRole('dialog', { name: 'Reserva una demostración gratuita' })
-	await expect(reopened.getByText('Reservarás como Pau Ribas.')).toBeVisible({ timeout: 30_000 })
-	await expect(slotRadio(reopened, slot)).toBeChecked()
+	await expect(slotRadio(reopened, slot)).toBeChecked({ timeout: 30_000 })
+	await expect(reopened.getByLabel('Nombre')).toHaveCount(0)
 	await expect(reopened.getByLabel('Motivo de la reunión')).toHaveValue('El plan Business para mi gestoría')
 	await reopened.getByRole('button', { name: 'Reservar demostración' }).click()
 	await expect(page.getByRole('status').filter({ hasText: '¡Cita confirmada!' })).toBeVisible(dialogBookingRoundTrip)

@@ -329,8 +329,9 @@ async function signUpFromHandOff(page: Page) {
 }
 
 async function expectBookingAsEntered(scope: Page | Locator, visitor: Visitor) {
-	await expect(scope.getByText(`Reservarás como ${visitor.name}.`)).toBeVisible({ timeout: 30_000 })
-	await expect(slotRadio(scope, visitor.slot)).toBeChecked()
+	await expect(slotRadio(scope, visitor.slot)).toBeChecked({ timeout: 30_000 })
+	// Signed in now: the account's name and e-mail are the booking's, not asked for again.
+	await expect(scope.getByLabel('Nombre')).toHaveCount(0)
 	await expect(scope.getByLabel('Motivo de la reunión')).toHaveValue(visitor.motivo)
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addDays, nextDays } from '~/lib/dates'
+import { addDays, formatFullDate, nextDays } from '~/lib/dates'
 
 describe('date windows', () => {
 	test('days move across months, years and a leap day', () => {
@@ -16,5 +16,13 @@ describe('date windows', () => {
 		expect(nextDays('2026-12-01', 7)).toEqual({ desde: '2026-12-01', hasta: '2026-12-07' }) // the 1st
 		expect(nextDays('2026-12-28', 7)).toEqual({ desde: '2026-12-28', hasta: '2027-01-03' })
 		expect(nextDays('2026-12-01', 1)).toEqual({ desde: '2026-12-01', hasta: '2026-12-01' })
+	})
+})
+
+describe('a booking’s day, named in full', () => {
+	test('weekday, day, month and year in Spanish, the day of the calendar date whatever the time zone', () => {
+		expect(formatFullDate('2026-12-14')).toBe('lunes, 14 de diciembre de 2026')
+		// The night Madrid's clocks go back: still that Sunday.
+		expect(formatFullDate('2026-10-25')).toBe('domingo, 25 de octubre de 2026')
 	})
 })

@@ -91,7 +91,7 @@ export function BookingDialogButton({
 				{booking.data ? (
 					<Suspense fallback={loading}>
 						<BookingForm
-							signedInAs={booking.data.signedInAs}
+							signedIn={booking.data.signedIn}
 							draft={booking.data.draft}
 							months={booking.data.months}
 							outcome={undefined}

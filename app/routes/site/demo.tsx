@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { data, Link, type ShouldRevalidateFunction } from 'react-router'
-import { displayName, loadProfile, loadProfileIfReachable } from '~/.server/auth/profile'
+import { displayName, loadProfile } from '~/.server/auth/profile'
 import { bookingReturnUrl } from '~/.server/auth/return-urls'
 import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '~/.server/booking/draft'
 import { createBooking, readBookingAvailability, readBookingRules } from '~/.server/booking/bookings'
@@ -73,14 +73,10 @@ const factIcons = { clock: 'clock', calendar: 'calendar-days', video: 'video' } 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// A public page: while Supabase is down it still shows, as to a visitor; booking then says it cannot.
 	const user = await getUserIfReachable(context, request)
-	// Independent reads, one round trip: the session is checked locally, so these can all start at once.
-	const [profile, draft, bookable] = await Promise.all([
-		user ? loadProfileIfReachable(context, user) : null,
-		readBookingDraft(request),
-		readBookingAvailability(context),
-	])
+	// Independent reads, one round trip.
+	const [draft, bookable] = await Promise.all([readBookingDraft(request), readBookingAvailability(context)])
 	return {
-		signedInAs: user ? displayName(user, profile) : null,
+		signedIn: user !== null,
 		draft: draft
 			? {
 					nombre: draft.nombre,
@@ -208,6 +204,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 			status: 'success',
 			message: success.banner,
 			meetUrl: result.meetUrl,
+			fecha: booking.fecha,
+			hora: booking.hora,
+			meetingsUrl: `${getPublicEnv().PORTAL_URL}/dashboard/reuniones`,
 		},
 		{ headers },
 	)
@@ -251,8 +250,7 @@ function DemoRequest({ loaderData, actionData }: Route.ComponentProps) {
 			<Card className="mt-8 p-8">
 				<h2 className="mb-6 text-xl font-semibold">{demoPage.form.heading}</h2>
 				<BookingForm
-					key={actionData?.status === 'success' ? actionData.meetUrl : 'reserva'}
-					signedInAs={loaderData.signedInAs}
+					signedIn={loaderData.signedIn}
 					draft={actionData?.status === 'success' ? null : loaderData.draft}
 					months={loaderData.months}
 					outcome={actionData}
