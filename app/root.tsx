@@ -1,13 +1,4 @@
-import {
-	data,
-	Links,
-	Meta,
-	Outlet,
-	Scripts,
-	ScrollRestoration,
-	useRouteLoaderData,
-	type ShouldRevalidateFunction,
-} from 'react-router'
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from 'react-router'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/root'
@@ -20,6 +11,8 @@ import { readTheme } from './.server/http/theme'
 import { readToast } from './.server/http/toast'
 import { newPageKey } from './.server/http/submission-key'
 import { RouteErrorPage } from './components/error-pages'
+import { HostNotFound } from './components/host-not-found'
+import { useVisitorView, wrongHostPage } from './lib/wrong-host'
 import { HydratedProvider } from './components/hydrated'
 import { useNonce } from './components/nonce'
 import { themeScript, useTheme, useThemeInStep } from './components/theme'
@@ -79,10 +72,10 @@ export const meta: Route.MetaFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
-	const rootData = useRouteLoaderData<typeof loader>('root')
+	const visitor = useVisitorView()
 	const theme = useTheme()
 	// When the root loader itself failed there is no data; the URL still tells the host.
-	const host = rootData?.host ?? (typeof window === 'undefined' ? 'site' : hostKindOf(window.location.hostname))
+	const host = visitor?.host ?? (typeof window === 'undefined' ? 'site' : hostKindOf(window.location.hostname))
 	return (
 		<html lang="es" data-theme={theme} suppressHydrationWarning>
 			<head>
@@ -114,6 +107,11 @@ function App({ loaderData }: Route.ComponentProps) {
 	)
 }
 
+/**
+ * A document request whose layout's host guard refused it (a path of the other host's) lands here, as any failure of
+ * a middleware does: it is drawn as that host's 404 page, in its frame, from the error's data.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	return <RouteErrorPage error={error} />
+	const wrongHost = wrongHostPage(error)
+	return wrongHost ? <HostNotFound page={wrongHost} /> : <RouteErrorPage error={error} />
 }

@@ -1,20 +1,20 @@
 import { useEffect } from 'react'
-import { Form, useFetchers, useLocation, useRevalidator, useRouteLoaderData } from 'react-router'
+import { Form, useFetchers, useLocation, useRevalidator } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { hostKindOf, type HostKind } from '~/lib/host'
 import { preferenceCookieAttributes } from '~/lib/preference-cookie'
 import { defaultTheme, parseTheme, themeLabels, themeStorageKey, type Theme } from '~/lib/theme'
 import { cn } from '~/lib/utils'
-import type { loader as rootLoader } from '~/root'
+import { useVisitorView } from '~/lib/wrong-host'
 
 const themeAction = '/resources/theme'
 
 /** The theme the page shows now: a choice being saved wins over the one the server knows. */
 export function useTheme(): Theme {
-	const rootData = useRouteLoaderData<typeof rootLoader>('root')
+	const visitor = useVisitorView()
 	const pending = useFetchers().find((fetcher) => fetcher.formAction === themeAction)
-	return parseTheme(pending?.formData?.get('theme')) ?? rootData?.theme ?? defaultTheme
+	return parseTheme(pending?.formData?.get('theme')) ?? visitor?.theme ?? defaultTheme
 }
 
 /**

@@ -4,6 +4,7 @@ import { expect, openApp, reloadApp, test } from '../support/e2e-test'
 import { portalURL, rawRequest, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount } from '../support/data'
 import { signIn } from '../support/browser'
+import { screenshotThemes } from '../support/screenshots'
 
 function collectConsoleErrors(page: Page) {
 	const errors: string[] = []
@@ -225,6 +226,58 @@ test.describe('not found and errors', () => {
 		await page.getByRole('navigation').getByRole('link', { name: 'Reuniones' }).first().click()
 		await expect(page).toHaveURL(portalURL('/dashboard/reuniones'))
 		await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toHaveCount(0)
+	})
+
+	// Issue 68: a path of the other host's (the portal's /dashboard on the site, the site's /tarifas on the portal) was a
+	// bare page with a logo: the host guard's 404 had no frame to be drawn in.
+	test('a path of the other host’s is that host’s own 404, in its frame, signed out and signed in', async ({
+		page,
+	}) => {
+		await openApp(page, siteURL('/no-existe'))
+		const onTheSite = await notFoundBlock(page)
+		for (const path of ['/dashboard', '/dashboard/reuniones', '/admin/usuarios', '/auth']) {
+			const response = await openApp(page, siteURL(path))
+			expect(response?.status(), path).toBe(404)
+			await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso Clientes' }), path).toBeVisible()
+			await expect(page.getByRole('contentinfo'), path).toBeVisible()
+			await expect(page.getByRole('main'), path).toHaveCount(1)
+			expect(await notFoundBlock(page), path).toBe(onTheSite)
+		}
+		await openApp(page, portalURL('/no-existe'))
+		const onThePortal = await notFoundBlock(page)
+		for (const path of ['/tarifas', '/solicitar-demostracion-kia', '/blog/una-entrada']) {
+			const response = await openApp(page, portalURL(path))
+			expect(response?.status(), path).toBe(404)
+			await expect(page.getByRole('banner').getByRole('link', { name: 'KIA, volver a la web' }), path).toBeVisible()
+			expect(await notFoundBlock(page), path).toBe(onThePortal)
+		}
+		// Without JavaScript too: the frame is in the HTML.
+		const plain = await rawRequest(portalURL('/tarifas'))
+		expect(plain.status).toBe(404)
+		expect(plain.body).toContain('KIA, volver a la web')
+		expect(plain.body).toContain('Página no encontrada')
+
+		const { email } = await createAccount('otro-host')
+		await signIn(page, email)
+		await openApp(page, portalURL('/tarifas'))
+		await expect(page.getByRole('navigation').getByRole('link', { name: 'Reuniones' }).first()).toBeVisible()
+		await expect(page.getByRole('main').getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+		await openApp(page, siteURL('/dashboard'))
+		await expect(page.getByRole('banner').getByRole('link', { name: /Ir al Dashboard/ })).toBeVisible()
+		await expect(page.getByRole('main').getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+	})
+
+	test('screenshots of the 404 on both hosts, and of a path of the other host’s, desktop and phone, dark and light', async ({
+		browser,
+	}) => {
+		for (const [name, url] of [
+			['404-web', siteURL('/no-existe')],
+			['404-web-ruta-del-portal', siteURL('/dashboard')],
+			['404-portal', portalURL('/no-existe')],
+			['404-portal-ruta-de-la-web', portalURL('/tarifas')],
+		] as const) {
+			await screenshotThemes(browser, { name, url })
+		}
 	})
 
 	test('an unexpected error renders “Algo salió mal” with status 500 and no stack trace', async ({ page }) => {

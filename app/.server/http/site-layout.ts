@@ -1,38 +1,15 @@
-import type { RouterContextProvider } from 'react-router'
-import type { HeaderUser } from '~/components/site/header'
-import { companyIdentity, getPublicEnv } from '../env'
 import { hostGuard } from './host-guard'
-import { avatarUrl, displayName, loadProfileIfReachable } from '../auth/profile'
 import { sharedPageMiddleware } from './shared-cache'
 import { supabaseMiddleware } from '../supabase/client'
-import { getUserIfReachable } from '../auth/session'
 
 /**
- * What the site header shows: the portal session is visible here through the
- * shared cookie domain. Name and avatar fall back as everywhere: profile,
- * then the account's metadata, then the e-mail. While Supabase is down the
- * header shows the signed-out button rather than taking the page down.
+ * Both site layouts: the site host only, with the visitor's Supabase session. The session comes first: on the portal
+ * host the guard answers the portal's 404 page, which shows who is signed in.
  */
-export async function loadHeaderUser(context: Readonly<RouterContextProvider>, request: Request): Promise<HeaderUser> {
-	const user = await getUserIfReachable(context, request)
-	if (!user) return null
-	const profile = await loadProfileIfReachable(context, user)
-	return { name: displayName(user, profile), avatarUrl: avatarUrl(user, profile) }
-}
-
-export async function loadSiteChrome(context: Readonly<RouterContextProvider>, request: Request) {
-	return {
-		user: await loadHeaderUser(context, request),
-		portalUrl: getPublicEnv().PORTAL_URL,
-		company: companyIdentity,
-	}
-}
-
-/** Both site layouts: the site host only, with the visitor's Supabase session. */
-export const siteMiddleware = [hostGuard('site'), supabaseMiddleware]
+export const siteMiddleware = [supabaseMiddleware, hostGuard('site')]
 
 /**
  * The marketing pages, whose HTML is the same for every anonymous visitor, may be kept by the shared cache. Not the
  * demo page: its free slots are live.
  */
-export const marketingMiddleware = [hostGuard('site'), sharedPageMiddleware, supabaseMiddleware]
+export const marketingMiddleware = [sharedPageMiddleware, supabaseMiddleware, hostGuard('site')]

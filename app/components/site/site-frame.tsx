@@ -1,12 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react'
-import { useRouteLoaderData } from 'react-router'
-import type { loadSiteChrome } from '~/.server/http/site-layout'
+import type { loadSiteChrome } from '~/.server/http/site-chrome'
 import { ConsentProvider } from '~/components/consent/consent'
 import { useIdle } from '~/components/idle'
 import { SkipLink } from '~/components/skip-link'
+import { useVisitorView } from '~/lib/wrong-host'
 import { Icon } from '~/components/ui/icon'
 import { chat } from '~/content/chat'
-import type { loader as rootLoader } from '~/root'
 import { SiteFooter } from './footer'
 import { SiteHeader } from './header'
 
@@ -49,9 +48,9 @@ export function SiteFrame({
  * rendered again with it (issue 19).
  */
 function RootConsent({ showBanner, children }: { showBanner: boolean; children: ReactNode }) {
-	const rootData = useRouteLoaderData<typeof rootLoader>('root')
+	const visitor = useVisitorView()
 	return (
-		<ConsentProvider initial={rootData?.consent ?? null} showBanner={showBanner}>
+		<ConsentProvider initial={visitor?.consent ?? null} showBanner={showBanner}>
 			{children}
 		</ConsentProvider>
 	)

@@ -12,7 +12,8 @@ const noStore: Route.MiddlewareFunction = async (_, next) => {
 	return response
 }
 
-export const middleware: Route.MiddlewareFunction[] = [hostGuard('portal'), supabaseMiddleware, noStore]
+// The session first: on the site host the guard answers the site's 404 page, whose header shows who is signed in.
+export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware, hostGuard('portal'), noStore]
 
 export default routeComponent(PortalLayout)
 

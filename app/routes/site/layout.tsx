@@ -1,6 +1,9 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
-import { loadSiteChrome, marketingMiddleware } from '~/.server/http/site-layout'
+import { loadSiteChrome } from '~/.server/http/site-chrome'
+import { marketingMiddleware } from '~/.server/http/site-layout'
 import { RouteErrorPage } from '~/components/error-pages'
+import { HostNotFound } from '~/components/host-not-found'
+import { wrongHostPage } from '~/lib/wrong-host'
 import { SiteFrame } from '~/components/site/site-frame'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/layout'
@@ -21,8 +24,10 @@ function SiteLayout({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-/** A page that failed keeps the header and footer. */
+/** A page that failed keeps the header and footer; a path of the portal's on the portal host is the portal's 404. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const chrome = useRouteLoaderData<typeof loader>('routes/site/layout')
+	const wrongHost = wrongHostPage(error)
+	if (wrongHost) return <HostNotFound page={wrongHost} />
 	return <RouteErrorPage error={error} frame={chrome && ((page) => <SiteFrame chrome={chrome}>{page}</SiteFrame>)} />
 }
