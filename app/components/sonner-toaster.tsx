@@ -13,7 +13,8 @@ const toasterByHost: Record<HostKind, ToasterProps> = {
 		visibleToasts: 1,
 		duration: 5000,
 		offset: { top: 'calc(4rem + 16px)' },
-		mobileOffset: { top: 'calc(4rem + 8px)' },
+		// 8 px left the close button, which stands out of the toast's corner, flush with the header's edge (issue 68).
+		mobileOffset: { top: 'calc(4rem + 16px)' },
 	},
 	portal: { position: 'bottom-right', visibleToasts: 3, duration: 4000 },
 }

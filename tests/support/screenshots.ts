@@ -26,11 +26,12 @@ type Shot = {
  * theme is the host's cookie, as the theme switch sets it; the browser's preference agrees with it.
  */
 export async function screenshotThemes(browser: Browser, { name, url, cookies = [], prepare, fullPage = false }: Shot) {
-	const themeCookie = new URL(url).origin === new URL(portalURL('/')).origin ? 'kia-portal-theme' : 'kia-theme'
+	const { origin } = new URL(url)
+	const themeCookie = origin === new URL(portalURL('/')).origin ? 'kia-portal-theme' : 'kia-theme'
 	for (const [device, viewport] of Object.entries(screenshotViewports)) {
 		for (const theme of ['dark', 'light'] as const) {
 			const context = await browser.newContext({ viewport, colorScheme: theme })
-			await context.addCookies([...cookies, { name: themeCookie, value: theme, url }])
+			await context.addCookies([...cookies, { name: themeCookie, value: theme, url: origin }])
 			// The cookie banner answered: it would cover the bottom of every picture.
 			await acceptCookies(context)
 			const page = await context.newPage()
