@@ -41,6 +41,8 @@ export const otherSitePages = [
 	'/boletin/confirmar?token=enlace-de-prueba',
 	'/boletin/baja',
 	'/no-existe',
+	// A path of the portal's: the site's 404 as the root's boundary draws it (issue 68).
+	'/dashboard',
 	'/__test/error',
 ]
 
