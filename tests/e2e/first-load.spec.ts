@@ -82,7 +82,8 @@ test('the scripts and the stylesheet of a first visit go out as compressed at bu
 		expect(gunzipSync(gzip.bytes).equals(original), file).toBe(true)
 		expect(brotli.bytes.length, file).toBeLessThan(gzip.bytes.length)
 	}
-	expect(compressed, files.join(' ')).toBeGreaterThan(8)
+	// Most of a first visit's files are over 1 KB: the checks above ran on them, not on a few small ones.
+	expect(compressed, files.join(' ')).toBeGreaterThan(files.length / 2)
 })
 
 test('a first visit to a site page fetches its JavaScript in at most 16 files', async () => {
