@@ -6,6 +6,7 @@ import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount } from '../support/data'
 import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
+import { portalScreenshots } from '../support/screenshots'
 
 /** A message as a visitor sends it, through the contact page's form. */
 async function sendContactMessage(page: Page, { name, email, message }: Record<'name' | 'email' | 'message', string>) {
@@ -152,6 +153,43 @@ test.describe('support inbox', () => {
 		const resolved = await serviceClient().from('form_submissions').select('status').eq('id', id).single()
 		expect(resolved.data?.status).toBe('resuelta')
 		await context.close()
+	})
+
+	test('a reply that takes a new item shows it taken in Gestión at once, and Guardar keeps it so', async ({
+		page,
+		browser,
+	}) => {
+		const admin = await createAdminAccount('bandeja-gestion')
+		for (const javaScriptEnabled of [true, false]) {
+			const email = uniqueEmail(`gestion-${javaScriptEnabled ? 'js' : 'sin-js'}`)
+			const id = await insertItem('Contacto General', { name: 'Rocío Pérez', email, message: 'Quiero precios.' })
+			const context = javaScriptEnabled ? page.context() : await browser.newContext({ javaScriptEnabled })
+			const tab = javaScriptEnabled ? page : await context.newPage()
+			await startSession(tab, admin.email)
+			await (javaScriptEnabled
+				? openApp(tab, portalURL(`/admin/soporte/${id}`))
+				: tab.goto(portalURL(`/admin/soporte/${id}`)))
+			const manage = tab.getByRole('region', { name: 'Gestión' })
+			await expect(manage.getByLabel('Estado')).toHaveValue('nueva')
+			await expect(manage.getByLabel('Asignado a')).toHaveValue('')
+
+			const reply = tab.getByRole('region', { name: 'Responder por email' })
+			await reply.getByLabel('Respuesta').fill('Te enviamos las tarifas.')
+			await reply.getByRole('button', { name: 'Enviar respuesta' }).click()
+			await expect(tab.getByRole('region', { name: 'Historial' }).getByText('Te enviamos las tarifas.')).toBeVisible()
+			await expect(tab.getByRole('heading', { level: 1 }).locator('..')).toContainText('En curso')
+			await expect(manage.getByLabel('Estado')).toHaveValue('en_curso')
+			await expect(manage.getByLabel('Asignado a')).toHaveValue(admin.id)
+
+			// 'Guardar' right after sends what the box shows: the reply's state, not the one before it.
+			await manage.getByRole('button', { name: 'Guardar' }).click()
+			if (javaScriptEnabled) await expect(toast(tab, 'Cambios guardados')).toBeVisible()
+			else await expect(tab.getByRole('heading', { level: 1 }).locator('..')).toContainText('En curso')
+			const saved = await serviceClient().from('form_submissions').select('status, assignee').eq('id', id).single()
+			expect(saved.data).toEqual({ status: 'en_curso', assignee: admin.id })
+			if (javaScriptEnabled) await portalScreenshots(browser, context, tab.url(), 'admin-support-after-reply')
+			else await context.close()
+		}
 	})
 
 	test('a cliente reads and changes nothing; an unknown item is a 404; a cliente cannot be assigned', async ({
