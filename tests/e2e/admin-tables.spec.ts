@@ -5,6 +5,7 @@ import { startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL } from '../support/urls'
+import { portalScreenshots } from '../support/screenshots'
 
 // The admin tables at a desktop width (issue 55): who each user is to the company, and rows that read on one line.
 test.use({ viewport: { width: 1280, height: 800 } })
@@ -29,6 +30,7 @@ async function linesOf(row: Locator, text: string) {
 
 test('users: plan, sign-up date, confirmed demos and “Sin confirmar”; names and actions on one line', async ({
 	page,
+	browser,
 }) => {
 	// The search term is in the e-mails, so the names can be as people's are: a long one should still not wrap.
 	const marker = uniqueName('t')
@@ -47,6 +49,8 @@ test('users: plan, sign-up date, confirmed demos and “Sin confirmar”; names 
 			status: 'active',
 		})
 		.throwOnError()
+	// As Mi Cuenta saves it: the prefix and the digits, no spaces.
+	await serviceClient().from('usuarios').update({ phone: '+34612345678' }).eq('id', client.id).throwOnError()
 	await createMeeting(client.id, client.email)
 	await createMeeting(client.id, client.email)
 	await createMeeting(client.id, client.email, { status: 'cancelada' })
@@ -72,6 +76,7 @@ test('users: plan, sign-up date, confirmed demos and “Sin confirmar”; names 
 	await expect(subscribed.getByRole('cell', { name: signedUp, exact: true })).toBeVisible()
 	await expect(subscribed.getByRole('cell', { name: '2', exact: true })).toBeVisible()
 	await expect(subscribed).not.toContainText('Sin confirmar')
+	await expect(subscribed.getByText('+34 612 34 56 78', { exact: true })).toBeVisible()
 
 	const pending = page.getByRole('row').filter({ hasText: 'Sonia Sinconfirmar' })
 	await expect(pending.getByText('Sin confirmar', { exact: true })).toBeVisible()
@@ -92,6 +97,7 @@ test('users: plan, sign-up date, confirmed demos and “Sin confirmar”; names 
 		expect(tops).toHaveLength(2)
 		expect(new Set(tops).size, 'the row’s actions share one line').toBe(1)
 	}
+	await portalScreenshots(browser, page.context(), page.url(), 'admin-users-phone')
 })
 
 test('meetings: the name and the actions of a row keep to one line beside a long reason', async ({ page }) => {

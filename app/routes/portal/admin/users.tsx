@@ -28,6 +28,7 @@ import { routeComponent } from '~/lib/route-component'
 import { adminUserRow, type AdminUserRow } from '~/lib/admin-rows'
 import { DeleteForm, EditForm, InviteLink, ResendForm } from '~/components/admin/user-forms'
 import { formatCount } from '~/lib/money'
+import { formatPhone } from '~/lib/phone'
 
 type Row = AdminUserRow
 
@@ -262,7 +263,7 @@ function UserRow({ row }: { row: Row }) {
 				<span className="max-sm:text-right">
 					<span className="block font-medium sm:whitespace-nowrap">{row.full_name ?? '—'}</span>
 					<span className="block text-muted-foreground">{row.email}</span>
-					{row.phone ? <span className="block text-muted-foreground">{row.phone}</span> : null}
+					{row.phone ? <span className="block text-muted-foreground">{formatPhone(row.phone)}</span> : null}
 					{row.invitado_en ? (
 						// The resend belongs to the invitation, and beside it leaves every row the same two actions.
 						<span className="mt-1.5 flex flex-wrap items-center gap-2 max-sm:justify-end">

@@ -15,6 +15,7 @@ import { accountCopy } from '~/content/account'
 import { incompleteFormMessage } from '~/content/errors'
 import type { ToastInput } from '~/lib/toast'
 import { splitFullName } from '~/lib/names'
+import { formatPhone } from '~/lib/phone'
 import { passwordChangeSchema } from '~/lib/auth-schemas'
 import { profileSchema } from '~/lib/account-schemas'
 import type { Route } from './+types/account'
@@ -40,6 +41,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 		loadFailed: Boolean(error),
 		hasPassword: hasPassword(user),
 	}
+}
+
+/** The number as saved (digits only), grouped for reading when it is Spanish; saving takes the spaces out again. */
+function nationalPhone(profile: { prefijo_pais: string | null; telefono: string | null } | null) {
+	const telefono = profile?.telefono ?? ''
+	return (profile?.prefijo_pais ?? '+34') === '+34' ? formatPhone(telefono) : telefono
 }
 
 /** Nombre and apellidos as saved; until they are, split from the person's full name. */
@@ -149,7 +156,7 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 			nombre: loaderData.name.nombre,
 			apellidos: loaderData.name.apellidos,
 			prefijo_pais: profile?.prefijo_pais ?? '+34',
-			telefono: profile?.telefono ?? '',
+			telefono: nationalPhone(profile),
 			preferencia_comunicacion: profile?.preferencia_comunicacion ?? 'email',
 			avatar_url: profile?.avatar_url ?? '',
 		},
