@@ -9,6 +9,8 @@ export default [
 	route('robots.txt', 'routes/resources/robots.ts'),
 	route('sitemap.xml', 'routes/resources/sitemap.ts'),
 	route('blog/imagenes/:name', 'routes/resources/blog-image.ts'),
+	// Mi Cuenta's photo, on both hosts: the site's header shows it too.
+	route('fotos/:user/:file', 'routes/resources/avatar.ts'),
 	route('og/*', 'routes/resources/og-image.ts'),
 	route('api/stripe/webhook', 'routes/api/stripe-webhook.ts'),
 	// Only answer when ENABLE_TEST_ROUTES=1 (end-to-end suite); 404 otherwise.

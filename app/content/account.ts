@@ -12,7 +12,7 @@ export const accountCopy = {
 		prefijo: 'Prefijo',
 		telefono: 'Teléfono',
 		preferencia: 'Preferencia de comunicación',
-		avatar: 'URL de tu foto de perfil',
+		avatar: 'Foto de perfil',
 		currentPassword: 'Contraseña actual',
 		newPassword: 'Nueva contraseña',
 		confirm: 'Repite la contraseña',
@@ -31,6 +31,13 @@ export const accountCopy = {
 			description: 'Revisa tu bandeja de entrada y abre el enlace para elegir tu contraseña.',
 		},
 	},
+	photo: {
+		hint: 'JPG, PNG o WebP, hasta 5 MB.',
+		remove: 'Quitar foto',
+		wrongType: 'La foto debe ser una imagen JPG, PNG o WebP.',
+		tooLarge: 'La foto no puede superar los 5 MB.',
+		storeError: 'No hemos podido guardar la foto. Inténtalo de nuevo en unos minutos.',
+	},
 	preferences: [
 		{ value: 'email', label: 'Correo' },
 		{ value: 'whatsapp', label: 'WhatsApp' },
@@ -42,5 +49,6 @@ export const accountCopy = {
 		tryAgain: 'Inténtalo de nuevo en unos minutos.',
 		passwordSaved: 'Contraseña actualizada correctamente',
 		passwordError: 'Error al cambiar la contraseña',
+		photoRemoved: 'Foto eliminada',
 	},
 } as const

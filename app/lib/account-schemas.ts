@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { accountCopy } from '~/content/account'
+import { avatarLimits } from './avatars'
 import { text } from './schemas'
 
 export const communicationPreferences = ['email', 'whatsapp', 'ambos'] as const
@@ -21,8 +23,13 @@ export const profileSchema = z.object({
 	preferencia_comunicacion: z
 		.enum(communicationPreferences, { error: 'Elige una preferencia de contacto.' })
 		.default('email'),
-	avatar_url: z
-		.url({ protocol: /^https$/, error: 'Introduce una URL https válida.' })
-		.max(500)
-		.optional(),
+})
+
+/**
+ * The form as the page sends it: the profile and, when one was chosen, a new photo, at most the bucket's size. What
+ * the file is, the server reads from its content (app/.server/auth/avatar.ts); a form without the file field is
+ * still a whole profile (one saved before photos were files, a post by hand).
+ */
+export const profileFormSchema = profileSchema.extend({
+	foto: z.file().max(avatarLimits.maxFileBytes, { error: accountCopy.photo.tooLarge }).optional(),
 })

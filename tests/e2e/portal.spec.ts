@@ -394,7 +394,8 @@ test.describe('account', () => {
 		await expect(page.getByText('Perfil actualizado correctamente')).toBeVisible()
 		await page.reload()
 		await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('Teresa')
-		await expect(page.getByLabel('Teléfono')).toHaveValue('600123456')
+		// Saved as digits, shown grouped as Spain writes it.
+		await expect(page.getByLabel('Teléfono')).toHaveValue('600 12 34 56')
 		await expect(page.getByLabel('Preferencia de comunicación')).toHaveValue('whatsapp')
 
 		// Every field of the form (a post without one is refused: issue 66), and two it does not have.
@@ -407,7 +408,6 @@ test.describe('account', () => {
 			prefijo_pais: '+34',
 			telefono: '',
 			preferencia_comunicacion: 'email',
-			avatar_url: '',
 		})
 		expect(crafted.status).toBe(302)
 		const profile = await serviceClient()

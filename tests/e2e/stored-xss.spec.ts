@@ -77,7 +77,6 @@ test.describe('stored XSS', () => {
 				['prefijo_pais', '+34'],
 				['telefono', ''],
 				['preferencia_comunicacion', 'email'],
-				['avatar_url', ''],
 			]),
 			{ cookie },
 		)

@@ -49,7 +49,6 @@ describe('an update missing fields, or with no intent we know, is refused and em
 			prefijo_pais: '+34',
 			telefono: '600 111 222',
 			preferencia_comunicacion: 'whatsapp',
-			avatar_url: 'https://example.com/ana.png',
 		}
 		const url = portalURL('/dashboard/cuenta')
 		expect((await send(url, urlencoded(Object.entries(profile)), { cookie: user.cookie })).status).toBe(302)
@@ -65,7 +64,7 @@ describe('an update missing fields, or with no intent we know, is refused and em
 			user.cookie,
 			[
 				['only a name', { intent: 'profile', nombre: 'Ana' }],
-				['no phone nor photo', without(profile, 'telefono', 'avatar_url')],
+				['no phone', without(profile, 'telefono')],
 				['no preference', without(profile, 'preferencia_comunicacion')],
 			],
 			read,

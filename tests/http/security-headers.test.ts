@@ -9,7 +9,7 @@ import { serviceClient } from '../support/supabase'
 import { postWebhook, signedWebhook } from '../support/stripe'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueName } from '../support/unique'
-import { appPort, portalURL, rawRequest, responseOf, siteURL, type RawResponse } from '../support/urls'
+import { appPort, portalURL, rawRequest, responseOf, siteURL, supabaseURL, type RawResponse } from '../support/urls'
 
 // Security headers on every kind of response, and the hosts the app serves (issues 10 and 18), through the
 // production server.
@@ -541,15 +541,21 @@ describe('CSP reports', () => {
 	})
 })
 
-test('a profile photo on a host the CSP does not name is not put in the page: the initial shows instead', async () => {
+test('a profile photo on a host the CSP does not name, or typed on Storage’s, is not put in the page: the initial shows', async () => {
 	const account = await createAccount('foto-ajena', 'Fátima Foto')
-	const tracker = `https://tracker.example/${uniqueName('foto')}.png`
-	const { error } = await serviceClient().from('usuarios').update({ avatar_url: tracker }).eq('id', account.id)
-	expect(error).toBeNull()
 	const cookie = await sessionCookie(account.email)
-	for (const url of [portalURL('/dashboard'), siteURL('/')]) {
-		const page = await rawRequest(url, { headers: { Cookie: cookie } })
-		expect(page.status, url).toBe(200)
-		expect(page.body, url).not.toContain('tracker.example')
+	// Photos are served from our own origin (/fotos/…) since issue 68; Storage's host stays in img-src for the blog only.
+	const typed = [
+		`https://tracker.example/${uniqueName('foto')}.png`,
+		`${supabaseURL()}/storage/v1/object/public/a/b.png`,
+	]
+	for (const address of typed) {
+		const { error } = await serviceClient().from('usuarios').update({ avatar_url: address }).eq('id', account.id)
+		expect(error).toBeNull()
+		for (const url of [portalURL('/dashboard'), siteURL('/')]) {
+			const page = await rawRequest(url, { headers: { Cookie: cookie } })
+			expect(page.status, url).toBe(200)
+			expect(page.body, url).not.toContain(address)
+		}
 	}
 })

@@ -84,7 +84,6 @@ test('a write frozen past the wait: "could not confirm", stored once on resume, 
 				prefijo_pais: '+34',
 				telefono: '600 111 222',
 				preferencia_comunicacion: 'whatsapp',
-				avatar_url: '',
 			},
 		},
 	}

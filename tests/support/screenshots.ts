@@ -30,7 +30,13 @@ export async function screenshotThemes(browser: Browser, { name, url, cookies = 
 	const themeCookie = origin === new URL(portalURL('/')).origin ? 'kia-portal-theme' : 'kia-theme'
 	for (const [device, viewport] of Object.entries(screenshotViewports)) {
 		for (const theme of ['dark', 'light'] as const) {
-			const context = await browser.newContext({ viewport, colorScheme: theme })
+			// A Spanish browser, as our users': the file picker's own words are the browser's.
+			const context = await browser.newContext({
+				viewport,
+				colorScheme: theme,
+				locale: 'es-ES',
+				timezoneId: 'Europe/Madrid',
+			})
 			await context.addCookies([...cookies, { name: themeCookie, value: theme, url: origin }])
 			// The cookie banner answered: it would cover the bottom of every picture.
 			await acceptCookies(context)

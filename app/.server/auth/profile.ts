@@ -5,7 +5,7 @@ import { unconfirmedCopy } from '~/content/errors'
 import type { profileSchema } from '~/lib/account-schemas'
 import type { ActionResult } from '~/lib/action-result'
 import type { Tables } from '~/lib/database.types'
-import { isShownImage } from '../http/request'
+import { isShownPhoto } from '../http/request'
 import { log } from '../log'
 import { assertReachable, getSupabase } from '../supabase/client'
 import { writeFailure } from '../supabase/writes'
@@ -67,22 +67,25 @@ export function displayName(user: SessionUser, profile: Profile | null) {
 	return fullName(user, profile) || user.email || ''
 }
 
-/** The person's photo, when it is on a host our pages may show pictures from; else null (their initial shows). */
-export function avatarUrl(user: SessionUser, profile: Profile | null) {
+/**
+ * The person's photo: the one uploaded in Mi Cuenta (served from our origin), else Google's; null when neither is
+ * one our pages show (their initial shows instead).
+ */
+export function avatarUrl(user: SessionUser, profile: Pick<Profile, 'avatar_url'> | null) {
 	const metadata = user.user_metadata as { avatar_url?: string }
-	const url = profile?.avatar_url || metadata.avatar_url || null
-	return url && isShownImage(url) ? url : null
+	return [profile?.avatar_url, metadata.avatar_url].find((url) => url && isShownPhoto(url)) ?? null
 }
 
 /**
  * Mi Cuenta's profile, saved whole: each column from its field, role and e-mail never (the database refuses them
- * anyway). Saved twice, it is the same profile, so a form sent again needs no key; a save whose answer was lost
- * says it may have been kept.
+ * anyway); the photo only when a new one is given (its address, `avatar`: app/.server/auth/avatar.ts). Saved twice,
+ * it is the same profile, so a form sent again needs no key; a save whose answer was lost says it may have been kept.
  */
 export async function saveProfile(
 	context: Context,
 	user: SessionUser,
 	value: z.infer<typeof profileSchema>,
+	avatar?: string,
 ): Promise<ActionResult> {
 	const telefono = value.telefono?.replace(/\s/g, '') ?? null
 	const { error, status } = await getSupabase(context)
@@ -96,7 +99,7 @@ export async function saveProfile(
 			telefono,
 			phone: telefono ? `${value.prefijo_pais}${telefono}` : null,
 			preferencia_comunicacion: value.preferencia_comunicacion,
-			avatar_url: value.avatar_url ?? null,
+			...(avatar === undefined ? {} : { avatar_url: avatar }),
 			updated_at: new Date().toISOString(),
 		})
 	if (!error) return { ok: true }

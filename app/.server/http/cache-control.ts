@@ -36,4 +36,9 @@ export const cacheControl = {
 	ogImage: 'public, max-age=3600, stale-while-revalidate=86400',
 	/** A blog illustration, drawn from its name alone: a day, then a week stale. */
 	illustration: 'public, max-age=86400, stale-while-revalidate=604800',
+	/**
+	 * A person's photo, shown to them only: kept by their browser alone, for a year, since its address is new with
+	 * each photo (a new one never shows as the old).
+	 */
+	avatar: 'private, max-age=31536000, immutable',
 } as const

@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction } from 'react-router'
+import { avatarOfPath } from '~/lib/avatars'
 import { canonicalHost, hostKindOf, servedHosts, type HostKind } from '~/lib/host'
 import { env, isHttps, oauthOrigins, stripeHostedOrigins } from '../env'
 import { cspReportGroup, cspReportPath } from '../security/csp-reports'
@@ -80,11 +81,17 @@ export function newNonce() {
  * Google's profile photos (who signs in with Google). Not any https: a picture on a host of someone's choosing
  * tells that host who opened the page (an admin opening a profile included).
  */
-const imageOrigins = [new URL(env.SUPABASE_URL).origin, 'https://lh3.googleusercontent.com']
+const googlePhotos = 'https://lh3.googleusercontent.com'
+const imageOrigins = [new URL(env.SUPABASE_URL).origin, googlePhotos]
 
-/** Whether a page may show the picture at `url` (the CSP's img-src): a picture it would block is not put in the page. */
-export function isShownImage(url: string) {
-	return URL.canParse(url) && imageOrigins.includes(new URL(url).origin)
+/**
+ * Whether `url` is a person's photo a page may show: one uploaded in Mi Cuenta, served from our own origin
+ * (`/fotos/…`, either host), or Google's. Not Storage's host, though img-src allows it for the blog: a typed
+ * address there is no photo we keep, and we serve our photos only to their owner.
+ */
+export function isShownPhoto(url: string) {
+	if (avatarOfPath(url)) return true
+	return url.startsWith('https://') && URL.canParse(url) && new URL(url).origin === googlePhotos
 }
 
 /** The security headers of this deployment, for a response whose scripts carry `nonce` or have these `hashes`. */

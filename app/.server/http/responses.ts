@@ -40,11 +40,11 @@ export const maxBodyBytes = 1024 * 1024
 
 /**
  * The request's whole body, refused with 413 as soon as it passes
- * `maxBodyBytes`. server.js refuses a declared Content-Length over the limit
+ * `maxBytes` (`maxBodyBytes` unless a route allows more). server.js refuses a declared Content-Length over the limit
  * before anything runs, but a chunked body declares none: only counting
  * while reading keeps it out of memory.
  */
-export async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBody(request: Request, maxBytes = maxBodyBytes): Promise<Uint8Array<ArrayBuffer>> {
 	if (!request.body) return new Uint8Array()
 	const reader = request.body.getReader()
 	const chunks: Uint8Array[] = []
@@ -52,7 +52,7 @@ export async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer
 	try {
 		for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
 			size += chunk.value.byteLength
-			if (size > maxBodyBytes) throw data('La petición es demasiado grande.', { status: 413 })
+			if (size > maxBytes) throw data('La petición es demasiado grande.', { status: 413 })
 			chunks.push(chunk.value)
 		}
 	} finally {
@@ -80,12 +80,12 @@ const formContentType = /^(application\/x-www-form-urlencoded|multipart\/form-da
  * (415), one that does not parse (400) or one too big (413) is the sender's
  * mistake and must not reach the error page as a 500.
  */
-export async function readForm(request: Request) {
+export async function readForm(request: Request, maxBytes = maxBodyBytes) {
 	const contentType = request.headers.get('Content-Type') ?? ''
 	if (!formContentType.test(contentType)) {
 		throw data('La petición debe enviar un formulario.', { status: 415 })
 	}
-	const body = await readBody(request)
+	const body = await readBody(request, maxBytes)
 	try {
 		return await new Response(body, { headers: { 'Content-Type': contentType } }).formData()
 	} catch {

@@ -6,7 +6,7 @@ import { uniqueSlot } from '../unique'
 import { portalURL, supabaseURL } from '../urls'
 import { marker, optionalSent, select, sentValues, signedIn, supportThread, wasSent, type Probe } from './common'
 
-const profileFields = ['nombre', 'apellidos', 'prefijo_pais', 'telefono', 'preferencia_comunicacion', 'avatar_url']
+const profileFields = ['nombre', 'apellidos', 'prefijo_pais', 'telefono', 'preferencia_comunicacion']
 
 /** The actions of a client’s portal, each reached as the user it is meant for. */
 export const portalProbes: Record<string, () => Promise<Probe>> = {
@@ -56,7 +56,6 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 				prefijo_pais: '+34',
 				telefono: '600 111 222',
 				preferencia_comunicacion: 'whatsapp',
-				avatar_url: 'https://example.com/ana.png',
 			}),
 			accepted: 302,
 			rows: () =>
@@ -85,7 +84,8 @@ export const portalProbes: Record<string, () => Promise<Probe>> = {
 					(wasSent(sent, 'preferencia_comunicacion', row.preferencia_comunicacion) ||
 						(row.preferencia_comunicacion === 'email' &&
 							sentValues(sent, 'preferencia_comunicacion').every((given) => given === ''))) &&
-					optionalSent(sent, 'avatar_url', row.avatar_url) &&
+					// A photo is a file the server stores, never an address a post names.
+					row.avatar_url === null &&
 					row.role === 'cliente' &&
 					row.email === user.email
 				)

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
 import { guardedUser } from '~/.server/auth/guards'
-import { fullName, saveProfile } from '~/.server/auth/profile'
+import { avatarUrl, fullName } from '~/.server/auth/profile'
+import { removeProfilePhoto, saveProfileWithPhoto } from '~/.server/auth/avatar'
 import { authMessage, authStatus } from '~/.server/auth/messages'
 import { readForm, sendsEveryField, serviceUnavailable } from '~/.server/http/responses'
 import { checkCurrentPassword, hasPassword, sendPasswordLink, setOwnPassword } from '~/.server/auth/password'
@@ -17,7 +18,9 @@ import type { ToastInput } from '~/lib/toast'
 import { splitFullName } from '~/lib/names'
 import { formatPhone } from '~/lib/phone'
 import { passwordChangeSchema } from '~/lib/auth-schemas'
-import { profileSchema } from '~/lib/account-schemas'
+import { profileFormSchema, profileSchema } from '~/lib/account-schemas'
+import { avatarLimits, avatarOfPath } from '~/lib/avatars'
+import { PhotoField } from '~/components/portal/photo-field'
 import type { Route } from './+types/account'
 import type { z } from 'zod'
 import { keepFormOnFailure } from '~/components/toaster'
@@ -38,6 +41,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 		email: user.email ?? '',
 		profile,
 		name: startingName(user, profile),
+		photo: {
+			url: avatarUrl(user, profile),
+			// Only a photo uploaded here can be taken away here; Google's belongs to the Google account.
+			removable: Boolean(profile?.avatar_url && avatarOfPath(profile.avatar_url)),
+			initial: fullName(user, profile) || user.email || '',
+		},
 		loadFailed: Boolean(error),
 		hasPassword: hasPassword(user),
 	}
@@ -60,7 +69,8 @@ function startingName(
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = guardedUser(context)
-	const formData = await readForm(request)
+	// The profile form carries the photo: more than the 1 MB of every other form (server/body-limit.ts).
+	const formData = await readForm(request, avatarLimits.maxRequestBytes)
 	const intent = formData.get('intent')
 
 	if (intent === 'password-link') {
@@ -68,16 +78,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return redirectWithToast('/dashboard/cuenta', { type: 'success', ...accountCopy.password.linkSent })
 	}
 	if (intent === 'password') return changePassword(context, request, user, formData)
+	if (intent === 'photo-remove') return removePhoto(context, user)
 	const incomplete = { type: 'error', title: incompleteFormMessage } as const
 	if (intent !== 'profile') return refuseProfile(400, null, incomplete)
 
-	const submission = parseWithZod(formData, { schema: profileSchema })
+	const submission = parseWithZod(formData, { schema: profileFormSchema })
 	if (!sendsEveryField(formData, profileSchema)) {
 		return refuseProfile(400, submission.reply({ formErrors: [incompleteFormMessage] }), incomplete)
 	}
 	if (submission.status !== 'success') return data({ intent: 'profile', result: submission.reply() }, { status: 400 })
-	const saved = await saveProfile(context, user, submission.value)
+	const { foto, ...profile } = submission.value
+	const saved = await saveProfileWithPhoto(context, user, profile, foto)
 	if (saved.ok) return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.saved })
+	// What is wrong with the photo is said beside it, as any field's error.
+	if (saved.field === 'foto')
+		return data(
+			{ intent: 'profile', result: submission.reply({ fieldErrors: { foto: [saved.message] } }) },
+			{ status: 400 },
+		)
 	return refuseProfile(
 		saved.unconfirmed ? 503 : 500,
 		submission.reply({ formErrors: [saved.message] }),
@@ -85,6 +103,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 			? refusalToast(saved)
 			: { type: 'error', title: saved.message, description: accountCopy.toasts.tryAgain },
 	)
+}
+
+/** 'Quitar foto', a form of its own beside the profile's (its button sits by the photo). */
+async function removePhoto(context: Route.ActionArgs['context'], user: SessionUser) {
+	const removed = await removeProfilePhoto(context, user)
+	if (removed.ok)
+		return redirectWithToast('/dashboard/cuenta', { type: 'success', title: accountCopy.toasts.photoRemoved })
+	return refuseProfile(removed.unconfirmed ? 503 : 500, null, {
+		type: 'error',
+		title: removed.message,
+		description: accountCopy.toasts.tryAgain,
+	})
 }
 
 /** The profile form's refusal: in the form, when there is one to answer, and in a toast. */
@@ -142,15 +172,18 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default routeComponent(Account)
 
+const photoRemoveForm = 'quitar-foto'
+
 function Account({ loaderData, actionData }: Route.ComponentProps) {
 	const saving = usePendingForm({ intent: 'profile' })
 	const changing = usePendingForm({ intent: 'password' })
 	const linking = usePendingForm({ intent: 'password-link' })
+	const removingPhoto = usePendingForm({ intent: 'photo-remove' })
 	const profile = loaderData.profile
 	const [form, fields] = useForm({
 		id: 'perfil',
 		lastResult: actionData?.intent === 'profile' ? actionData.result : undefined,
-		constraint: getZodConstraint(profileSchema),
+		constraint: getZodConstraint(profileFormSchema),
 		...validateOnSubmit,
 		defaultValue: {
 			nombre: loaderData.name.nombre,
@@ -158,9 +191,8 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 			prefijo_pais: profile?.prefijo_pais ?? '+34',
 			telefono: nationalPhone(profile),
 			preferencia_comunicacion: profile?.preferencia_comunicacion ?? 'email',
-			avatar_url: profile?.avatar_url ?? '',
 		},
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
 	})
 	const [passwordForm, passwordFields] = useForm<z.input<typeof passwordChangeSchema>>({
 		id: 'contrasena',
@@ -182,8 +214,16 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 					<h2 id="perfil-titulo" className="mb-6 text-lg font-semibold">
 						{accountCopy.profileHeading}
 					</h2>
-					<Form method="post" className="space-y-5" {...getFormProps(form)}>
+					<Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
 						<input type="hidden" name="intent" value="profile" />
+						{/* Keyed by the saved photo: once saved, the chosen file and its preview give way to it. */}
+						<PhotoField
+							key={loaderData.photo.url}
+							field={fields.foto}
+							photo={loaderData.photo}
+							removeForm={loaderData.photo.removable ? photoRemoveForm : undefined}
+							removing={removingPhoto}
+						/>
 						<Field
 							label={accountCopy.fields.email}
 							inputProps={{
@@ -234,13 +274,12 @@ function Account({ loaderData, actionData }: Route.ComponentProps) {
 							</select>
 							<ErrorList id={fields.preferencia_comunicacion.errorId} errors={fields.preferencia_comunicacion.errors} />
 						</div>
-						<Field
-							label={accountCopy.fields.avatar}
-							inputProps={{ ...getInputProps(fields.avatar_url, { type: 'url' }), placeholder: 'https://' }}
-							errors={fields.avatar_url.errors}
-						/>
 						<ErrorList id={form.errorId} errors={form.errors} />
 						<SubmitButton pending={saving}>{accountCopy.save}</SubmitButton>
+					</Form>
+					{/* Not inside the profile's form, which a form cannot be; 'Quitar foto' above names it. */}
+					<Form method="post" id={photoRemoveForm} hidden>
+						<input type="hidden" name="intent" value="photo-remove" />
 					</Form>
 				</section>
 				<section className="h-fit rounded-2xl border bg-surface p-6 sm:p-8" aria-labelledby="contrasena-titulo">
