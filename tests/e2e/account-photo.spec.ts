@@ -3,7 +3,7 @@ import { expect, openApp, test } from '../support/e2e-test'
 import { createAccount } from '../support/data'
 import { startSession } from '../support/browser'
 import { pngPhoto } from '../support/images'
-import { portalScreenshots } from '../support/screenshots'
+import { screenshotThemes } from '../support/screenshots'
 import { serviceClient } from '../support/supabase'
 import { portalURL, siteURL } from '../support/urls'
 
@@ -71,13 +71,19 @@ test('with JavaScript: a wrong file is refused beside the field; a photo shows a
 	await expectDrawnPhoto(page, 'banner')
 	expect(refused).toEqual([])
 
-	await portalScreenshots(browser, page.context(), portalURL('/dashboard/cuenta'), 'account-photo')
-	await portalScreenshots(
-		browser,
-		page.context(),
-		portalURL('/dashboard/cuenta'),
-		'account-photo-refused',
-		async (shot) => {
+	const cookies = await page.context().cookies()
+	await screenshotThemes(browser, {
+		name: 'account-photo',
+		url: portalURL('/dashboard/cuenta'),
+		cookies,
+		fullPage: true,
+	})
+	await screenshotThemes(browser, {
+		name: 'account-photo-refused',
+		url: portalURL('/dashboard/cuenta'),
+		cookies,
+		fullPage: true,
+		prepare: async (shot) => {
 			await shot
 				.getByRole('main')
 				.getByLabel('Foto de perfil')
@@ -85,7 +91,7 @@ test('with JavaScript: a wrong file is refused beside the field; a photo shows a
 			await shot.getByRole('main').getByRole('button', { name: 'Guardar cambios' }).click()
 			await expect(shot.getByRole('main').getByText('La foto debe ser una imagen JPG, PNG o WebP.')).toBeVisible()
 		},
-	)
+	})
 })
 
 test('without JavaScript: the photo is a plain multipart form, refused beside the field or saved, and Quitar foto takes it away', async ({

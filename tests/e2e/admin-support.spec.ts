@@ -6,7 +6,7 @@ import { portalURL, siteURL } from '../support/urls'
 import { createAccount, createAdminAccount } from '../support/data'
 import { postAs, signIn, startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
-import { portalScreenshots } from '../support/screenshots'
+import { screenshotThemes } from '../support/screenshots'
 
 /** A message as a visitor sends it, through the contact page's form. */
 async function sendContactMessage(page: Page, { name, email, message }: Record<'name' | 'email' | 'message', string>) {
@@ -187,7 +187,13 @@ test.describe('support inbox', () => {
 			else await expect(tab.getByRole('heading', { level: 1 }).locator('..')).toContainText('En curso')
 			const saved = await serviceClient().from('form_submissions').select('status, assignee').eq('id', id).single()
 			expect(saved.data).toEqual({ status: 'en_curso', assignee: admin.id })
-			if (javaScriptEnabled) await portalScreenshots(browser, context, tab.url(), 'admin-support-after-reply')
+			if (javaScriptEnabled)
+				await screenshotThemes(browser, {
+					name: 'admin-support-after-reply',
+					url: tab.url(),
+					cookies: await context.cookies(),
+					fullPage: true,
+				})
 			else await context.close()
 		}
 	})

@@ -5,7 +5,7 @@ import { startSession } from '../support/browser'
 import { serviceClient } from '../support/supabase'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { portalURL } from '../support/urls'
-import { portalScreenshots } from '../support/screenshots'
+import { screenshotThemes } from '../support/screenshots'
 
 // The admin tables at a desktop width (issue 55): who each user is to the company, and rows that read on one line.
 test.use({ viewport: { width: 1280, height: 800 } })
@@ -97,7 +97,12 @@ test('users: plan, sign-up date, confirmed demos and “Sin confirmar”; names 
 		expect(tops).toHaveLength(2)
 		expect(new Set(tops).size, 'the row’s actions share one line').toBe(1)
 	}
-	await portalScreenshots(browser, page.context(), page.url(), 'admin-users-phone')
+	await screenshotThemes(browser, {
+		name: 'admin-users-phone',
+		url: page.url(),
+		cookies: await page.context().cookies(),
+		fullPage: true,
+	})
 })
 
 test('meetings: the name and the actions of a row keep to one line beside a long reason', async ({ page }) => {
