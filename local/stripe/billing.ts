@@ -9,9 +9,12 @@ import {
 	type CheckoutDetails,
 	type CheckoutSession,
 	type Customer,
+	type LineItem,
 	type Store,
 	type Subscription,
 } from './store'
+import { checkoutAutomaticTax, sessionTax } from './automatic-tax'
+import { lineItemAmounts } from './objects/checkout'
 import { exemptionOf } from './tax'
 import { addTaxId, printedTaxIds } from './tax-ids'
 
@@ -78,6 +81,8 @@ export function completeCheckout(core: Core, session: CheckoutSession, buyer: Bu
 		taxId &&
 		printedTaxIds(core, customer.id).some((id) => id.type === taxId.type && id.value === taxId.value)
 	if (customer && taxId && !known) addTaxId(core, customer, taxId)
+	const automatic = session.automatic_tax.enabled
+	if (automatic) calculateTax(core, session, lineItem, customer)
 	const paidBy = customer?.email ?? buyer.email
 	const lineTaxRates = details.lineTaxRates?.[lineItem.id] ?? []
 
@@ -91,6 +96,7 @@ export function completeCheckout(core: Core, session: CheckoutSession, buyer: Bu
 				metadata: details.subscriptionMetadata,
 				defaultTaxRates: details.subscriptionTaxRates ?? [],
 				itemTaxRates: lineTaxRates,
+				automaticTax: automatic,
 			},
 			now,
 		)
@@ -130,6 +136,7 @@ export function completeCheckout(core: Core, session: CheckoutSession, buyer: Bu
 				quantity: lineItem.quantity ?? 1,
 				description: lineItem.description ?? '',
 				taxRates: lineTaxRates,
+				automaticTax: automatic,
 				invoiceData: session.invoice_creation.invoice_data,
 			})
 			session.invoice = invoice.id
@@ -155,6 +162,19 @@ export function completeCheckout(core: Core, session: CheckoutSession, buyer: Bu
 	}
 	core.store.changed()
 	core.emit('checkout.session.completed', session)
+}
+
+/**
+ * Stripe Tax's final word on a session, once the page has the buyer's address and tax ID: the line item's and
+ * the session's amounts are what the customer is charged.
+ */
+function calculateTax(core: Core, session: CheckoutSession, lineItem: LineItem, customer: Customer | undefined) {
+	const amounts = lineItemAmounts(lineItem.amount_subtotal, sessionTax(core, customer, true, [], []))
+	Object.assign(lineItem, amounts)
+	session.amount_subtotal = amounts.amount_subtotal
+	session.amount_total = amounts.amount_total
+	session.total_details = { amount_discount: 0, amount_shipping: 0, amount_tax: amounts.amount_tax }
+	session.automatic_tax = checkoutAutomaticTax(core, customer)
 }
 
 /** `customer_update[address|name]=auto`: the session's customer takes the billing address and name typed on the page. */

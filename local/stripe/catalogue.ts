@@ -36,7 +36,8 @@ function price(plan: KiaPlan, period: BillingPeriod, created: number): Price {
 			active: true,
 			nickname: `${plan.name} · ${periodLabels[period]}`,
 			metadata: { plan: plan.id, period },
-			taxBehavior: 'unspecified',
+			// Prices without IVA, which Stripe Tax adds on top (docs/decisions/019-iva.md).
+			taxBehavior: 'exclusive',
 		},
 		created,
 	)

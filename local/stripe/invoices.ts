@@ -12,6 +12,7 @@ import {
 	type Subscription,
 	type TaxRate,
 } from './store'
+import { automaticTax } from './automatic-tax'
 import { printedTaxIds } from './tax-ids'
 
 /**
@@ -113,6 +114,7 @@ export function draftInvoice(core: Core, subscription: Subscription, reason: Inv
 			reason,
 			lines: [...pending.map((pendingItem) => lineOf(core, pendingItem)), ...lines],
 			defaultTaxRates: subscription.default_tax_rates ?? [],
+			automaticTax: subscription.automatic_tax?.enabled ? automaticTax(core, customer) : null,
 		},
 		nowSeconds(),
 	)
@@ -177,6 +179,8 @@ export function invoicePayment(
 		quantity: number
 		description: string
 		taxRates: TaxRate[]
+		/** The Checkout Session calculated its tax with Stripe Tax, and so does its invoice. */
+		automaticTax: boolean
 		invoiceData: { description: string | null; footer: string | null; metadata: Record<string, string> | null }
 	},
 ) {
@@ -203,6 +207,7 @@ export function invoicePayment(
 			reason: 'manual',
 			lines: [{ ...line, invoiceItem: item.id }],
 			defaultTaxRates: [],
+			automaticTax: input.automaticTax ? automaticTax(core, input.customer) : null,
 			description: input.invoiceData.description,
 			footer: input.invoiceData.footer,
 			metadata: input.invoiceData.metadata ?? {},

@@ -18,11 +18,17 @@ export function exemptionOf(customer: Pick<Customer, 'tax_exempt'>): TaxExempt {
 	return taxExemptions.find((exemption) => exemption === customer.tax_exempt) ?? 'none'
 }
 
+/**
+ * How a line is taxed: a customer's `tax_exempt`, or what Stripe Tax decides
+ * (automatic_tax.ts): `not_collecting` where the account has no registration.
+ */
+export type TaxTreatment = TaxExempt | 'not_collecting'
+
 export type LineTax = {
 	rate: TaxRate
 	amount: number
 	taxableAmount: number
-	reason: 'customer_exempt' | 'reverse_charge' | null
+	reason: 'customer_exempt' | 'reverse_charge' | 'not_collecting' | 'standard_rated' | null
 }
 
 export type LineTaxes = {
@@ -45,12 +51,20 @@ function share(amount: number, numerator: bigint, denominator: bigint) {
 	return amount < 0 ? -rounded : rounded
 }
 
-const reasons = { none: null, exempt: 'customer_exempt', reverse: 'reverse_charge' } as const
+const reasons = {
+	none: null,
+	exempt: 'customer_exempt',
+	reverse: 'reverse_charge',
+	not_collecting: 'not_collecting',
+} as const
 
-/** The taxes of one line of `amount` cents (negative for a credit) under `rates`. */
-export function lineTaxes(amount: number, rates: TaxRate[], exempt: TaxExempt): LineTaxes {
-	const reason = reasons[exempt]
+/**
+ * The taxes of one line of `amount` cents (negative for a credit) under `rates`. Stripe Tax (`automatic`) gives
+ * every line a taxability reason, `standard_rated` for one it charges; manual rates have none.
+ */
+export function lineTaxes(amount: number, rates: TaxRate[], exempt: TaxTreatment, automatic = false): LineTaxes {
 	const charged = exempt === 'none'
+	const reason = charged && automatic ? 'standard_rated' : reasons[exempt]
 	const inclusiveRates = rates.filter((rate) => rate.inclusive)
 	const inclusiveTotal = inclusiveRates.reduce((sum, rate) => sum + scaled(rate.percentage), 0n)
 	const held = inclusiveRates.map((rate) => share(amount, scaled(rate.percentage), 1_000_000n + inclusiveTotal))

@@ -13,9 +13,9 @@ import {
 	type Params,
 } from '../form'
 import { invalidRequest, missingParam, noSuch, notImplemented, type Reply } from '../http'
+import { checkoutAutomaticTax, sessionTax } from '../automatic-tax'
 import { invoiceData, newCheckoutSession, newLineItem } from '../objects/checkout'
-import { nowSeconds, type CheckoutSession } from '../store'
-import { exemptionOf } from '../tax'
+import { nowSeconds, type CheckoutSession, type Customer } from '../store'
 import { causeOf, emailPattern, expandOnly, httpUrl, pageOf, respond, type ApiRequest, type Route } from './request'
 import { taxRatesParam } from './tax-rates'
 
@@ -25,6 +25,7 @@ export const checkoutRoutes: Route[] = [
 		pattern: /^\/v1\/checkout\/sessions$/,
 		spec: {
 			mode: true,
+			automatic_tax: { enabled: true },
 			line_items: { price: true, quantity: true, tax_rates: true },
 			customer: true,
 			customer_email: true,
@@ -137,10 +138,13 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	const subscriptionTaxRates = subscriptionData
 		? taxRatesParam(core, subscriptionData, 'default_tax_rates', 'subscription_data[default_tax_rates]')
 		: []
-	const lineItem = newLineItem(price, product, quantity, {
-		rates: lineTaxRates.length > 0 ? lineTaxRates : subscriptionTaxRates,
-		exempt: customer ? exemptionOf(customer) : 'none',
-	})
+	const automatic = automaticTaxParam(params, customer, customerUpdate, [...lineTaxRates, ...subscriptionTaxRates])
+	const lineItem = newLineItem(
+		price,
+		product,
+		quantity,
+		sessionTax(core, customer, automatic, lineTaxRates, subscriptionTaxRates),
+	)
 
 	const session = newCheckoutSession(
 		{
@@ -157,6 +161,7 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 			billingAddressCollection,
 			taxIdCollection,
 			invoiceCreation,
+			automaticTax: automatic ? checkoutAutomaticTax(core, customer) : disabledAutomaticTax,
 		},
 		nowSeconds(),
 		core.url(),
@@ -178,6 +183,38 @@ function createCheckoutSession(core: Core, request: ApiRequest): Reply {
 	}
 	core.store.changed()
 	return respond(core, request, session)
+}
+
+const disabledAutomaticTax = { enabled: false, liability: null, provider: null, status: null }
+
+/**
+ * `automatic_tax[enabled]`: Stripe Tax instead of tax rates, which Stripe refuses alongside it. It needs the
+ * customer's address: one the customer has, or the one the page collects and `customer_update[address]=auto` saves.
+ */
+function automaticTaxParam(
+	params: Params,
+	customer: Customer | undefined,
+	customerUpdate: { address: boolean },
+	taxRates: unknown[],
+) {
+	const hash = optionalHash(params, 'automatic_tax')
+	if (!hash) return false
+	const enabled = optionalBoolean(hash, 'enabled', 'automatic_tax[enabled]')
+	if (enabled === undefined) throw missingParam('automatic_tax[enabled]')
+	if (!enabled) return false
+	if (taxRates.length > 0) {
+		throw invalidRequest(
+			'You cannot specify tax rates when `automatic_tax[enabled]` is true: Stripe Tax calculates the taxes.',
+			'automatic_tax[enabled]',
+		)
+	}
+	if (customer && !customer.address?.country && !customerUpdate.address) {
+		throw invalidRequest(
+			"Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+			'automatic_tax[enabled]',
+		)
+	}
+	return true
 }
 
 /** `customer_update[…]`, which "can only be provided when `customer` is provided". */

@@ -1,23 +1,28 @@
 import { newId, type CheckoutSession, type LineItem, type Price, type Product, type TaxRate } from '../store'
-import { lineTaxes, type TaxExempt } from '../tax'
+import { lineTaxes, type TaxTreatment } from '../tax'
 
-/** A line item of a new session, its tax worked out from `taxRates` for a customer whose tax status is `exempt`. */
+export type LineItemTax = { rates: TaxRate[]; exempt: TaxTreatment; automatic?: boolean }
+
+/** A line item's amounts, its tax worked out from `rates` for a customer taxed as `exempt` says. */
+export function lineItemAmounts(amount: number, tax: LineItemTax) {
+	const { exclusive, inclusive, backedOut } = lineTaxes(amount, tax.rates, tax.exempt, tax.automatic)
+	return { amount_subtotal: amount, amount_tax: exclusive + inclusive, amount_total: amount + exclusive - backedOut }
+}
+
+/** A line item of a new session, with its tax. */
 export function newLineItem(
 	price: Price,
 	product: Product,
 	quantity: number,
-	tax: { rates: TaxRate[]; exempt: TaxExempt } = { rates: [], exempt: 'none' },
+	tax: LineItemTax = { rates: [], exempt: 'none' },
 ): LineItem {
 	const amount = (price.unit_amount ?? 0) * quantity
-	const { exclusive, inclusive, backedOut } = lineTaxes(amount, tax.rates, tax.exempt)
 	return {
 		id: newId('li'),
 		object: 'item',
 		adjustable_quantity: null,
 		amount_discount: 0,
-		amount_subtotal: amount,
-		amount_tax: exclusive + inclusive,
-		amount_total: amount + exclusive - backedOut,
+		...lineItemAmounts(amount, tax),
 		currency: price.currency,
 		description: product.name,
 		metadata: {},
@@ -39,6 +44,7 @@ export type CheckoutInput = {
 	lineItem: LineItem
 	billingAddressCollection: CheckoutSession['billing_address_collection']
 	taxIdCollection: NonNullable<CheckoutSession['tax_id_collection']>
+	automaticTax: CheckoutSession['automatic_tax']
 	/** Payment mode only: whether paying also issues a paid invoice. */
 	invoiceCreation?: NonNullable<CheckoutSession['invoice_creation']>
 }
@@ -55,7 +61,7 @@ export function newCheckoutSession(input: CheckoutInput, created: number, standI
 		allowed_payment_method_types: null,
 		amount_subtotal: input.lineItem.amount_subtotal,
 		amount_total: input.lineItem.amount_total,
-		automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+		automatic_tax: input.automaticTax,
 		billing_address_collection: input.billingAddressCollection,
 		cancel_url: input.cancelUrl,
 		client_reference_id: input.clientReferenceId,

@@ -9,6 +9,7 @@ import {
 	type TaxRate,
 } from '../store'
 import { exemptionOf, invoiceTaxes, lineTaxes, totalTaxes, type InvoiceTax } from '../tax'
+import { automaticTaxDone, type AutomaticTax } from '../automatic-tax'
 import { list } from './list'
 
 /**
@@ -153,6 +154,8 @@ export type DraftInput = {
 	lines: LineInput[]
 	/** For every line without tax rates of its own; a subscription's invoices take the subscription's. */
 	defaultTaxRates: TaxRate[]
+	/** Stripe Tax's answer, for an invoice with `automatic_tax` enabled: it replaces every line's rates. */
+	automaticTax?: AutomaticTax | null
 	description?: string | null
 	footer?: string | null
 	metadata?: Record<string, string>
@@ -170,12 +173,15 @@ export function newDraftInvoice(input: DraftInput, created: number): Invoice {
 	const { source, customer } = input
 	const id = input.id ?? newId('in')
 	const exempt = exemptionOf(customer)
+	const automatic = input.automaticTax ?? null
 	let exclusive = 0
 	let inclusive = 0
 	let backedOut = 0
 	const lines = input.lines.map((line) => {
-		const rates = line.taxRates.length > 0 ? line.taxRates : input.defaultTaxRates
-		const taxes = lineTaxes(line.amount, rates, exempt)
+		const rates = automatic?.rates ?? (line.taxRates.length > 0 ? line.taxRates : input.defaultTaxRates)
+		const taxes = automatic
+			? lineTaxes(line.amount, rates, exempt === 'none' ? automatic.treatment : exempt, true)
+			: lineTaxes(line.amount, rates, exempt)
 		exclusive += taxes.exclusive
 		inclusive += taxes.inclusive
 		backedOut += taxes.backedOut
@@ -202,7 +208,9 @@ export function newDraftInvoice(input: DraftInput, created: number): Invoice {
 		attempt_count: 0,
 		attempted: false,
 		auto_advance: true,
-		automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+		automatic_tax: automatic
+			? { ...automaticTaxDone, disabled_reason: null, status: 'complete' }
+			: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
 		automatically_finalizes_at: null,
 		billing_reason: input.reason,
 		collection_method: 'charge_automatically',

@@ -49,6 +49,8 @@ export type SubscriptionInput = {
 	defaultTaxRates?: TaxRate[]
 	/** The item's own `tax_rates`. */
 	itemTaxRates?: TaxRate[]
+	/** Stripe Tax works out the tax of every invoice (a Checkout Session with `automatic_tax[enabled]`). */
+	automaticTax?: boolean
 }
 
 export function newSubscription(input: SubscriptionInput, created: number): Subscription {
@@ -75,7 +77,9 @@ export function newSubscription(input: SubscriptionInput, created: number): Subs
 		object: 'subscription',
 		application: null,
 		application_fee_percent: null,
-		automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+		automatic_tax: input.automaticTax
+			? { disabled_reason: null, enabled: true, liability: { type: 'self' } }
+			: { disabled_reason: null, enabled: false, liability: null },
 		billing_cycle_anchor: created,
 		billing_cycle_anchor_config: null,
 		billing_mode: { flexible: { proration_discounts: 'included' }, type: 'flexible', updated_at: created },

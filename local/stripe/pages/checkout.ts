@@ -2,7 +2,8 @@ import { completeCheckout, expireIfDue, idOf, type Buyer, type Core } from '../b
 import type { Params } from '../form'
 import { html, redirect, StripeApiError, type Reply } from '../http'
 import type { Address, CheckoutSession, Customer, LineItem } from '../store'
-import { exemptionOf, lineTaxes } from '../tax'
+import { sessionTax } from '../automatic-tax'
+import { lineTaxes } from '../tax'
 import { checkTaxId } from '../tax-ids'
 import { amountSuffix, escapeHtml, euros, messagePage, page, periodLabel, taxLabel } from './layout'
 
@@ -108,19 +109,33 @@ ${field('business_name', 'Razón social', text(typed, 'business_name'), required
 ${field('tax_id', 'NIF o número de IVA intracomunitario', text(typed, 'tax_id'), required, 'off')}</fieldset>`
 }
 
-/** Base, each tax rate's share and total, before paying: what Stripe's summary shows when a session has tax rates. */
+/**
+ * Base, each tax rate's share and total, before paying: what Stripe's summary shows when a session has tax rates
+ * or Stripe Tax. Stripe's page works the tax out again as the buyer types an address and a tax ID; this page
+ * shows it for the customer as it is and says it is settled on paying.
+ */
 function taxSummary(core: Core, session: CheckoutSession, item: LineItem, customer: Customer | undefined) {
 	const details = core.store.state.checkoutDetails[session.id]
-	const own = details?.lineTaxRates?.[item.id] ?? []
-	const rates = own.length > 0 ? own : (details?.subscriptionTaxRates ?? [])
-	if (rates.length === 0) return ''
-	const exempt = customer ? exemptionOf(customer) : 'none'
-	const { taxes, inclusive, backedOut } = lineTaxes(item.amount_subtotal, rates, exempt)
-	const base = item.amount_subtotal - inclusive - backedOut
-	const rows = taxes.map(
-		(tax) => `<tr><td>${escapeHtml(taxLabel(tax.rate, exempt))}</td><td>${escapeHtml(euros(tax.amount))}</td></tr>`,
+	const automatic = session.automatic_tax.enabled
+	const tax = sessionTax(
+		core,
+		customer,
+		automatic,
+		details?.lineTaxRates?.[item.id] ?? [],
+		details?.subscriptionTaxRates ?? [],
 	)
-	return `<table><tbody><tr><td>Base imponible</td><td>${escapeHtml(euros(base))}</td></tr>${rows.join('')}</tbody><tfoot><tr><td>Total</td><td>${escapeHtml(euros(item.amount_total))}</td></tr></tfoot></table>`
+	if (tax.rates.length === 0 && !automatic) return ''
+	const { taxes, inclusive, backedOut } = lineTaxes(item.amount_subtotal, tax.rates, tax.exempt, automatic)
+	const base = item.amount_subtotal - inclusive - backedOut
+	const total = base + taxes.reduce((sum, line) => sum + line.amount, 0)
+	const rows = taxes.map(
+		(line) =>
+			`<tr><td>${escapeHtml(taxLabel(line.rate, tax.exempt))}</td><td>${escapeHtml(euros(line.amount))}</td></tr>`,
+	)
+	const note = automatic
+		? '<p class="muted">El IVA se calcula con la dirección de facturación y el NIF o número de IVA que indiques: una empresa de otro país de la UE con número de IVA no paga IVA (inversión del sujeto pasivo).</p>'
+		: ''
+	return `<table><tbody><tr><td>Base imponible</td><td>${escapeHtml(euros(base))}</td></tr>${rows.join('')}</tbody><tfoot><tr><td>Total</td><td>${escapeHtml(euros(total))}</td></tr></tfoot></table>${note}`
 }
 
 export function checkoutPage(core: Core, id: string, error?: string, typed: Params = {}): Reply {

@@ -3,7 +3,7 @@ import { html, redirect, type Reply } from '../http'
 import { chargeInvoice } from '../invoices'
 import { textPdf } from '../pdf'
 import type { Invoice } from '../store'
-import { exemptionOf } from '../tax'
+import { exemptionOf, type TaxTreatment } from '../tax'
 import {
 	escapeHtml,
 	euros,
@@ -32,6 +32,15 @@ function billedTo(invoice: Invoice) {
 	return [...lines.filter((line): line is string => Boolean(line)), ...taxIds]
 }
 
+/** Why the invoice's tax is what it is: the customer's tax status, or under Stripe Tax the lines' reasons. */
+function treatmentOf(invoice: Invoice): TaxTreatment {
+	const exempt = exemptionOf({ tax_exempt: invoice.customer_tax_exempt })
+	if (exempt !== 'none') return exempt
+	const reasons = (invoice.total_taxes ?? []).map((tax) => tax.taxability_reason)
+	if (reasons.includes('reverse_charge')) return 'reverse'
+	return reasons.includes('not_collecting') ? 'not_collecting' : 'none'
+}
+
 /**
  * The invoice's totals as it prints them: with tax, the base, each rate's
  * tax and the total; for a reverse-charge customer, the legend the law asks
@@ -39,7 +48,7 @@ function billedTo(invoice: Invoice) {
  */
 function totals(core: Core, invoice: Invoice): { rows: [string, string][]; legend: string | null } {
 	const taxes = invoice.total_taxes ?? []
-	const exempt = exemptionOf({ tax_exempt: invoice.customer_tax_exempt })
+	const exempt = treatmentOf(invoice)
 	const legend = exempt === 'reverse' ? reverseChargeLegend : null
 	if (taxes.length === 0) return { rows: [['Total', euros(invoice.total)]], legend }
 	const rateRows = taxes.map((tax): [string, string] => {

@@ -1,6 +1,6 @@
 import { html } from '../http'
 import type { Price, TaxRate } from '../store'
-import type { TaxExempt } from '../tax'
+import type { TaxTreatment } from '../tax'
 
 /* What every hosted page shares: the frame, Spanish money and dates, and the labels of more than one page. */
 
@@ -91,10 +91,11 @@ export const invoiceStatusLabels: Record<string, string> = {
 const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 4 })
 
 /** A tax rate as invoices print it: `IVA (21 %)`, and why it is zero for a customer who pays none. */
-export function taxLabel(rate: TaxRate, exempt: TaxExempt = 'none') {
+export function taxLabel(rate: TaxRate, exempt: TaxTreatment = 'none') {
 	const label = `${rate.display_name} (${percent.format(rate.percentage / 100)}${rate.inclusive ? ', incluido' : ''})`
 	if (exempt === 'reverse') return `${label}: inversión del sujeto pasivo`
 	if (exempt === 'exempt') return `${label}: exento`
+	if (exempt === 'not_collecting') return `${rate.display_name}: no sujeto (fuera de la UE)`
 	return label
 }
 
