@@ -7,16 +7,16 @@ export const adminBillingCopy = {
 	loadError: 'Error al cargar la facturación',
 	figures: {
 		title: 'Cifras',
-		mrr: 'Ingresos recurrentes mensuales (MRR)',
-		arr: 'Ingresos recurrentes anuales (ARR)',
+		mrr: 'Ingresos recurrentes mensuales (MRR), sin IVA',
+		arr: 'Ingresos recurrentes anuales (ARR), sin IVA',
 		billed: 'Suscripciones facturadas',
 		failed: 'Pagos fallidos',
-		hint: 'Cuentan las suscripciones activas, en prueba o con pago pendiente y los planes anuales pagados de una vez en los últimos doce meses; lo anual suma una doceava parte cada mes.',
+		hint: 'Las cifras son sin IVA. Cuentan las suscripciones activas, en prueba o con pago pendiente y los planes anuales pagados de una vez en los últimos doce meses; lo anual suma una doceava parte cada mes.',
 		unavailable: 'No disponible',
 	},
 	perPlan: {
 		title: 'Por plan',
-		columns: ['Plan', 'Suscripciones mensuales', 'Suscripciones anuales', 'Pagos únicos', 'MRR'],
+		columns: ['Plan', 'Suscripciones mensuales', 'Suscripciones anuales', 'Pagos únicos', 'MRR sin IVA'],
 		total: 'Total',
 	},
 	views: {
@@ -36,9 +36,9 @@ export const adminBillingCopy = {
 		clear: 'Quitar filtros',
 	},
 	columns: {
-		suscripciones: ['Cliente', 'Plan', 'Estado', 'Importe', 'Próxima renovación', 'Alta', 'Stripe'],
-		pagos: ['Cliente', 'Plan', 'Estado', 'Importe', 'Fecha', 'Stripe'],
-		fallidos: ['Cliente', 'Qué', 'Plan', 'Estado', 'Pendiente', 'Fecha', 'Stripe'],
+		suscripciones: ['Cliente', 'Plan', 'Estado', 'Importe sin IVA', 'Próxima renovación', 'Alta', 'Stripe'],
+		pagos: ['Cliente', 'Plan', 'Estado', 'Total con IVA', 'Fecha', 'Stripe'],
+		fallidos: ['Cliente', 'Qué', 'Plan', 'Estado', 'Pendiente con IVA', 'Fecha', 'Stripe'],
 	},
 	empty: {
 		suscripciones: 'No se encontraron suscripciones.',

@@ -15,7 +15,7 @@ export const alreadySubscribedToast = {
 export const checkoutCopy = {
 	signInNote: 'Para contratar un plan necesitas una cuenta.',
 	signIn: 'Iniciar sesión para contratar',
-	securePayment: 'Pago seguro con tarjeta a través de Stripe.',
+	securePayment: 'Pago seguro con tarjeta a través de Stripe. El IVA se añade al pagar, según tu dirección y tu NIF.',
 } as const
 
 export const returnCopy = {
@@ -70,6 +70,8 @@ export const subscriptionCopy = {
 	endsOn: 'Fin del servicio',
 	notRenewing: 'No se renovará',
 	intervalSuffix: { month: '/mes', year: '/año' } as Record<string, string>,
+	/** Under the plan's price, which is the catalogue's: without IVA, which each invoice adds. */
+	taxNote: 'Sin IVA: cada factura añade el 21 % de IVA en España',
 	ending: (date: string) =>
 		`Has cancelado la renovación. Conservas tu plan hasta el ${date}; después no se te cobrará nada más.`,
 	resume: 'Reanudar suscripción',
@@ -96,7 +98,21 @@ export const subscriptionCopy = {
 	invoices: {
 		title: 'Facturas',
 		empty: 'Todavía no tienes facturas.',
-		columns: { date: 'Fecha', number: 'Número', concept: 'Concepto', amount: 'Importe', status: 'Estado' },
+		columns: {
+			date: 'Fecha',
+			number: 'Número',
+			concept: 'Concepto',
+			base: 'Base imponible',
+			tax: 'IVA',
+			total: 'Total',
+			status: 'Estado',
+		},
+		/** Why an invoice charges no IVA, as Stripe records it. */
+		taxReasons: {
+			reverse_charge: 'Inversión del sujeto pasivo',
+			customer_exempt: 'Exento de IVA',
+			not_collecting: 'No sujeto a IVA español',
+		} as Record<string, string>,
 		actions: 'Acciones',
 		view: 'Ver factura',
 		pay: 'Pagar factura',
@@ -113,6 +129,7 @@ export const subscriptionCopy = {
 		title: 'Pagos únicos',
 		oneTime: 'Pago único',
 		paidOn: (date: string) => `Pagado el ${date}`,
+		breakdown: (base: string, tax: string) => `${base} + ${tax} de IVA`,
 	},
 	past: { title: 'Suscripciones anteriores', endedOn: (date: string) => `Finalizó el ${date}` },
 	toasts: {

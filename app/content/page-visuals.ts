@@ -49,15 +49,29 @@ export const webappScreens = {
 			caption: 'Tu plan y tus facturas',
 			text: 'Consulta tu plan, cuándo se renueva y descarga cada factura en PDF.',
 			label:
-				'Pantalla Suscripción: plan Business a 199 € al mes que se renueva el 3 de noviembre de 2025, y dos facturas pagadas de 240,79 € con su PDF.',
+				'Pantalla Suscripción: plan Business a 199 € al mes más IVA que se renueva el 3 de noviembre de 2025, y dos facturas pagadas de 240,79 € (199 € de base y 41,79 € de IVA) con su PDF.',
 			title: 'Suscripción',
 			plan: 'Plan Business',
 			price: '199 €/mes',
+			// The portal's own words and figures (tests/unit/webapp-invoices.test.ts holds them to the plan's price).
+			priceNote: 'Sin IVA',
 			renews: 'Se renueva el 3 de noviembre de 2025.',
 			invoicesHeading: 'Facturas',
 			invoices: [
-				{ number: 'KIA-0012', date: '3 de octubre de 2025', total: '240,79 €', status: 'Pagada' },
-				{ number: 'KIA-0009', date: '3 de septiembre de 2025', total: '240,79 €', status: 'Pagada' },
+				{
+					number: 'KIA-0012',
+					date: '3 de octubre de 2025',
+					breakdown: '199 € + 41,79 € de IVA',
+					total: '240,79 €',
+					status: 'Pagada',
+				},
+				{
+					number: 'KIA-0009',
+					date: '3 de septiembre de 2025',
+					breakdown: '199 € + 41,79 € de IVA',
+					total: '240,79 €',
+					status: 'Pagada',
+				},
 			],
 		},
 		assistants: {

@@ -331,7 +331,10 @@ export type Database = {
 					number: string | null
 					status: string
 					subscription_id: string | null
+					tax: number | null
+					tax_reason: string | null
 					total: number
+					total_excluding_tax: number | null
 					updated_at: string
 					user_id: string | null
 				}
@@ -348,7 +351,10 @@ export type Database = {
 					number?: string | null
 					status: string
 					subscription_id?: string | null
+					tax?: number | null
+					tax_reason?: string | null
 					total: number
+					total_excluding_tax?: number | null
 					updated_at?: string
 					user_id?: string | null
 				}
@@ -365,7 +371,10 @@ export type Database = {
 					number?: string | null
 					status?: string
 					subscription_id?: string | null
+					tax?: number | null
+					tax_reason?: string | null
 					total?: number
+					total_excluding_tax?: number | null
 					updated_at?: string
 					user_id?: string | null
 				}
@@ -485,6 +494,8 @@ export type Database = {
 			}
 			pagos: {
 				Row: {
+					amount_subtotal: number | null
+					amount_tax: number | null
 					amount_total: number
 					created_at: string
 					currency: string
@@ -499,6 +510,8 @@ export type Database = {
 					user_id: string | null
 				}
 				Insert: {
+					amount_subtotal?: number | null
+					amount_tax?: number | null
 					amount_total: number
 					created_at?: string
 					currency: string
@@ -513,6 +526,8 @@ export type Database = {
 					user_id?: string | null
 				}
 				Update: {
+					amount_subtotal?: number | null
+					amount_tax?: number | null
 					amount_total?: number
 					created_at?: string
 					currency?: string

@@ -15,6 +15,43 @@ async function poll<T>(what: string, read: () => Promise<T | null | undefined>, 
 	throw new Error(`Timed out waiting for ${what}`)
 }
 
+/** What a buyer types on Stripe's checkout page: the billing address and, buying as a business, its tax ID. */
+export type CheckoutBuyer = Record<string, string>
+
+/** A Spanish company with its NIF (CIF): charged 21 % IVA. */
+export const spanishCompany: CheckoutBuyer = {
+	name: 'Ortega Asesores SL',
+	line1: 'Calle Mayor 1',
+	postal_code: '28013',
+	city: 'Madrid',
+	country: 'ES',
+	business: '1',
+	business_name: 'Ortega Asesores SL',
+	tax_id: 'B12345678',
+}
+
+/** A German company with its EU VAT number: reverse charge, no IVA. */
+export const germanCompany: CheckoutBuyer = {
+	name: 'Müller Steuerberatung GmbH',
+	line1: 'Friedrichstraße 1',
+	postal_code: '10117',
+	city: 'Berlin',
+	country: 'DE',
+	business: '1',
+	business_name: 'Müller Steuerberatung GmbH',
+	tax_id: 'DE123456789',
+}
+
+/** 'Pagar' on the stand-in's checkout page at `location`, as `buyer`. */
+export function payCheckout(location: string, buyer: CheckoutBuyer = spanishCompany) {
+	return fetch(`${location}/pay`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams(buyer).toString(),
+	})
+}
+
 /**
  * Buys a subscription as the signed-in browser with `cookie` would: the app's
  * 'Pagar y Activar' (which creates the Stripe customer and the Checkout
@@ -25,12 +62,13 @@ export async function subscribe(
 	{ cookie, userId }: { cookie: string; userId: string },
 	plan = 'business',
 	period: 'monthly' | 'annual' = 'monthly',
+	buyer: CheckoutBuyer = spanishCompany,
 ) {
 	const checkout = await send(siteURL(`/tarifas/${plan}`), urlencoded([['period', period]]), { cookie })
 	const location = String(checkout.headers.location ?? '')
 	if (checkout.status !== 303 || !location.includes('/checkout/cs_'))
 		throw new Error(`'Pagar y Activar' answered ${checkout.status} ${location}`)
-	const paid = await fetch(`${location}/pay`, { method: 'POST', redirect: 'manual' })
+	const paid = await payCheckout(location, buyer)
 	if (paid.status !== 303) throw new Error(`Paying the checkout answered ${paid.status}`)
 	const service = serviceClient()
 	const subscription = await poll('the subscription row', async () => {

@@ -52,6 +52,19 @@ export async function hasBilledSubscription(supabase: SupabaseClient<Database>, 
 const checkoutWindowMs = 10 * 60 * 1000
 
 /**
+ * IVA on top of the price, by Stripe Tax (docs/decisions/019-iva.md): from the billing address and the tax ID
+ * the buyer gives on Stripe's page, which are saved on the customer (its renewals and plan changes are taxed from
+ * them), 21 % in Spain and reverse charge for an EU business with a VAT number. The subscription keeps
+ * calculating it; a one-time payment gets an invoice too, with its tax lines.
+ */
+const taxCollection = {
+	automatic_tax: { enabled: true },
+	billing_address_collection: 'required',
+	customer_update: { address: 'auto', name: 'auto' },
+	tax_id_collection: { enabled: true },
+} as const
+
+/**
  * A Checkout Session for one plan and period, priced from configuration only.
  * Annual Enterprise is a one-time payment, every other price a subscription
  *. Returns Stripe's hosted page URL.
@@ -68,8 +81,14 @@ export async function createCheckoutSession(user: SessionUser, plan: PlanId, per
 			success_url: `${env.SITE_URL}/panel-de-clientes?session_id={CHECKOUT_SESSION_ID}`,
 			cancel_url: `${env.SITE_URL}/tarifas?canceled=true`,
 			locale: 'es',
+			...taxCollection,
 			...(oneTime
-				? { mode: 'payment', submit_type: 'pay', payment_intent_data: { metadata } }
+				? {
+						mode: 'payment',
+						submit_type: 'pay',
+						payment_intent_data: { metadata },
+						invoice_creation: { enabled: true },
+					}
 				: { mode: 'subscription', subscription_data: { metadata } }),
 		},
 		{ idempotencyKey: `kia-checkout-${user.id}-${priceId}-${Math.floor(Date.now() / checkoutWindowMs)}` },

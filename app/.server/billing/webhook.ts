@@ -76,6 +76,25 @@ export async function syncSubscription(subscriptionId: string) {
 	if (error) throw error
 }
 
+const taxReasons = ['reverse_charge', 'customer_exempt', 'not_collecting'] as const
+
+/**
+ * An invoice's base, IVA and why it charges none where it does not: the customer's tax status (manual rates), or
+ * the reason Stripe Tax gives its tax lines.
+ */
+export function invoiceTax(invoice: Stripe.Invoice) {
+	const taxes = invoice.total_taxes ?? []
+	const reasons: string[] = taxes.map((tax) => tax.taxability_reason ?? '')
+	if (invoice.customer_tax_exempt === 'reverse') reasons.push('reverse_charge')
+	if (invoice.customer_tax_exempt === 'exempt') reasons.push('customer_exempt')
+	const charged = taxes.reduce((sum, tax) => sum + tax.amount, 0)
+	return {
+		total_excluding_tax: invoice.total_excluding_tax ?? invoice.total - charged,
+		tax: charged,
+		tax_reason: charged > 0 ? null : (taxReasons.find((reason) => reasons.includes(reason)) ?? null),
+	}
+}
+
 /**
  * Copies an invoice from Stripe into `facturas`, re-fetched like a
  * subscription. Only our customers' invoices are kept: the Stripe account
@@ -98,6 +117,7 @@ export async function syncInvoice(invoiceId: string) {
 			billing_reason: invoice.billing_reason,
 			currency: invoice.currency,
 			total: invoice.total,
+			...invoiceTax(invoice),
 			amount_due: invoice.amount_due,
 			amount_paid: invoice.amount_paid,
 			hosted_invoice_url: invoice.hosted_invoice_url ?? null,
@@ -119,6 +139,7 @@ export async function grantCheckoutSession(session: Stripe.Checkout.Session) {
 	if (session.mode === 'subscription' && subscriptionId) await syncSubscription(subscriptionId)
 	if (session.mode === 'subscription' && invoiceId) await syncInvoice(invoiceId)
 	if (session.mode === 'payment' && session.status === 'complete') await savePayment(session)
+	if (session.mode === 'payment' && invoiceId) await syncInvoice(invoiceId)
 }
 
 async function savePayment(session: Stripe.Checkout.Session) {
@@ -136,6 +157,8 @@ async function savePayment(session: Stripe.Checkout.Session) {
 			plan: bought.plan,
 			periodo: bought.period,
 			amount_total: session.amount_total ?? 0,
+			amount_subtotal: session.amount_subtotal ?? session.amount_total ?? 0,
+			amount_tax: session.total_details?.amount_tax ?? 0,
 			currency: session.currency ?? 'eur',
 			status: session.payment_status,
 			payment_intent_id: idOf(session.payment_intent),

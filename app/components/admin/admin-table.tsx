@@ -64,7 +64,8 @@ export function AdminTable({
 					timer.current = setTimeout(() => void submit(form, { replace: true }), 300)
 				}}
 			>
-				<div className="w-full max-w-sm">
+				{/* The box gives way first, so the filters and 'Buscar' stay on its row as long as it can be 12rem wide. */}
+				<div className="min-w-48 max-w-sm flex-1 max-sm:w-full max-sm:max-w-none max-sm:basis-full">
 					<label htmlFor="q" className="sr-only">
 						{adminCopy.search}
 					</label>

@@ -8,6 +8,7 @@ import { companyIdentityCopy } from '~/content/company'
 import { periodLabels } from '~/content/plans'
 import { formatLongDate } from '~/lib/dates'
 import { formatAmount } from '~/lib/money'
+import { cn } from '~/lib/utils'
 import { planName, toneOf } from './subscription-plan'
 
 const invoiceReason = (invoice: InvoiceRow) =>
@@ -41,7 +42,13 @@ export function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 									{columns.concept}
 								</th>
 								<th scope="col" className="px-4 py-3 text-right font-medium">
-									{columns.amount}
+									{columns.base}
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
+									{columns.tax}
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
+									{columns.total}
 								</th>
 								<th scope="col" className="px-4 py-3 font-medium">
 									{columns.status}
@@ -63,10 +70,13 @@ export function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 									<td data-label={columns.concept} className="px-4 py-4 text-muted-foreground">
 										{invoiceReason(invoice)}
 									</td>
-									<td
-										data-label={columns.amount}
-										className="px-4 py-4 text-right font-medium whitespace-nowrap tabular-nums"
-									>
+									<td data-label={columns.base} className={cn(amountCell, 'text-muted-foreground')}>
+										{formatAmount(invoice.total_excluding_tax ?? invoice.total, invoice.currency)}
+									</td>
+									<td data-label={columns.tax} className={cn(amountCell, 'text-muted-foreground')}>
+										<InvoiceTax invoice={invoice} />
+									</td>
+									<td data-label={columns.total} className={cn(amountCell, 'font-medium')}>
 										{formatAmount(invoice.total, invoice.currency)}
 									</td>
 									<td data-label={columns.status} className="px-4 py-4">
@@ -92,6 +102,19 @@ export function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 				/>
 			) : null}
 		</section>
+	)
+}
+
+const amountCell = 'px-4 py-4 text-right whitespace-nowrap tabular-nums'
+
+/** The IVA charged, or why there is none (the reverse charge's legend, which the invoice itself carries too). */
+function InvoiceTax({ invoice }: { invoice: InvoiceRow }) {
+	const reason = invoice.tax_reason ? copy.invoices.taxReasons[invoice.tax_reason] : undefined
+	return (
+		<>
+			{formatAmount(invoice.tax ?? 0, invoice.currency)}
+			{reason ? <span className="block text-xs whitespace-normal">{reason}</span> : null}
+		</>
 	)
 }
 
@@ -139,7 +162,17 @@ export function Payments({ payments }: { payments: PaymentRow[] }) {
 							</p>
 						</div>
 						<div className="flex items-center gap-3">
-							<span className="font-semibold tabular-nums">{formatAmount(payment.amount_total, payment.currency)}</span>
+							<span className="text-right tabular-nums">
+								<span className="block font-semibold">{formatAmount(payment.amount_total, payment.currency)}</span>
+								{payment.amount_tax ? (
+									<span className="block text-xs text-muted-foreground">
+										{copy.payments.breakdown(
+											formatAmount(payment.amount_subtotal ?? payment.amount_total, payment.currency),
+											formatAmount(payment.amount_tax, payment.currency),
+										)}
+									</span>
+								) : null}
+							</span>
 							<Badge tone={toneOf(payment.status)}>{billingStatusLabels[payment.status] ?? payment.status}</Badge>
 						</div>
 					</li>

@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
 import { Icon } from '~/components/ui/icon'
 import { billingStatusLabels, subscriptionCopy as copy } from '~/content/billing'
-import { periodLabels, planById, priceSuffix, vatNote } from '~/content/plans'
+import { periodLabels, planById, priceSuffix } from '~/content/plans'
 import { formatEuros, formatAmount } from '~/lib/money'
 import { formatLongDate } from '~/lib/dates'
 import { SubmitButton, usePendingForm } from '~/components/forms'
@@ -75,7 +75,7 @@ export function PlanPanel({ subscription, openInvoice }: { subscription: Subscri
 				<p className="sm:text-right">
 					<span className="text-3xl font-bold tracking-tight">{amount}</span>
 					<span className="text-muted-foreground">{suffix}</span>
-					<span className="block text-xs text-muted-foreground">{vatNote}</span>
+					<span className="block text-xs text-muted-foreground">{copy.taxNote}</span>
 				</p>
 			</div>
 			<dl className="grid gap-5 border-t px-6 py-5 sm:grid-cols-3 sm:px-8">

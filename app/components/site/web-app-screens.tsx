@@ -181,7 +181,10 @@ export function BillingScreen({ className }: { className?: string }) {
 						<span className="font-semibold">{screen.plan}</span>
 						<span className="text-muted-foreground">{screen.renews}</span>
 					</span>
-					<span className="text-sm font-bold">{screen.price}</span>
+					<span className="flex flex-col items-end">
+						<span className="text-sm font-bold">{screen.price}</span>
+						<span className="text-muted-foreground">{screen.priceNote}</span>
+					</span>
 				</span>
 				<span className="block font-medium">{screen.invoicesHeading}</span>
 				<span className="block divide-y rounded-lg border bg-surface">
@@ -192,7 +195,10 @@ export function BillingScreen({ className }: { className?: string }) {
 								<span className="font-medium">{invoice.number}</span>
 								<span className="truncate text-muted-foreground">{invoice.date}</span>
 							</span>
-							<span className="font-semibold">{invoice.total}</span>
+							<span className="flex flex-col items-end">
+								<span className="font-semibold">{invoice.total}</span>
+								<span className="text-muted-foreground">{invoice.breakdown}</span>
+							</span>
 							<Badge tone="ok">{invoice.status}</Badge>
 						</span>
 					))}

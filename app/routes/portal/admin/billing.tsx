@@ -11,6 +11,7 @@ import { getSupabase } from '~/.server/supabase/client'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
 import { Icon } from '~/components/ui/icon'
+import { ViewTabs } from '~/components/portal/view-tabs'
 import { adminBillingCopy as copy } from '~/content/admin-billing'
 import { billingStatusLabels, invoiceStatusLabels } from '~/content/billing'
 import { periodLabels, planById } from '~/content/plans'
@@ -174,26 +175,15 @@ function PerPlan({ perPlan, mrr }: { perPlan: NonNullable<LoaderData['figures']>
 }
 
 /** The three lists, as links that keep the search term: each view has filters of its own. */
-function ViewTabs({ current }: { current: BillingView }) {
+function BillingViews({ current }: { current: BillingView }) {
 	const [searchParams] = useSearchParams()
 	const search = searchParams.get('q')
-	return (
-		<nav aria-label={copy.viewsLabel} className="mb-6 flex flex-wrap gap-2">
-			{billingViews.map((view) => {
-				const params = new URLSearchParams({ vista: view, ...(search ? { q: search } : {}) })
-				return (
-					<Link
-						key={view}
-						to={`?${params}`}
-						aria-current={view === current ? 'page' : undefined}
-						className="rounded-full border px-4 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground aria-[current=page]:border-brand aria-[current=page]:bg-brand/10 aria-[current=page]:text-foreground"
-					>
-						{copy.views[view]}
-					</Link>
-				)
-			})}
-		</nav>
-	)
+	const tabs = billingViews.map((view) => ({
+		to: `?${new URLSearchParams({ vista: view, ...(search ? { q: search } : {}) })}`,
+		label: copy.views[view],
+		current: view === current,
+	}))
+	return <ViewTabs label={copy.viewsLabel} tabs={tabs} />
 }
 
 function Filters({ filters }: { filters: BillingFilters }) {
@@ -382,7 +372,7 @@ function AdminBilling({ loaderData }: Route.ComponentProps) {
 			lead={
 				<>
 					<Figures figures={figures} />
-					<ViewTabs current={list.vista} />
+					<BillingViews current={list.vista} />
 				</>
 			}
 			filters={<Filters filters={filters} />}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router'
+import { cn } from '~/lib/utils'
+
+/**
+ * A page's views as links in one pill, the current one filled with the brand colour: the portal's tab style
+ * (Mis Reuniones' Próximas and Pasadas), for pages whose views live in the URL.
+ */
+export function ViewTabs({ label, tabs }: { label: string; tabs: { to: string; label: string; current: boolean }[] }) {
+	return (
+		<nav aria-label={label} className="mb-6 max-w-full overflow-x-auto">
+			<span className="inline-flex rounded-full border bg-surface p-1">
+				{tabs.map((tab) => (
+					<Link
+						key={tab.to}
+						to={tab.to}
+						aria-current={tab.current ? 'page' : undefined}
+						className={cn(
+							'rounded-full px-4 py-2 text-sm font-medium whitespace-nowrap sm:px-5',
+							tab.current ? 'bg-brand text-brand-foreground' : 'text-muted-foreground hover:text-foreground',
+						)}
+					>
+						{tab.label}
+					</Link>
+				))}
+			</span>
+		</nav>
+	)
+}
