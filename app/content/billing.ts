@@ -71,7 +71,7 @@ export const subscriptionCopy = {
 	notRenewing: 'No se renovará',
 	intervalSuffix: { month: '/mes', year: '/año' } as Record<string, string>,
 	/** Under the plan's price, which is the catalogue's: without IVA, which each invoice adds. */
-	taxNote: 'Sin IVA: cada factura añade el 21 % de IVA en España',
+	taxNote: 'Sin IVA: cada factura añade el que corresponda (21 % en España)',
 	ending: (date: string) =>
 		`Has cancelado la renovación. Conservas tu plan hasta el ${date}; después no se te cobrará nada más.`,
 	resume: 'Reanudar suscripción',

@@ -10,6 +10,7 @@ import { portalURL, siteURL } from '../support/urls'
 import { createAccount, testPassword } from '../support/data'
 import { followEmailLink, postAs, signIn, startSession, submitSignIn } from '../support/browser'
 import { serviceClient } from '../support/supabase'
+import { fillCheckout, germanCompany, payCheckout } from '../support/billing'
 
 // Buying a plan: 'Pagar y Activar' to Stripe's checkout and back, with JavaScript and without, on a phone too;
 // tampered checkouts, the webhook that records the purchase, and Stripe's own portal page. What the client does
@@ -22,6 +23,7 @@ async function buy(page: Page, planPath: string) {
 	await openApp(page, siteURL(planPath))
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(checkoutPage)
+	await fillCheckout(page)
 	await page.getByRole('button', { name: 'Pagar' }).click()
 	await page.waitForURL((url) => url.pathname === '/panel-de-clientes')
 	return new URL(page.url()).searchParams.get('session_id') ?? ''
@@ -41,7 +43,10 @@ test.describe('checkout', () => {
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText('KIA Business')).toBeVisible()
-		await expect(page.getByText('199,00 €')).toBeVisible()
+		// Before the address, Stripe Tax has no IVA to add yet; the Spanish company's invoice has it (below).
+		await expect(page.getByRole('row', { name: 'Base imponible 199,00 €' })).toBeVisible()
+		await expect(page.getByRole('row', { name: 'IVA Según tu dirección' })).toBeVisible()
+		await fillCheckout(page)
 		await page.getByRole('button', { name: 'Pagar' }).click()
 
 		await page.waitForURL((url) => url.pathname === '/panel-de-clientes')
@@ -62,6 +67,10 @@ test.describe('checkout', () => {
 		const plan = page.getByRole('region', { name: 'Plan Business' })
 		await expect(plan.getByText('Activa')).toBeVisible()
 		await expect(plan.getByText('199 €')).toBeVisible()
+		const invoice = page.getByRole('region', { name: 'Facturas' }).getByRole('row').nth(1)
+		await expect(invoice).toContainText('199 €')
+		await expect(invoice).toContainText('41,79 €')
+		await expect(invoice).toContainText('240,79 €')
 		await expect(page.locator('iframe')).toHaveCount(0)
 
 		// Cancelled in Stripe's own portal: it reaches the page through the webhook.
@@ -86,6 +95,7 @@ test.describe('checkout', () => {
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText(/pago único/i).first()).toBeVisible()
+		await fillCheckout(page, germanCompany)
 		await page.getByRole('button', { name: 'Pagar' }).click()
 
 		await page.waitForURL((url) => url.pathname === '/panel-de-clientes')
@@ -100,6 +110,10 @@ test.describe('checkout', () => {
 		const payment = page.getByRole('listitem').filter({ hasText: 'Plan Enterprise' })
 		await expect(payment.getByText(/Pago único/)).toBeVisible()
 		await expect(payment.getByText('Pagado', { exact: true })).toBeVisible()
+		// A German company with a VAT number: its invoice carries no IVA, under the reverse charge.
+		const invoice = page.getByRole('region', { name: 'Facturas' }).getByRole('row').nth(1)
+		await expect(invoice).toContainText('4.800 €')
+		await expect(invoice).toContainText('Inversión del sujeto pasivo')
 	})
 
 	test('cancelling on the checkout page comes back to /tarifas with a notice', async ({ page }) => {
@@ -329,7 +343,7 @@ test.describe('Stripe webhook', () => {
 		await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 		await page.waitForURL(checkoutPage)
 		// Pay as the checkout page's form does, but never follow the redirect to the return page.
-		const paid = await fetch(`${page.url()}/pay`, { method: 'POST', redirect: 'manual' })
+		const paid = await payCheckout(page.url())
 		expect(paid.status).toBe(303)
 		await expect
 			.poll(async () => (await rowsFor('suscripciones', account.id)).map((row) => row.status), { timeout: 15_000 })

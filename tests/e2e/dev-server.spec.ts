@@ -14,6 +14,7 @@ import { submitSignIn } from '../support/browser'
 import { expect, test } from '../support/e2e-test'
 import { localAnonKey } from '../support/keys'
 import { rawRequest } from '../support/urls'
+import { fillCheckout } from '../support/billing'
 
 /**
  * `npm run dev` as a newcomer first meets it (issue #16): an empty Vite cache, a fresh database, each
@@ -481,6 +482,7 @@ async function returnFromCheckout(page: WatchedPage, planUrl: string) {
 	await visitOnce(page, planUrl)
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(/\/checkout\/cs_/)
+	await fillCheckout(page)
 	const returned = page.waitForResponse(
 		(response) =>
 			new URL(response.url()).pathname === checkoutReturn && response.request().resourceType() === 'document',

@@ -20,6 +20,7 @@ import { e2eStripe, signedWebhook } from '../support/stripe'
 import { slotRadio } from '../support/slot-picker'
 import { uniqueEmail, uniqueName, uniqueSlot } from '../support/unique'
 import { rawRequest } from '../support/urls'
+import { fillCheckout } from '../support/billing'
 import { submittedEmail, testPassword } from '../support/data'
 import { acceptCookies, submitSignIn } from '../support/browser'
 import { localCompany } from '../../app/.server/local-defaults'
@@ -345,6 +346,7 @@ test('Stripe down: the subscription page still shows everything; checkout, the b
 	await openApp(page, site('/tarifas/business?periodo=mensual'))
 	await page.getByRole('button', { name: 'Pagar y Activar' }).click()
 	await page.waitForURL(/\/checkout\/cs_/)
+	await fillCheckout(page)
 	await page.getByRole('button', { name: 'Pagar' }).click()
 	await expect(page.getByRole('heading', { name: '¡Gracias! Tu plan está activo' })).toBeVisible()
 	const sessionId = new URL(page.url()).searchParams.get('session_id') ?? ''

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { send, urlencoded } from './hostile-input'
 import { stripeClient } from './stripe'
 import { uniqueName } from './unique'
@@ -40,6 +41,16 @@ export const germanCompany: CheckoutBuyer = {
 	business: '1',
 	business_name: 'Müller Steuerberatung GmbH',
 	tax_id: 'DE123456789',
+}
+
+/** What a browser types on the stand-in's checkout page before 'Pagar', as `buyer`. */
+export async function fillCheckout(page: Page, buyer: CheckoutBuyer = spanishCompany) {
+	for (const [name, value] of Object.entries(buyer)) {
+		const field = page.locator(`[name="${name}"]`)
+		if (name === 'country') await field.selectOption(value)
+		else if (name === 'business') await field.check()
+		else await field.fill(value)
+	}
 }
 
 /** 'Pagar' on the stand-in's checkout page at `location`, as `buyer`. */

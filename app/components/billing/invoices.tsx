@@ -41,7 +41,7 @@ export function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 								<th scope="col" className="px-4 py-3 font-medium">
 									{columns.concept}
 								</th>
-								<th scope="col" className="px-4 py-3 text-right font-medium">
+								<th scope="col" className="px-4 py-3 text-right font-medium whitespace-nowrap">
 									{columns.base}
 								</th>
 								<th scope="col" className="px-4 py-3 text-right font-medium">
@@ -110,11 +110,12 @@ const amountCell = 'px-4 py-4 text-right whitespace-nowrap tabular-nums'
 /** The IVA charged, or why there is none (the reverse charge's legend, which the invoice itself carries too). */
 function InvoiceTax({ invoice }: { invoice: InvoiceRow }) {
 	const reason = invoice.tax_reason ? copy.invoices.taxReasons[invoice.tax_reason] : undefined
+	// One box, so a phone's stacked row keeps the amount and its reason together on the right.
 	return (
-		<>
+		<span className="inline-block text-right">
 			{formatAmount(invoice.tax ?? 0, invoice.currency)}
-			{reason ? <span className="block text-xs whitespace-normal">{reason}</span> : null}
-		</>
+			{reason ? <span className="block text-xs">{reason}</span> : null}
+		</span>
 	)
 }
 

@@ -128,6 +128,7 @@ function taxSummary(core: Core, session: CheckoutSession, item: LineItem, custom
 	const { taxes, inclusive, backedOut } = lineTaxes(item.amount_subtotal, tax.rates, tax.exempt, automatic)
 	const base = item.amount_subtotal - inclusive - backedOut
 	const total = base + taxes.reduce((sum, line) => sum + line.amount, 0)
+	const pending = automatic && tax.rates.length === 0 ? ['<tr><td>IVA</td><td>Según tu dirección</td></tr>'] : []
 	const rows = taxes.map(
 		(line) =>
 			`<tr><td>${escapeHtml(taxLabel(line.rate, tax.exempt))}</td><td>${escapeHtml(euros(line.amount))}</td></tr>`,
@@ -135,7 +136,7 @@ function taxSummary(core: Core, session: CheckoutSession, item: LineItem, custom
 	const note = automatic
 		? '<p class="muted">El IVA se calcula con la dirección de facturación y el NIF o número de IVA que indiques: una empresa de otro país de la UE con número de IVA no paga IVA (inversión del sujeto pasivo).</p>'
 		: ''
-	return `<table><tbody><tr><td>Base imponible</td><td>${escapeHtml(euros(base))}</td></tr>${rows.join('')}</tbody><tfoot><tr><td>Total</td><td>${escapeHtml(euros(total))}</td></tr></tfoot></table>${note}`
+	return `<table><tbody><tr><td>Base imponible</td><td>${escapeHtml(euros(base))}</td></tr>${[...pending, ...rows].join('')}</tbody><tfoot><tr><td>Total</td><td>${escapeHtml(euros(total))}</td></tr></tfoot></table>${note}`
 }
 
 export function checkoutPage(core: Core, id: string, error?: string, typed: Params = {}): Reply {
