@@ -112,7 +112,7 @@ test.describe('checkout', () => {
 		await expect(payment.getByText('Pagado', { exact: true })).toBeVisible()
 		// A German company with a VAT number: its invoice carries no IVA, under the reverse charge.
 		const invoice = page.getByRole('region', { name: 'Facturas' }).getByRole('row').nth(1)
-		await expect(invoice).toContainText('4.800 €')
+		await expect(invoice).toContainText('4.999 €')
 		await expect(invoice).toContainText('Inversión del sujeto pasivo')
 	})
 
@@ -146,7 +146,7 @@ test.describe('checkout', () => {
 
 		await page.waitForURL(checkoutPage)
 		await expect(page.getByText('KIA Business')).toBeVisible()
-		await expect(page.getByText('199,00 €')).toBeVisible()
+		await expect(page.getByRole('row', { name: 'Base imponible 199,00 €' })).toBeVisible()
 		// Once: the plan page after that is the plan page, its choice spent.
 		await page.goto(siteURL('/tarifas/business?pagar=1&periodo=mensual'))
 		await expect(page.getByRole('button', { name: 'Pagar y Activar' })).toBeVisible()
