@@ -79,13 +79,14 @@ select 'sub_KiaDemoBusinessMonthly01', 'c0000000-0000-4000-8000-000000000001', '
   (date_trunc('month', now() at time zone 'UTC') - interval '2 months') at time zone 'UTC';
 
 -- Their hosted pages on the stand-in's default address (the app's local default, STRIPE_API_URL).
+-- A Spanish company: 199 € and 21 % IVA, 240,79 €, as Stripe Tax charges it (docs/decisions/019-iva.md).
 insert into public.facturas (
-  id, user_id, customer_id, subscription_id, number, status, billing_reason, currency, total, amount_due,
-  amount_paid, hosted_invoice_url, invoice_pdf, created_at
+  id, user_id, customer_id, subscription_id, number, status, billing_reason, currency, total, total_excluding_tax,
+  tax, amount_due, amount_paid, hosted_invoice_url, invoice_pdf, created_at
 )
 select 'in_KiaDemoInvoice000000000' || n, 'c0000000-0000-4000-8000-000000000001', 'cus_KiaDemoJavier1',
   'sub_KiaDemoBusinessMonthly01', 'KIADEMO-000' || n, 'paid',
-  case when n = 1 then 'subscription_create' else 'subscription_cycle' end, 'eur', 19900, 19900, 19900,
+  case when n = 1 then 'subscription_create' else 'subscription_cycle' end, 'eur', 24079, 19900, 4179, 24079, 24079,
   'http://127.0.0.1:12111/i/test_KiaDemoInvoicePage00000000000000000000000' || n,
   'http://127.0.0.1:12111/invoice/test_KiaDemoInvoicePage00000000000000000000000' || n || '/pdf',
   (date_trunc('month', now() at time zone 'UTC') + (n - 3) * interval '1 month') at time zone 'UTC'

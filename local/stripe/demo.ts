@@ -4,16 +4,21 @@ import { newCustomer } from './objects/customers'
 import { newDraftInvoice } from './objects/invoices'
 import { newSubscription } from './objects/subscriptions'
 import type { Core } from './billing'
+import { automaticTax } from './automatic-tax'
+import { newTaxId } from './objects/tax'
+import { printedTaxIds } from './tax-ids'
 
 /**
- * The seeded client's billing (supabase/seed.sql holds the same rows under the same ids): a Business
- * monthly subscription begun on the first of the month before last, at midnight UTC, and its three
- * paid invoices. Their hosted pages have fixed addresses, which the seed's `facturas` rows name.
+ * The seeded client's billing (supabase/seed.sql holds the same rows under the same ids): a Spanish
+ * company, with its address and NIF, on a Business monthly subscription begun on the first of the month
+ * before last, at midnight UTC, and its three paid invoices, with IVA as Stripe Tax charges it. Their hosted pages have fixed addresses, which the seed's `facturas` rows name.
  */
 export const demoClient = {
 	userId: 'c0000000-0000-4000-8000-000000000001',
 	email: 'cliente@kia.test',
 	name: 'Javier Ortega',
+	company: 'Ortega Asesores SL',
+	nif: 'B12345678',
 	customer: 'cus_KiaDemoJavier1',
 	invoicePrefix: 'KIADEMO',
 	subscription: 'sub_KiaDemoBusinessMonthly01',
@@ -47,13 +52,33 @@ export function loadDemoClient(core: Core, now = new Date()) {
 		},
 		started,
 	)
+	customer.name = demoClient.company
+	customer.address = {
+		city: 'Madrid',
+		country: 'ES',
+		line1: 'Calle Mayor 1',
+		line2: null,
+		postal_code: '28013',
+		state: null,
+	}
+	const taxId = newTaxId(
+		{
+			customer: customer.id,
+			type: 'es_cif',
+			value: demoClient.nif,
+			country: 'ES',
+			verification: { status: 'unverified', verified_address: null, verified_name: null },
+		},
+		started,
+	)
+	state.taxIds[taxId.id] = taxId
 	customer.invoice_prefix = demoClient.invoicePrefix
 	customer.currency = price.currency
 	customer.invoice_settings.default_payment_method = 'pm_card_visa'
 	state.customers[customer.id] = customer
 
 	const subscription = newSubscription(
-		{ id: demoClient.subscription, customer: customer.id, price, quantity: 1, metadata },
+		{ id: demoClient.subscription, customer: customer.id, price, quantity: 1, metadata, automaticTax: true },
 		started,
 	)
 	subscription.default_payment_method = 'pm_card_visa'
@@ -69,11 +94,12 @@ export function loadDemoClient(core: Core, now = new Date()) {
 				id: demoClient.invoice(n),
 				source: { subscription, itemId: item.id },
 				customer,
-				customerTaxIds: [],
+				customerTaxIds: printedTaxIds(core, customer.id),
 				currency: subscription.currency,
 				reason: n === 1 ? 'subscription_create' : 'subscription_cycle',
 				lines: [periodLine(core, price, 1, period)],
 				defaultTaxRates: [],
+				automaticTax: automaticTax(core, customer),
 			},
 			period.start,
 		)

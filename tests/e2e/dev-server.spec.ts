@@ -404,13 +404,15 @@ async function expectAnsweredFromDocuments(page: WatchedPage, documentsUrl: stri
 	await expect(answer).toContainText('Preguntas frecuentes de los clientes.pdf, página 1')
 }
 
-/** The seed's three monthly invoices, paid, each with its page on the Stripe stand-in. */
+/** The seed's three monthly invoices, paid with IVA, each with its page on the Stripe stand-in. */
 async function expectSeededInvoices(page: WatchedPage, subscriptionUrl: string) {
 	await visitOnce(page, subscriptionUrl)
 	const invoices = page.getByRole('row').filter({ hasText: /KIADEMO-000[123]/ })
 	await expect(invoices).toHaveCount(3)
 	for (const invoice of await invoices.all()) {
 		await expect(invoice).toContainText('Pagada')
+		// The WebApp page's picture of the portal shows the same: 199 € and 41,79 € of IVA.
+		await expect(invoice).toContainText('240,79 €')
 		await expect(invoice.getByRole('link', { name: /^Ver factura/ })).toBeVisible()
 	}
 }

@@ -3,6 +3,7 @@ import { loadPanelFigures } from '~/.server/admin/panel'
 import { loadBilling } from '~/.server/billing/subscriptions'
 import { loadClientOverview } from '~/.server/dashboard/overview'
 import { planById } from '~/content/plans'
+import { withSpanishIva } from '~/lib/iva'
 import { startStripe, type LocalStripe } from '../../local/stripe/server'
 import type { LocalSupabase } from '../../local/supabase/server'
 import { sdk } from '../support/stripe-stand-in'
@@ -48,9 +49,17 @@ describe('the seeded client', () => {
 		expect(overview.booking).toMatchObject({ ok: true, value: { status: 'confirmada' } })
 
 		const { invoices } = await loadBilling(session, user)
-		expect(invoices.map((invoice) => [invoice.status, invoice.total, new Date(invoice.created_at).getTime()])).toEqual(
-			[0, -1, -2].map((offset) => ['paid', businessMonthly, firstOfMonth(offset).getTime()]),
-		)
+		// A Spanish company: IVA on top of the price, as the WebApp page's picture of the portal shows it.
+		const { base, tax, total } = withSpanishIva(businessMonthly)
+		expect(
+			invoices.map((invoice) => [
+				invoice.status,
+				invoice.total_excluding_tax,
+				invoice.tax,
+				invoice.total,
+				new Date(invoice.created_at).getTime(),
+			]),
+		).toEqual([0, -1, -2].map((offset) => ['paid', base, tax, total, firstOfMonth(offset).getTime()]))
 	})
 
 	test('is billed in the Stripe stand-in as in the database: same ids, periods, numbers and amounts', async () => {
@@ -69,13 +78,21 @@ describe('the seeded client', () => {
 		)
 		const listed = await stripe.invoices.list({ subscription: row.id })
 		expect(
-			listed.data.map((invoice) => [invoice.id, invoice.number, invoice.status, invoice.amount_paid, invoice.created]),
+			listed.data.map((invoice) => [
+				invoice.id,
+				invoice.number,
+				invoice.status,
+				invoice.amount_paid,
+				invoice.total_excluding_tax,
+				invoice.created,
+			]),
 		).toEqual(
 			invoices.map((invoice) => [
 				invoice.id,
 				invoice.number,
 				invoice.status,
 				invoice.total,
+				invoice.total_excluding_tax,
 				new Date(invoice.created_at).getTime() / 1000,
 			]),
 		)
