@@ -38,7 +38,7 @@ export const returnCopy = {
 	},
 	plan: 'Plan',
 	period: 'Modalidad',
-	amount: 'Importe',
+	amount: 'Importe (IVA incluido)',
 	state: 'Estado',
 	portal: 'Ir al portal de cliente',
 	pricing: 'Ver planes',

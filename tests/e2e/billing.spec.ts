@@ -55,6 +55,8 @@ test.describe('checkout', () => {
 		const receipt = page.getByRole('main')
 		await expect(receipt.getByText('Business', { exact: true })).toBeVisible()
 		await expect(receipt.getByText('Mensual', { exact: true })).toBeVisible()
+		// What was charged: 199 € and 21 % IVA.
+		await expect(receipt.getByText(/^240,79\s€/)).toBeVisible()
 		// The webhook grants it as well; either way exactly one row, active.
 		await expect
 			.poll(async () =>

@@ -120,7 +120,9 @@ export async function loadPurchase(sessionId: string, user: SessionUser) {
 	if (session.status === 'complete') await grantCheckoutSession(session)
 	return {
 		...bought,
-		amount: (session.amount_total ?? 0) / 100,
+		/** What was charged, IVA included, in cents. */
+		amount: session.amount_total ?? 0,
+		currency: session.currency ?? 'eur',
 		oneTime: session.mode === 'payment',
 		paid: session.status === 'complete' && session.payment_status !== 'unpaid',
 	}

@@ -8,7 +8,7 @@ import { Button } from '~/components/ui/button'
 import { Icon } from '~/components/ui/icon'
 import { billingStatusLabels, returnCopy } from '~/content/billing'
 import { periodLabels, planById, priceSuffix } from '~/content/plans'
-import { formatEuros } from '~/lib/money'
+import { formatAmount } from '~/lib/money'
 import { routeComponent } from '~/lib/route-component'
 import type { Route } from './+types/checkout-return'
 import { log } from '~/.server/log'
@@ -28,7 +28,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 	try {
 		const purchase = await loadPurchase(sessionId, user)
 		return data(
-			{ ...links, purchase: purchase && { ...purchase, amount: formatEuros(purchase.amount) }, failed: false },
+			{
+				...links,
+				purchase: purchase && { ...purchase, amount: formatAmount(purchase.amount, purchase.currency) },
+				failed: false,
+			},
 			{ status: purchase ? 200 : 404 },
 		)
 	} catch (error) {
