@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { webappScreens } from '~/content/page-visuals'
 import { planById } from '~/content/plans'
-import { withSpanishIva } from '~/lib/iva'
+import { withSpanishIva } from '../support/iva'
 import { formatAmount } from '~/lib/money'
 
 /** The copy writes plain spaces where Intl puts no-break ones. */

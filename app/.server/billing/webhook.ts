@@ -82,7 +82,7 @@ const taxReasons = ['reverse_charge', 'customer_exempt', 'not_collecting'] as co
  * An invoice's base, IVA and why it charges none where it does not: the customer's tax status (manual rates), or
  * the reason Stripe Tax gives its tax lines.
  */
-export function invoiceTax(invoice: Stripe.Invoice) {
+function invoiceTax(invoice: Stripe.Invoice) {
 	const taxes = invoice.total_taxes ?? []
 	const reasons: string[] = taxes.map((tax) => tax.taxability_reason ?? '')
 	if (invoice.customer_tax_exempt === 'reverse') reasons.push('reverse_charge')

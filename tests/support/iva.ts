@@ -1,4 +1,4 @@
-/** Spain's general IVA, which Stripe Tax adds to a Spanish buyer's invoice (docs/decisions/019-iva.md). */
+/** Spain's general IVA, which Stripe Tax adds to a Spanish buyer's invoice (docs/decisions/019-iva.md): what tests expect of it. */
 export const spanishIvaPercent = 21
 
 /**
