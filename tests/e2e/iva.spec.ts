@@ -1,9 +1,9 @@
 import type { Browser, Cookie } from '@playwright/test'
 import { germanCompany, spanishCompany, subscribe } from '../support/billing'
-import { cookieHeader, startSession } from '../support/browser'
+import { acceptCookies, cookieHeader, startSession } from '../support/browser'
 import { createAccount, createAdminAccount } from '../support/data'
 import { expect, test } from '../support/e2e-test'
-import { portalURL } from '../support/urls'
+import { portalURL, siteURL } from '../support/urls'
 
 // Issue 68: what a client sees of the IVA on their invoices, and what an admin reads of revenue, at the desktop's
 // and a phone's widths, dark and light. The PNGs under test-results/iva/ are for looking at.
@@ -69,4 +69,21 @@ test('Facturación: figures without IVA, the portal’s tabs, and the filters on
 	)
 	await shots(browser, await page.context().cookies(), portalURL('/admin/facturacion'), 'admin-facturacion')
 	await shots(browser, await page.context().cookies(), portalURL('/admin/facturacion?vista=pagos'), 'admin-pagos')
+})
+
+test('the WebApp page’s picture of the portal shows the same base, IVA and total', async ({ browser }) => {
+	for (const [width, height, size] of sizes) {
+		for (const theme of ['dark', 'light'] as const) {
+			const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme })
+			await context.addCookies([{ name: 'kia-theme', value: theme, url: siteURL('/') }])
+			await acceptCookies(context)
+			const page = await context.newPage()
+			await page.goto(siteURL('/webapp-incluida'))
+			const screen = page.getByRole('main').getByRole('img', { name: /^Pantalla Suscripción/ })
+			await expect(screen).toHaveAccessibleName(/240,79 € \(199 € de base y 41,79 € de IVA\)/)
+			await screen.scrollIntoViewIfNeeded()
+			await screen.screenshot({ path: `test-results/iva/webapp-billing-${size}-${theme}.png` })
+			await context.close()
+		}
+	}
 })
