@@ -1,31 +1,13 @@
-import type { Browser, Cookie } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { germanCompany, spanishCompany, subscribe } from '../support/billing'
-import { acceptCookies, cookieHeader, startSession } from '../support/browser'
+import { cookieHeader, startSession } from '../support/browser'
 import { createAccount, createAdminAccount } from '../support/data'
 import { expect, test } from '../support/e2e-test'
+import { screenshotThemes } from '../support/screenshots'
 import { portalURL, siteURL } from '../support/urls'
 
 // Issue 68: what a client sees of the IVA on their invoices, and what an admin reads of revenue, at the desktop's
-// and a phone's widths, dark and light. The PNGs under test-results/iva/ are for looking at.
-
-const sizes = [
-	[1440, 1000, 'desktop'],
-	[390, 844, 'phone'],
-] as const
-
-async function shots(browser: Browser, cookies: Cookie[], url: string, name: string) {
-	for (const [width, height, size] of sizes) {
-		for (const theme of ['dark', 'light'] as const) {
-			const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme })
-			await context.addCookies([...cookies, { name: 'kia-portal-theme', value: theme, url: portalURL('/') }])
-			const page = await context.newPage()
-			await page.goto(url)
-			await expect(page.getByRole('main')).toBeVisible()
-			await page.screenshot({ path: `test-results/iva/${name}-${size}-${theme}.png`, fullPage: true })
-			await context.close()
-		}
-	}
-}
+// and a phone's widths, dark and light. The PNGs under test-results/screenshots/iva-* are for looking at.
 
 test('the invoice list shows base, IVA and total; a reverse charge says so', async ({ page, browser }) => {
 	for (const [label, buyer, row] of [
@@ -42,7 +24,12 @@ test('the invoice list shows base, IVA and total; a reverse charge says so', asy
 			await expect(invoices.getByRole('columnheader', { name: column, exact: true })).toBeVisible()
 		const line = invoices.getByRole('row').nth(1)
 		for (const text of row) await expect(line).toContainText(text)
-		await shots(browser, await page.context().cookies(), portalURL('/dashboard/suscripcion'), label)
+		await screenshotThemes(browser, {
+			name: label,
+			url: portalURL('/dashboard/suscripcion'),
+			cookies: await page.context().cookies(),
+			fullPage: true,
+		})
 	}
 })
 
@@ -67,23 +54,26 @@ test('Facturación: figures without IVA, the portal’s tabs, and the filters on
 	expect(Math.abs((button?.y ?? 0) + (button?.height ?? 0) - ((search?.y ?? 0) + (search?.height ?? 0)))).toBeLessThan(
 		2,
 	)
-	await shots(browser, await page.context().cookies(), portalURL('/admin/facturacion'), 'admin-facturacion')
-	await shots(browser, await page.context().cookies(), portalURL('/admin/facturacion?vista=pagos'), 'admin-pagos')
+	await screenshotThemes(browser, {
+		name: 'iva-admin-facturacion',
+		url: portalURL('/admin/facturacion'),
+		cookies: await page.context().cookies(),
+		fullPage: true,
+	})
+	await screenshotThemes(browser, {
+		name: 'iva-admin-pagos',
+		url: portalURL('/admin/facturacion?vista=pagos'),
+		cookies: await page.context().cookies(),
+		fullPage: true,
+	})
 })
 
 test('the WebApp page’s picture of the portal shows the same base, IVA and total', async ({ browser }) => {
-	for (const [width, height, size] of sizes) {
-		for (const theme of ['dark', 'light'] as const) {
-			const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme })
-			await context.addCookies([{ name: 'kia-theme', value: theme, url: siteURL('/') }])
-			await acceptCookies(context)
-			const page = await context.newPage()
-			await page.goto(siteURL('/webapp-incluida'))
-			const screen = page.getByRole('main').getByRole('img', { name: /^Pantalla Suscripción/ })
-			await expect(screen).toHaveAccessibleName(/240,79 € \(199 € de base y 41,79 € de IVA\)/)
-			await screen.scrollIntoViewIfNeeded()
-			await screen.screenshot({ path: `test-results/iva/webapp-billing-${size}-${theme}.png` })
-			await context.close()
-		}
-	}
+	const screen = (page: Page) => page.getByRole('main').getByRole('img', { name: /^Pantalla Suscripción/ })
+	await screenshotThemes(browser, {
+		name: 'iva-webapp-billing',
+		url: siteURL('/webapp-incluida'),
+		prepare: (page) => expect(screen(page)).toHaveAccessibleName(/240,79 € \(199 € de base y 41,79 € de IVA\)/),
+		part: screen,
+	})
 })

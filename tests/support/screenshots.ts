@@ -1,4 +1,4 @@
-import type { Browser, Cookie, Page } from '@playwright/test'
+import type { Browser, Cookie, Locator, Page } from '@playwright/test'
 import { acceptCookies } from './browser'
 import { openApp } from './e2e-test'
 import { portalURL } from './urls'
@@ -19,13 +19,18 @@ type Shot = {
 	prepare?: (page: Page) => Promise<void>
 	/** The whole page rather than what the screen shows (the default: where things sit on the screen counts). */
 	fullPage?: boolean
+	/** One part of the page only, scrolled into view: a picture of a block rather than of the page. */
+	part?: (page: Page) => Locator
 }
 
 /**
  * PNGs of a page at both widths in both themes, into test-results/screenshots, for a person to look at. The
  * theme is the host's cookie, as the theme switch sets it; the browser's preference agrees with it.
  */
-export async function screenshotThemes(browser: Browser, { name, url, cookies = [], prepare, fullPage = false }: Shot) {
+export async function screenshotThemes(
+	browser: Browser,
+	{ name, url, cookies = [], prepare, fullPage = false, part }: Shot,
+) {
 	const { origin } = new URL(url)
 	const themeCookie = origin === new URL(portalURL('/')).origin ? 'kia-portal-theme' : 'kia-theme'
 	for (const [device, viewport] of Object.entries(screenshotViewports)) {
@@ -50,7 +55,11 @@ export async function screenshotThemes(browser: Browser, { name, url, cookies = 
 				})
 			}
 			await prepare?.(page)
-			await page.screenshot({ path: `test-results/screenshots/${name}-${device}-${theme}.png`, fullPage })
+			const path = `test-results/screenshots/${name}-${device}-${theme}.png`
+			if (part) {
+				await part(page).scrollIntoViewIfNeeded()
+				await part(page).screenshot({ path })
+			} else await page.screenshot({ path, fullPage })
 			await context.close()
 		}
 	}
