@@ -234,7 +234,13 @@ describe('refusals outside the objects themselves', () => {
 
 	test('buckets: the service role sees them, others see what RLS lets them', async () => {
 		const all = await service().listBuckets()
-		expect(all.data?.map((entry) => entry.id).sort()).toEqual(['carpetas', 'documentos', 'libre', 'publico'])
+		expect(all.data?.map((entry) => entry.id).sort()).toEqual([
+			'avatares',
+			'carpetas',
+			'documentos',
+			'libre',
+			'publico',
+		])
 		expect(all.data?.find((entry) => entry.id === bucket)).toEqual({
 			id: bucket,
 			name: bucket,
