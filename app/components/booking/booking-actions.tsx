@@ -27,10 +27,11 @@ export type BookingActionsCopy = {
 type ActionBooking = Pick<Booking, 'id' | 'fecha' | 'hora' | 'meet_url'>
 
 /**
- * A meeting's three actions wrap in their cell rather than widen the table: beside the 280 px side menu, at 1024 to
- * 1280 px, one line of them pushed 'Cancelar' past the frame's edge (issue 68).
+ * In a table that fits its frame (the client's, StackedTable's `fit`) a meeting's three actions wrap in their cell
+ * rather than widen it: beside the 280 px side menu, at 1024 to 1280 px, one line of them pushed 'Cancelar' past the
+ * frame's edge (issue 68). The admin's wider table keeps them on one line and scrolls its frame instead.
  */
-const bookingActions = cn(rowActions, 'flex-wrap')
+const wrappingActions = cn(rowActions, 'flex-wrap')
 
 function RescheduleForm({
 	booking,
@@ -85,11 +86,14 @@ export function BookingRowActions({
 	booking,
 	options,
 	copy,
+	wrap = false,
 }: {
 	booking: ActionBooking
 	options: RescheduleOptions
 	copy: BookingActionsCopy
+	wrap?: boolean
 }) {
+	const actionsClass = wrap ? wrappingActions : rowActions
 	const hydrated = useHydrated()
 	const [searchParams] = useSearchParams()
 	const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null)
@@ -106,7 +110,7 @@ export function BookingRowActions({
 		const inlineHref = (key: string) =>
 			`?${new URLSearchParams({ ...Object.fromEntries(searchParams), [key]: booking.id })}`
 		return (
-			<div className={bookingActions}>
+			<div className={actionsClass}>
 				{join}
 				<Link to={inlineHref('reprogramar')} className="inline-flex h-9 items-center rounded-full border px-3 text-sm">
 					{copy.reschedule.button}
@@ -121,7 +125,7 @@ export function BookingRowActions({
 		)
 	}
 	return (
-		<div className={bookingActions}>
+		<div className={actionsClass}>
 			{join}
 			<Dialog open={dialog === 'reschedule'} onOpenChange={(open) => setDialog(open ? 'reschedule' : null)}>
 				<DialogTrigger asChild>

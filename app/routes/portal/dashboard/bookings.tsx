@@ -176,7 +176,7 @@ function Bookings({ loaderData, actionData }: Route.ComponentProps) {
 							</td>
 							<td data-label={copy.columns.actions} className="p-4">
 								{tab === 'proximas' && booking.status === 'confirmada' ? (
-									<BookingRowActions booking={booking} options={options} copy={copy} />
+									<BookingRowActions booking={booking} options={options} copy={copy} wrap />
 								) : null}
 							</td>
 						</tr>
