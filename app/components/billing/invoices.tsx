@@ -83,7 +83,7 @@ export function Invoices({ invoices }: { invoices: InvoiceRow[] }) {
 										<InvoiceStatus invoice={invoice} />
 									</td>
 									<td data-label={copy.invoices.actions} className="py-4 pr-8 pl-4">
-										<span className="flex justify-end gap-4 whitespace-nowrap">
+										<span className="flex flex-col items-end gap-1 whitespace-nowrap max-sm:flex-row max-sm:gap-4 2xl:flex-row 2xl:gap-4">
 											<InvoiceLinks invoice={invoice} />
 										</span>
 									</td>
