@@ -1,15 +1,12 @@
 import { randomUUID, createHash } from 'node:crypto'
-import { startApp } from '../support/app-server'
+import { startApp, testAppEnv } from '../support/app-server'
 import { startSession } from '../support/browser'
 import { createAccount } from '../support/data'
 import { assistantOnPlan, storeDocument } from '../support/documents'
 import { expect, openApp, test } from '../support/e2e-test'
 import { startFakeModel } from '../support/fake-model'
-import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { signedIn, serviceClient } from '../support/supabase'
-import { e2eStripe } from '../support/stripe'
-import { stripeURL, supabaseURL } from '../support/urls'
-import { localCompany } from '../../app/.server/local-defaults'
+import { supabaseURL } from '../support/urls'
 
 // While a document is processed the documents page follows its state (issue 67), and a question asked on the
 // page stays answered: the list is read again on its own, and the question (a search and a call to the language
@@ -21,16 +18,7 @@ let app: Awaited<ReturnType<typeof startApp>>
 test.beforeAll(async () => {
 	model = await startFakeModel(['Tu pedido llega ', 'en 2 a 4 semanas.'])
 	app = await startApp((port) => ({
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		...localCompany,
-		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: supabaseURL(),
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: 'smtp://127.0.0.1:9',
-		...e2eStripe(stripeURL()),
+		...testAppEnv(port),
 		LANGUAGE_MODEL_URL: model.url,
 		LANGUAGE_MODEL_KEY: 'clave-de-prueba',
 		LANGUAGE_MODEL: 'modelo-de-prueba',

@@ -1,14 +1,11 @@
 import type { Page, Response } from '@playwright/test'
-import { startApp } from '../support/app-server'
+import { startApp, testAppEnv } from '../support/app-server'
 import { signIn } from '../support/browser'
 import { createAccount } from '../support/data'
 import { appSettled, expect, openApp, test } from '../support/e2e-test'
-import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { startBehindNginx, type Nginx } from '../support/nginx'
-import { e2eStripe } from '../support/stripe'
 import { uniqueName } from '../support/unique'
-import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
-import { localCompany } from '../../app/.server/local-defaults'
+import { rawRequest } from '../support/urls'
 
 // Browsers through the nginx configuration the repository ships (deploy/nginx), in front of a production server on
 // this worker's services: what tests/http/shared-cache.test.ts asks with raw requests, as a visitor's browser sees
@@ -27,16 +24,7 @@ test.beforeAll(async () => {
 	} = await startBehindNginx(
 		(port) =>
 			startApp({
-				SITE_URL: `http://kia.localhost:${port}`,
-				PORTAL_URL: `http://portal.kia.localhost:${port}`,
-				COOKIE_DOMAIN: 'kia.localhost',
-				...localCompany,
-				SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-				SUPABASE_URL: supabaseURL(),
-				SUPABASE_ANON_KEY: localAnonKey,
-				SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-				SMTP_URL: 'smtp://127.0.0.1:9',
-				...e2eStripe(stripeURL()),
+				...testAppEnv(port),
 			}),
 		(app) => app.port,
 	))

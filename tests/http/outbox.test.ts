@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startApp } from '../support/app-server'
+import { startApp, testAppEnv } from '../support/app-server'
 import { createAccount } from '../support/data'
 import { honeypotFields } from '../support/honeypot'
 import { sessionCookie, send, urlencoded } from '../support/hostile-input'
-import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { inbox, type CaughtMail } from '../support/mail'
 import { confirmSubject, subscribeByPost } from '../support/newsletter'
 import { startFaultySmtp } from '../support/smtp-fault'
 import { serviceClient } from '../support/supabase'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { uniqueAddress, uniqueEmail, uniqueSlot } from '../support/unique'
-import { e2eStripe } from '../support/stripe'
-import { siteURL, smtpPort, stripeURL } from '../support/urls'
-import { localCompany } from '../../app/.server/local-defaults'
+import { siteURL, smtpPort } from '../support/urls'
 
 // Nothing lost when a part fails: the production server, its mail server failing as real ones do (refusing
 // connections, or taking them and never answering) and the server itself killed mid-request and mid-job.
@@ -136,17 +133,8 @@ describe('a server killed during ten bookings at once, mid-e-mail', () => {
 		expect(left.length).toBeGreaterThan(0)
 		await smtp.set('none')
 		const next = await startApp((port) => ({
-			SITE_URL: `http://kia.localhost:${port}`,
-			PORTAL_URL: `http://portal.kia.localhost:${port}`,
-			COOKIE_DOMAIN: 'kia.localhost',
-			...localCompany,
-			SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-			SUPABASE_URL: app.supabase.url,
-			SUPABASE_ANON_KEY: localAnonKey,
-			SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-			SMTP_URL: smtp.url,
+			...testAppEnv(port, { supabase: app.supabase.url, smtp: smtp.url }),
 			CONTACT_EMAIL: company,
-			...e2eStripe(stripeURL()),
 		}))
 		try {
 			// The link's job waits 15 s for the request that died; a claim held by the dead worker runs out after 15.

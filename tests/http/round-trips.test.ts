@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startApp } from '../support/app-server'
+import { startApp, testAppEnv } from '../support/app-server'
 import { sessionCookie } from '../support/hostile-input'
-import { localAnonKey, localServiceRoleKey } from '../support/keys'
 import { sequentialCalls, startLatencyProxy, type LatencyProxy, type ProxiedCall } from '../support/latency-proxy'
-import { e2eStripe } from '../support/stripe'
 import { startTestApp, type TestApp } from '../support/test-app'
-import { rawRequest, stripeURL, supabaseURL } from '../support/urls'
+import { rawRequest, supabaseURL } from '../support/urls'
 import { createAccount, createSupportRequest } from '../support/data'
 import { serviceClient } from '../support/supabase'
-import { localCompany } from '../../app/.server/local-defaults'
 
 /**
  * Hosted Supabase is a network round trip away (tens of milliseconds); the
@@ -30,16 +27,7 @@ beforeAll(async () => {
 	stack = await startTestApp()
 	proxy = await startLatencyProxy(supabaseURL(), latencyMs)
 	app = await startApp((port) => ({
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		...localCompany,
-		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: proxy.url,
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: 'smtp://127.0.0.1:2525',
-		...e2eStripe(stripeURL()),
+		...testAppEnv(port, { supabase: proxy.url }),
 	}))
 })
 

@@ -22,6 +22,34 @@ type AppOptions = {
 }
 
 /**
+ * A production server's settings in the tests: both hosts on `port` (https origins as production has, still reached
+ * over plain HTTP as behind a load balancer that ends TLS), the local services' company, a session secret, and the
+ * services it talks to; by default the suite's (tests/e2e/global-setup.ts), and a mail server that is never there.
+ */
+export function testAppEnv(
+	port: number,
+	{
+		supabase = supabaseURL(),
+		stripe = stripeURL(),
+		smtp = 'smtp://127.0.0.1:9',
+		scheme = 'http',
+	}: { supabase?: string; stripe?: string; smtp?: string; scheme?: 'http' | 'https' } = {},
+) {
+	return {
+		SITE_URL: `${scheme}://kia.localhost:${port}`,
+		PORTAL_URL: `${scheme}://portal.kia.localhost:${port}`,
+		COOKIE_DOMAIN: 'kia.localhost',
+		...localCompany,
+		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
+		SUPABASE_URL: supabase,
+		SUPABASE_ANON_KEY: localAnonKey,
+		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+		SMTP_URL: smtp,
+		...e2eStripe(stripe),
+	}
+}
+
+/**
  * Runs the production server (`server.js` on the build made beforehand) and waits until it listens. With
  * `keepOutput: false` the request log is read and dropped, as a log collector would, instead of kept in memory
  * (a benchmark's hundreds of thousands of lines). `nodeArgs` go to Node itself (a benchmark's `--cpu-prof`).
@@ -103,21 +131,7 @@ async function startAppOn(
  */
 export function startHttpsApp(overrides: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}) {
 	return startApp(
-		(port) => ({
-			SITE_URL: `https://kia.localhost:${port}`,
-			PORTAL_URL: `https://portal.kia.localhost:${port}`,
-			COOKIE_DOMAIN: 'kia.localhost',
-			...localCompany,
-			SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-			SUPABASE_URL: supabaseURL(),
-			SUPABASE_ANON_KEY: localAnonKey,
-			SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-			// Nothing is mailed here; the address only has to be valid.
-			SMTP_URL: 'smtp://127.0.0.1:2525',
-			...e2eStripe(stripeURL()),
-			ENABLE_TEST_ROUTES: '1',
-			...overrides,
-		}),
+		(port) => ({ ...testAppEnv(port, { scheme: 'https' }), ENABLE_TEST_ROUTES: '1', ...overrides }),
 		options,
 	)
 }

@@ -1,9 +1,6 @@
 import { startLocalServices } from '../../local'
 import { copyDatabase } from '../../local/supabase/db'
-import { startApp } from './app-server'
-import { localAnonKey, localServiceRoleKey } from './keys'
-import { e2eStripe } from './stripe'
-import { localCompany } from '../../app/.server/local-defaults'
+import { startApp, testAppEnv } from './app-server'
 import { seededStorageDir } from './urls'
 
 /** The database the run's global setup builds (tests/e2e/global-setup.ts). */
@@ -28,16 +25,11 @@ export async function startWorkerStack() {
 		log: false,
 	})
 	const app = await startApp((appPort) => ({
-		SITE_URL: `http://kia.localhost:${appPort}`,
-		PORTAL_URL: `http://portal.kia.localhost:${appPort}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		...localCompany,
-		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: services.supabaseUrl,
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
-		...e2eStripe(services.stripeUrl),
+		...testAppEnv(appPort, {
+			supabase: services.supabaseUrl,
+			stripe: services.stripeUrl,
+			smtp: `smtp://127.0.0.1:${services.smtpPort}`,
+		}),
 		ENABLE_TEST_ROUTES: '1',
 	})).catch(async (error: unknown) => {
 		await services.stop()

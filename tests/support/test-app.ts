@@ -1,12 +1,9 @@
 import { existsSync } from 'node:fs'
 import { startStripe } from '../../local/stripe/server'
 import type { LocalSupabase } from '../../local/supabase/server'
-import { startApp } from './app-server'
-import { localAnonKey, localServiceRoleKey } from './keys'
-import { e2eStripe } from './stripe'
+import { startApp, testAppEnv } from './app-server'
 import { startTestSupabase } from './supabase'
 import { smtpPort } from './urls'
-import { localCompany } from '../../app/.server/local-defaults'
 
 /**
  * The production build (`npm run build` first) on a free port, over a Supabase stand-in and a database of
@@ -23,16 +20,7 @@ export async function startTestApp(
 	const stripe = await startStripe({ port: 0 })
 	const stopServices = () => Promise.all([supabase.stop(), stripe.stop()])
 	const appEnv = (port: number) => ({
-		SITE_URL: `http://kia.localhost:${port}`,
-		PORTAL_URL: `http://portal.kia.localhost:${port}`,
-		COOKIE_DOMAIN: 'kia.localhost',
-		...localCompany,
-		SESSION_SECRET: 'e2e-session-secret-with-more-than-32-characters',
-		SUPABASE_URL: supabase.url,
-		SUPABASE_ANON_KEY: localAnonKey,
-		SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
-		SMTP_URL: `smtp://127.0.0.1:${smtpPort()}`,
-		...e2eStripe(stripe.url),
+		...testAppEnv(port, { supabase: supabase.url, stripe: stripe.url, smtp: `smtp://127.0.0.1:${smtpPort()}` }),
 		ENABLE_TEST_ROUTES: '1',
 		...extraEnv,
 	})
