@@ -9,7 +9,7 @@ const rounds = 5
 /** Issue 52's goal: each page's render at most this much CPU. */
 export const renderBudgetMs = 4
 
-function get(agent: Agent, port: number, path: string, headers: Record<string, string>) {
+export function get(agent: Agent, port: number, path: string, headers: Record<string, string>) {
 	return new Promise<number>((resolve, reject) => {
 		const req = request(
 			{ agent, host: '127.0.0.1', port, path, headers: { Host: `kia.localhost:${port}`, ...headers } },
@@ -24,7 +24,7 @@ function get(agent: Agent, port: number, path: string, headers: Record<string, s
 }
 
 /** `count` sequential requests for `path`; the server's CPU time per request, in ms. */
-async function cpuPerRender(pid: number, send: () => Promise<number>, count: number) {
+export async function cpuPerRender(pid: number, send: () => Promise<number>, count: number) {
 	const before = await cpuMs(pid)
 	for (let index = 0; index < count; index++) {
 		const status = await send()

@@ -17,14 +17,14 @@ export const today = () => new Date().toISOString().slice(0, 10)
  * The production build on a free port against fresh local services, configured
  * as production is (every variable set), so the server runs exactly as deployed.
  * `startApp` starts another server on the same services, e.g. with Supabase
- * behind a latency proxy or with Node's CPU profiler on.
+ * behind a latency proxy or with Node's CPU profiler on. `cwd`: another checkout's build.
  */
-export async function startBenchStack() {
+export async function startBenchStack({ cwd }: { cwd?: string } = {}) {
 	const services = await startLocalServices({
 		ports: { supabase: 0, postgres: 0, smtp: 0, mailWeb: 0, stripe: 0 },
 		log: false,
 	})
-	const startProductionApp = ({ supabaseUrl = services.supabaseUrl, nodeArgs = [] }: AppOptions = {}) =>
+	const startProductionApp = ({ supabaseUrl = services.supabaseUrl, nodeArgs = [], cwd }: AppOptions = {}) =>
 		startApp(
 			(port) => ({
 				SITE_URL: `http://kia.localhost:${port}`,
@@ -39,9 +39,9 @@ export async function startBenchStack() {
 				...localStripe,
 				STRIPE_API_URL: services.stripeUrl,
 			}),
-			{ keepOutput: false, nodeArgs },
+			{ keepOutput: false, nodeArgs, cwd },
 		)
-	const app = await startProductionApp()
+	const app = await startProductionApp({ cwd })
 	return {
 		app,
 		services,
@@ -55,7 +55,7 @@ export async function startBenchStack() {
 	}
 }
 
-type AppOptions = { supabaseUrl?: string; nodeArgs?: string[] }
+type AppOptions = { supabaseUrl?: string; nodeArgs?: string[]; cwd?: string }
 
 export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>
 export type BenchApp = BenchStack['app']

@@ -19,6 +19,8 @@ type AppOptions = {
 	asTheImage?: boolean
 	/** The server's output on this process's too, as it comes (a preview in a terminal). */
 	echo?: boolean
+	/** The checkout whose `server.js` and build run; this process's working directory by default. */
+	cwd?: string
 }
 
 /**
@@ -64,13 +66,14 @@ export function startApp(
 async function startAppOn(
 	port: number,
 	extraEnv: Record<string, string> | ((port: number) => Record<string, string>),
-	{ keepOutput = true, nodeArgs = [] as string[], asTheImage = false, echo = false }: AppOptions,
+	{ keepOutput = true, nodeArgs = [] as string[], asTheImage = false, echo = false, cwd }: AppOptions,
 ) {
 	const env = typeof extraEnv === 'function' ? extraEnv(port) : extraEnv
 	const image = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port) }
 	const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
 		env: asTheImage ? { ...image, ...env } : { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port) },
 		stdio: ['ignore', 'pipe', 'pipe'],
+		cwd,
 	})
 	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
 	const closed = once(child, 'close')
