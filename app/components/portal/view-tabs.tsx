@@ -3,7 +3,7 @@ import { cn } from '~/lib/utils'
 
 /**
  * A page's views as links in one pill, the current one filled with the brand colour: the portal's tab style
- * (Mis Reuniones' Próximas and Pasadas), for pages whose views live in the URL.
+ * for pages whose views live in the URL (Mis Reuniones' Próximas and Pasadas, the admin's billing views).
  */
 export function ViewTabs({ label, tabs }: { label: string; tabs: { to: string; label: string; current: boolean }[] }) {
 	return (

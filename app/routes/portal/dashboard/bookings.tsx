@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { useHydrated } from '~/components/hydrated'
 import { guardedUser } from '~/.server/auth/guards'
 import {
@@ -14,6 +14,7 @@ import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
 import { InlineBookingForm, BookingRowActions } from '~/components/booking/booking-actions'
 import { StackedTable } from '~/components/portal/stacked-table'
 import { StatusBadge } from '~/components/portal/status-badge'
+import { ViewTabs } from '~/components/portal/view-tabs'
 import { BackToDashboard, PageTitle } from '~/components/portal/dashboard-shell'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog'
@@ -22,7 +23,6 @@ import { bookingsCopy as copy } from '~/content/meetings'
 import { splitBookings } from '~/lib/booking'
 import { formatBookingTime } from '~/lib/dates'
 import { withSlotFields } from '~/lib/slots'
-import { cn } from '~/lib/utils'
 import type { Route } from './+types/bookings'
 import { keepFormOnFailure } from '~/components/toaster'
 import { routeComponent } from '~/lib/route-component'
@@ -125,21 +125,13 @@ function Bookings({ loaderData, actionData }: Route.ComponentProps) {
 			<PageTitle title={copy.title}>
 				<NewBooking bookingUrl={loaderData.bookingUrl} />
 			</PageTitle>
-			<nav aria-label="Reuniones" className="mb-6 inline-flex rounded-full border bg-surface p-1">
-				{(['proximas', 'pasadas'] as const).map((value) => (
-					<Link
-						key={value}
-						to={value === 'proximas' ? '?' : '?tab=pasadas'}
-						aria-current={tab === value ? 'page' : undefined}
-						className={cn(
-							'rounded-full px-5 py-2 text-sm font-medium',
-							tab === value ? 'bg-brand text-brand-foreground' : 'text-muted-foreground hover:text-foreground',
-						)}
-					>
-						{value === 'proximas' ? copy.tabs.upcoming : copy.tabs.past}
-					</Link>
-				))}
-			</nav>
+			<ViewTabs
+				label="Reuniones"
+				tabs={[
+					{ to: '?', label: copy.tabs.upcoming, current: tab === 'proximas' },
+					{ to: '?tab=pasadas', label: copy.tabs.past, current: tab === 'pasadas' },
+				]}
+			/>
 			{actionData?.error ? (
 				<p role="alert" className="mb-6 rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm text-danger">
 					{actionData.error}
