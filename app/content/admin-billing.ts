@@ -37,7 +37,7 @@ export const adminBillingCopy = {
 	},
 	columns: {
 		suscripciones: ['Cliente', 'Plan', 'Estado', 'Importe sin IVA', 'Próxima renovación', 'Alta', 'Stripe'],
-		pagos: ['Cliente', 'Plan', 'Estado', 'Total con IVA', 'Fecha', 'Stripe'],
+		pagos: ['Cliente', 'Plan', 'Estado', 'Importe sin IVA', 'Total con IVA', 'Fecha', 'Stripe'],
 		fallidos: ['Cliente', 'Qué', 'Plan', 'Estado', 'Pendiente con IVA', 'Fecha', 'Stripe'],
 	},
 	empty: {

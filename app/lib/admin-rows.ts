@@ -93,6 +93,7 @@ export const adminPaymentRow = z.object({
 	plan: text,
 	periodo: text,
 	status: text,
+	amount_subtotal: z.number(),
 	amount_total: z.number(),
 	currency: text,
 	created_at: text,

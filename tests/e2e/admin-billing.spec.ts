@@ -51,7 +51,8 @@ test.describe('Facturación', () => {
 		await views.getByRole('link', { name: 'Pagos únicos' }).click()
 		await expect(views.getByRole('link', { name: 'Pagos únicos' })).toHaveAttribute('aria-current', 'page')
 		const paid = page.getByRole('row').filter({ hasText: 'Enterprise · Anual' })
-		await expect(paid).toContainText('4.800 €')
+		await expect(paid.getByRole('cell', { name: '4.800 €', exact: true })).toBeVisible()
+		await expect(paid.getByRole('cell', { name: '5.808 €', exact: true })).toBeVisible()
 		await expect(paid).toContainText('Pagado')
 		await expect(paid.getByRole('link', { name: /^Ver en Stripe/ })).toHaveAttribute(
 			'href',

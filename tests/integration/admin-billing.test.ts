@@ -44,6 +44,8 @@ function payment(id: string, fields: Record<string, unknown>) {
 		price_id: 'price_e_a',
 		plan: 'enterprise',
 		periodo: 'annual',
+		amount_subtotal: null,
+		amount_tax: null,
 		amount_total: 480000,
 		currency: 'eur',
 		status: 'paid',
@@ -188,12 +190,15 @@ describe('lists', () => {
 				invoice(`pagada_${customer}`, { customer_id: customer, status: 'paid' }),
 				invoice(`saldada_${customer}`, { customer_id: customer, status: 'open', amount_due: 0, amount_paid: 0 }),
 			]),
-			service
-				.from('pagos')
-				.insert([
-					payment(`impagado_${customer}`, { customer_id: customer, status: 'unpaid', created_at: daysAgo(1) }),
-					payment(`cobrado_${customer}`, { customer_id: customer }),
-				]),
+			service.from('pagos').insert([
+				payment(`impagado_${customer}`, { customer_id: customer, status: 'unpaid', created_at: daysAgo(1) }),
+				payment(`cobrado_${customer}`, {
+					customer_id: customer,
+					amount_subtotal: 480000,
+					amount_tax: 100800,
+					amount_total: 580800,
+				}),
+			]),
 		])
 		expect(written.map((result) => result.error)).toEqual([null, null, null])
 		const failed = await admin.rpc('admin_pagos_fallidos', { termino: customer, desde: 0, cuantos: 20 })
@@ -220,6 +225,12 @@ describe('lists', () => {
 		})
 		expect(starterOnly.data).toMatchObject({ total: 1 })
 		const payments = await admin.rpc('admin_pagos', { termino: customer, desde: 0, cuantos: 20, estado: 'paid' })
-		expect(payments.data).toMatchObject({ total: 1, rows: [{ id: `cs_cobrado_${customer}` }] })
+		expect(payments.data).toMatchObject({
+			total: 1,
+			rows: [{ id: `cs_cobrado_${customer}`, amount_subtotal: 480000, amount_total: 580800 }],
+		})
+		// A payment recorded before IVA was charged has no base of its own: its total is its base.
+		const unpaid = await admin.rpc('admin_pagos', { termino: customer, desde: 0, cuantos: 20, estado: 'unpaid' })
+		expect(unpaid.data).toMatchObject({ rows: [{ amount_subtotal: 480000, amount_total: 480000 }] })
 	})
 })

@@ -174,7 +174,10 @@ export async function billedClient(label: string) {
 				price_id: 'price_enterprise_annual',
 				plan: 'enterprise',
 				periodo: 'annual',
-				amount_total: 480000,
+				// A Spanish buyer's: 4,800 plus 21 % IVA, as the webhook records a Checkout with Stripe Tax.
+				amount_subtotal: 480000,
+				amount_tax: 100800,
+				amount_total: 580800,
 				currency: 'eur',
 				status: 'paid',
 				payment_intent_id: `pi_${tag}`,

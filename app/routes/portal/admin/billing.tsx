@@ -297,7 +297,7 @@ function SubscriptionRows({ rows }: { rows: Linked<SubscriptionRow>[] }) {
 }
 
 function PaymentRows({ rows }: { rows: Linked<PaymentRow>[] }) {
-	const [client, plan, status, amount, date, stripe] = copy.columns.pagos
+	const [client, plan, status, base, amount, date, stripe] = copy.columns.pagos
 	return rows.map((row) => (
 		<tr key={row.id} className="border-b last:border-0">
 			<Cell label={client}>
@@ -308,6 +308,9 @@ function PaymentRows({ rows }: { rows: Linked<PaymentRow>[] }) {
 			</Cell>
 			<Cell label={status}>
 				<StatusBadge status={row.status} />
+			</Cell>
+			<Cell label={base} className="whitespace-nowrap tabular-nums">
+				{formatAmount(row.amount_subtotal, row.currency)}
 			</Cell>
 			<Cell label={amount} className="whitespace-nowrap tabular-nums">
 				{formatAmount(row.amount_total, row.currency)}
