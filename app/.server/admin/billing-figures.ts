@@ -8,14 +8,7 @@ import { billedStatuses, monthlyRevenue } from '~/lib/revenue'
 import { loadAdminPage } from './list'
 import { stripeDashboardUrl } from '../billing/stripe'
 import { log } from '../log'
-import {
-	adminFailedRow,
-	adminPaymentRow,
-	adminSubscriptionRow,
-	type AdminFailedRow,
-	type AdminPaymentRow,
-	type AdminSubscriptionRow,
-} from '~/lib/admin-rows'
+import { adminFailedRow, adminPaymentRow, adminSubscriptionRow } from '~/lib/admin-rows'
 
 type Client = SupabaseClient<Database>
 
@@ -94,12 +87,6 @@ export async function loadBillingFigures(supabase: Client) {
 		failed: failed.error ? null : (failedTotal.safeParse(failed.data).data?.total ?? null),
 	}
 }
-
-export type SubscriptionRow = AdminSubscriptionRow
-
-export type PaymentRow = AdminPaymentRow
-
-export type FailedRow = AdminFailedRow
 
 /** Each row with where it opens in Stripe's Dashboard. */
 function withStripeUrl<Page extends { rows: object[] }>(

@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import {
-	loadBillingFigures,
-	loadBillingList,
-	type FailedRow,
-	type PaymentRow,
-	type SubscriptionRow,
-} from '~/.server/admin/billing-figures'
+import { loadBillingFigures, loadBillingList } from '~/.server/admin/billing-figures'
 import { getSupabase } from '~/.server/supabase/client'
 import { AdminTable, ClearFilters, FilterSelect } from '~/components/admin/admin-table'
 import { Badge, type BadgeTone } from '~/components/portal/status-badge'
@@ -15,6 +9,7 @@ import { ViewTabs } from '~/components/portal/view-tabs'
 import { adminBillingCopy as copy } from '~/content/admin-billing'
 import { billingStatusLabels, invoiceStatusLabels } from '~/content/billing'
 import { periodLabels, planById } from '~/content/plans'
+import type { AdminFailedRow, AdminPaymentRow, AdminSubscriptionRow } from '~/lib/admin-rows'
 import { formatEuros, formatCount, formatAmount } from '~/lib/money'
 import {
 	billingFiltersFrom,
@@ -260,7 +255,7 @@ function Cell({ label, className, children }: { label: string; className?: strin
 	)
 }
 
-function SubscriptionRows({ rows }: { rows: Linked<SubscriptionRow>[] }) {
+function SubscriptionRows({ rows }: { rows: Linked<AdminSubscriptionRow>[] }) {
 	const [client, plan, status, amount, renewal, since, stripe] = copy.columns.suscripciones
 	return rows.map((row) => (
 		<tr key={row.id} className="border-b last:border-0">
@@ -296,7 +291,7 @@ function SubscriptionRows({ rows }: { rows: Linked<SubscriptionRow>[] }) {
 	))
 }
 
-function PaymentRows({ rows }: { rows: Linked<PaymentRow>[] }) {
+function PaymentRows({ rows }: { rows: Linked<AdminPaymentRow>[] }) {
 	const [client, plan, status, base, amount, date, stripe] = copy.columns.pagos
 	return rows.map((row) => (
 		<tr key={row.id} className="border-b last:border-0">
@@ -325,7 +320,7 @@ function PaymentRows({ rows }: { rows: Linked<PaymentRow>[] }) {
 	))
 }
 
-function FailedRows({ rows }: { rows: Linked<FailedRow>[] }) {
+function FailedRows({ rows }: { rows: Linked<AdminFailedRow>[] }) {
 	const [client, what, plan, status, due, date, stripe] = copy.columns.fallidos
 	return rows.map((row) => (
 		<tr key={`${row.tipo}-${row.id}`} className="border-b last:border-0">
