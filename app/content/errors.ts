@@ -6,10 +6,16 @@ export const serviceUnavailableCopy = {
 	home: 'Volver a la web',
 } as const
 
+/** nginx's page for a request it refuses before the app: an address, a header or a body too long or malformed. */
+export const badRequestCopy = {
+	title: 'No podemos atender esta petición',
+	message: 'La dirección, alguna cabecera o los datos enviados son demasiado largos o no son válidos.',
+	home: 'Volver a la web',
+} as const
+
 /**
- * nginx's page for a form sent while the app did not answer (deploy/nginx/unavailable-post.html has these words:
- * tests/http/nginx-config.test.ts). Without JavaScript the visitor left the form's page; going back brings it
- * again as typed, which browsers keep.
+ * nginx's page for a form sent while the app did not answer. Without JavaScript the visitor left the form's page;
+ * going back brings it again as typed, which browsers keep.
  */
 export const unconfirmedSubmissionCopy = {
 	title: 'No hemos podido confirmar tu envío',

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { securityHeaders } from '~/.server/security/headers'
-import { serviceUnavailableCopy, unconfirmedSubmissionCopy } from '~/content/errors'
+import { badRequestCopy, serviceUnavailableCopy, unconfirmedSubmissionCopy } from '~/content/errors'
 import { freePort } from '../../local/service'
 import { cookieSpellings } from '../support/cookie-spellings'
 import { startNginx, type Nginx } from '../support/nginx'
@@ -243,7 +243,7 @@ describe("nginx's own answers: the product's page, with the headers the app's pa
 		const text = response.body.replace(/\s+/g, ' ')
 		for (const expected of words) expect(text).toContain(expected)
 	}
-	const refused = ['No podemos atender esta petición', 'Volver a la web']
+	const refused = [badRequestCopy.title, badRequestCopy.message, badRequestCopy.home]
 
 	test('a crossed host 400, a body over 1 MB 413, an address over 8 KB 414, a header over 8 KB 400', async () => {
 		expectProductPage(await askAs(`http://portal.kia.localhost:${port}/`, siteHost()), 400, refused)
