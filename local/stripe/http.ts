@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http'
 export type Reply = { status: number; headers?: Record<string, string>; body?: string | Buffer }
 
 /** The API version the stand-in speaks: the one the installed SDK pins. */
-export const apiVersion = '2026-10-28.endive'
+export const apiVersion = '2026-11-18.endive'
 
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
 	// Stripe pretty-prints its JSON; keeping that makes captured responses easy to compare.

@@ -140,7 +140,7 @@ describe('the local Stripe stand-in: prices and products', () => {
 		})
 		expect(
 			await refusal(stripe.prices.create({ currency: 'eur', unit_amount: 100, product: 'prod_nope' })),
-		).toMatchObject({ statusCode: 400, code: 'resource_missing', message: "No such product: 'prod_nope'" })
+		).toMatchObject({ statusCode: 400, code: 'resource_missing', raw: { message: "No such product: 'prod_nope'" } })
 		expect(
 			await refusal(stripe.prices.create({ product: starterProduct, unit_amount: 100 } as Stripe.PriceCreateParams)),
 		).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'currency' })
@@ -177,7 +177,7 @@ describe('the local Stripe stand-in: prices and products', () => {
 			.catch((caught: unknown) => caught)
 		expect(error).toMatchObject({
 			statusCode: 400,
-			message: 'The price specified is inactive. This field only accepts active prices.',
+			raw: { message: 'The price specified is inactive. This field only accepts active prices.' },
 		})
 	})
 

@@ -51,7 +51,7 @@ describe('customers', () => {
 		expect(error).toMatchObject({
 			statusCode: 404,
 			code: 'resource_missing',
-			message: "No such customer: 'cus_nope'",
+			raw: { message: "No such customer: 'cus_nope'" },
 			param: 'id',
 		})
 	})
@@ -179,7 +179,7 @@ describe('checkout sessions', () => {
 			type: 'StripeInvalidRequestError',
 			rawType: 'invalid_request_error',
 			code: 'resource_missing',
-			message: "No such price: 'price_nope'",
+			raw: { message: "No such price: 'price_nope'" },
 			param: 'line_items[0][price]',
 		})
 
@@ -222,7 +222,7 @@ describe('checkout sessions', () => {
 		expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
 		expect(error).toMatchObject({
 			statusCode: 401,
-			message: expect.stringMatching(/^Invalid API Key provided: sk_live_\*+/),
+			raw: { message: expect.stringMatching(/^Invalid API Key provided: sk_live_\*+/) },
 		})
 		expect(String((error as Error).message)).not.toContain('not_for_the_stand_in')
 
@@ -372,7 +372,7 @@ describe('paying', () => {
 				'invoice.paid',
 				'checkout.session.completed',
 			])
-			expect(events.every((event) => event.api_version === '2026-10-28.endive' && event.livemode === false)).toBe(true)
+			expect(events.every((event) => event.api_version === '2026-11-18.endive' && event.livemode === false)).toBe(true)
 			// Each event carries the invoice as it was then: a draft, then numbered and open, then paid.
 			expect(events.slice(1, 4).map((event) => (event.data.object as Stripe.Invoice).status)).toEqual([
 				'draft',

@@ -280,7 +280,7 @@ describe('changing a subscription’s price', () => {
 		expect(canceled).toMatchObject({
 			statusCode: 400,
 			type: 'StripeInvalidRequestError',
-			message: 'A canceled subscription can only update its cancellation_details and metadata.',
+			raw: { message: 'A canceled subscription can only update its cancellation_details and metadata.' },
 		})
 		expect(await stripe.subscriptions.update(subscriptionId, { metadata: { nota: 'sigue' } })).toMatchObject({
 			status: 'canceled',

@@ -102,7 +102,7 @@ describe('tax rates', () => {
 				rawType: 'invalid_request_error',
 				code: 'parameter_unknown',
 				param,
-				message: `Received unknown parameter: ${param}`,
+				raw: { message: `Received unknown parameter: ${param}` },
 			})
 		}
 		expect(await stripe.taxRates.retrieve(rate.id)).toMatchObject({ percentage: 21, inclusive: false })
@@ -122,7 +122,7 @@ describe('tax rates', () => {
 		expect(await refusal(stripe.taxRates.retrieve('txr_nope'))).toMatchObject({
 			statusCode: 404,
 			code: 'resource_missing',
-			message: "No such tax_rate: 'txr_nope'",
+			raw: { message: "No such tax_rate: 'txr_nope'" },
 		})
 	})
 })
@@ -252,13 +252,13 @@ describe('tax IDs', () => {
 			rawType: 'invalid_request_error',
 			code: 'tax_id_invalid',
 			param: 'value',
-			message: 'Invalid value for eu_vat.',
+			raw: { message: 'Invalid value for eu_vat.' },
 			doc_url: 'https://stripe.com/docs/error-codes/tax-id-invalid',
 		})
 		expect(await refusal(stripe.customers.createTaxId(customer.id, { type: 'es_cif', value: '1234' }))).toMatchObject({
 			statusCode: 400,
 			code: 'tax_id_invalid',
-			message: 'Invalid value for es_cif.',
+			raw: { message: 'Invalid value for es_cif.' },
 		})
 		expect(
 			await refusal(stripe.customers.createTaxId(customer.id, { type: 'xx_vat', value: 'XX123456789' })),
