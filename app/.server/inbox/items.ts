@@ -79,8 +79,16 @@ export async function updateInboxItem(
 	return !error && data.length === 1 ? { ok: true } : { ok: false, message: copy.manage.error }
 }
 
-export async function addInboxNote(supabase: Client, id: string, body: string): Promise<InboxChange> {
-	const { error } = await supabase.from('form_submission_events').insert({ submission_id: id, kind: 'nota', body })
+/** Once: a repeat with its `clave` (app/.server/http/submission-key.ts), a double click, adds nothing. */
+export async function addInboxNote(
+	supabase: Client,
+	id: string,
+	body: string,
+	clave: string | null,
+): Promise<InboxChange> {
+	const { error } = await supabase
+		.from('form_submission_events')
+		.upsert({ submission_id: id, kind: 'nota', body, clave }, { onConflict: 'clave', ignoreDuplicates: true })
 	if (error) log.error({ err: error }, '[support] note failed')
 	return error ? { ok: false, message: copy.note.error } : { ok: true }
 }
@@ -88,18 +96,22 @@ export async function addInboxNote(supabase: Client, id: string, body: string): 
 /**
  * Keeps the reply on the item's thread; the database enqueues its e-mail to the sender with it (answers going to
  * the company's inbox; a client's request also links to its thread in the portal). A new item is taken by
- * whoever answers it first.
+ * whoever answers it first. Once: a repeat with its `clave` stores no second reply, so no second e-mail is queued.
  */
 export async function replyToSender(
 	supabase: Client,
 	adminId: string,
 	item: InboxItem,
 	reply: { subject: string; body: string },
+	clave: string | null,
 ): Promise<InboxChange & { email?: string }> {
 	if (!item.sender.email) return { ok: false, message: copy.reply.noAddress }
 	const { error } = await supabase
 		.from('form_submission_events')
-		.insert({ submission_id: item.id, kind: 'respuesta', subject: reply.subject, body: reply.body })
+		.upsert(
+			{ submission_id: item.id, kind: 'respuesta', subject: reply.subject, body: reply.body, clave },
+			{ onConflict: 'clave', ignoreDuplicates: true },
+		)
 	if (error) {
 		log.error({ err: error }, '[support] reply failed')
 		return { ok: false, message: copy.reply.failed }

@@ -4,10 +4,19 @@ import { data, Form, Link, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { guardedUser } from '~/.server/auth/guards'
 import { readForm, sendsEveryField } from '~/.server/http/responses'
+import { submissionKey } from '~/.server/http/submission-key'
 import { getSupabase } from '~/.server/supabase/client'
 import { addInboxNote, loadInboxItem, replyToSender, updateInboxItem } from '~/.server/inbox/items'
 import { redirectWithToast, toastHeaders } from '~/.server/http/toast'
-import { ErrorList, Field, selectClass, SubmitButton, TextareaField, usePendingForm } from '~/components/forms'
+import {
+	ErrorList,
+	Field,
+	selectClass,
+	SubmissionKeyInput,
+	SubmitButton,
+	TextareaField,
+	usePendingForm,
+} from '~/components/forms'
 import { InboxStatusBadge, inboxKindLabel } from '~/components/inbox/inbox-status'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { adminCopy } from '~/content/admin'
@@ -51,14 +60,16 @@ export async function action({ request, url, context, params }: Route.ActionArgs
 	if (intent === 'note') {
 		const submission = parseWithZod(form, { schema: supportNoteSchema })
 		if (submission.status !== 'success') return data({ note: submission.reply() }, { status: 400 })
-		const result = await addInboxNote(supabase, params.id, submission.value.body)
+		const clave = submissionKey(form, user.id, { item: item.id, intent, ...submission.value })
+		const result = await addInboxNote(supabase, params.id, submission.value.body, clave)
 		if (!result.ok) return refused(result.message, { note: submission.reply({ formErrors: [result.message] }) })
 		return redirectWithToast(back, { type: 'success', title: copy.note.saved })
 	}
 	if (intent === 'reply') {
 		const submission = parseWithZod(form, { schema: supportReplySchema })
 		if (submission.status !== 'success') return data({ reply: submission.reply() }, { status: 400 })
-		const result = await replyToSender(supabase, user.id, item, submission.value)
+		const clave = submissionKey(form, user.id, { item: item.id, intent, ...submission.value })
+		const result = await replyToSender(supabase, user.id, item, submission.value, clave)
 		if (!result.ok) return refused(result.message, { reply: submission.reply({ formErrors: [result.message] }) })
 		return redirectWithToast(back, { type: 'success', title: copy.reply.sent(result.email ?? '') })
 	}
@@ -165,6 +176,7 @@ function NoteForm({
 	return (
 		<Form method="post" className="space-y-3" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="note" />
+			<SubmissionKeyInput lastResult={lastResult} />
 			<TextareaField
 				label={text.body}
 				textareaProps={{ ...getTextareaProps(fields.body), rows: 3 }}
@@ -203,6 +215,7 @@ function ReplyForm({
 	return (
 		<Form method="post" className="space-y-3" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="reply" />
+			<SubmissionKeyInput lastResult={lastResult} />
 			<p className="text-sm text-muted-foreground">{text.hint(email)}</p>
 			<Field
 				label={text.subject}
