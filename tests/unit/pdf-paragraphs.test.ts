@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { extractDocument } from '~/.server/knowledge/extract'
 import { passagesOf } from '~/.server/knowledge/passages'
-import { pageText, type PositionedText } from '~/.server/knowledge/pdf-layout'
+import { documentText, pageText, type PositionedText } from '~/.server/knowledge/pdf-layout'
+import { seedDocuments } from '../../scripts/seed-documents'
 import { pdfFile, prosePages, textPdf } from '../support/documents'
 
 // A PDF written as full pages of text is read as its paragraphs, so 'Probar el asistente' quotes a paragraph or
@@ -60,11 +61,58 @@ describe('a page of positioned lines', () => {
 	})
 })
 
+describe('a document’s running lines', () => {
+	const page = (number: number, body: [string, number][]): PositionedText[] =>
+		drawn([['Ortega Asesores', 820], ['Guía de plazos', 808], ...body, [`Página ${number} de 3`, 40]])
+
+	test('a header and footer on most pages are left out of each, the page’s own lines kept', () => {
+		const pages = documentText([
+			page(1, [['Guía de plazos', 700]]),
+			page(2, [['El modelo 303 vence el día 20.', 700]]),
+			drawn([
+				['Ortega Asesores', 820],
+				['Notas', 700],
+			]),
+		])
+		// The title repeated inside the first page's text is the page's, and the last page's own footer is gone.
+		expect(pages).toEqual(['Guía de plazos', 'El modelo 303 vence el día 20.', 'Notas'])
+	})
+
+	test('nothing is left out of a single page, nor of pages whose edges differ but for their page number', () => {
+		const single = page(1, [['Texto', 700]])
+		expect(documentText([single])).toEqual([pageText(single)])
+		const differing = [
+			drawn([
+				['Tarifa 2026: 149 €', 800],
+				['Mantenimiento', 700],
+			]),
+			drawn([
+				['Tarifa 2026: 180 €', 800],
+				['Formación', 700],
+			]),
+		]
+		expect(documentText(differing)).toEqual(differing.map(pageText))
+	})
+
+	test('the seed’s PDFs are read without their footer, every other line kept', async () => {
+		for (const file of await seedDocuments()) {
+			const { pages } = await extractDocument('pdf', new Uint8Array(file.bytes))
+			expect(pages, file.name).toHaveLength(file.pages)
+			for (const { text } of pages) {
+				expect(text, file.name).not.toMatch(/página \d+ de \d+/)
+				expect(text.trim(), file.name).not.toBe('')
+			}
+		}
+	})
+})
+
 describe('a PDF laid out as full pages', () => {
 	test('gives passages of whole paragraphs, each with its page', async () => {
 		const pages = prosePages(3, { title: 'Manual del asistente' })
 		const passages = passagesOf(await extractDocument('pdf', new Uint8Array(await textPdf(pages))))
-		const paragraphsOf = (page: number) => (pages[page - 1] ?? '').split('\n\n').map(normalized)
+		// Each page's first line, 'Manual del asistente, página n.', is its running header: left out.
+		const paragraphsOf = (page: number) => (pages[page - 1] ?? '').split('\n\n').slice(1).map(normalized)
+		expect(passages.map((passage) => passage.texto).join('\n')).not.toContain('Manual del asistente, página')
 
 		expect(passages.length).toBeGreaterThan(pages.length * 2)
 		for (const passage of passages) {

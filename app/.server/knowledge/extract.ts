@@ -2,7 +2,7 @@ import mammoth from 'mammoth'
 import { unzipSync } from 'fflate'
 import { extractTextItems, getDocumentProxy } from 'unpdf'
 import { documentLimits, type DocumentFailure, type DocumentType } from '~/lib/documents'
-import { pageText } from './pdf-layout'
+import { documentText } from './pdf-layout'
 
 /** A document's text, page by page (a format without pages is one page with no number). */
 export type Extracted = { pages: { page: number | null; text: string }[]; pageCount: number | null }
@@ -32,7 +32,8 @@ export async function extractDocument(type: DocumentType, bytes: Uint8Array): Pr
 
 /**
  * PDF.js (through unpdf, its build for servers), page by page so a quote can cite its page, each page's text in
- * the paragraphs its layout shows (pdf-layout.ts) so a quote is a paragraph, not a page.
+ * the paragraphs its layout shows (pdf-layout.ts) so a quote is a paragraph, not a page, and without the running
+ * header and footer every page repeats.
  */
 async function pdfText(bytes: Uint8Array): Promise<Extracted> {
 	let document: Awaited<ReturnType<typeof getDocumentProxy>>
@@ -52,7 +53,7 @@ async function pdfText(bytes: Uint8Array): Promise<Extracted> {
 		} catch {
 			throw new UnreadableDocument('danado', pageCount)
 		}
-		return { pages: items.map((page, index) => ({ page: index + 1, text: pageText(page) })), pageCount }
+		return { pages: documentText(items).map((text, index) => ({ page: index + 1, text })), pageCount }
 	} finally {
 		await document.loadingTask.destroy()
 	}
