@@ -119,6 +119,7 @@ export const adminDocumentsCopy = {
 	title: 'Documentos',
 	lead: 'Los documentos de cada asistente, su estado y sus errores.',
 	assistants: 'Asistentes con documentos',
+	list: 'Todos los documentos',
 	columns: ['Documento', 'Asistente', 'Cliente', 'Subido', 'Estado', 'Acciones'],
 	assistantColumns: ['Asistente', 'Cliente', 'Plan', 'Documentos', 'En marcha', 'Con error'],
 	noPlan: 'Sin plan',

@@ -105,6 +105,9 @@ test('the team sees the documents, their states and the queue', async ({ page })
 	await startSession(page, admin.email)
 	await openApp(page, portalURL('/admin/documentos'))
 	await expect(page.getByRole('heading', { level: 1, name: 'Documentos' })).toBeVisible()
+	// Every client's documents, not the admin's own.
+	await expect(page.getByRole('heading', { level: 2, name: 'Todos los documentos' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Tus documentos' })).toHaveCount(0)
 	await expect(page.getByTestId('documents-queue')).toContainText('En la cola:')
 	await expect(page.getByRole('link', { name: 'Ver la cola de trabajos' })).toHaveAttribute(
 		'href',

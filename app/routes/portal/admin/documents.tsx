@@ -81,7 +81,7 @@ function AdminDocuments({ loaderData }: Route.ComponentProps) {
 				))}
 			</StackedTable>
 			<div className="mt-8 mb-3 flex flex-wrap items-center gap-4">
-				<h2 className="text-xl font-semibold">{documentsCopy.list.heading}</h2>
+				<h2 className="text-xl font-semibold">{copy.list}</h2>
 				<Link to="?estado=fallido" className="text-sm font-medium text-brand-ink underline-offset-4 hover:underline">
 					{copy.filterFailed}
 				</Link>
