@@ -1,3 +1,5 @@
+import { formatCount } from '~/lib/money'
+
 /** The client's side of support, /dashboard/soporte: kept apart from the dashboard's copy, which every portal page loads. */
 export const supportRequestsCopy = {
 	title: 'Soporte',
@@ -18,7 +20,8 @@ export const supportRequestsCopy = {
 		empty: 'Todavía no has enviado ninguna solicitud.',
 		emptyText: 'Cuando nos escribas, verás aquí cada solicitud y nuestras respuestas.',
 		opened: (date: string) => `Enviada el ${date}`,
-		replies: (count: number) => (count === 1 ? '1 respuesta' : `${count} respuestas`),
+		// A number and its noun stay on one line (a no-break space).
+		replies: (count: number) => (count === 1 ? '1\u00a0respuesta' : `${formatCount(count)}\u00a0respuestas`),
 		noReplies: 'Sin respuesta todavía',
 	},
 	// How a client reads an inbox status: 'nueva' is new to the team, not to them.

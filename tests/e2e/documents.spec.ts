@@ -38,6 +38,9 @@ test('with JavaScript: upload, watch it become ready, ask it, download it, delet
 	await expect(page.getByText('«Notas.txt»: recibido.')).toBeVisible()
 	await expect(row(page, 'Condiciones de entrega ñ.pdf')).toContainText('Listo · 2 pasajes', { timeout: 20_000 })
 	await expect(row(page, 'Condiciones de entrega ñ.pdf')).toContainText('2')
+	// The state's pill is one line, however narrow its column.
+	const pill = await row(page, 'Condiciones de entrega ñ.pdf').getByText('Listo · 2 pasajes').boundingBox()
+	expect(pill?.height ?? 0).toBeLessThan(24)
 	await expect(row(page, 'Condiciones de entrega ñ.pdf')).toContainText('Lucía Ibáñez')
 	await expect(page.getByTestId('documents-quota')).toHaveText('2 de 100 documentos')
 

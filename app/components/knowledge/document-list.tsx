@@ -45,7 +45,10 @@ export function DocumentState({ document }: { document: Pick<DocumentRow, 'estad
 	return (
 		<div className="flex flex-col items-start gap-1">
 			<Badge tone={tones[state]}>
-				{state === 'listo' ? `${copy.states.listo} · ${copy.passages(document.pasajes)}` : copy.states[state]}
+				{/* A short state: broken over two lines in a narrow column, its pill no longer reads as one. */}
+				<span className="whitespace-nowrap">
+					{state === 'listo' ? `${copy.states.listo} · ${copy.passages(document.pasajes)}` : copy.states[state]}
+				</span>
 			</Badge>
 			{state === 'fallido' && isFailure(document.motivo) ? (
 				<p className="max-w-xs text-xs text-danger">{copy.failures[document.motivo]}</p>
