@@ -55,6 +55,9 @@ export async function screenshotThemes(
 				})
 			}
 			await prepare?.(page)
+			// Chromium refuses a capture ('Unable to capture screenshot') of a view with no frame of its own yet, as a
+			// page just loaded on a busy machine can be: the second animation frame comes after one was drawn.
+			await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))))
 			const path = `test-results/screenshots/${name}-${device}-${theme}.png`
 			if (part) {
 				await part(page).scrollIntoViewIfNeeded()
