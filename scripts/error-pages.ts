@@ -144,38 +144,36 @@ a:focus-visible {
 }
 `
 
-const escapeHtml = (text: string) =>
-	text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
-
+/** The page as React writes markup (it escapes the words); nginx's sub_filter needs `<html lang="es">` as it is. */
 function html({ when, title, paragraphs, retry, home }: ErrorPage) {
-	const words = paragraphs
-		.map(({ text, kept }) => `<p${kept ? ' class="kept"' : ''}>${escapeHtml(text)}</p>`)
-		.join('\n')
-	const links = [retry ? `<a href="">${escapeHtml(retry)}</a>` : '', `<a href="/">${escapeHtml(home)}</a>`]
-		.filter(Boolean)
-		.join('\n')
-	return `<!doctype html>
-<!-- ${when} Made by scripts/error-pages.ts: edit it, not this file. -->
-<html lang="es">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<meta name="robots" content="noindex" />
-<title>${escapeHtml(title)} · KIA</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
-${renderToStaticMarkup(createElement(Logo))}
-<h1>${escapeHtml(title)}</h1>
-${words}
-<nav>
-${links}
-</nav>
-</main>
-</body>
-</html>
-`
+	const h = createElement
+	const links = [retry ? h('a', { href: '', key: 'retry' }, retry) : null, h('a', { href: '/', key: 'home' }, home)]
+	const page = h(
+		'html',
+		{ lang: 'es' },
+		h(
+			'head',
+			null,
+			h('meta', { charSet: 'utf-8' }),
+			h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+			h('meta', { name: 'robots', content: 'noindex' }),
+			h('title', null, `${title} · KIA`),
+			h('style', { dangerouslySetInnerHTML: { __html: style } }),
+		),
+		h(
+			'body',
+			null,
+			h(
+				'main',
+				null,
+				h(Logo),
+				h('h1', null, title),
+				paragraphs.map(({ text, kept }) => h('p', { key: text, className: kept ? 'kept' : undefined }, text)),
+				h('nav', null, links),
+			),
+		),
+	)
+	return `<!doctype html>\n<!-- ${when} Made by scripts/error-pages.ts: edit it, not this file. -->\n${renderToStaticMarkup(page)}\n`
 }
 
 /** Each page's file and its contents, formatted as the repository's formatter writes them. */
